@@ -1,0 +1,1 @@
+"""The JSON subcommands of ``tdapp`` (see ../shared/CONTRACTS.md)."""

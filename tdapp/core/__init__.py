@@ -1,0 +1,1 @@
+"""The rules of Diplomacy and of tournaments. No Qt, no SQLAlchemy, no I/O beyond reading data files."""

@@ -1,0 +1,84 @@
+"""Shared test set-up: offscreen Qt, a fresh tournament file per test, stubbed modal dialogs,
+and a failure for any test that leaves a QTimer running."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("TDAPP_SETTINGS_SCOPE", "tests")  # keep QSettings away from the user's
+
+
+@pytest.fixture
+def tournament_path(tmp_path: Path) -> Path:
+    """Where a test's own tournament file goes (created by the test through the store)."""
+    return tmp_path / "test-tournament.tdt"
+
+
+@pytest.fixture
+def dialog_answers(monkeypatch: pytest.MonkeyPatch):
+    """Stub every modal QMessageBox; tests read ``shown`` and may set the next answer."""
+    from PySide6.QtWidgets import QMessageBox
+
+    class Answers:
+        def __init__(self) -> None:
+            self.shown: list[tuple[str, str, str]] = []
+            self.next_answer = QMessageBox.StandardButton.Yes
+
+        def _record(self, kind: str):
+            def show(parent, title, text, *args, **kwargs):
+                self.shown.append((kind, title, text))
+                return self.next_answer if kind == "question" else QMessageBox.StandardButton.Ok
+
+            return show
+
+    answers = Answers()
+    for kind in ("question", "warning", "critical", "information"):
+        monkeypatch.setattr(QMessageBox, kind, staticmethod(answers._record(kind)))
+    return answers
+
+
+@pytest.fixture(autouse=True)
+def _no_modal_dialogs(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch):
+    """A test that uses Qt must never block on a modal dialog it did not expect."""
+    if "qtbot" not in request.fixturenames and "qapp" not in request.fixturenames:
+        yield
+        return
+    from PySide6.QtWidgets import QDialog, QMessageBox
+
+    def refuse_exec(self, *args, **kwargs):
+        raise AssertionError(
+            f"unexpected modal dialog {type(self).__name__}: stub it or use dialog_answers"
+        )
+
+    if "dialog_answers" not in request.fixturenames:
+        monkeypatch.setattr(QMessageBox, "exec", refuse_exec)
+    monkeypatch.setattr(QDialog, "exec", refuse_exec, raising=False)
+    yield
+
+
+@pytest.fixture(autouse=True)
+def _no_running_timers(request: pytest.FixtureRequest):
+    """Fail a Qt test that leaves a QTimer running on any widget it made."""
+    yield
+    if "qtbot" not in request.fixturenames and "qapp" not in request.fixturenames:
+        return
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    if app is None:
+        return
+    running = []
+    for widget in app.topLevelWidgets():
+        for timer in widget.findChildren(QTimer):
+            if timer.isActive():
+                running.append(f"{type(widget).__name__}/{timer.objectName() or 'QTimer'}")
+    for widget in app.topLevelWidgets():
+        widget.close()
+        widget.deleteLater()
+    app.processEvents()
+    assert not running, f"test left QTimers running: {running}"
