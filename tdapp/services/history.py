@@ -1,0 +1,57 @@
+"""The History view's data, and Undo / Redo of a person's last actions."""
+
+from __future__ import annotations
+
+from tdapp.services.changes import Change, ServiceError
+from tdapp.store import audit
+from tdapp.store.database import TournamentDb
+
+EVERYTHING = ("players", "roll_call", "rounds", "boards", "results", "tournament")
+
+
+def list_actions(db: TournamentDb, limit: int | None = 500) -> list[audit.ActionSummary]:
+    with db.read() as session:
+        return audit.list_actions(session, limit)
+
+
+def action_details(db: TournamentDb, action_id: int) -> list[dict]:
+    """Each row one action changed: table, row, before, after."""
+    from sqlalchemy import select
+
+    from tdapp.store.models import AuditEntry
+
+    with db.read() as session:
+        entries = session.scalars(
+            select(AuditEntry).where(AuditEntry.action_id == action_id).order_by(AuditEntry.id)
+        )
+        return [
+            {"table": e.table_name, "row": e.row_id, "before": e.before, "after": e.after}
+            for e in entries
+        ]
+
+
+def undo_redo_state(db: TournamentDb) -> tuple[str | None, str | None]:
+    """What Undo and Redo would do now, for the menu texts (None: nothing)."""
+    with db.read() as session:
+        undo, redo = audit.undo_redo_stacks(session)
+        names = {a.action_id: a.what for a in audit.list_actions(session)}
+        return (names[undo[-1]] if undo else None, names[redo[-1]] if redo else None)
+
+
+def _revert(db: TournamentDb, kind: str) -> Change:
+    with db.system() as session:
+        undo, redo = audit.undo_redo_stacks(session)
+        stack = undo if kind == "undo" else redo
+        if not stack:
+            raise ServiceError(f"There is nothing to {kind}.")
+        what = audit.revert_action(session, stack[-1], kind=kind, who=db.who)
+    verb = "Undone" if kind == "undo" else "Redone"
+    return Change.of(f"{verb}: {what}", *EVERYTHING)
+
+
+def undo(db: TournamentDb) -> Change:
+    return _revert(db, "undo")
+
+
+def redo(db: TournamentDb) -> Change:
+    return _revert(db, "redo")

@@ -1,0 +1,223 @@
+"""The players list: add, edit, withdraw, delete (only someone who never played), keep-apart."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+from sqlalchemy.orm.exc import StaleDataError
+
+from tdapp.services.changes import Change, ServiceError, StaleEdit
+from tdapp.store.database import TournamentDb
+from tdapp.store.models import KeepApart, Player, RollCall, Seat
+
+LOCAL_STATUSES: dict[str, str] = {
+    "board_member": "Local board member",
+    "club_member": "Local club member",
+    "local": "Local non-member",
+    "traveller": "Traveller",
+}
+
+
+@dataclass(frozen=True)
+class PlayerData:
+    """The fields a TD types for a player."""
+
+    name: str
+    home_town: str = ""
+    country: str = ""
+    club: str = ""
+    local_status: str = "traveller"
+    email: str = ""
+    notes: str = ""
+    competing: bool = True
+    power_preferences: str = ""
+    latitude: float | None = None
+    longitude: float | None = None
+
+    def problems(self) -> list[str]:
+        found = []
+        if not self.name.strip():
+            found.append("A player needs a name.")
+        if self.local_status not in LOCAL_STATUSES:
+            found.append(f"Unknown local status {self.local_status!r}.")
+        if self.email and "@" not in self.email:
+            found.append(f"{self.email!r} is not an e-mail address.")
+        prefs = self.power_preferences.upper()
+        if any(ch not in "AEFGIRT" for ch in prefs) or len(set(prefs)) != len(prefs):
+            found.append("Power preferences are letters of AEFGIRT, each at most once.")
+        return found
+
+    def cleaned(self) -> PlayerData:
+        return replace(
+            self, name=" ".join(self.name.split()), home_town=self.home_town.strip(),
+            country=self.country.strip(), club=self.club.strip(), email=self.email.strip(),
+            power_preferences=self.power_preferences.upper().strip(),
+        )
+
+
+@dataclass(frozen=True)
+class PlayerRow(PlayerData):
+    """A player as the views show them."""
+
+    id: int = 0
+    withdrawn: bool = False
+    boards_played: int = 0
+    version: int = 1
+
+
+_DATA_FIELDS = tuple(f.name for f in fields(PlayerData))
+
+
+def _row(player: Player, boards_played: int) -> PlayerRow:
+    return PlayerRow(
+        **{name: getattr(player, name) for name in _DATA_FIELDS},
+        id=player.id, withdrawn=player.withdrawn, boards_played=boards_played,
+        version=player.version,
+    )
+
+
+def _boards_played(session: Session) -> dict[int, int]:
+    query = select(Seat.player_id, func.count(Seat.id)).group_by(Seat.player_id)
+    return {player_id: n for player_id, n in session.execute(query)}
+
+
+def list_players(db: TournamentDb, *, include_withdrawn: bool = True) -> list[PlayerRow]:
+    with db.read() as session:
+        played = _boards_played(session)
+        query = select(Player).order_by(func.lower(Player.name))
+        if not include_withdrawn:
+            query = query.where(Player.withdrawn.is_(False))
+        return [_row(p, played.get(p.id, 0)) for p in session.scalars(query)]
+
+
+def get_player(db: TournamentDb, player_id: int) -> PlayerRow:
+    with db.read() as session:
+        player = session.get(Player, player_id)
+        if player is None:
+            raise ServiceError("That player is no longer in the tournament.")
+        return _row(player, _boards_played(session).get(player_id, 0))
+
+
+def _check(data: PlayerData) -> PlayerData:
+    data = data.cleaned()
+    problems = data.problems()
+    if problems:
+        raise ServiceError(" ".join(problems))
+    return data
+
+
+def add_player(db: TournamentDb, data: PlayerData) -> Change:
+    data = _check(data)
+    with db.action(f"Add player {data.name}") as session:
+        player = Player(**{name: getattr(data, name) for name in _DATA_FIELDS})
+        session.add(player)
+        session.flush()
+        new_id = player.id
+    return Change.of(f"Added {data.name}", "players", ids=(new_id,))
+
+
+def add_players(db: TournamentDb, players: list[PlayerData], what: str) -> Change:
+    """Add many players as one action (an import), so one Undo takes them all back."""
+    cleaned = [_check(p) for p in players]
+    with db.action(what) as session:
+        rows = [Player(**{n: getattr(p, n) for n in _DATA_FIELDS}) for p in cleaned]
+        session.add_all(rows)
+        session.flush()
+        ids = tuple(r.id for r in rows)
+    return Change.of(what, "players", ids=ids)
+
+
+def update_player(db: TournamentDb, player_id: int, data: PlayerData, version: int) -> Change:
+    """Save an edit made on the player as it was at ``version`` (refused if changed since)."""
+    data = _check(data)
+    try:
+        with db.action(f"Edit player {data.name}") as session:
+            player = session.get(Player, player_id)
+            if player is None:
+                raise ServiceError("That player is no longer in the tournament.")
+            if player.version != version:
+                raise StaleEdit(f"{player.name} was changed by someone else; look again.")
+            for name in _DATA_FIELDS:
+                setattr(player, name, getattr(data, name))
+    except StaleDataError as exc:
+        raise StaleEdit(f"{data.name} was changed by someone else; look again.") from exc
+    return Change.of(f"Edited {data.name}", "players", ids=(player_id,))
+
+
+def set_withdrawn(db: TournamentDb, player_id: int, withdrawn: bool) -> Change:
+    """Withdraw a player (kept, with their results) or bring them back."""
+    verb = "Withdraw" if withdrawn else "Reinstate"
+    with db.action(f"{verb} player") as session:
+        player = session.get(Player, player_id)
+        if player is None:
+            raise ServiceError("That player is no longer in the tournament.")
+        player.withdrawn = withdrawn
+        session.info["tdapp_action"] = f"{verb} {player.name}"
+        name = player.name
+    return Change.of(f"{verb}n {name}" if withdrawn else f"Reinstated {name}", "players",
+                     ids=(player_id,))
+
+
+def delete_player(db: TournamentDb, player_id: int) -> Change:
+    """Remove someone added by mistake. Someone who has played is withdrawn instead, never deleted."""
+    with db.action("Delete player") as session:
+        player = session.get(Player, player_id)
+        if player is None:
+            raise ServiceError("That player is no longer in the tournament.")
+        played = session.scalar(select(func.count(Seat.id)).where(Seat.player_id == player_id))
+        if played:
+            raise ServiceError(
+                f"{player.name} has played {played} board(s) and cannot be deleted; "
+                "withdraw them instead (their results stay)."
+            )
+        for answer in session.scalars(select(RollCall).where(RollCall.player_id == player_id)):
+            session.delete(answer)
+        for pair in session.scalars(
+            select(KeepApart).where(
+                (KeepApart.player_a_id == player_id) | (KeepApart.player_b_id == player_id)
+            )
+        ):
+            session.delete(pair)
+        name = player.name
+        session.delete(player)
+    return Change.of(f"Deleted {name}", "players", "roll_call", ids=(player_id,))
+
+
+def keep_apart_pairs(db: TournamentDb) -> list[tuple[int, int, str]]:
+    with db.read() as session:
+        return [
+            (p.player_a_id, p.player_b_id, p.reason) for p in session.scalars(select(KeepApart))
+        ]
+
+
+def add_keep_apart(db: TournamentDb, a: int, b: int, reason: str = "") -> Change:
+    if a == b:
+        raise ServiceError("A player cannot be kept apart from themselves.")
+    low, high = sorted((a, b))
+    with db.action("Keep two players apart") as session:
+        exists = session.scalar(
+            select(KeepApart).where(KeepApart.player_a_id == low, KeepApart.player_b_id == high)
+        )
+        if exists is None:
+            session.add(KeepApart(player_a_id=low, player_b_id=high, reason=reason))
+    return Change.of("Keep-apart pair added", "players")
+
+
+def find_duplicates(existing: list[PlayerRow], incoming: list[PlayerData]) -> dict[int, str]:
+    """Index in ``incoming`` -> why it looks like a duplicate (same name, or same e-mail)."""
+    by_name = {" ".join(p.name.lower().split()): p.name for p in existing}
+    by_email = {p.email.lower(): p.name for p in existing if p.email}
+    seen_names: dict[str, int] = {}
+    found: dict[int, str] = {}
+    for index, data in enumerate(incoming):
+        key = " ".join(data.name.lower().split())
+        if key in by_name:
+            found[index] = f"{by_name[key]} is already in the tournament"
+        elif data.email and data.email.lower() in by_email:
+            found[index] = f"same e-mail as {by_email[data.email.lower()]}"
+        elif key in seen_names:
+            found[index] = f"also on line {seen_names[key] + 1} of this import"
+        seen_names.setdefault(key, index)
+    return found

@@ -1,0 +1,167 @@
+"""The roll call of a round: who is present, absent, standing by, late, or willing to play two boards."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from tdapp.core.powers import BOARD_SIZE
+from tdapp.services.changes import Change, ServiceError
+from tdapp.store.database import TournamentDb
+from tdapp.store.models import Player, RollCall, Round
+
+STATUSES: dict[str, str] = {
+    "present": "Present",
+    "absent": "Absent",
+    "standby": "Standby",
+    "late": "Late arrival",
+}
+
+
+@dataclass(frozen=True)
+class RollCallRow:
+    player_id: int
+    name: str
+    home_town: str
+    status: str
+    two_boards: bool
+    volunteer_sit_out: bool
+    competing: bool
+    recorded: bool  # False: not answered yet this round (status carried over or "absent")
+
+
+@dataclass(frozen=True)
+class RollCallCount:
+    present: int
+    standby: int
+    late: int
+    absent: int
+    two_boards: int
+
+    @property
+    def boards(self) -> int:
+        return self.present // BOARD_SIZE
+
+    @property
+    def over(self) -> int:
+        return self.present % BOARD_SIZE
+
+    def summary(self) -> str:
+        """E.g. "45 present — 6 boards + 3 over"; then standbys, late arrivals, volunteers."""
+        text = f"{self.present} present — {self.boards} board{'s' if self.boards != 1 else ''}"
+        if self.over:
+            text += f" + {self.over} over"
+        extras = []
+        if self.standby:
+            extras.append(f"{self.standby} standby")
+        if self.late:
+            extras.append(f"{self.late} late")
+        if self.two_boards:
+            extras.append(f"{self.two_boards} willing to play two boards")
+        return f"{text} ({', '.join(extras)})" if extras else text
+
+
+def _round(session: Session, number: int) -> Round:
+    round_ = session.scalar(select(Round).where(Round.number == number))
+    if round_ is None:
+        raise ServiceError(f"There is no round {number} in this tournament.")
+    return round_
+
+
+def roll_call(db: TournamentDb, round_number: int) -> list[RollCallRow]:
+    """Every player not withdrawn, with their answer; unanswered ones carry over the last round's
+    status (a player present yesterday is likely present today), or absent in round 1."""
+    with db.read() as session:
+        round_ = _round(session, round_number)
+        answers = {
+            a.player_id: a
+            for a in session.scalars(select(RollCall).where(RollCall.round_id == round_.id))
+        }
+        previous = {}
+        if round_number > 1:
+            prev_round = session.scalar(select(Round).where(Round.number == round_number - 1))
+            if prev_round is not None:
+                previous = {
+                    a.player_id: a
+                    for a in session.scalars(
+                        select(RollCall).where(RollCall.round_id == prev_round.id)
+                    )
+                }
+        rows = []
+        for player in session.scalars(
+            select(Player).where(Player.withdrawn.is_(False)).order_by(Player.name)
+        ):
+            answer = answers.get(player.id)
+            carried = previous.get(player.id)
+            source = answer or carried
+            status = source.status if source else "absent"
+            if answer is None and status == "late":
+                status = "present"
+            rows.append(
+                RollCallRow(
+                    player_id=player.id, name=player.name, home_town=player.home_town,
+                    status=status, two_boards=bool(source and source.two_boards),
+                    volunteer_sit_out=bool(answer and answer.volunteer_sit_out),
+                    competing=player.competing, recorded=answer is not None,
+                )
+            )
+        return rows
+
+
+def count(rows: Iterable[RollCallRow]) -> RollCallCount:
+    rows = list(rows)
+    by_status = {s: sum(1 for r in rows if r.status == s) for s in STATUSES}
+    return RollCallCount(
+        present=by_status["present"], standby=by_status["standby"], late=by_status["late"],
+        absent=by_status["absent"],
+        two_boards=sum(1 for r in rows if r.two_boards and r.status == "present"),
+    )
+
+
+def set_answers(
+    db: TournamentDb,
+    round_number: int,
+    player_ids: Iterable[int],
+    *,
+    status: str | None = None,
+    two_boards: bool | None = None,
+    volunteer_sit_out: bool | None = None,
+) -> Change:
+    """Record the answer of one or more players (one action, one Undo)."""
+    if status is not None and status not in STATUSES:
+        raise ServiceError(f"Unknown roll-call status {status!r}.")
+    ids = tuple(player_ids)
+    if not ids:
+        return Change.of("Nothing to record", "roll_call")
+    current = {r.player_id: r for r in roll_call(db, round_number)}
+    label = STATUSES.get(status or "", "answer")
+    who = current[ids[0]].name if len(ids) == 1 and ids[0] in current else f"{len(ids)} players"
+    with db.action(f"Roll call round {round_number}: {who} {label.lower()}") as session:
+        round_ = _round(session, round_number)
+        answers = {
+            a.player_id: a
+            for a in session.scalars(
+                select(RollCall).where(RollCall.round_id == round_.id, RollCall.player_id.in_(ids))
+            )
+        }
+        for player_id in ids:
+            if player_id not in current:
+                raise ServiceError("A player in the selection is withdrawn or no longer exists.")
+            answer = answers.get(player_id)
+            if answer is None:
+                shown = current[player_id]
+                answer = RollCall(
+                    round_id=round_.id, player_id=player_id, status=shown.status,
+                    two_boards=shown.two_boards, volunteer_sit_out=shown.volunteer_sit_out,
+                )
+                session.add(answer)
+            if status is not None:
+                answer.status = status
+            if two_boards is not None:
+                answer.two_boards = two_boards
+            if volunteer_sit_out is not None:
+                answer.volunteer_sit_out = volunteer_sit_out
+    return Change.of(f"Roll call of round {round_number} updated", "roll_call", ids=ids)

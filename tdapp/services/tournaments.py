@@ -1,0 +1,95 @@
+"""Creating a tournament, reading and editing its description."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from pathlib import Path
+
+from sqlalchemy import select
+
+from tdapp.core.formats import get_format
+from tdapp.services.changes import Change, ServiceError
+from tdapp.store.database import TournamentDb
+from tdapp.store.files import create_tournament_file
+from tdapp.store.models import RollCall, Round, Tournament
+
+
+@dataclass(frozen=True)
+class TournamentInfo:
+    name: str
+    format_name: str
+    rounds_planned: int
+    venue: str = ""
+    start_date: dt.date | None = None
+    end_date: dt.date | None = None
+
+    def problems(self) -> list[str]:
+        """What is wrong with these details, in the TD's words (empty when fine)."""
+        found = []
+        if not self.name.strip():
+            found.append("The tournament needs a name.")
+        try:
+            get_format(self.format_name)
+        except KeyError:
+            found.append(f"There is no tournament format called {self.format_name!r}.")
+        if not 1 <= self.rounds_planned <= 20:
+            found.append("The number of rounds must be between 1 and 20.")
+        if self.start_date and self.end_date and self.end_date < self.start_date:
+            found.append("The last day is before the first day.")
+        return found
+
+
+def create_tournament(path: Path, info: TournamentInfo) -> TournamentDb:
+    """Write a new tournament file with its rounds planned, and return it open."""
+    problems = info.problems()
+    if problems:
+        raise ServiceError(" ".join(problems))
+    db = create_tournament_file(path)
+    with db.action(f"Create tournament {info.name}") as session:
+        session.add(
+            Tournament(
+                name=info.name.strip(), format_name=info.format_name,
+                rounds_planned=info.rounds_planned, venue=info.venue.strip(),
+                start_date=info.start_date, end_date=info.end_date,
+            )
+        )
+        session.add_all(Round(number=n) for n in range(1, info.rounds_planned + 1))
+    return db
+
+
+def tournament_info(db: TournamentDb) -> TournamentInfo:
+    with db.read() as session:
+        row = session.scalars(select(Tournament)).one()
+        return TournamentInfo(
+            name=row.name, format_name=row.format_name, rounds_planned=row.rounds_planned,
+            venue=row.venue, start_date=row.start_date, end_date=row.end_date,
+        )
+
+
+def update_tournament(db: TournamentDb, info: TournamentInfo) -> Change:
+    """Edit name, dates, venue, format or number of rounds (never below a round already used)."""
+    problems = info.problems()
+    if problems:
+        raise ServiceError(" ".join(problems))
+    with db.action(f"Edit tournament details of {info.name}") as session:
+        row = session.scalars(select(Tournament)).one()
+        rounds = session.scalars(select(Round).order_by(Round.number)).all()
+        used = [r.number for r in rounds if r.status != "planned" or r.boards]
+        if used and info.rounds_planned < max(used):
+            raise ServiceError(
+                f"Round {max(used)} already has boards; the tournament cannot have fewer rounds."
+            )
+        row.name, row.format_name, row.venue = info.name.strip(), info.format_name, info.venue
+        row.start_date, row.end_date = info.start_date, info.end_date
+        row.rounds_planned = info.rounds_planned
+        existing = {r.number: r for r in rounds}
+        for number in range(1, info.rounds_planned + 1):
+            if number not in existing:
+                session.add(Round(number=number))
+        for number, round_ in existing.items():
+            if number > info.rounds_planned:
+                for answer in session.scalars(select(RollCall).where(RollCall.round_id == round_.id)):
+                    session.delete(answer)  # one by one, so that Undo brings them back
+                session.delete(round_)
+    return Change.of("Tournament details changed", "tournament", "rounds")

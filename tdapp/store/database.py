@@ -1,0 +1,103 @@
+"""Opening, creating and using a tournament file (one SQLite database, ``*.tdt``).
+
+Every connection runs in WAL mode with ``synchronous=FULL`` and foreign keys on, so a committed
+edit survives a crash or a pulled plug. ``TournamentDb.action(what)`` is one person's action:
+one short session, committed at the end, with every row it changed written to the audit log.
+"""
+
+from __future__ import annotations
+
+import getpass
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.orm import Session, sessionmaker
+
+from tdapp.store import audit
+from tdapp.store.models import Base
+
+# PRAGMA application_id marks a SQLite file as a tdapp tournament ("TDAP").
+APPLICATION_ID = 0x54444150
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+class TournamentFileError(Exception):
+    """A file that cannot be opened as a tournament; the message is for the TD."""
+
+
+def _set_pragmas(dbapi_connection: Any, connection_record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
+
+
+def make_engine(path: Path) -> Engine:
+    engine = create_engine(f"sqlite:///{path}", future=True)
+    event.listen(engine, "connect", _set_pragmas)
+    return engine
+
+
+def default_who() -> str:
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):  # no user name on some sandboxed systems
+        return ""
+
+
+class TournamentDb:
+    """An open tournament file."""
+
+    def __init__(self, path: Path, engine: Engine) -> None:
+        self.path = Path(path)
+        self.engine = engine
+        self._sessions = sessionmaker(engine, expire_on_commit=False)
+        self.who = default_who()
+
+    @contextmanager
+    def read(self) -> Iterator[Session]:
+        """A session for reading; whatever it changes is rolled back."""
+        with self._sessions() as session:
+            try:
+                yield session
+            finally:
+                session.rollback()
+
+    @contextmanager
+    def action(self, what: str) -> Iterator[Session]:
+        """One person's action: committed as a whole, logged in the audit log, or not at all."""
+        with self._sessions() as session:
+            session.info["tdapp_action"] = what
+            try:
+                yield session
+                session.flush()
+                audit.write_pending(session, what, self.who)
+                session.commit()
+            except BaseException:
+                session.rollback()
+                raise
+
+    @contextmanager
+    def system(self) -> Iterator[Session]:
+        """Work the program does on its own (not a person's edit): committed, not audited."""
+        with self._sessions() as session:
+            try:
+                yield session
+                session.commit()
+            except BaseException:
+                session.rollback()
+                raise
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+
+def create_schema(engine: Engine) -> None:
+    with engine.begin() as connection:
+        connection.exec_driver_sql(f"PRAGMA application_id={APPLICATION_ID}")
+        Base.metadata.create_all(connection)
