@@ -1,0 +1,50 @@
+"""The built-in game scoring systems by name.
+
+``get_system(name)`` and ``list_systems()`` are what formats, standings and ``tdapp score`` use.
+Custom formula systems (:mod:`tdapp.core.scoring.formula`) live in a tournament, not here.
+"""
+
+from __future__ import annotations
+
+from tdapp.core.scoring.base import ScoringSystem
+from tdapp.core.scoring.catalogue import built_in_systems
+
+
+class UnknownSystem(KeyError):
+    """No built-in scoring system has this name."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        super().__init__(name)
+
+    def __str__(self) -> str:
+        return f"unknown scoring system {self.name!r} (tdapp score --list names them)"
+
+
+_SYSTEMS: dict[str, ScoringSystem] = {}
+
+
+def _systems() -> dict[str, ScoringSystem]:
+    if not _SYSTEMS:
+        for system in built_in_systems():
+            if system.name in _SYSTEMS:
+                raise RuntimeError(f"two scoring systems are named {system.name!r}")
+            _SYSTEMS[system.name] = system
+    return _SYSTEMS
+
+
+def list_systems() -> tuple[ScoringSystem, ...]:
+    """Every built-in system, the four of the user's documents first."""
+    return tuple(_systems().values())
+
+
+def system_names() -> tuple[str, ...]:
+    return tuple(_systems())
+
+
+def get_system(name: str) -> ScoringSystem:
+    """The built-in system called ``name``; :class:`UnknownSystem` (a KeyError) otherwise."""
+    try:
+        return _systems()[name]
+    except KeyError:
+        raise UnknownSystem(name) from None
