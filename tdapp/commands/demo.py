@@ -1,0 +1,124 @@
+"""``tdapp demo``: a complete, realistic tournament to try every window on.
+
+Players with names and home towns, and K rounds taken through the same services a TD uses: roll
+call, seating by the tournament's own seating engine, results of plausible games, scores.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from pathlib import Path
+
+from tdapp.commands.demo_data import DemoPlayer, demo_game, demo_players
+from tdapp.commands.jsonio import BadInput, run_json_command
+from tdapp.core.formats import get_format, list_formats
+from tdapp.core.powers import BOARD_SIZE
+from tdapp.services import players as player_service
+from tdapp.services import rollcall, rounds
+from tdapp.services.results import BoardResult, record_result
+from tdapp.services.tournaments import TournamentInfo, create_tournament
+from tdapp.store.database import TournamentDb
+
+DEMO_NAME = "Demo Open"
+
+
+def _player_data(player: DemoPlayer) -> player_service.PlayerData:
+    return player_service.PlayerData(
+        name=player.name, home_town=player.home_town, country=player.country, club=player.club,
+        local_status=player.local_status, email=player.email, latitude=player.latitude,
+        longitude=player.longitude,
+    )
+
+
+def seat_round(player_ids: list[int], history: list[dict], seed: int) -> list[rounds.BoardPlan]:
+    """Boards of seven with powers, from the seating engine (fewest repeats, no repeated power)."""
+    from tdapp.core.seating.api import seat_players
+
+    boards = seat_players(player_ids, history=history, method="balanced", seed=seed,
+                          time_limit=2.0)
+    return [rounds.BoardPlan(number=b.number, powers=dict(b.powers)) for b in boards]
+
+
+def _play_round(db: TournamentDb, number: int, rng: random.Random, last_year: int) -> None:
+    roll = rollcall.roll_call(db, number)
+    ids = [row.player_id for row in roll]
+    playing = ids[: len(ids) - len(ids) % BOARD_SIZE]
+    rollcall.set_answers(db, number, playing, status="present")
+    if len(playing) < len(ids):
+        rollcall.set_answers(db, number, ids[len(playing):], status="standby")
+    plans = seat_round(playing, rounds.seating_history(db, number), rng.randrange(1 << 30))
+    rounds.save_board_call(db, number, plans)
+    rounds.set_round_status(db, number, "playing")
+    for board in rounds.board_call(db, number):
+        game = demo_game(rng, last_year)
+        result = BoardResult(
+            centers=game.centers, end_year=game.end_year, end_reason=game.end_reason,
+            solo=game.solo, eliminated=game.eliminated, history=game.history,
+        )
+        record_result(db, board.board_id, result)
+    rounds.set_round_status(db, number, "finished")
+
+
+def write_demo(path: Path, players: int = 49, format_name: str = "wdc-2025",
+               rounds_played: int = 2, seed: int = 2025) -> Path:
+    """Write a demo tournament file at ``path`` and return the path."""
+    fmt = get_format(format_name)
+    rng = random.Random(seed)
+    info = TournamentInfo(name=DEMO_NAME, format_name=fmt.name, rounds_planned=fmt.rounds,
+                          venue="Hotel Whitcomb, San Francisco")
+    db = create_tournament(Path(path), info)
+    try:
+        people = [_player_data(p) for p in demo_players(players, rng)]
+        player_service.add_players(db, people, f"Add {players} demo players")
+        last_year = getattr(fmt, "last_year", None) or 1909
+        for number in range(1, rounds_played + 1):
+            _play_round(db, number, rng, last_year)
+    finally:
+        db.close()
+    return Path(path)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="tdapp demo", description="Write a demo tournament.")
+    parser.add_argument("--out", required=True, help="the tournament file to write (.tdt)")
+    parser.add_argument("--players", type=int, default=49, help="number of players (default 49)")
+    parser.add_argument("--format", default="wdc-2025", dest="format_name",
+                        help="tournament format (default wdc-2025)")
+    parser.add_argument("--rounds-played", type=int, default=2,
+                        help="rounds seated, played and scored (default 2)")
+    parser.add_argument("--seed", type=int, default=2025, help="random seed (default 2025)")
+    parser.add_argument("--force", action="store_true", help="replace an existing file")
+    return parser
+
+
+def _check(args: argparse.Namespace) -> Path:
+    names = [f.name for f in list_formats()]
+    if args.format_name not in names:
+        raise BadInput(f"unknown format {args.format_name!r}; known: {', '.join(names)}",
+                       "--format")
+    rounds_total = get_format(args.format_name).rounds
+    if not 0 <= args.rounds_played <= rounds_total:
+        raise BadInput(f"must be between 0 and {rounds_total}", "--rounds-played")
+    if not BOARD_SIZE <= args.players <= 2000:
+        raise BadInput(f"must be between {BOARD_SIZE} and 2000", "--players")
+    out = Path(args.out)
+    if out.exists() and out.stat().st_size > 0 and not args.force:
+        raise BadInput(f"{out} already exists; use --force to replace it", "--out")
+    if out.exists():
+        out.unlink()
+        for suffix in ("-wal", "-shm"):
+            Path(f"{out}{suffix}").unlink(missing_ok=True)
+    return out
+
+
+def main(argv: list[str]) -> int:
+    args = _parser().parse_args(argv)
+
+    def body() -> dict:
+        out = _check(args)
+        write_demo(out, args.players, args.format_name, args.rounds_played, args.seed)
+        return {"file": str(out), "players": args.players, "format": args.format_name,
+                "rounds_played": args.rounds_played}
+
+    return run_json_command(body)

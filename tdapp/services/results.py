@@ -1,0 +1,137 @@
+"""A board's result: final centres (and year by year when known), how it ended, and its scores."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from sqlalchemy import select
+
+from tdapp.core.formats import get_format
+from tdapp.core.powers import POWERS, SOLO_CENTERS, TOTAL_CENTERS
+from tdapp.core.scoring.base import GameResult, ScoringError
+from tdapp.services.changes import Change, ServiceError
+from tdapp.store.database import TournamentDb
+from tdapp.store.models import Board, CenterCount, Round, Tournament
+
+END_REASONS = {
+    "solo": "Solo victory",
+    "draw": "Draw vote passed",
+    "time": "Time called",
+    "called": "Called by the TD",
+    "last-year": "Last year played",
+}
+
+
+@dataclass(frozen=True)
+class BoardResult:
+    """What a TD types from a finished board."""
+
+    centers: Mapping[str, int]
+    end_year: int
+    end_reason: str = "time"
+    solo: str | None = None
+    draw: tuple[str, ...] | None = None
+    eliminated: Mapping[str, int] = field(default_factory=dict)
+    history: Mapping[int, Mapping[str, int]] = field(default_factory=dict)
+    selection_order: tuple[str, ...] | None = None
+
+    def problems(self) -> list[str]:
+        """Everything impossible about this result, in the TD's words (empty when valid)."""
+        found: list[str] = []
+        unknown = set(self.centers) - set(POWERS)
+        if unknown:
+            found.append(f"Unknown power {sorted(unknown)[0]}.")
+        counts = {p: self.centers.get(p, 0) for p in POWERS}
+        if any(c < 0 for c in counts.values()):
+            found.append("A centre count cannot be negative.")
+        total = sum(counts.values())
+        if total > TOTAL_CENTERS:
+            found.append(f"The centres add up to {total}; the board has only {TOTAL_CENTERS}.")
+        if self.end_reason not in END_REASONS:
+            found.append(f"Unknown way for a game to end: {self.end_reason!r}.")
+        leaders = [p for p, c in counts.items() if c >= SOLO_CENTERS]
+        if self.solo is not None:
+            if self.solo not in POWERS:
+                found.append(f"Unknown power {self.solo} for the solo.")
+            elif counts[self.solo] < SOLO_CENTERS:
+                found.append(
+                    f"{self.solo.title()} has {counts[self.solo]} centres; a solo needs "
+                    f"{SOLO_CENTERS}."
+                )
+        elif leaders:
+            found.append(f"{leaders[0].title()} has {counts[leaders[0]]} centres: that is a solo.")
+        if self.draw is not None:
+            dead = [p for p in self.draw if counts.get(p, 0) == 0]
+            if dead:
+                found.append(f"{dead[0].title()} has no centres and cannot be in the draw.")
+        for power, year in self.eliminated.items():
+            if counts.get(power, 0) != 0:
+                found.append(f"{power.title()} is marked eliminated but has centres.")
+            for hist_year, hist in self.history.items():
+                if hist_year >= year and hist.get(power, 0) != 0:
+                    found.append(
+                        f"{power.title()} was eliminated in {year} but has centres in {hist_year}."
+                    )
+        for year, hist in self.history.items():
+            if sum(hist.values()) > TOTAL_CENTERS:
+                found.append(f"The centres of {year} add up to more than {TOTAL_CENTERS}.")
+        return found
+
+    def game(self) -> GameResult:
+        return GameResult(
+            centers={p: self.centers.get(p, 0) for p in POWERS}, end_year=self.end_year,
+            solo=self.solo, eliminated=dict(self.eliminated),
+            history={int(y): dict(h) for y, h in self.history.items()} or None,
+            draw=self.draw, selection_order=self.selection_order,
+        )
+
+
+def round_scoring_system(format_name: str, round_number: int) -> str:
+    """The scoring system of a round of a format."""
+    fmt = get_format(format_name)
+    for rule in getattr(fmt, "round_rules", ()) or ():
+        if rule.number == round_number:
+            return rule.scoring
+    return fmt.scoring
+
+
+def score_result(system_name: str, result: BoardResult) -> dict[str, float]:
+    from tdapp.core.scoring.registry import get_system
+
+    try:
+        return get_system(system_name).score(result.game())
+    except ScoringError as exc:
+        raise ServiceError(f"This board cannot be scored yet: {exc}") from exc
+
+
+def record_result(db: TournamentDb, board_id: int, result: BoardResult) -> Change:
+    """Store a finished board's result and its scores (replacing an earlier entry)."""
+    problems = result.problems()
+    if problems:
+        raise ServiceError(" ".join(problems))
+    with db.action("Enter result") as session:
+        board = session.get(Board, board_id)
+        if board is None:
+            raise ServiceError("That board no longer exists.")
+        round_number = session.get(Round, board.round_id).number
+        format_name = session.scalars(select(Tournament.format_name)).one()
+        session.info["tdapp_action"] = f"Result of round {round_number} board {board.number}"
+        scores = score_result(round_scoring_system(format_name, round_number), result)
+        for seat in board.seats:
+            seat.centers = result.centers.get(seat.power, 0)
+            seat.eliminated_year = result.eliminated.get(seat.power)
+            seat.score = scores[seat.power]
+        board.end_year, board.end_reason = result.end_year, result.end_reason
+        board.solo_power = result.solo
+        board.draw_powers = list(result.draw) if result.draw else None
+        board.selection_order = list(result.selection_order) if result.selection_order else None
+        board.status = "finished"
+        for old in session.scalars(select(CenterCount).where(CenterCount.board_id == board_id)):
+            session.delete(old)  # one by one, so that Undo brings them back
+        session.add_all(
+            CenterCount(board_id=board_id, year=int(year), power=power, centers=count)
+            for year, counts in result.history.items() for power, count in counts.items()
+        )
+    return Change.of(f"Result of round {round_number} board", "results", "boards",
+                     ids=(board_id,))

@@ -1,0 +1,71 @@
+"""The tournament file as the plain data of ``tdapp.core.tournament`` (players, boards, teams)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from sqlalchemy import select
+
+from tdapp.core.tournament import model as tm
+from tdapp.store.database import TournamentDb
+from tdapp.store.models import Board, CenterCount, Player, Round, SpecialAward, Team, TeamMember
+from tdapp.store.models import Tournament as TournamentRow
+
+
+def tournament_model(db: TournamentDb) -> tm.Tournament:
+    """Everything the standings are computed from, read in one session.
+
+    Player ids become strings (the core's ids); only boards with a result count.
+    """
+    with db.read() as session:
+        info = session.scalars(select(TournamentRow)).one()
+        players = tuple(
+            tm.Player(
+                id=str(p.id), name=p.name, competing=p.competing, withdrawn=p.withdrawn,
+                home=", ".join(x for x in (p.home_town, p.country) if x),
+                latitude=p.latitude, longitude=p.longitude,
+            )
+            for p in session.scalars(select(Player).order_by(Player.id))
+        )
+        histories: dict[int, dict[int, dict[str, int]]] = defaultdict(lambda: defaultdict(dict))
+        for count in session.scalars(select(CenterCount)):
+            histories[count.board_id][count.year][count.power] = count.centers
+        boards = []
+        query = select(Board, Round.number).join(Round).order_by(Round.number, Board.number)
+        for board, round_number in session.execute(query).tuples():
+            if board.status not in ("finished", "scored"):
+                continue
+            seats = board.seats
+            history = {y: dict(c) for y, c in histories.get(board.id, {}).items()} or None
+            boards.append(
+                tm.Board(
+                    round=round_number, number=board.number,
+                    powers={s.power: str(s.player_id) for s in seats},
+                    scores={s.power: s.score for s in seats if s.score is not None} or None,
+                    centers={s.power: s.centers or 0 for s in seats},
+                    end_year=board.end_year, solo=board.solo_power,
+                    eliminated={s.power: s.eliminated_year for s in seats
+                                if s.eliminated_year is not None},
+                    history=history,
+                    draw=tuple(board.draw_powers) if board.draw_powers else None,
+                    selection_order=tuple(board.selection_order) if board.selection_order else None,
+                    top=board.top_board,
+                )
+            )
+        members: dict[int, list[TeamMember]] = defaultdict(list)
+        for member in session.scalars(select(TeamMember)):
+            members[member.team_id].append(member)
+        teams = tuple(
+            tm.Team(
+                name=team.name, members=tuple(str(m.player_id) for m in members[team.id]),
+                powers={str(m.player_id): m.power for m in members[team.id] if m.power},
+            )
+            for team in session.scalars(select(Team).order_by(Team.name))
+        )
+        awards = tuple(
+            tm.SpecialAward(name=a.title, players=(str(a.player_id),) if a.player_id else (),
+                            note=a.note)
+            for a in session.scalars(select(SpecialAward).order_by(SpecialAward.id))
+        )
+        return tm.Tournament(players=players, boards=tuple(boards), teams=teams,
+                             special_awards=awards, name=info.name)
