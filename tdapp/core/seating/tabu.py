@@ -1,0 +1,288 @@
+"""Tabu search over swaps of two players between boards, with O(1) delta evaluation.
+
+The problem is given as seats 0..n-1 (a player on two boards has two seats) with a symmetric
+pair weight matrix (a repeated meeting, a keep-apart pair, two seats of one person) and, for the
+power rule, each seat's mask of unplayed powers: a board whose players fail Hall's condition costs
+``hall_weight`` per player who would have to repeat a power.
+
+``pair_sum[i][b]`` holds the weight between seat i and the seats of board b, so the pair part of
+a swap's delta costs four lookups and a swap updates two columns in O(n). Hall deficits are exact
+(cached 7x7 matchings) and are computed only for the few candidate moves that could win.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tdapp.core.powers import BOARD_SIZE
+
+from .matching import hall_deficit
+from .model import Cancel, Progress
+
+
+@dataclass
+class Problem:
+    weights: list[list[int]]  # symmetric, zero diagonal
+    boards: int
+    masks: list[int] | None = None  # unplayed powers per seat, None: ignore powers
+    hall_weight: int = 100
+    fixed: frozenset[int] = frozenset()  # seats that never move (locked seats, locked boards)
+    swap_class: list[int] | None = None  # seats swap only within one class (team round)
+
+    @property
+    def size(self) -> int:
+        return len(self.weights)
+
+
+@dataclass
+class SearchLimits:
+    time_limit: float = 5.0
+    max_iterations: int = 20000
+    idle_iterations: int = 400  # without a new best before a perturbation
+    target: int = 0  # stop as soon as the cost reaches this (a proven lower bound)
+    progress: Progress | None = None
+    cancel: Cancel | None = None
+
+
+@dataclass
+class SearchResult:
+    board_of: list[int]
+    cost: int
+    iterations: int
+    seconds: float
+    stopped_by: str  # target, iterations, time, cancel, optimal
+
+
+class TabuSearch:
+    def __init__(self, problem: Problem, board_of: Sequence[int], rng: random.Random) -> None:
+        self.p = problem
+        self.rng = rng
+        n, boards = problem.size, problem.boards
+        self.board_of = list(board_of)
+        self.members: list[list[int]] = [[] for _ in range(boards)]
+        for seat, board in enumerate(self.board_of):
+            self.members[board].append(seat)
+        if any(len(m) != BOARD_SIZE for m in self.members):
+            raise ValueError("every board needs seven seats")
+        weights = problem.weights
+        self.neighbours = [[k for k, w in enumerate(row) if w] for row in weights]
+        self.pair_sum = [[0] * boards for _ in range(n)]
+        for seat in range(n):
+            row = self.pair_sum[seat]
+            for other in self.neighbours[seat]:
+                row[self.board_of[other]] += weights[seat][other]
+        self.deficit = [self._board_deficit(b) for b in range(boards)]
+        self.movable = [s for s in range(n) if s not in problem.fixed]
+        self.tabu_until = [[0] * boards for _ in range(n)]
+
+    # -- cost ------------------------------------------------------------------------------
+    def pair_cost(self) -> int:
+        return sum(self.pair_sum[s][self.board_of[s]] for s in range(self.p.size)) // 2
+
+    def cost(self) -> int:
+        return self.pair_cost() + self.p.hall_weight * sum(self.deficit)
+
+    def _board_deficit(self, board: int, leave: int = -1, enter: int = -1) -> int:
+        masks = self.p.masks
+        if masks is None:
+            return 0
+        seats = [masks[s] for s in self.members[board] if s != leave]
+        if enter >= 0:
+            seats.append(masks[enter])
+        return hall_deficit(seats)
+
+    # -- moves -----------------------------------------------------------------------------
+    def swap(self, i: int, j: int) -> None:
+        a, b = self.board_of[i], self.board_of[j]
+        weights = self.p.weights
+        wi, wj = weights[i], weights[j]
+        for k in set(self.neighbours[i]).union(self.neighbours[j]):
+            delta = wj[k] - wi[k]
+            if delta:
+                row = self.pair_sum[k]
+                row[a] += delta
+                row[b] -= delta
+        self.members[a][self.members[a].index(i)] = j
+        self.members[b][self.members[b].index(j)] = i
+        self.board_of[i], self.board_of[j] = b, a
+        self.deficit[a] = self._board_deficit(a)
+        self.deficit[b] = self._board_deficit(b)
+
+    def _conflicted(self) -> list[int]:
+        bo, ps, deficit = self.board_of, self.pair_sum, self.deficit
+        return [s for s in self.movable if ps[s][bo[s]] > 0 or deficit[bo[s]] > 0]
+
+    def _candidates(self, conflicted: list[int]) -> list[tuple[int, int, int, int]]:
+        """(pair delta, tie-break, i, j) for swapping conflicted seat i with any movable j."""
+        bo, ps, weights = self.board_of, self.pair_sum, self.p.weights
+        classes = self.p.swap_class
+        movable = self.movable
+        out = []
+        tie = 0
+        conflicted_set = set(conflicted)
+        for i in conflicted:
+            a = bo[i]
+            si, wi = ps[i], weights[i]
+            base = si[a]
+            ci = classes[i] if classes else 0
+            for j in movable:
+                b = bo[j]
+                if b == a or (classes and classes[j] != ci) or (j < i and j in conflicted_set):
+                    continue
+                sj = ps[j]
+                out.append((sj[a] - base + si[b] - sj[b] - 2 * wi[j], tie, i, j))
+                tie += 1
+        return out
+
+    def _hall_delta(self, i: int, j: int) -> int:
+        if self.p.masks is None:
+            return 0
+        a, b = self.board_of[i], self.board_of[j]
+        new_a = self._board_deficit(a, leave=i, enter=j)
+        new_b = self._board_deficit(b, leave=j, enter=i)
+        return new_a + new_b - self.deficit[a] - self.deficit[b]
+
+    def _perturb(self, strength: int) -> None:
+        movable = self.movable
+        classes = self.p.swap_class
+        for _ in range(strength):
+            i = self.rng.choice(movable)
+            j = self.rng.choice(movable)
+            if self.board_of[i] == self.board_of[j]:
+                continue
+            if classes and classes[i] != classes[j]:
+                continue
+            self.swap(i, j)
+
+    # -- the search --------------------------------------------------------------------------
+    def run(self, limits: SearchLimits) -> SearchResult:
+        start = time.perf_counter()
+        current = self.cost()
+        best_cost, best = current, list(self.board_of)
+        hall_weight = self.p.hall_weight
+        iteration = idle = 0
+        stopped = "iterations"
+        tenure_base = 4 + self.p.boards // 2
+        while iteration < limits.max_iterations:
+            if best_cost <= limits.target:
+                stopped = "target"
+                break
+            if limits.cancel is not None and limits.cancel():
+                stopped = "cancel"
+                break
+            elapsed = time.perf_counter() - start
+            if elapsed >= limits.time_limit:
+                stopped = "time"
+                break
+            if limits.progress is not None and iteration % 50 == 0:
+                fraction = max(iteration / limits.max_iterations, elapsed / limits.time_limit)
+                limits.progress(min(1.0, fraction))
+            conflicted = self._conflicted()
+            if not conflicted:
+                stopped = "optimal"
+                break
+            self.rng.shuffle(conflicted)
+            move = self._choose(conflicted, iteration, current, best_cost, hall_weight)
+            iteration += 1
+            if move is None:
+                self._perturb(2)
+                current = self.cost()
+                continue
+            i, j, delta = move
+            a, b = self.board_of[i], self.board_of[j]
+            self.swap(i, j)
+            current += delta
+            tenure = tenure_base + self.rng.randrange(tenure_base + 1)
+            self.tabu_until[i][a] = iteration + tenure
+            self.tabu_until[j][b] = iteration + tenure
+            if current < best_cost:
+                best_cost, best, idle = current, list(self.board_of), 0
+            else:
+                idle += 1
+                if idle >= limits.idle_iterations:
+                    self._restore(best)
+                    self._perturb(2 + self.p.boards // 3)
+                    current, idle = self.cost(), 0
+        if limits.progress is not None:
+            limits.progress(1.0)
+        return SearchResult(best, best_cost, iteration, time.perf_counter() - start, stopped)
+
+    def _choose(
+        self, conflicted: list[int], iteration: int, current: int, best_cost: int, hall_weight: int
+    ) -> tuple[int, int, int] | None:
+        candidates = self._candidates(conflicted)
+        if not candidates:
+            return None
+        heapq.heapify(candidates)
+        max_gain = 2 * hall_weight * max(self.deficit) if self.p.masks is not None else 0
+        chosen: tuple[int, int, int] | None = None
+        chosen_total = 0
+        tabu, bo = self.tabu_until, self.board_of
+        while candidates:
+            delta, _, i, j = heapq.heappop(candidates)
+            if chosen is not None and delta - max_gain >= chosen_total:
+                break
+            total = delta + hall_weight * self._hall_delta(i, j)
+            if chosen is not None and total >= chosen_total:
+                continue
+            is_tabu = tabu[i][bo[j]] > iteration or tabu[j][bo[i]] > iteration
+            if is_tabu and current + total >= best_cost:
+                continue
+            chosen, chosen_total = (i, j, total), total
+        return chosen
+
+    def _restore(self, board_of: list[int]) -> None:
+        """Go back to a remembered seating by swaps (keeps the incremental sums exact)."""
+        for seat in self.movable:
+            target = board_of[seat]
+            if self.board_of[seat] == target:
+                continue
+            partner = next(
+                s for s in self.members[target] if board_of[s] != target and s in self._movable_set
+            )
+            self.swap(seat, partner)
+
+    @property
+    def _movable_set(self) -> set[int]:
+        cached = getattr(self, "_movable_cache", None)
+        if cached is None:
+            cached = set(self.movable)
+            self._movable_cache = cached
+        return cached
+
+
+def greedy_start(problem: Problem, rng: random.Random, board_of: Sequence[int | None]) -> list[int]:
+    """Place the seats not yet placed (None), heaviest first, each on the open board where it
+    adds the least weight; ties broken at random."""
+    n, boards = problem.size, problem.boards
+    placed = [b for b in board_of]
+    load = [0] * boards
+    sums = [[0] * boards for _ in range(n)]
+    weights = problem.weights
+
+    def put(seat: int, board: int) -> None:
+        placed[seat] = board
+        load[board] += 1
+        row = weights[seat]
+        for k in range(n):
+            if row[k]:
+                sums[k][board] += row[k]
+
+    for seat, board in enumerate(board_of):
+        if board is not None:
+            placed[seat] = None
+            put(seat, board)
+    todo = [s for s in range(n) if placed[s] is None]
+    rng.shuffle(todo)
+    todo.sort(key=lambda s: -sum(weights[s]))
+    for seat in todo:
+        open_boards = [b for b in range(boards) if load[b] < BOARD_SIZE]
+        least = min(sums[seat][b] for b in open_boards)
+        choices = [b for b in open_boards if sums[seat][b] == least]
+        emptiest = min(load[b] for b in choices)
+        put(seat, rng.choice([b for b in choices if load[b] == emptiest]))
+    return [int(b) for b in placed]  # type: ignore[arg-type]
