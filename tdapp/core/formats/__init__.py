@@ -1,9 +1,21 @@
 """Tournament formats as data.
 
-The registry API every layer uses: ``list_formats()`` and ``get_format(name)``; a format has at
-least ``name``, ``title`` and ``rounds``. The scoring-and-standings work fills in the full rules.
+The registry API every layer uses: ``list_formats()``, ``get_format(name)`` and
+``copy_format(fmt, **changes)``; ``format_to_dict`` / ``format_from_dict`` carry a TD's own
+format in a tournament file.
 """
 
-from tdapp.core.formats.registry import TournamentFormat, get_format, list_formats
+from tdapp.core.formats.model import FormatError, TournamentFormat, validate_format
+from tdapp.core.formats.registry import copy_format, get_format, list_formats
+from tdapp.core.formats.serialize import format_from_dict, format_to_dict
 
-__all__ = ["TournamentFormat", "get_format", "list_formats"]
+__all__ = [
+    "FormatError",
+    "TournamentFormat",
+    "copy_format",
+    "format_from_dict",
+    "format_to_dict",
+    "get_format",
+    "list_formats",
+    "validate_format",
+]

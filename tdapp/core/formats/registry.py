@@ -1,34 +1,54 @@
-"""The built-in tournament formats (minimal for now; the scoring issue completes them)."""
+"""The built-in tournament formats, and deriving a TD's own format from one."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import dataclasses
+from typing import Any
 
-
-@dataclass(frozen=True)
-class TournamentFormat:
-    name: str
-    title: str
-    rounds: int
-    scoring: str
-    clock_schedule: str
-
-
-_BUILT_IN: tuple[TournamentFormat, ...] = (
-    TournamentFormat("wdc-2025", "World DipCon 2025 (Haight scoring)", 4, "haight", "wdc-2025"),
-    TournamentFormat("wdc-2018", "World DipCon 2018 (Sum of Squares)", 5, "sum-of-squares", "wdc-2018"),
-    TournamentFormat("edc-2026", "European Diplomacy Championship 2026", 4, "edc-2026", "edc-2026"),
-    TournamentFormat("dbn-2025", "DBN Invitational 2025 (winner takes all)", 3, "dbn-winner", "dbn-2025"),
+from tdapp.core.formats.builtin import BUILT_IN
+from tdapp.core.formats.model import (
+    FormatError,
+    RoundRule,
+    TournamentFormat,
+    validate_format,
 )
+
+__all__ = ["TournamentFormat", "copy_format", "get_format", "list_formats"]
 
 
 def list_formats() -> tuple[TournamentFormat, ...]:
-    return _BUILT_IN
+    return BUILT_IN
 
 
 def get_format(name: str) -> TournamentFormat:
-    for fmt in _BUILT_IN:
+    for fmt in BUILT_IN:
         if fmt.name == name:
             return fmt
-    known = ", ".join(f.name for f in _BUILT_IN)
+    known = ", ".join(f.name for f in BUILT_IN)
     raise KeyError(f"unknown tournament format {name!r} (known: {known})")
+
+
+def copy_format(fmt: TournamentFormat, **changes: Any) -> TournamentFormat:
+    """A new format: ``fmt`` with ``changes`` (any field, nested rules given whole).
+
+    Changing ``rounds`` without ``round_rules`` trims or extends the round rules (new rounds
+    copy the last one) so the copy stays consistent; the result is validated.
+    """
+    names = {f.name for f in dataclasses.fields(TournamentFormat)}
+    for key in changes:
+        if key not in names:
+            raise FormatError(f"unknown field {key!r}", key)
+    if "rounds" in changes and "round_rules" not in changes and fmt.round_rules:
+        changes["round_rules"] = _resize_rounds(fmt.round_rules, int(changes["rounds"]))
+    for key in ("round_rules", "counting", "tie_breakers"):
+        if key in changes and changes[key] is not None:
+            changes[key] = tuple(changes[key])
+    return validate_format(dataclasses.replace(fmt, **changes))
+
+
+def _resize_rounds(rules: tuple[RoundRule, ...], rounds: int) -> tuple[RoundRule, ...]:
+    kept = [r for r in rules if r.number <= rounds]
+    last = rules[-1]
+    for number in range(len(kept) + 1, rounds + 1):
+        kept.append(dataclasses.replace(last, number=number, label=f"Round {number}"))
+    return tuple(kept)

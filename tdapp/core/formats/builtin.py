@@ -1,0 +1,162 @@
+"""The built-in formats, each from one of the user's rule documents (../shared/seeds/)."""
+
+from __future__ import annotations
+
+from tdapp.core.formats.model import (
+    AwardsRule,
+    BestCountryRule,
+    CountGroup,
+    DrawVoteRule,
+    KnockoutRule,
+    LockedFinalRule,
+    PoolRule,
+    RoundRule,
+    TeamRule,
+    TopBoardRule,
+    TournamentFormat,
+)
+
+WDC_2025_SPECIAL_AWARDS: tuple[str, ...] = (
+    "Special bears", "Player's choice", "Whip", "Handcuffs", "Best Pirate",
+    "Best defensive play", "Random shenanigans",
+)
+
+# Seed 001, VIII.1.b: i..vi. "Distance" needs home locations; the recorded draw settles what is
+# left only when the TD chose to draw lots (the document leaves it to the TD).
+WDC_2025_TIE_BREAKERS: tuple[str, ...] = (
+    "round-score:4", "best-game", "head-to-head-best", "counted-centres", "dropped-round",
+    "distance",
+)
+
+WDC_2025 = TournamentFormat(
+    name="wdc-2025",
+    title="World DipCon 2025 (Haight scoring)",
+    rounds=4,
+    scoring="haight",
+    clock_schedule="wdc-2025",
+    source="seeds/001: World DipCon 2025 at Whipping",
+    round_rules=(
+        RoundRule(1, "haight", "balanced", "automatic", label="Round 1"),
+        RoundRule(2, "haight", "balanced", "automatic", label="Round 2"),
+        RoundRule(3, "haight", "balanced", "automatic", label="Round 3"),
+        RoundRule(4, "haight", "team", "preferences", label="Round 4 (pool and team round)"),
+    ),
+    counting=(CountGroup((1, 2, 3), best=2), CountGroup((4,))),
+    double_board="best",
+    two_boards_allowed=True,
+    pool=PoolRule(
+        after_round=3, size=21, bonus_round=4, bonus_multiplier=1.5,
+        champion_from_pool=True, pool_first_on_ties=True,
+        cut_tie_breakers=("best-game", "head-to-head-best", "counted-centres", "dropped-round",
+                          "distance"),
+    ),
+    final_ranking="pool-champion",
+    tie_breakers=("pool-first", *WDC_2025_TIE_BREAKERS),
+    champion_tie_breakers=WDC_2025_TIE_BREAKERS,
+    tie_break_places=7,  # tie-breakers are written for the champion and places 2-7 only
+    unresolved_ties="td",
+    awards=AwardsRule(
+        places=7,
+        best_country=BestCountryRule(ties="td", td_discretion=True),
+        team=True,
+        special=WDC_2025_SPECIAL_AWARDS,
+    ),
+    team=TeamRule(round=4, size=7, members_from="non-pool", min_players=49),
+    rules={"convoy_to_adjacent": "explicit", "duplicate_orders": "hold"},
+    civil_disorder="wdc-2025",
+    sit_out_order="td-choice",
+    draw_votes=DrawVoteRule(from_year=1906, from_season="spring", secret_votes=3, clock_stops=True),
+    end_year=None,
+)
+
+WDC_2018 = TournamentFormat(
+    name="wdc-2018",
+    title="World DipCon 2018 (Sum of Squares)",
+    rounds=5,
+    scoring="sum-of-squares",
+    clock_schedule="wdc-2018",
+    source="seeds/002: World DipCon 2018 (Tempest)",
+    round_rules=(
+        *(RoundRule(n, "sum-of-squares", "balanced", "automatic", label=f"Preliminary {n}")
+          for n in range(1, 5)),
+        RoundRule(5, "sum-of-squares", "balanced", "automatic", label="Final round and top board"),
+    ),
+    counting=(CountGroup((1, 2, 3, 4), best=3, max_played=3), CountGroup((5,))),
+    double_board="best",
+    two_boards_allowed=True,
+    top_board=TopBoardRule(after_round=4, round=5, size=7, champion="board-winner"),
+    final_ranking="top-board-winner",
+    tie_breakers=("best-game", "head-to-head-best", "head-to-head-total", "distance"),
+    unresolved_ties="td",
+    awards=AwardsRule(
+        places=7,
+        best_country=BestCountryRule(counted_games_only=True, ties="td"),
+        team=False,
+    ),
+    rules={"convoy_to_adjacent": "explicit", "duplicate_orders": "hold"},
+    civil_disorder="rulebook",
+    sit_out_order="wdc-2018-locals-first",
+    draw_votes=DrawVoteRule(from_year=1904, from_season="spring", secret_votes=None,
+                            clock_stops=False),
+    end_year=None,
+)
+
+EDC_2026 = TournamentFormat(
+    name="edc-2026",
+    title="European Diplomacy Championship 2026",
+    rounds=4,
+    scoring="edc-2026",
+    clock_schedule="edc-2026",
+    source="seeds/004: European Diplomacy Championship 2026",
+    round_rules=(
+        RoundRule(1, "edc-2026", "random", "automatic", label="Round 1"),
+        RoundRule(2, "edc-2026", "weighted", "automatic", label="Round 2"),
+        RoundRule(3, "edc-2026", "weighted", "automatic", label="Round 3"),
+        RoundRule(4, "edc-2026", "ranked", "paris", label="Round 4 (final)"),
+    ),
+    counting=(CountGroup((1, 2, 3, 4)),),
+    double_board="best",
+    two_boards_allowed=False,
+    locked_final=LockedFinalRule(round=4, within="total", champion="board-topper"),
+    final_ranking="locked-final-boards",
+    tie_breakers=("count-back",),
+    unresolved_ties="td",
+    awards=AwardsRule(places=7, best_country=BestCountryRule(enabled=False)),
+    rules={"convoy_to_adjacent": "intent", "duplicate_orders": "last"},
+    civil_disorder="rulebook",
+    sit_out_order="td-choice",
+    draw_votes=DrawVoteRule(from_year=1901, from_season="spring", secret_votes=None,
+                            clock_stops=False),
+    end_year=1909,
+)
+
+DBN_2025 = TournamentFormat(
+    name="dbn-2025",
+    title="DBN Invitational 2025 (winner takes all)",
+    rounds=4,
+    scoring="dbn-winner",
+    clock_schedule="dbn-2025",
+    source="seeds/000: DBN Invitational 2025",
+    round_rules=(
+        *(RoundRule(n, "dbn-winner", "seed-order", "paris", label=f"Semi-final round {n}")
+          for n in range(1, 4)),
+        RoundRule(4, "dbn-winner", "seed-order", "paris", label="Championship game"),
+    ),
+    counting=(CountGroup((1, 2, 3, 4)),),
+    double_board="best",
+    two_boards_allowed=False,
+    knockout=KnockoutRule(qualifying_rounds=(1, 2, 3), final_round=4, automatic=3,
+                          final_seeding=("solo", "seed")),
+    final_ranking="knockout",
+    tie_breakers=(),
+    unresolved_ties="td",
+    awards=AwardsRule(places=1, best_country=BestCountryRule(enabled=False)),
+    rules={"convoy_to_adjacent": "intent", "duplicate_orders": "hold"},
+    civil_disorder="rulebook",
+    sit_out_order="seed-order",
+    draw_votes=DrawVoteRule(from_year=1907, from_season="spring", secret_votes=None,
+                            clock_stops=True, forced_draw_after=1915),
+    end_year=1915,
+)
+
+BUILT_IN: tuple[TournamentFormat, ...] = (WDC_2025, WDC_2018, EDC_2026, DBN_2025)

@@ -1,0 +1,295 @@
+"""What a tournament format is, as plain frozen data.
+
+A format says how each round is seated and scored, how round scores roll up into a tournament
+score, which special structures it has (a championship pool, a top board, final-round boards
+locked to rank ranges, a knock-out stage), the tie-breakers in order, the awards and the house
+rules for the adjudicator, the clock and the draw votes. Nothing here computes standings:
+``tdapp.core.tournament`` reads these fields.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+SEATING_METHODS: tuple[str, ...] = ("balanced", "random", "ranked", "weighted", "seed-order", "team")
+POWER_METHODS: tuple[str, ...] = ("automatic", "preferences", "paris", "manual")
+FINAL_RANKINGS: tuple[str, ...] = (
+    "total",  # everybody by tournament score
+    "pool-champion",  # champion = best championship-pool player, the rest by score (WDC 2025)
+    "top-board-winner",  # champion = winner of the top board, the rest by score (WDC 2018)
+    "locked-final-boards",  # final-round boards keep their rank range (EDC 2026)
+    "knockout",  # champion = winner of the final game; no further places (DBN 2025)
+)
+DOUBLE_BOARD_RULES: tuple[str, ...] = ("best", "first", "sum")
+TIE_MODES: tuple[str, ...] = ("shared", "td")
+# Adjudicator variants: the keys and values of the CONTRACTS ``rules`` object.
+RULE_VARIANTS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {"convoy_to_adjacent": ("intent", "explicit"), "duplicate_orders": ("hold", "last")}
+)
+
+
+class FormatError(ValueError):
+    """A format that cannot be used; ``field`` names the part at fault (e.g. ``round_rules[2]``)."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        self.field = field
+        super().__init__(f"{field}: {message}" if field else message)
+
+
+@dataclass(frozen=True)
+class RoundRule:
+    """One round: how it is scored, seated and powered, and what its score is worth.
+
+    ``scoring`` is a system name of ``tdapp.core.scoring.registry``; ``multiplier`` applies to
+    every player's score of the round (a pool bonus is a :class:`PoolRule` instead).
+    """
+
+    number: int
+    scoring: str
+    seating: str = "balanced"
+    powers: str = "automatic"
+    multiplier: float = 1.0
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class CountGroup:
+    """Rounds that count together: the ``best`` highest scores of ``rounds`` (all when None).
+
+    ``max_played`` is how many of these rounds a player may play at all (WDC 2018: three of the
+    four preliminaries); playing more is reported as an issue, and only ``best`` still count.
+    """
+
+    rounds: tuple[int, ...]
+    best: int | None = None
+    max_played: int | None = None
+
+
+@dataclass(frozen=True)
+class PoolRule:
+    """A championship pool picked after ``after_round`` from the ``size`` best players.
+
+    Pool players' score of ``bonus_round`` is multiplied by ``bonus_multiplier``. When
+    ``pool_first_on_ties`` a pool player is ranked above a non-pool player on the same score.
+    ``cut_tie_breakers`` settle a tie at the cut (later rounds are not known then).
+    """
+
+    after_round: int
+    size: int
+    bonus_round: int
+    bonus_multiplier: float = 1.0
+    champion_from_pool: bool = True
+    pool_first_on_ties: bool = True
+    cut_tie_breakers: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TopBoardRule:
+    """A top board of the ``size`` best players after ``after_round`` plays round ``round``.
+
+    A player who declines is replaced by the next in line. ``champion`` is ``"board-winner"``
+    (the highest game score on the top board) or ``"board-topper"`` (most centres, count-back
+    year by year on a shared top).
+    """
+
+    after_round: int
+    round: int
+    size: int = 7
+    champion: str = "board-winner"
+
+
+@dataclass(frozen=True)
+class LockedFinalRule:
+    """Final-round boards keep the rank range their players held when the round began.
+
+    The top board's board-topper is champion; a shared top is settled by count-back year by
+    year, the losers taking the next places. Inside each range players order by ``within``:
+    ``"total"`` (tournament score) or ``"round"`` (their final-round score).
+    """
+
+    round: int
+    within: str = "total"
+    champion: str = "board-topper"
+
+
+@dataclass(frozen=True)
+class KnockoutRule:
+    """A qualifying stage of winner-take-all games and a final game (DBN Invitational).
+
+    The ``automatic`` best seeds go straight to the final; the winner of each qualifying game
+    joins them. The final is seeded by ``final_seeding`` criteria in order (``"solo"``: a solo
+    in the qualifying stage first, ``"seed"``: lower seed number first).
+    """
+
+    qualifying_rounds: tuple[int, ...]
+    final_round: int
+    automatic: int = 3
+    final_seeding: tuple[str, ...] = ("solo", "seed")
+
+
+@dataclass(frozen=True)
+class TeamRule:
+    """A team tournament in ``round``: teams of ``size``, team score = sum of members' scores.
+
+    ``members_from``: ``"non-pool"`` (only players outside the championship pool) or ``"all"``.
+    Ties are broken by dropping each team's lowest score in turn when ``drop_lowest_on_ties``;
+    a tie that remains goes to the TD.
+    """
+
+    round: int
+    size: int = 7
+    members_from: str = "non-pool"
+    team_picks_powers: bool = True
+    teammates_apart: bool = True
+    drop_lowest_on_ties: bool = True
+    min_players: int = 49
+
+
+@dataclass(frozen=True)
+class BestCountryRule:
+    """Best country (outstanding play of a power) by single-game score.
+
+    ``exclude_top_board``: games on a top board do not compete. ``solo_loss_never_wins``: a
+    player who lost to a solo never takes the award. ``counted_games_only``: a game that did not
+    count (the worse of a double board) does not compete. ``ties``: ``"shared"`` or ``"td"``.
+    ``td_discretion`` marks a format where the TD decides and the table only suggests.
+    """
+
+    enabled: bool = True
+    exclude_top_board: bool = False
+    solo_loss_never_wins: bool = False
+    counted_games_only: bool = False
+    ties: str = "shared"
+    td_discretion: bool = False
+
+
+@dataclass(frozen=True)
+class AwardsRule:
+    """Which awards a format gives: places ``1..places``, best country, team, special awards."""
+
+    places: int = 7
+    best_country: BestCountryRule = field(default_factory=BestCountryRule)
+    team: bool = False
+    special: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class DrawVoteRule:
+    """When draw votes may be held and how: from ``from_year`` (``from_season`` spring/fall).
+
+    ``secret_votes``: how many votes per board are secret before votes turn open (None: all
+    secret, 0: all open). ``forced_draw_after``: the game ends in a draw after this year.
+    """
+
+    from_year: int = 1901
+    from_season: str = "spring"
+    secret_votes: int | None = None
+    clock_stops: bool = True
+    forced_draw_after: int | None = None
+
+
+@dataclass(frozen=True)
+class TournamentFormat:
+    """A tournament format. ``rounds``, ``scoring`` and ``clock_schedule`` are kept for the other
+    layers that read them directly; ``scoring`` is the default system of every round."""
+
+    name: str
+    title: str
+    rounds: int
+    scoring: str
+    clock_schedule: str
+    source: str = ""
+    round_rules: tuple[RoundRule, ...] = ()
+    counting: tuple[CountGroup, ...] = ()
+    double_board: str = "best"
+    two_boards_allowed: bool = False
+    pool: PoolRule | None = None
+    top_board: TopBoardRule | None = None
+    locked_final: LockedFinalRule | None = None
+    knockout: KnockoutRule | None = None
+    final_ranking: str = "total"
+    tie_breakers: tuple[str, ...] = ()
+    champion_tie_breakers: tuple[str, ...] | None = None
+    tie_break_places: int | None = None
+    unresolved_ties: str = "td"
+    awards: AwardsRule = field(default_factory=AwardsRule)
+    team: TeamRule | None = None
+    rules: Mapping[str, str] = field(default_factory=dict)
+    civil_disorder: str = "rulebook"
+    sit_out_order: str = "td-choice"
+    draw_votes: DrawVoteRule = field(default_factory=DrawVoteRule)
+    end_year: int | None = None
+
+    def round_rule(self, number: int) -> RoundRule:
+        """The rule of round ``number`` (a default one when the format lists none)."""
+        for rule in self.round_rules:
+            if rule.number == number:
+                return rule
+        return RoundRule(number, self.scoring)
+
+    def scoring_for(self, number: int) -> str:
+        return self.round_rule(number).scoring
+
+    def count_groups(self) -> tuple[CountGroup, ...]:
+        """How rounds count; every round counts once when the format says nothing."""
+        if self.counting:
+            return self.counting
+        return (CountGroup(tuple(range(1, self.rounds + 1))),)
+
+
+def validate_format(fmt: TournamentFormat) -> TournamentFormat:
+    """Return ``fmt`` unchanged, or raise :class:`FormatError` naming the first wrong field."""
+    from tdapp.core.tournament.tiebreakers import known_criterion  # late: tournament reads formats
+
+    if not fmt.name.strip():
+        raise FormatError("a format needs a name", "name")
+    if fmt.rounds < 1:
+        raise FormatError(f"must be at least 1, not {fmt.rounds}", "rounds")
+    for i, rule in enumerate(fmt.round_rules):
+        where = f"round_rules[{i}]"
+        if not 1 <= rule.number <= fmt.rounds:
+            raise FormatError(f"round {rule.number} is outside 1..{fmt.rounds}", where + ".number")
+        if rule.seating not in SEATING_METHODS:
+            raise FormatError(f"unknown seating method {rule.seating!r}", where + ".seating")
+        if rule.powers not in POWER_METHODS:
+            raise FormatError(f"unknown power assignment {rule.powers!r}", where + ".powers")
+        if rule.multiplier <= 0:
+            raise FormatError("must be positive", where + ".multiplier")
+    seen: set[int] = set()
+    for i, group in enumerate(fmt.count_groups()):
+        for number in group.rounds:
+            if not 1 <= number <= fmt.rounds or number in seen:
+                raise FormatError(f"round {number} is outside the format or counted twice",
+                                  f"counting[{i}].rounds")
+            seen.add(number)
+        if group.best is not None and group.best < 1:
+            raise FormatError("must be at least 1", f"counting[{i}].best")
+    if fmt.final_ranking not in FINAL_RANKINGS:
+        raise FormatError(f"unknown final ranking {fmt.final_ranking!r}", "final_ranking")
+    needs = {"pool-champion": fmt.pool, "top-board-winner": fmt.top_board,
+             "locked-final-boards": fmt.locked_final, "knockout": fmt.knockout}
+    if fmt.final_ranking in needs and needs[fmt.final_ranking] is None:
+        raise FormatError(f"{fmt.final_ranking!r} needs its rule set", "final_ranking")
+    if fmt.double_board not in DOUBLE_BOARD_RULES:
+        raise FormatError(f"unknown double-board rule {fmt.double_board!r}", "double_board")
+    lists = {"tie_breakers": fmt.tie_breakers, "champion_tie_breakers": fmt.champion_tie_breakers or (),
+             "pool.cut_tie_breakers": fmt.pool.cut_tie_breakers if fmt.pool else ()}
+    for where, names in lists.items():
+        for i, name in enumerate(names):
+            if not known_criterion(name):
+                raise FormatError(f"unknown tie-breaker {name!r}", f"{where}[{i}]")
+    if fmt.unresolved_ties not in TIE_MODES:
+        raise FormatError(f"must be one of {', '.join(TIE_MODES)}", "unresolved_ties")
+    if fmt.awards.best_country.ties not in TIE_MODES:
+        raise FormatError(f"must be one of {', '.join(TIE_MODES)}", "awards.best_country.ties")
+    for key, value in fmt.rules.items():
+        if key not in RULE_VARIANTS:
+            raise FormatError(f"unknown rule variant {key!r}", f"rules.{key}")
+        if value not in RULE_VARIANTS[key]:
+            raise FormatError(f"{value!r} is not one of {', '.join(RULE_VARIANTS[key])}",
+                              f"rules.{key}")
+    if fmt.draw_votes.from_season not in ("spring", "fall"):
+        raise FormatError("must be 'spring' or 'fall'", "draw_votes.from_season")
+    return fmt

@@ -1,0 +1,105 @@
+"""A knock-out stage of winner-take-all games (DBN Invitational 2025).
+
+The best ``automatic`` seeds go straight to the final; each qualifying game's winner joins them.
+The final is seeded by a solo in the qualifying stage first, then by seed. The final's winner is
+champion; the rules rank nobody else, so the other finalists share second place and the other
+players share the next place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tdapp.core.formats.model import TournamentFormat
+from tdapp.core.tournament.model import Board, Tournament
+from tdapp.core.tournament.results import ScoreSheet
+from tdapp.core.tournament.tiebreakers import Ordering, TieContext
+
+
+@dataclass(frozen=True)
+class Finalist:
+    player: str
+    seed: int | None
+    solo: bool
+    how: str  # "automatic (seed 2)", "won round 1 board 3 (solo)" ...
+
+
+def board_winner(board: Board, sheet: ScoreSheet) -> str | None:
+    """The single winner of a winner-take-all board: the one player with the top game score."""
+    scores = sheet.board_scores.get((board.round, board.number))
+    if not scores:
+        return None
+    best = max(scores.values())
+    winners = [pw for pw, s in scores.items() if s == best and pw in board.powers]
+    if len(winners) != 1 or best <= 0:
+        return None
+    return board.powers[winners[0]]
+
+
+def finalists(tournament: Tournament, fmt: TournamentFormat, sheet: ScoreSheet,
+              issues: list[str] | None = None) -> list[Finalist]:
+    """The final's players in championship seeding order (solo first, then seed)."""
+    rule = fmt.knockout
+    assert rule is not None
+    eligible = [p for p in tournament.players if p.competing and not p.withdrawn]
+    seeded = sorted((p for p in eligible if p.seed is not None), key=lambda p: p.seed or 0)
+    out: list[Finalist] = [Finalist(p.id, p.seed, False, f"automatic (seed {p.seed})")
+                           for p in seeded[: rule.automatic]]
+    for board in sorted(tournament.boards, key=lambda b: (b.round, b.number)):
+        if board.round not in rule.qualifying_rounds or board.round > sheet.through:
+            continue
+        winner = board_winner(board, sheet)
+        if winner is None:
+            if issues is not None:
+                issues.append(f"round {board.round} board {board.number} has no single winner yet")
+            continue
+        solo = board.solo is not None and board.powers.get(board.solo) == winner
+        how = f"won round {board.round} board {board.number}" + (" (solo)" if solo else "")
+        out.append(Finalist(winner, tournament.player(winner).seed, solo, how))
+    return sorted(out, key=lambda f: _seeding_key(f, rule.final_seeding))
+
+
+def _seeding_key(f: Finalist, criteria: Sequence[str]) -> tuple[int, ...]:
+    key: list[int] = []
+    for name in criteria:
+        if name == "solo":
+            key.append(0 if f.solo else 1)
+        elif name == "seed":
+            key.append(f.seed if f.seed is not None else 1 << 30)
+    return tuple(key)
+
+
+def knockout_ordering(players: Sequence[str], fmt: TournamentFormat, ctx: TieContext,
+                      through: int) -> Ordering:
+    rule = fmt.knockout
+    sheet = ctx.sheet
+    assert rule is not None and sheet is not None
+    t = ctx.tournament
+    seed = {p.id: (p.seed if p.seed is not None else 1 << 30) for p in t.players}
+    listed = set(players)
+    final_players = [f.player for f in finalists(t, fmt, sheet) if f.player in listed]
+    champion: str | None = None
+    if through >= rule.final_round:
+        for board in t.boards:
+            if board.round == rule.final_round:
+                champion = board_winner(board, sheet)
+                final_players = [p for p in board.powers.values() if p in listed]
+    out = Ordering()
+    if champion is not None and champion in listed:
+        out.extend(Ordering([[champion]], [], [""], [""]), None)
+        final_players = [p for p in final_players if p != champion]
+    stage = "finalist" if champion is not None else "qualified for the final"
+    rest = sorted((p for p in players if p not in final_players and p != champion),
+                  key=lambda p: (seed[p], p))
+    if final_players:
+        group = sorted(final_players, key=lambda p: (seed[p], p))
+        shared = "shared" if len(group) > 1 else ""
+        out.extend(Ordering([group], [], [shared], [f"{stage}; the rules rank no further"]),
+                   "champion: won the championship game" if out.groups else None)
+    if rest:
+        shared = "shared" if len(rest) > 1 else ""
+        note = "did not reach the final; the rules rank no further"
+        out.extend(Ordering([rest], [], [shared], [note]),
+                   f"{stage} above the players who did not reach it" if out.groups else None)
+    return out

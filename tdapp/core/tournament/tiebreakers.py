@@ -1,0 +1,349 @@
+"""Tie-breakers: named, reusable criteria and the engine that orders players with them.
+
+A criterion maps each tied player to a key (higher is better) or None (no value). The engine
+sorts on a primary value, then settles each group of equal values with the criteria in order,
+and writes down why each group sits above the next. A tie no criterion settles is left as a
+tie, marked for the TD, never broken silently.
+
+Criterion names (a format's ``tie_breakers``): ``round-score:N``, ``last-round-score``,
+``best-game``, ``head-to-head-best``, ``head-to-head-total``, ``counted-centres``,
+``dropped-round``, ``count-back``, ``distance``, ``random-draw``, ``td-decision``, ``seed``,
+``pool-first``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tdapp.core.tournament.model import Tournament
+from tdapp.core.tournament.results import ScoreSheet
+
+Key = Any  # a float or a tuple of floats; higher is better
+_PLACES = 9  # float keys are compared after rounding, so 0.1 + 0.2 ties with 0.3
+
+
+@dataclass
+class TieContext:
+    """What the criteria may look at. ``about`` picks the recorded decisions that apply."""
+
+    tournament: Tournament
+    sheet: ScoreSheet | None = None
+    pool: frozenset[str] = frozenset()
+    about: str = "standings"
+
+
+@dataclass(frozen=True)
+class Criterion:
+    name: str
+    phrase: str
+    keys: Callable[[TieContext, Sequence[str]], dict[str, Key | None]]
+    none_lowest: bool = True  # False: a missing value makes the criterion unusable for the group
+    describe: Callable[[Key, Key], str] | None = None
+
+    def explain(self, better: Key, worse: Key) -> str:
+        if self.describe is not None:
+            return f"{self.phrase} ({self.describe(better, worse)})"
+        if better is None or worse is None:
+            return self.phrase
+        return f"{self.phrase} ({_show(better)} against {_show(worse)})"
+
+
+# -- the criteria -------------------------------------------------------------------------------
+
+def _sheet(ctx: TieContext) -> ScoreSheet:
+    if ctx.sheet is None:
+        raise ValueError("this tie-breaker needs round scores")
+    return ctx.sheet
+
+
+def _round_score(rnd: int | None) -> Criterion:
+    def keys(ctx: TieContext, group: Sequence[str]) -> dict[str, Key | None]:
+        sheet = _sheet(ctx)
+        number = sheet.through if rnd is None else rnd
+        return {p: sheet.round_score(p, number) or 0.0 for p in group}
+
+    phrase = "higher last-round score" if rnd is None else f"higher round-{rnd} score"
+    return Criterion("last-round-score" if rnd is None else f"round-score:{rnd}", phrase, keys)
+
+
+def _best_game(ctx: TieContext, group: Sequence[str]) -> dict[str, Key | None]:
+    sheet = _sheet(ctx)
+    return {p: max((sheet.game_value(p, g) for g in sheet.games[p]), default=None) for p in group}
+
+
+def _head_to_head(combine: Callable[[list[float]], float]) -> Callable[..., dict[str, Key | None]]:
+    def keys(ctx: TieContext, group: Sequence[str]) -> dict[str, Key | None]:
+        sheet = _sheet(ctx)
+        tied = set(group)
+        out: dict[str, Key | None] = {}
+        for p in group:
+            values = [sheet.game_value(p, g) for g in sheet.games[p]
+                      if tied.intersection(g.opponents)]
+            out[p] = combine(values) if values else None
+        return out
+
+    return keys
+
+
+def _counted_centres(ctx: TieContext, group: Sequence[str]) -> dict[str, Key | None]:
+    sheet = _sheet(ctx)
+    return {p: float(sum(g.centers for g in sheet.counted_games(p))) for p in group}
+
+
+def _dropped_round(ctx: TieContext, group: Sequence[str]) -> dict[str, Key | None]:
+    sheet = _sheet(ctx)
+    return {p: sheet.dropped_score(p) for p in group}
+
+
+MAX_COUNT_BACK_YEARS = 40
+
+
+def _count_back(ctx: TieContext, group: Sequence[str]) -> dict[str, Key | None]:
+    """Totals with the latest round's boards rolled back 1, 2, ... years (EDC 2026)."""
+    sheet = _sheet(ctx)
+    steps: dict[str, list[float]] = {p: [] for p in group}
+    for years in range(1, MAX_COUNT_BACK_YEARS + 1):
+        totals = {p: sheet.total_rolled_back(p, sheet.through, years) for p in group}
+        if any(t is None for t in totals.values()):
+            break
+        for p in group:
+            steps[p].append(round(float(totals[p] or 0.0), _PLACES))
+        if len({steps[p][-1] for p in group}) > 1:
+            break  # the group has split; later years add nothing to the comparison
+    if not any(steps.values()):
+        return {p: None for p in group}
+    return {p: tuple(v) for p, v in steps.items()}
+
+
+def _describe_count_back(better: Key, worse: Key) -> str:
+    for i, (a, b) in enumerate(zip(better, worse, strict=False)):
+        if a != b:
+            years = "year" if i == 0 else "years"
+            return f"{_show(a)} against {_show(b)} with the last round {i + 1} {years} back"
+    return "equal"
+
+
+def _distance(ctx: TieContext, group: Sequence[str]) -> dict[str, Key | None]:
+    t = ctx.tournament
+    return {p: t.distance_of(t.player(p)) for p in group}
+
+
+def _recorded(method: str) -> Callable[[TieContext, Sequence[str]], dict[str, Key | None]]:
+    def keys(ctx: TieContext, group: Sequence[str]) -> dict[str, Key | None]:
+        for decision in reversed(ctx.tournament.tie_decisions):  # the latest decision wins
+            if decision.method != method or decision.about != ctx.about:
+                continue
+            if set(group) <= set(decision.order):
+                return {p: float(-decision.order.index(p)) for p in group}
+        return {p: None for p in group}
+
+    return keys
+
+
+def _seed(ctx: TieContext, group: Sequence[str]) -> dict[str, Key | None]:
+    t = ctx.tournament
+    return {p: (None if t.player(p).seed is None else float(-(t.player(p).seed or 0)))
+            for p in group}
+
+
+def _pool_first(ctx: TieContext, group: Sequence[str]) -> dict[str, Key | None]:
+    return {p: 1.0 if p in ctx.pool else 0.0 for p in group}
+
+
+def _rank_words(better: Key, worse: Key) -> str:
+    return "drawn earlier"
+
+
+_FIXED: dict[str, Criterion] = {
+    "last-round-score": _round_score(None),
+    "best-game": Criterion("best-game", "higher single game score", _best_game),
+    "head-to-head-best": Criterion(
+        "head-to-head-best", "higher score in a game where the tied players met",
+        _head_to_head(max)),
+    "head-to-head-total": Criterion(
+        "head-to-head-total", "higher total in games where the tied players met",
+        _head_to_head(sum)),
+    "counted-centres": Criterion(
+        "counted-centres", "more supply centres in the counted games", _counted_centres),
+    "dropped-round": Criterion("dropped-round", "higher score in the dropped round", _dropped_round),
+    "count-back": Criterion("count-back", "ahead on count-back", _count_back,
+                            describe=_describe_count_back),
+    "distance": Criterion("distance", "further from home", _distance, none_lowest=False,
+                          describe=lambda a, b: f"{a:.0f} km against {b:.0f} km"),
+    "random-draw": Criterion("random-draw", "placed first by the recorded random draw",
+                             _recorded("random-draw"), describe=_rank_words),
+    "td-decision": Criterion("td-decision", "placed first by the TD's recorded decision",
+                             _recorded("td"), describe=lambda a, b: "TD's decision"),
+    "seed": Criterion("seed", "better seed", _seed,
+                      describe=lambda a, b: f"seed {-a:.0f} against {_seed_text(b)}"),
+    "pool-first": Criterion("pool-first", "in the championship pool", _pool_first,
+                            describe=lambda a, b: "pool player over non-pool player"),
+}
+
+
+def _seed_text(key: Key) -> str:
+    return "no seed" if key is None else f"seed {-key:.0f}"
+
+
+def criterion(name: str) -> Criterion:
+    """The criterion called ``name`` (``round-score:4`` takes its round after the colon)."""
+    if name in _FIXED:
+        return _FIXED[name]
+    base, _, arg = name.partition(":")
+    if base == "round-score" and arg.isdigit() and int(arg) >= 1:
+        return _round_score(int(arg))
+    raise KeyError(f"unknown tie-breaker {name!r}")
+
+
+def known_criterion(name: str) -> bool:
+    try:
+        criterion(name)
+    except KeyError:
+        return False
+    return True
+
+
+def criterion_names() -> tuple[str, ...]:
+    return ("round-score:N", *_FIXED)
+
+
+# -- the engine ---------------------------------------------------------------------------------
+
+@dataclass
+class Ordering:
+    """Players in order, as groups of equal rank, best first.
+
+    ``reasons[i]`` says why ``groups[i]`` is above ``groups[i + 1]``; ``ties[i]`` is ``""`` for a
+    single player, ``"shared"`` for a tie the rules keep, ``"td"`` for one left to the TD, and
+    ``notes[i]`` explains a tie.
+    """
+
+    groups: list[list[str]] = field(default_factory=list)
+    reasons: list[str] = field(default_factory=list)
+    ties: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def extend(self, other: Ordering, joint: str | None) -> None:
+        if self.groups and joint is not None:
+            self.reasons.append(joint)
+        self.groups.extend(other.groups)
+        self.reasons.extend(other.reasons)
+        self.ties.extend(other.ties)
+        self.notes.extend(other.notes)
+
+    def flat(self) -> list[str]:
+        return [p for g in self.groups for p in g]
+
+
+def order_players(
+    players: Sequence[str],
+    value: Callable[[str], float],
+    criteria: Sequence[str],
+    ctx: TieContext,
+    *,
+    value_phrase: str = "higher score",
+    break_within: int | None = None,
+    unresolved: str = "td",
+    offset: int = 0,
+) -> Ordering:
+    """Order ``players`` by ``value`` (higher first), settling equal values with ``criteria``.
+
+    Ties of groups that start at or beyond place ``break_within`` (counting ``offset`` places
+    above) are kept as shared ties: the rules only break ties for the places they name.
+    A recorded TD decision always applies after the named criteria.
+    """
+    chain = [criterion(n) for n in criteria]
+    if "td-decision" not in criteria:
+        chain.append(criterion("td-decision"))
+    by_value: dict[float, list[str]] = {}
+    for p in players:
+        by_value.setdefault(round(value(p), _PLACES), []).append(p)
+    result = Ordering()
+    previous: float | None = None
+    for score in sorted(by_value, reverse=True):
+        group = sorted(by_value[score])
+        place = offset + len(result.flat())
+        joint = None if previous is None else (
+            f"{value_phrase} ({_show(previous)} against {_show(score)})")
+        if len(group) == 1:
+            part = Ordering([group], [], [""], [""])
+        elif break_within is not None and place >= break_within:
+            part = Ordering([group], [], ["shared"],
+                            [f"tied on {_show(score)}; the rules break no tie at this place"])
+        else:
+            part = _settle(group, chain, ctx, f"tied on {_show(score)}", unresolved)
+            if break_within is not None:
+                part = _share_beyond(part, break_within - place, f"tied on {_show(score)}")
+        result.extend(part, joint)
+        previous = score
+    return result
+
+
+def _share_beyond(part: Ordering, room: int, tied: str) -> Ordering:
+    """Merge the groups of a settled tie that start beyond the places the rules break ties for
+    back into one shared group: the criteria decided only the places within ``room``."""
+    out = Ordering()
+    placed = 0
+    for g, group in enumerate(part.groups):
+        if placed >= room:
+            rest = [p for grp in part.groups[g:] for p in grp]
+            if len(rest) == 1:
+                out.extend(Ordering([rest], [], [""], [""]), part.reasons[g - 1])
+            else:
+                note = f"{tied}; the rules break no tie at this place"
+                out.extend(Ordering([sorted(rest)], [], ["shared"], [note]), part.reasons[g - 1])
+            return out
+        out.extend(Ordering([group], [], [part.ties[g]], [part.notes[g]]),
+                   part.reasons[g - 1] if g else None)
+        placed += len(group)
+    return out
+
+
+def _settle(group: list[str], chain: list[Criterion], ctx: TieContext, tied: str,
+            unresolved: str) -> Ordering:
+    skipped: list[str] = []
+    for index, crit in enumerate(chain):
+        keys = crit.keys(ctx, group)
+        keys = {p: _norm(k) for p, k in keys.items()}
+        if all(k is None for k in keys.values()):
+            continue
+        if any(k is None for k in keys.values()) and not crit.none_lowest:
+            missing = ", ".join(p for p in group if keys[p] is None)
+            skipped.append(f"{crit.phrase}: unknown for {missing}")
+            continue
+        distinct = sorted({k for k in keys.values() if k is not None}, reverse=True)
+        has_none = any(k is None for k in keys.values())
+        if len(distinct) + (1 if has_none else 0) < 2:
+            continue
+        parts: list[tuple[Key | None, list[str]]] = [
+            (k, sorted(p for p in group if keys[p] == k)) for k in distinct]
+        if has_none:
+            parts.append((None, sorted(p for p in group if keys[p] is None)))
+        out = Ordering()
+        for i, (key, members) in enumerate(parts):
+            joint = None if i == 0 else f"{tied}; {crit.explain(parts[i - 1][0], key)}"
+            if len(members) == 1:
+                out.extend(Ordering([members], [], [""], [""]), joint)
+            else:
+                out.extend(_settle(members, chain[index + 1:], ctx, tied, unresolved), joint)
+        return out
+    kind = "td" if unresolved == "td" else "shared"
+    words = "left to the TD" if kind == "td" else "the rules leave this tie"
+    detail = f" ({'; '.join(skipped)})" if skipped else ""
+    return Ordering([sorted(group)], [], [kind], [f"{tied} after every tie-breaker; {words}{detail}"])
+
+
+def _norm(key: Key | None) -> Key | None:
+    if key is None:
+        return None
+    if isinstance(key, tuple):
+        return tuple(round(float(k), _PLACES) for k in key)
+    return round(float(key), _PLACES)
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:.2f}".rstrip("0").rstrip(".") if value != int(value) else f"{value:.0f}"
+    return str(value)
