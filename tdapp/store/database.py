@@ -11,13 +11,16 @@ import getpass
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
 
 from tdapp.store import audit
 from tdapp.store.models import Base
+
+if TYPE_CHECKING:
+    from tdapp.store.lock import TournamentLock
 
 # PRAGMA application_id marks a SQLite file as a tdapp tournament ("TDAP").
 APPLICATION_ID = 0x54444150
@@ -53,11 +56,14 @@ def default_who() -> str:
 class TournamentDb:
     """An open tournament file."""
 
-    def __init__(self, path: Path, engine: Engine) -> None:
+    def __init__(self, path: Path, engine: Engine, lock: TournamentLock | None = None) -> None:
         self.path = Path(path)
         self.engine = engine
         self._sessions = sessionmaker(engine, expire_on_commit=False)
         self.who = default_who()
+        # The lock beside the file that keeps other running copies out; released by close().
+        self.lock = lock
+        self.closed = False
 
     @contextmanager
     def read(self) -> Iterator[Session]:
@@ -94,10 +100,24 @@ class TournamentDb:
                 raise
 
     def close(self) -> None:
+        """Close every connection (SQLite then folds the WAL into the file) and unlock it."""
         self.engine.dispose()
+        if self.lock is not None:
+            self.lock.release()
+        self.closed = True
+
+    def __enter__(self) -> TournamentDb:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
 
 
 def create_schema(engine: Engine) -> None:
+    """Write the current schema into an empty database and mark it with the newest revision."""
+    from tdapp.store import migrate
+
     with engine.begin() as connection:
         connection.exec_driver_sql(f"PRAGMA application_id={APPLICATION_ID}")
         Base.metadata.create_all(connection)
+        migrate.stamp_head(connection)

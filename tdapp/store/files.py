@@ -1,9 +1,20 @@
-"""Create and open tournament files, refusing anything that is not one, with words a TD reads."""
+"""Create and open tournament files, refusing anything that is not one, with words a TD reads.
+
+Opening checks, in an order that leaves a refused file exactly as it was on disk (same bytes, no
+``-wal``/``-shm`` files, no lock file): the header says SQLite and tdapp; no other running copy
+holds the file; SQLite's ``quick_check`` finds no damage; the schema revision is one this version
+knows. A file from an older version is backed up (into its snapshots folder) and then migrated.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import sqlite3
+from dataclasses import dataclass
 from pathlib import Path
 
+from tdapp.store import migrate
+from tdapp.store.backup import BackupError, copy_from_file, readonly_uri
 from tdapp.store.database import (
     APPLICATION_ID,
     SQLITE_HEADER,
@@ -12,19 +23,56 @@ from tdapp.store.database import (
     create_schema,
     make_engine,
 )
+from tdapp.store.lock import FileLocked, TournamentLock
+from tdapp.store.snapshots import snapshot_dir, snapshot_name
 
 TOURNAMENT_SUFFIX = ".tdt"
+_NOTHING_CHANGED = "Nothing was changed."
+
+
+def _locked_message(path: Path, error: FileLocked) -> str:
+    holder = error.holder.describe() if error.holder else "another copy of tdapp"
+    return (f"{path.name} is already open in tdapp: {holder}. Close it there first, "
+            f"or open a copy of it.")
+
+
+def _acquire_lock(path: Path) -> TournamentLock:
+    try:
+        return TournamentLock.acquire(path)
+    except FileLocked as exc:
+        raise TournamentFileError(_locked_message(path, exc)) from exc
+    except OSError as exc:
+        raise TournamentFileError(
+            f"{path.name} cannot be opened for editing: the folder {path.parent} does not let "
+            f"tdapp write beside it ({exc.strerror}). Copy the file to a folder of your own."
+        ) from exc
 
 
 def create_tournament_file(path: Path) -> TournamentDb:
-    """A new, empty tournament file at ``path`` (which must not exist yet)."""
+    """A new, empty tournament file at ``path`` (which must not exist yet), open and locked."""
     path = Path(path)
     if path.exists():
         raise TournamentFileError(f"{path.name} already exists; choose another name.")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    engine = make_engine(path)
-    create_schema(engine)
-    return TournamentDb(path, engine)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise TournamentFileError(
+            f"The folder {path.parent} cannot be made: {exc.strerror}."
+        ) from exc
+    lock = _acquire_lock(path)
+    try:
+        schema_engine = migrate.migration_engine(path)
+        try:
+            create_schema(schema_engine)
+        finally:
+            schema_engine.dispose()
+        return TournamentDb(path, make_engine(path), lock=lock)
+    except BaseException:
+        lock.release()
+        for leftover in (path, path.with_name(path.name + "-wal"),
+                         path.with_name(path.name + "-shm")):
+            leftover.unlink(missing_ok=True)
+        raise
 
 
 def check_is_tournament_file(path: Path) -> None:
@@ -32,6 +80,8 @@ def check_is_tournament_file(path: Path) -> None:
     path = Path(path)
     if not path.exists():
         raise TournamentFileError(f"There is no file {path}.")
+    if path.is_dir():
+        raise TournamentFileError(f"{path.name} is a folder, not a tournament file.")
     try:
         with path.open("rb") as handle:
             header = handle.read(100)
@@ -45,8 +95,95 @@ def check_is_tournament_file(path: Path) -> None:
         )
 
 
-def open_tournament_file(path: Path) -> TournamentDb:
-    """Open an existing tournament file; changes nothing on disk if it cannot be opened."""
+@dataclass(frozen=True)
+class FileState:
+    """What a read-only look at a tournament file found."""
+
+    revision: str | None
+    tables: frozenset[str]
+
+
+def _damaged(path: Path, detail: str) -> TournamentFileError:
+    return TournamentFileError(
+        f"{path.name} is damaged and cannot be opened ({detail}). {_NOTHING_CHANGED} "
+        f"Restore the latest snapshot from the folder \"{snapshot_dir(path).name}\", "
+        f"or a copy you saved."
+    )
+
+
+def read_file_state(path: Path) -> FileState:
+    """Check the file for damage and read its revision, writing nothing on disk."""
+    path = Path(path)
+    try:
+        with contextlib.closing(sqlite3.connect(readonly_uri(path), uri=True)) as connection:
+            problems = [row[0] for row in connection.execute("PRAGMA quick_check(5)")]
+            if problems != ["ok"]:
+                raise _damaged(path, "SQLite found: " + "; ".join(problems[:3]))
+            tables = frozenset(row[0] for row in connection.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'"))
+            revision = None
+            if migrate.VERSION_TABLE in tables:
+                row = connection.execute(
+                    f"SELECT version_num FROM {migrate.VERSION_TABLE}").fetchone()
+                revision = row[0] if row else None
+    except sqlite3.DatabaseError as exc:
+        raise _damaged(path, str(exc)) from exc
+    if revision is None and "tournament" in tables:
+        revision = migrate.UNVERSIONED_REVISION
+    return FileState(revision, tables)
+
+
+def check_revision(path: Path, state: FileState) -> None:
+    if state.revision is None:
+        raise TournamentFileError(
+            f"{path.name} is marked as a tdapp file but holds no tournament. {_NOTHING_CHANGED}"
+        )
+    if state.revision not in migrate.known_revisions():
+        raise TournamentFileError(
+            f"{path.name} was saved by a newer version of tdapp (file format "
+            f"{state.revision!r}, this version knows up to {migrate.head_revision()!r}). "
+            f"Open it with that newer version, or update tdapp. {_NOTHING_CHANGED}"
+        )
+
+
+def backup_before_upgrade(path: Path, revision: str) -> Path:
+    """A copy of the file as it is, before a migration changes it (in its snapshots folder)."""
+    import datetime as dt
+
+    now = dt.datetime.now().astimezone()
+    target = snapshot_dir(path) / snapshot_name(now, None, f"before upgrade from {revision}")
+    try:
+        copy_from_file(path, target)
+    except BackupError as exc:
+        raise TournamentFileError(
+            f"{path.name} comes from an older version of tdapp and must be upgraded, but the "
+            f"backup before the upgrade failed: {exc} {_NOTHING_CHANGED}"
+        ) from exc
+    return target
+
+
+def open_tournament_file(path: Path, *, lock: TournamentLock | None = None) -> TournamentDb:
+    """Open an existing tournament file; changes nothing on disk if it cannot be opened.
+
+    ``lock``: one already held on this file (a restore keeps it across close and reopen).
+    """
     path = Path(path)
     check_is_tournament_file(path)
-    return TournamentDb(path, make_engine(path))
+    held = lock or _acquire_lock(path)
+    try:
+        state = read_file_state(path)
+        check_revision(path, state)
+        if state.revision != migrate.head_revision():
+            backup = backup_before_upgrade(path, state.revision or "")
+            try:
+                migrate.upgrade_to_head(path)
+            except Exception as exc:
+                raise TournamentFileError(
+                    f"{path.name} could not be upgraded from an older version of tdapp ({exc}). "
+                    f"The file was left as it was; a copy is in {backup}."
+                ) from exc
+        return TournamentDb(path, make_engine(path), lock=held)
+    except BaseException:
+        if lock is None:
+            held.release()
+        raise

@@ -25,7 +25,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
 def utc_now() -> dt.datetime:
-    return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
+    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
 
 
 class Base(DeclarativeBase):
@@ -104,7 +104,10 @@ class RollCall(Base):
     __tablename__ = "roll_call"
     id: Mapped[int] = mapped_column(primary_key=True)
     round_id: Mapped[int] = mapped_column(ForeignKey("round.id", ondelete="CASCADE"))
-    player_id: Mapped[int] = mapped_column(ForeignKey("player.id", ondelete="CASCADE"))
+    # Indexed (revision 0002): a player's answers are looked up when they are deleted.
+    player_id: Mapped[int] = mapped_column(
+        ForeignKey("player.id", ondelete="CASCADE"), index=True
+    )
     # present, absent, standby, late
     status: Mapped[str] = mapped_column(String(20), default="absent")
     two_boards: Mapped[bool] = mapped_column(Boolean, default=False)
@@ -145,7 +148,10 @@ class Seat(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     board_id: Mapped[int] = mapped_column(ForeignKey("board.id", ondelete="CASCADE"))
     power: Mapped[str] = mapped_column(String(10))
-    player_id: Mapped[int] = mapped_column(ForeignKey("player.id", ondelete="RESTRICT"))
+    # Indexed (revision 0002): boards played per player, and the check before deleting one.
+    player_id: Mapped[int] = mapped_column(
+        ForeignKey("player.id", ondelete="RESTRICT"), index=True
+    )
     centers: Mapped[int | None] = mapped_column(Integer)
     eliminated_year: Mapped[int | None] = mapped_column(Integer)
     score: Mapped[float | None] = mapped_column(Float)

@@ -1,0 +1,101 @@
+"""Copies of a tournament made with SQLite's online backup API, never with a file copy.
+
+A file copy of a database in WAL mode can miss committed edits still in the ``-wal`` file, or
+catch a page half-written; the backup API reads one consistent state through SQLite itself.
+Every copy is written beside its target under a temporary name, checked, flushed to disk and
+renamed into place, so a crash never leaves half a copy under the real name.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+from pathlib import Path
+
+from sqlalchemy import Engine
+
+
+class BackupError(Exception):
+    """A copy could not be made or used; the message is for the TD."""
+
+
+def readonly_uri(path: Path) -> str:
+    """A URI that reads ``path`` without writing anything beside it.
+
+    With no ``-wal`` file the database file is the whole truth, and ``immutable=1`` opens it
+    without creating ``-wal``/``-shm`` files; with one (a crashed session) it must be read too.
+    """
+    path = Path(path).resolve()
+    wal = path.with_name(path.name + "-wal")
+    return f"{path.as_uri()}?{'mode=ro' if wal.exists() else 'immutable=1'}"
+
+
+def _fsync_path(path: Path) -> None:
+    if os.name == "nt":  # Windows cannot open a folder to flush it; the rename is journaled
+        return
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def copy_from_connection(source: sqlite3.Connection, target: Path) -> None:
+    """Write the database behind ``source`` to ``target`` as one self-contained file."""
+    target = Path(target)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_name(target.name + ".partial")
+    partial.unlink(missing_ok=True)
+    try:
+        copy = sqlite3.connect(partial)
+        try:
+            source.backup(copy)
+            # One file, no -wal beside it: a copy that can be mailed or put on a USB stick.
+            copy.execute("PRAGMA journal_mode=DELETE")
+            result = copy.execute("PRAGMA quick_check").fetchone()
+        finally:
+            copy.close()
+        if not result or result[0] != "ok":
+            raise BackupError(f"The copy {target.name} failed its check: {result}.")
+        _fsync_path(partial)
+        os.replace(partial, target)
+        _fsync_path(target.parent)
+    except sqlite3.Error as exc:
+        raise BackupError(f"Could not write {target.name}: {exc}.") from exc
+    except OSError as exc:
+        raise BackupError(f"Could not write {target.name}: {exc.strerror or exc}.") from exc
+    finally:
+        partial.unlink(missing_ok=True)
+
+
+def copy_from_engine(engine: Engine, target: Path) -> None:
+    """Back up an open tournament (its engine's own connection sees every committed edit)."""
+    with engine.connect() as connection:
+        raw = connection.connection.driver_connection
+        assert isinstance(raw, sqlite3.Connection)
+        copy_from_connection(raw, target)
+
+
+def copy_from_file(source: Path, target: Path) -> None:
+    """Back up a closed tournament file (one this process has locked, e.g. before a migration)."""
+    connection = sqlite3.connect(source)
+    try:
+        copy_from_connection(connection, target)
+    finally:
+        connection.close()
+
+
+def copy_into_file(source: Path, target: Path) -> None:
+    """Replace the contents of the closed database ``target`` with ``source``, in one
+    transaction of the target (a crash leaves it either as it was or fully replaced)."""
+    try:
+        with (
+            contextlib.closing(sqlite3.connect(readonly_uri(source), uri=True)) as src,
+            contextlib.closing(sqlite3.connect(target)) as dst,
+        ):
+            dst.execute("PRAGMA synchronous=FULL")
+            src.backup(dst)
+    except sqlite3.Error as exc:
+        raise BackupError(f"Could not copy {Path(source).name} into {Path(target).name}: "
+                          f"{exc}.") from exc

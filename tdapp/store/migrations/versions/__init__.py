@@ -1,0 +1,1 @@
+"""One module per schema revision; the newest is the head the program writes."""
