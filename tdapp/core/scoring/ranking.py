@@ -203,3 +203,14 @@ def countback_groups(game: GameResult) -> Groups:
             refined.extend(_split_group(game, group, year) if len(group) > 1 else [group])
         groups = refined
     return groups
+
+
+def solo_only(game: GameResult, points: Fraction | int) -> Scores:
+    """``points`` to the soloer, nothing to anyone else."""
+    return {p: Fraction(points if p == game.solo else 0) for p in POWERS}
+
+
+def soloer(game: GameResult) -> str:
+    if game.solo is None:
+        raise ScoringError("this game has no soloer", "solo")
+    return game.solo
