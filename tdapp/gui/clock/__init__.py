@@ -1,0 +1,1 @@
+"""The round clock on screen: the projector window and the TD's operator panel."""

@@ -1,0 +1,38 @@
+"""Plain data the projector shows besides the clock: board call, standings, announcements.
+The main window fills these from the tournament; the projector only draws them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class BoardSeat:
+    power: str
+    player: str
+
+
+@dataclass(frozen=True)
+class BoardCall:
+    """The boards of a round: ``boards`` is (board number, its seats) in board order."""
+
+    title: str = "Board call"
+    boards: tuple[tuple[int, tuple[BoardSeat, ...]], ...] = ()
+
+    def by_name(self) -> list[tuple[str, int, str]]:
+        """(player, board, power) sorted by name, for players looking for themselves."""
+        rows = [(seat.player, board, seat.power) for board, seats in self.boards for seat in seats]
+        return sorted(rows, key=lambda row: (row[0].casefold(), row[1]))
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    rank: int
+    player: str
+    score: float
+
+
+@dataclass(frozen=True)
+class Standings:
+    title: str = "Standings"
+    rows: tuple[StandingRow, ...] = field(default_factory=tuple)

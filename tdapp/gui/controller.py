@@ -1,0 +1,162 @@
+"""The one place where the GUI calls services.
+
+Every call goes through :meth:`AppController.call`: refusals (ServiceError, StaleEdit, a file
+that cannot be opened) are shown to the TD in a message box, and what changed is broadcast with
+the ``changed`` signal so every open view refreshes itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, QThreadPool, Signal
+from PySide6.QtWidgets import QMessageBox, QProgressDialog, QWidget
+
+from tdapp.gui import filesvc
+from tdapp.services.changes import Change, ServiceError
+from tdapp.store.database import TournamentDb
+
+
+class AppController(QObject):
+    changed = Signal(object)  # a Change
+    file_opened = Signal(object)  # the Path of the open tournament
+    file_closed = Signal()
+    busy_changed = Signal(bool)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.db: TournamentDb | None = None
+        self._window: QWidget | None = None
+        self._jobs: list[Any] = []
+        self.pool = QThreadPool(self)
+
+    # -- set-up ---------------------------------------------------------------------------
+    def set_window(self, window: QWidget) -> None:
+        self._window = window
+
+    @property
+    def path(self) -> Path | None:
+        return self.db.path if self.db else None
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._jobs)
+
+    # -- showing refusals -------------------------------------------------------------------
+    def show_problem(self, exc: BaseException, title: str = "That could not be done") -> None:
+        QMessageBox.warning(self._window, title, str(exc) or type(exc).__name__)
+
+    def inform(self, title: str, text: str) -> None:
+        QMessageBox.information(self._window, title, text)
+
+    # -- tournament files ----------------------------------------------------------------
+    def open_file(self, path: Path) -> bool:
+        try:
+            db = filesvc.open_tournament(Path(path))
+        except filesvc.FILE_ERRORS as exc:
+            self.show_problem(exc, "Cannot open this file")
+            return False
+        self._replace_db(db)
+        return True
+
+    def new_file(self, path: Path, info: Any) -> bool:
+        try:
+            db = filesvc.create_new_tournament(Path(path), info)
+        except filesvc.FILE_ERRORS as exc:
+            self.show_problem(exc, "Cannot create the tournament")
+            return False
+        self._replace_db(db)
+        return True
+
+    def save_copy_as(self, target: Path) -> bool:
+        if self.db is None:
+            return False
+        try:
+            filesvc.save_copy_as(self.db, Path(target))
+        except filesvc.FILE_ERRORS as exc:
+            self.show_problem(exc, "Cannot save a copy")
+            return False
+        return True
+
+    def close_file(self) -> None:
+        if self.db is None:
+            return
+        db, self.db = self.db, None
+        filesvc.close_tournament(db)
+        self.file_closed.emit()
+
+    def _replace_db(self, db: TournamentDb) -> None:
+        if self.db is not None:
+            self.close_file()
+        self.db = db
+        self.file_opened.emit(db.path)
+
+    # -- service calls -----------------------------------------------------------------------
+    def call(self, service: Callable[..., Change], *args: Any, **kwargs: Any) -> Change | None:
+        """Run ``service(db, *args, **kwargs)``; broadcast its Change, or show why it failed."""
+        if self.db is None:
+            return None
+        try:
+            change = service(self.db, *args, **kwargs)
+        except filesvc.FILE_ERRORS as exc:
+            self.show_problem(exc)
+            return None
+        if isinstance(change, Change):
+            self.changed.emit(change)
+        return change
+
+    def read(self, query: Callable[..., Any], *args: Any, default: Any = None) -> Any:
+        """A read-only service call (lists, details); a refusal is shown and ``default`` returned."""
+        if self.db is None:
+            return default
+        try:
+            return query(self.db, *args)
+        except ServiceError as exc:
+            self.show_problem(exc)
+            return default
+
+    # -- long work -------------------------------------------------------------------------------
+    def run_in_background(
+        self,
+        title: str,
+        work: Callable[[], Any],
+        on_done: Callable[[Any], None],
+    ) -> None:
+        """Run ``work()`` on a pool thread behind a progress dialog; ``on_done(result)`` runs on
+        the GUI thread afterwards (a Change result is broadcast as well)."""
+        from tdapp.gui.worker import Worker
+
+        progress = QProgressDialog(title, "", 0, 0, self._window)
+        progress.setCancelButton(None)  # an import is one transaction: it cannot stop halfway
+        progress.setWindowTitle("Working")
+        progress.setMinimumDuration(0)
+        progress.show()
+        worker = Worker(work)
+        self._jobs.append(worker)
+        self.busy_changed.emit(True)
+
+        def finish() -> None:
+            progress.reset()
+            progress.close()
+            progress.deleteLater()
+            self._jobs.remove(worker)
+            self.busy_changed.emit(bool(self._jobs))
+
+        def succeeded(result: Any) -> None:
+            finish()
+            if isinstance(result, Change):
+                self.changed.emit(result)
+            on_done(result)
+
+        def failed(exc: BaseException) -> None:
+            finish()
+            if isinstance(exc, filesvc.FILE_ERRORS):
+                self.show_problem(exc)
+            else:
+                self.show_problem(exc, "Something went wrong")
+
+        worker.signals.finished.connect(succeeded)
+        worker.signals.failed.connect(failed)
+        self.pool.start(worker)

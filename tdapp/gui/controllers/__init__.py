@@ -1,0 +1,1 @@
+"""Controllers: they connect the views' signals to the services, through the AppController."""

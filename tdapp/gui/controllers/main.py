@@ -1,0 +1,36 @@
+"""Builds the window and connects every controller to it, in one place."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QIcon
+
+from tdapp.gui.controller import AppController
+from tdapp.gui.controllers.files import FilesController
+from tdapp.gui.controllers.history import HistoryController
+from tdapp.gui.controllers.players import PlayersController
+from tdapp.gui.controllers.rounds import RoundsController
+from tdapp.gui.controllers.snapshots import SnapshotsController
+from tdapp.gui.controllers.tournament import TournamentController
+from tdapp.gui.main_window import MainWindow
+from tdapp.gui.settings import RecentFiles
+
+
+class MainController:
+    """The window, the service hub and the page controllers, kept alive together."""
+
+    def __init__(self, settings: QSettings, icon: QIcon | None = None) -> None:
+        self.app = AppController()
+        self.window = MainWindow(settings, icon)
+        self.app.set_window(self.window)
+        self.files = FilesController(self.window, self.app, RecentFiles(settings))
+        self.tournament = TournamentController(self.window, self.app)
+        self.players = PlayersController(self.window, self.app)
+        self.rounds = RoundsController(self.window, self.app)
+        self.history = HistoryController(self.window, self.app)
+        self.snapshots = SnapshotsController(self.window, self.app)
+
+    def shutdown(self) -> None:
+        """Finish background work and close the tournament file."""
+        self.app.pool.waitForDone()
+        self.app.close_file()

@@ -1,0 +1,46 @@
+"""Small pieces several dialogs share."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from PySide6.QtCore import QDate
+from PySide6.QtWidgets import QDateEdit, QLabel, QWidget
+
+NO_DATE = QDate(2000, 1, 1)  # the minimum of a date field, shown as "not set"
+
+
+def date_edit(parent: QWidget | None = None) -> QDateEdit:
+    edit = QDateEdit(parent)
+    edit.setCalendarPopup(True)
+    edit.setDisplayFormat("d MMM yyyy")
+    edit.setMinimumDate(NO_DATE)
+    edit.setSpecialValueText("not set")
+    edit.setDate(NO_DATE)
+    return edit
+
+
+def set_date(edit: QDateEdit, value: dt.date | None) -> None:
+    edit.setDate(QDate(value.year, value.month, value.day) if value else NO_DATE)
+
+
+def get_date(edit: QDateEdit) -> dt.date | None:
+    value = edit.date()
+    if value == NO_DATE:
+        return None
+    return dt.date(value.year(), value.month(), value.day())
+
+
+def problems_label(parent: QWidget | None = None) -> QLabel:
+    """Where a dialog says in words what is wrong with what was typed."""
+    label = QLabel(parent)
+    label.setObjectName("problems")
+    label.setWordWrap(True)
+    label.setStyleSheet("color: #b00020;")
+    label.hide()
+    return label
+
+
+def show_problems(label: QLabel, problems: list[str]) -> None:
+    label.setText("\n".join(problems))
+    label.setVisible(bool(problems))

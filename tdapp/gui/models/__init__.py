@@ -1,0 +1,1 @@
+"""Thin table models: plain rows in, Qt roles out."""

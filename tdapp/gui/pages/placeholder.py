@@ -1,0 +1,76 @@
+"""A page whose work arrives in a later step: it says what will be there and what comes first."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
+
+
+def page_title(text: str) -> QLabel:
+    label = QLabel(text)
+    label.setObjectName("pageTitle")
+    font = label.font()
+    font.setPointSize(font.pointSize() + 6)
+    font.setBold(True)
+    label.setFont(font)
+    return label
+
+
+class InfoPage(QWidget):
+    """Title, what the page will hold, and a button to the step that comes first."""
+
+    go_to = Signal(str)  # the name of the page the button leads to
+
+    def __init__(
+        self,
+        title: str,
+        what: str,
+        first_step: str,
+        first_page: str | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.what = QLabel(what)
+        self.what.setWordWrap(True)
+        self.first_step = QLabel(f"<b>First:</b> {first_step}")
+        self.first_step.setObjectName("firstStep")
+        self.first_step.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(32, 24, 32, 24)
+        layout.addWidget(page_title(title))
+        layout.addSpacing(12)
+        layout.addWidget(self.what)
+        layout.addSpacing(12)
+        layout.addWidget(self.first_step)
+        if first_page:
+            button = QPushButton(f"Go to {first_page}")
+            button.clicked.connect(lambda: self.go_to.emit(first_page))
+            layout.addWidget(button, 0, Qt.AlignmentFlag.AlignLeft)
+        self.body = QVBoxLayout()  # where the real content goes when its step lands
+        layout.addLayout(self.body, 1)
+        layout.addStretch(1)
+
+
+class ClockPage(InfoPage):
+    """Holds the round clock's operator panel (built in tdapp.gui.clock) once it is embedded."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(
+            "Clock",
+            "The round clock: start, pause and adjust the time of the current round, and put "
+            "the countdown on the projector for the room.",
+            "Seat the round from the Rounds page; the clock runs for a round that is playing.",
+            "Rounds",
+            parent,
+        )
+        self.panel: QWidget | None = None
+
+    def set_panel(self, panel: QWidget) -> None:
+        """Embed the clock's operator panel, replacing the explanation."""
+        if self.panel is not None:
+            self.body.removeWidget(self.panel)
+            self.panel.deleteLater()
+        self.what.hide()
+        self.first_step.hide()
+        self.panel = panel
+        self.body.addWidget(panel)

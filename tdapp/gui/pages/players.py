@@ -1,0 +1,134 @@
+"""The Players page: search, sort, add, edit, withdraw, delete, import and export."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QItemSelectionModel, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tdapp.gui.models.players import players_model
+from tdapp.gui.models.table_model import ROW_ROLE, make_proxy
+from tdapp.gui.pages.placeholder import page_title
+from tdapp.services.players import PlayerRow
+
+
+class PlayersPage(QWidget):
+    add_requested = Signal()
+    edit_requested = Signal(object)  # PlayerRow
+    withdraw_requested = Signal(object)  # PlayerRow (withdraw or reinstate, by its state)
+    delete_requested = Signal(object)  # PlayerRow
+    import_requested = Signal()
+    export_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = players_model(self)
+        self.proxy = make_proxy(self.model, self)
+        self.search = QLineEdit()
+        self.search.setObjectName("playerSearch")
+        self.search.setPlaceholderText("Search players (name, town, country, club…)")
+        self.search.setClearButtonEnabled(True)
+        self.add_button = QPushButton("&Add…")
+        self.edit_button = QPushButton("&Edit…")
+        self.withdraw_button = QPushButton("&Withdraw")
+        self.delete_button = QPushButton("&Delete…")
+        self.import_button = QPushButton("&Import…")
+        self.export_button = QPushButton("E&xport…")
+        self.import_button.setToolTip("Import players from a CSV or Excel (.xlsx) file")
+        self.export_button.setToolTip("Write the players list to a CSV or Excel file")
+        self.table = QTableView()
+        self.table.setObjectName("playersTable")
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setAlternatingRowColors(True)
+        self.table.verticalHeader().hide()
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        for column, width in enumerate((200, 140, 110, 150, 150, 130, 100)):
+            self.table.setColumnWidth(column, width)
+        self.count_label = QLabel()
+        self.count_label.setObjectName("playersCount")
+        tools = QHBoxLayout()
+        tools.addWidget(self.search, 1)
+        for button in (self.add_button, self.edit_button, self.withdraw_button,
+                       self.delete_button):
+            tools.addWidget(button)
+        tools.addSpacing(16)
+        tools.addWidget(self.import_button)
+        tools.addWidget(self.export_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(24, 16, 24, 16)
+        layout.addWidget(page_title("Players"))
+        layout.addLayout(tools)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.count_label)
+        self.search.textChanged.connect(self.proxy.setFilterFixedString)
+        self.table.selectionModel().selectionChanged.connect(self._selection_changed)
+        self.table.doubleClicked.connect(lambda _: self._emit_for_selected(self.edit_requested))
+        self.add_button.clicked.connect(self.add_requested)
+        self.edit_button.clicked.connect(lambda: self._emit_for_selected(self.edit_requested))
+        self.withdraw_button.clicked.connect(
+            lambda: self._emit_for_selected(self.withdraw_requested))
+        self.delete_button.clicked.connect(lambda: self._emit_for_selected(self.delete_requested))
+        self.import_button.clicked.connect(self.import_requested)
+        self.export_button.clicked.connect(self.export_requested)
+        self._selection_changed()
+
+    def set_players(self, rows: list[PlayerRow]) -> None:
+        selected = self.selected()
+        self.model.set_rows(rows)
+        if selected is not None:
+            self.select_player(selected.id)
+        withdrawn = sum(1 for r in rows if r.withdrawn)
+        not_competing = sum(1 for r in rows if not r.competing and not r.withdrawn)
+        text = f"{len(rows) - withdrawn} players"
+        if withdrawn:
+            text += f", {withdrawn} withdrawn"
+        if not_competing:
+            text += f"; {not_competing} not competing (fill seats, never ranked)"
+        self.count_label.setText(text if rows else "No players yet: Add them one by one, "
+                                 "or Import a CSV or Excel list.")
+        self._selection_changed()
+
+    def selected(self) -> PlayerRow | None:
+        rows = self.table.selectionModel().selectedRows()
+        return rows[0].data(ROW_ROLE) if rows else None
+
+    def select_player(self, player_id: int) -> bool:
+        for row in range(self.proxy.rowCount()):
+            index = self.proxy.index(row, 0)
+            if index.data(ROW_ROLE).id == player_id:
+                self.table.selectionModel().select(
+                    index, QItemSelectionModel.SelectionFlag.ClearAndSelect
+                    | QItemSelectionModel.SelectionFlag.Rows)
+                self.table.setCurrentIndex(index)
+                return True
+        return False
+
+    def _emit_for_selected(self, signal: Signal) -> None:
+        player = self.selected()
+        if player is not None:
+            signal.emit(player)
+
+    def _selection_changed(self, *_: object) -> None:
+        player = self.selected()
+        for button in (self.edit_button, self.withdraw_button, self.delete_button):
+            button.setEnabled(player is not None)
+        self.withdraw_button.setText("&Reinstate" if player and player.withdrawn else "&Withdraw")
+        self.delete_button.setEnabled(player is not None and player.boards_played == 0)
+        self.delete_button.setToolTip(
+            "Someone who has played is withdrawn, never deleted" if player and
+            player.boards_played else "Remove a player added by mistake")
