@@ -34,6 +34,7 @@ class ProvinceInfo:
     type: str  # land, sea, coast or impassable
     is_sc: bool
     home: str | None  # the power whose home centre it is
+    country: str | None  # the power whose home country it lies in (SC or not)
     coasts: tuple[str, ...]  # ("STP/NC", "STP/SC") for split-coast provinces, else ()
     index: int
 
@@ -58,6 +59,7 @@ class GameMap:
                 type=raw[abbr]["type"],
                 is_sc=bool(raw[abbr]["sc"]),
                 home=raw[abbr]["home"],
+                country=raw[abbr].get("country"),
                 coasts=tuple(raw[abbr]["coasts"]),
                 index=self.province_index[abbr],
             )
@@ -96,12 +98,14 @@ class GameMap:
             fleet[self.location_index[src]] = frozenset(self.location_index[d] for d in dests)
         self.army_adj: tuple[frozenset[int], ...] = tuple(army)
         self.fleet_adj: tuple[frozenset[int], ...] = tuple(fleet)
-        # Province-level fleet adjacency (any coast to any coast): what a fleet may support into.
-        fleet_prov: list[set[int]] = [set() for _ in self.province_names]
-        for loc_i, dests in enumerate(fleet):
-            for d in dests:
-                fleet_prov[self.loc_province[loc_i]].add(self.loc_province[d])
-        self.fleet_province_adj: tuple[frozenset[int], ...] = tuple(frozenset(s) for s in fleet_prov)
+        # Provinces a unit at a location borders (a fleet on STP/NC reaches BAR and NWY only):
+        # what it may support into, and what it may attack.
+        self.army_reach: tuple[frozenset[int], ...] = tuple(
+            frozenset(self.loc_province[d] for d in dests) for dests in army
+        )
+        self.fleet_reach: tuple[frozenset[int], ...] = tuple(
+            frozenset(self.loc_province[d] for d in dests) for dests in fleet
+        )
         self.is_sea: tuple[bool, ...] = tuple(
             self.provinces[p].type == SEA for p in self.province_names
         )

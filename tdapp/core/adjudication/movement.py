@@ -1,0 +1,711 @@
+"""The movement phase: which orders are legal, then who moves, bounces, cuts and is dislodged.
+
+Resolution follows Lucas Kruijswijk's partial-resolution method (DATC section 5): one decision per
+unit (a move succeeds, a support is given, a convoying fleet stays), resolved on demand with a
+guess when decisions depend on each other in a cycle. A cycle that resolves both ways is a
+circular movement (every move in it succeeds) or, when a convoy is part of it, a convoy paradox
+settled by the Szykman rule (the convoying fleets in it hold). Everything is indexed by integers
+so that no lookup touches strings during resolution.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tdapp.core.adjudication import rules as R
+from tdapp.core.adjudication.results import (
+    BOUNCE,
+    CUT,
+    DISLODGED,
+    DISRUPTED,
+    NO_CONVOY,
+    VOID,
+    OrderEntry,
+    OrderResult,
+    format_order,
+)
+from tdapp.core.board.position import DislodgedUnit, Position, Unit
+from tdapp.core.board.standard_map import COAST, SEA, GameMap
+from tdapp.core.orders.model import Convoy, Hold, Move, SupportHold, SupportMove
+
+HOLD, MOVE, SUP_HOLD, SUP_MOVE, CONVOY = 0, 1, 2, 3, 4
+_UNRESOLVED, _GUESSING, _RESOLVED = 0, 1, 2
+_INF = 1 << 30
+
+
+@dataclass(slots=True)
+class MovementOutcome:
+    results: list[OrderResult]
+    units: dict[str, Unit]  # where every unit that was not dislodged stands now
+    dislodged: list[DislodgedUnit]  # with their legal retreats
+    contested: frozenset[str]  # provinces left empty by a standoff
+
+
+@dataclass(slots=True)
+class _Parsed:
+    """A legal order reduced to integers."""
+
+    kind: int
+    dest: int = -1  # province moved or supported into; convoy destination
+    dest_loc: int = -1  # location moved to (a fleet's coast)
+    target: int = -1  # province of the supported or convoyed unit
+    via: bool = False  # "via convoy" written, or the destination needs a convoy
+    adjacent: bool = True  # an army move that could go by land
+    text: str = ""
+
+
+class _Board:
+    """The units of a position as parallel integer arrays."""
+
+    def __init__(self, position: Position) -> None:
+        m = position.game_map
+        self.map = m
+        self.units: list[Unit] = list(position.units.values())
+        pidx, lidx = m.province_index, m.location_index
+        self.prov = [pidx[u.province] for u in self.units]
+        self.loc = [lidx[u.location] for u in self.units]
+        self.power = [u.power for u in self.units]
+        self.is_army = [u.unit_type == "A" for u in self.units]
+        self.at = [-1] * len(m.province_names)
+        for i, p in enumerate(self.prov):
+            self.at[p] = i
+
+    def reach(self, u: int) -> frozenset[int]:
+        return (self.map.army_reach if self.is_army[u] else self.map.fleet_reach)[self.loc[u]]
+
+    def name(self, u: int) -> str:
+        return str(self.units[u])
+
+
+def _sea_neighbours(m: GameMap) -> list[frozenset[int]]:
+    """Sea provinces bordering each province, over any of its coasts."""
+    out: list[set[int]] = [set() for _ in m.province_names]
+    for loc_i, reach in enumerate(m.fleet_reach):
+        p = m.loc_province[loc_i]
+        out[p].update(q for q in reach if m.is_sea[q])
+    return [frozenset(s) for s in out]
+
+
+_SEA_NEIGHBOURS: dict[int, list[frozenset[int]]] = {}
+
+
+def sea_neighbours(m: GameMap) -> list[frozenset[int]]:
+    key = id(m)
+    if key not in _SEA_NEIGHBOURS:
+        _SEA_NEIGHBOURS[key] = _sea_neighbours(m)
+    return _SEA_NEIGHBOURS[key]
+
+
+def _route_exists(m: GameMap, origin: int, dest: int, fleets: set[int] | frozenset[int]) -> bool:
+    """Whether fleets (sea provinces) chain from ``origin`` to ``dest``."""
+    if not fleets:
+        return False
+    seas = sea_neighbours(m)
+    goal = seas[dest]
+    frontier = [f for f in seas[origin] if f in fleets]
+    seen = set(frontier)
+    reach = m.fleet_reach
+    while frontier:
+        f = frontier.pop()
+        if f in goal:
+            return True
+        for g in reach[f]:
+            if g in fleets and g not in seen:
+                seen.add(g)
+                frontier.append(g)
+    return False
+
+
+def _on_minimal_route(m: GameMap, origin: int, dest: int, fleet: int, fleets: set[int]) -> bool:
+    """Whether ``fleet`` is needed by some convoy route: it lies on a route none of whose fleets
+    can be skipped (DATC 6.G.19: an unnecessary fleet's convoy order is illegal)."""
+    seas = sea_neighbours(m)
+    reach = m.fleet_reach
+
+    def extend(path: list[int]) -> bool:
+        last = path[-1]
+        if last in seas[dest]:
+            return fleet in path
+        for nxt in reach[last]:
+            if nxt not in fleets or nxt in path:
+                continue
+            # no shortcut: the new fleet touches only the last one, and not the origin
+            if nxt in seas[origin] or any(nxt in reach[p] for p in path[:-1]):
+                continue
+            if any(p in seas[dest] for p in path):
+                continue
+            path.append(nxt)
+            if extend(path):
+                return True
+            path.pop()
+        return False
+
+    return any(extend([first]) for first in seas[origin] if first in fleets)
+
+
+def _check_order(board: _Board, u: int, order: object) -> _Parsed | str:
+    """The order reduced to integers, or why it is illegal."""
+    m = board.map
+    pidx, lidx = m.province_index, m.location_index
+    me = board.prov[u]
+    if isinstance(order, Hold):
+        return _Parsed(HOLD)
+    if isinstance(order, Move):
+        dest_text = order.destination
+        dp = pidx.get(dest_text.split("/", 1)[0], -1)
+        if dp < 0:
+            return f"unknown province {dest_text}"
+        if dp == me:
+            return f"{board.name(u)} cannot move to its own province"
+        if not board.is_army[u]:
+            adj = m.fleet_adj[board.loc[u]]
+            coasts = m.provinces[m.province_names[dp]].coasts
+            if "/" in dest_text:
+                dl = lidx.get(dest_text, -1)
+                if dl not in adj:
+                    return f"{board.name(u)} cannot reach {dest_text}"
+            elif coasts:
+                reachable = [lidx[c] for c in coasts if lidx[c] in adj]
+                if len(reachable) != 1:
+                    if not reachable:
+                        return f"{board.name(u)} cannot reach {dest_text}"
+                    return f"coast needed: {' or '.join(coasts)}"
+                dl = reachable[0]
+            else:
+                dl = dp
+                if dl not in adj:
+                    return f"{board.name(u)} cannot reach {dest_text}"
+            return _Parsed(MOVE, dp, dl)
+        if m.is_sea[dp]:
+            return f"an army cannot move to {m.province_names[dp]}"
+        if dp in m.army_adj[me]:
+            return _Parsed(MOVE, dp, dp, via=order.via_convoy, adjacent=True)
+        me_type = m.provinces[m.province_names[me]].type
+        dest_type = m.provinces[m.province_names[dp]].type
+        if me_type != COAST or dest_type != COAST:
+            return f"{board.name(u)} cannot reach {m.province_names[dp]}"
+        return _Parsed(MOVE, dp, dp, via=True, adjacent=False)
+    if isinstance(order, SupportHold | SupportMove):
+        sp = pidx.get(order.supported_location.split("/", 1)[0], -1)
+        if sp < 0:
+            return f"unknown province {order.supported_location}"
+        if sp == me:
+            return f"{board.name(u)} cannot support itself"
+        if board.at[sp] < 0:
+            return f"no unit in {m.province_names[sp]} to support"
+        if isinstance(order, SupportHold):
+            if sp not in board.reach(u):
+                return f"{board.name(u)} cannot reach {m.province_names[sp]}"
+            return _Parsed(SUP_HOLD, sp, target=sp)
+        dp = pidx.get(order.destination.split("/", 1)[0], -1)
+        if dp < 0:
+            return f"unknown province {order.destination}"
+        if dp == me:
+            return f"{board.name(u)} cannot support a move into its own province"
+        if dp not in board.reach(u):
+            return f"{board.name(u)} cannot reach {m.province_names[dp]}"
+        # a coast named in the support must be the one the move goes to (DATC 6.B.9)
+        coast = lidx.get(order.destination, -1) if "/" in order.destination else -1
+        return _Parsed(SUP_MOVE, dp, coast, target=sp)
+    if isinstance(order, Convoy):
+        if board.is_army[u] or not m.is_sea[me]:
+            return "only a fleet at sea can convoy"
+        ap = pidx.get(order.army_location.split("/", 1)[0], -1)
+        dp = pidx.get(order.destination.split("/", 1)[0], -1)
+        if ap < 0 or dp < 0:
+            return "unknown province in convoy order"
+        a = board.at[ap]
+        if a < 0:
+            return f"no army in {m.province_names[ap]} to convoy"
+        if not board.is_army[a]:
+            return "only armies can be convoyed"
+        if ap == dp:
+            return f"a unit cannot move to its own province ({m.province_names[ap]})"
+        return _Parsed(CONVOY, dp, target=ap)
+    return "not a movement-phase order"
+
+
+def _same(a: _Parsed, b: _Parsed) -> bool:
+    return (a.kind, a.dest, a.dest_loc, a.target, a.via) == (b.kind, b.dest, b.dest_loc, b.target, b.via)
+
+
+def adjudicate_movement(
+    position: Position, entries: Sequence[OrderEntry], rules: R.RuleOptions | None = None
+) -> MovementOutcome:
+    rules = rules or R.RuleOptions()
+    board = _Board(position)
+    m = board.map
+    n = len(board.units)
+    results: list[OrderResult] = []
+    unit_results: list[list[OrderResult]] = [[] for _ in range(n)]
+    candidates: list[list[tuple[_Parsed, OrderResult]]] = [[] for _ in range(n)]
+
+    for entry in entries:
+        res = OrderResult(entry.power, entry.text, "", "")
+        results.append(res)
+        order = entry.order
+        if order is None:
+            res.fail(VOID, entry.error or "order not understood")
+            continue
+        res.normalized = format_order(order)
+        location = getattr(order, "location", None)
+        p = m.province_index.get(location.split("/", 1)[0], -1) if location else -1
+        u = board.at[p] if p >= 0 else -1
+        if u < 0:
+            res.fail(VOID, f"no unit in {location}" if location else "not a movement-phase order")
+            continue
+        res.unit = board.name(u)
+        unit_results[u].append(res)
+        if board.power[u] != entry.power:
+            res.fail(VOID, f"{board.name(u)} belongs to {board.power[u]}")
+            continue
+        checked = _check_order(board, u, order)
+        if isinstance(checked, str):
+            res.fail(VOID, checked)
+            continue
+        res.normalized = _normalized(board, u, order, checked)
+        candidates[u].append((checked, res))
+
+    orders: list[_Parsed] = []
+    main_result: list[OrderResult] = []
+    for u in range(n):
+        cands = candidates[u]
+        chosen: _Parsed | None = None
+        if cands:
+            if all(_same(c[0], cands[0][0]) for c in cands[1:]):
+                chosen = cands[0][0]
+                main = cands[0][1]
+            elif rules.duplicate_orders == R.LAST:
+                chosen, main = cands[-1]
+                for _, res in cands[:-1]:
+                    res.fail(VOID, "replaced by a later order for the same unit")
+            else:
+                for _, res in cands:
+                    res.fail(VOID, "the unit has two different orders: it holds")
+                main = cands[-1][1]
+        if chosen is None:
+            chosen = _Parsed(HOLD)
+            if not unit_results[u]:
+                main = OrderResult(board.power[u], "", board.name(u), f"{board.name(u)} H")
+                results.append(main)
+                unit_results[u].append(main)
+            elif not cands:
+                main = unit_results[u][-1]
+        orders.append(chosen)
+        main_result.append(main)
+
+    _decide_convoy_intent(board, orders, rules)
+    return _Resolution(board, orders, main_result, unit_results, results).run()
+
+
+def _normalized(board: _Board, u: int, order: object, parsed: _Parsed) -> str:
+    """The canonical order with the unit's real type and location."""
+    m = board.map
+    unit = board.name(u)
+    if parsed.kind == HOLD:
+        return f"{unit} H"
+    if parsed.kind == MOVE:
+        text = f"{unit} - {m.location_names[parsed.dest_loc]}"
+        return text + " VIA" if isinstance(order, Move) and order.via_convoy else text
+    if parsed.kind in (SUP_HOLD, SUP_MOVE):
+        s = board.at[parsed.target]
+        text = f"{unit} S {board.name(s)}"
+        if parsed.kind == SUP_MOVE:
+            text += f" - {order.destination}"  # type: ignore[union-attr]
+        return text
+    return f"{unit} C A {m.province_names[parsed.target]} - {m.province_names[parsed.dest]}"
+
+
+def _decide_convoy_intent(board: _Board, orders: list[_Parsed], rules: R.RuleOptions) -> None:
+    """Whether an army ordered to an adjacent province goes by convoy (DATC 4.A.3)."""
+    m = board.map
+    fleets_at_sea = {board.prov[f] for f in range(len(orders)) if not board.is_army[f] and m.is_sea[board.prov[f]]}
+    for u, o in enumerate(orders):
+        if o.kind != MOVE or not board.is_army[u] or not o.adjacent or o.via:
+            continue
+        if rules.convoy_to_adjacent == R.EXPLICIT:
+            continue
+        convoyers = [
+            f for f, c in enumerate(orders)
+            if c.kind == CONVOY and c.target == board.prov[u] and c.dest == o.dest
+        ]
+        if not convoyers:
+            continue
+        if rules.convoy_to_adjacent == R.ANY_CONVOY:
+            v = board.at[o.dest]
+            swapping = v >= 0 and orders[v].kind == MOVE and orders[v].dest == board.prov[u]
+            fleets = {board.prov[f] for f in convoyers}
+            o.via = swapping and _route_exists(m, board.prov[u], o.dest, fleets)
+            continue
+        own = [f for f in convoyers if board.power[f] == board.power[u]]
+        o.via = any(
+            _on_minimal_route(m, board.prov[u], o.dest, board.prov[f], fleets_at_sea) for f in own
+        )
+
+
+class _Resolution:
+    def __init__(
+        self,
+        board: _Board,
+        orders: list[_Parsed],
+        main_result: list[OrderResult],
+        unit_results: list[list[OrderResult]],
+        results: list[OrderResult],
+    ) -> None:
+        self.board = board
+        self.orders = orders
+        self.main = main_result
+        self.unit_results = unit_results
+        self.results = results
+
+    def run(self) -> MovementOutcome:  # noqa: C901 - one pass over the phase, kept together
+        board, orders = self.board, self.orders
+        m = board.map
+        n = len(orders)
+        kind = [o.kind for o in orders]
+        dest = [o.dest for o in orders]
+        target = [o.target for o in orders]
+        via = [o.via for o in orders]
+        prov, power, at = board.prov, board.power, board.at
+        n_prov = len(m.province_names)
+
+        # convoys: which fleets carry which convoyed move; moves with no possible route hold
+        convoy_fleets: list[list[int]] = [[] for _ in range(n)]
+        for f in range(n):
+            if kind[f] == CONVOY:
+                a = at[target[f]]
+                if kind[a] == MOVE and via[a] and dest[a] == dest[f]:
+                    convoy_fleets[a].append(f)
+                else:
+                    self.main[f].messages.append(
+                        f"{board.name(a)} was not ordered to {m.province_names[dest[f]]} by convoy"
+                    )
+                    self.main[f].tags.append(VOID)
+        at_sea = {prov[f] for f in range(n) if not board.is_army[f] and m.is_sea[prov[f]]}
+        for u in range(n):
+            if kind[u] == MOVE and via[u]:
+                fleets = {prov[f] for f in convoy_fleets[u]}
+                if not _route_exists(m, prov[u], dest[u], at_sea):
+                    # no fleets that could ever carry it: an illegal order, the army holds and
+                    # may be supported to hold (DATC 6.D.32)
+                    kind[u] = HOLD
+                    self.main[u].fail(VOID, "no fleets to convoy it")
+                    for f in convoy_fleets[u]:
+                        self.main[f].tags.append(VOID)
+                    convoy_fleets[u] = []
+                elif not _route_exists(m, prov[u], dest[u], fleets):
+                    # it stays a (failed) move: no hold support for it (DATC 6.D.8)
+                    self.main[u].fail(NO_CONVOY, "no convoy route")
+                    for f in convoy_fleets[u]:
+                        self.main[f].tags.append(VOID)
+                        self.main[f].messages.append("not part of a complete convoy route")
+                    convoy_fleets[u] = []
+
+        moves_into: list[list[int]] = [[] for _ in range(n_prov)]
+        for u in range(n):
+            if kind[u] == MOVE:
+                moves_into[dest[u]].append(u)
+        move_supports: list[list[int]] = [[] for _ in range(n)]
+        hold_supports: list[list[int]] = [[] for _ in range(n)]
+        for s in range(n):
+            k = kind[s]
+            if k == SUP_MOVE:
+                v = at[target[s]]
+                coast = orders[s].dest_loc
+                if (
+                    kind[v] == MOVE
+                    and dest[v] == dest[s]
+                    and (coast < 0 or coast == orders[v].dest_loc)
+                ):
+                    move_supports[v].append(s)
+                else:
+                    self.main[s].tags.append(VOID)
+                    self.main[s].messages.append(
+                        f"{board.name(v)} did not move to {m.province_names[dest[s]]}"
+                    )
+            elif k == SUP_HOLD:
+                v = at[target[s]]
+                if kind[v] != MOVE:
+                    hold_supports[v].append(s)
+                else:
+                    self.main[s].tags.append(VOID)
+                    self.main[s].messages.append(f"{board.name(v)} did not hold")
+        h2h = [-1] * n
+        for u in range(n):
+            if kind[u] == MOVE and not via[u]:
+                v = at[dest[u]]
+                if v >= 0 and kind[v] == MOVE and not via[v] and dest[v] == prov[u]:
+                    h2h[u] = v
+
+        state = [_UNRESOLVED] * n
+        result = [False] * n
+        deps: list[int] = []
+        szykman: set[int] = set()  # convoying fleets held by the Szykman rule
+
+        def path_ok(u: int) -> bool:
+            fleets = convoy_fleets[u]
+            ok = {prov[f] for f in fleets if f not in szykman and resolve(f)}
+            return _route_exists(m, prov[u], dest[u], ok)
+
+        def attack(u: int) -> int:
+            v = at[dest[u]]
+            sup = move_supports[u]
+            if v < 0 or (kind[v] == MOVE and h2h[u] != v and resolve(v)):
+                return 1 + sum(1 for s in sup if resolve(s))
+            pv = power[v]
+            if pv == power[u]:
+                return 0
+            return 1 + sum(1 for s in sup if power[s] != pv and resolve(s))
+
+        def hold_strength(p: int) -> int:
+            v = at[p]
+            if v < 0:
+                return 0
+            if kind[v] == MOVE:
+                return 0 if resolve(v) else 1
+            return 1 + sum(1 for s in hold_supports[v] if resolve(s))
+
+        def prevent(u: int) -> int:
+            if via[u] and not path_ok(u):
+                return 0
+            h = h2h[u]
+            if h >= 0 and resolve(h):
+                return 0
+            return 1 + sum(1 for s in move_supports[u] if resolve(s))
+
+        def adjudicate(u: int) -> bool:
+            k = kind[u]
+            if k == MOVE:
+                if via[u] and not path_ok(u):
+                    return False
+                a = attack(u)
+                if a == 0:
+                    return False
+                h = h2h[u]
+                if h >= 0:
+                    if a <= 1 + sum(1 for s in move_supports[h] if resolve(s)):
+                        return False
+                elif a <= hold_strength(dest[u]):
+                    return False
+                return all(o == u or a > prevent(o) for o in moves_into[dest[u]])
+            if k == CONVOY:
+                return not any(resolve(o) for o in moves_into[prov[u]])
+            # a support is given unless cut, or dislodged from where it is aimed
+            aim = dest[u] if k == SUP_MOVE else target[u]
+            me = power[u]
+            for o in moves_into[prov[u]]:
+                if power[o] == me:
+                    continue
+                if prov[o] == aim:
+                    if resolve(o):
+                        return False
+                    continue
+                if via[o] and not path_ok(o):
+                    continue
+                return False
+            return True
+
+        # Guess bookkeeping (Tarjan-like): a decision being guessed has a depth; ``low`` is the
+        # shallowest guess read since the current decision started. A decision that read a guess
+        # shallower than its own is only tentative and is reset when that guess is settled.
+        depth_of = [0] * n
+        depth = 0
+        low = _INF
+
+        def backup(cycle: list[int]) -> None:
+            if any(kind[d] == CONVOY for d in cycle):
+                # convoy paradox: the convoying fleets in it hold (Szykman)
+                for d in cycle:
+                    if kind[d] == CONVOY:
+                        szykman.add(d)
+                    state[d] = _UNRESOLVED
+            else:
+                # circular movement: every move in the cycle succeeds
+                for d in cycle:
+                    if kind[d] == MOVE:
+                        result[d] = True
+                        state[d] = _RESOLVED
+                    else:
+                        state[d] = _UNRESOLVED
+
+        def resolve(u: int) -> bool:
+            nonlocal depth, low
+            st = state[u]
+            if st == _RESOLVED:
+                return result[u]
+            if st == _GUESSING:
+                if depth_of[u] < low:
+                    low = depth_of[u]
+                return result[u]
+            depth += 1
+            mine = depth
+            depth_of[u] = mine
+            outer_low = low
+            low = _INF
+            old = len(deps)
+            state[u] = _GUESSING
+            result[u] = False
+            first = adjudicate(u)
+            lo = low
+            if lo > mine:  # no guess involved
+                state[u] = _RESOLVED
+                result[u] = first
+                depth -= 1
+                low = outer_low
+                return first
+            if lo < mine:  # rests on an outer guess: tentative
+                depth_of[u] = lo
+                result[u] = first
+                deps.append(u)
+                depth -= 1
+                low = min(outer_low, lo)
+                return first
+            # our own guess mattered: try the other one
+            for d in deps[old:]:
+                state[d] = _UNRESOLVED
+            del deps[old:]
+            low = _INF
+            result[u] = True
+            state[u] = _GUESSING
+            second = adjudicate(u)
+            cycle = [u, *deps[old:]]
+            for d in deps[old:]:
+                state[d] = _UNRESOLVED
+            del deps[old:]
+            depth -= 1
+            low = outer_low
+            if first == second:
+                state[u] = _RESOLVED
+                result[u] = first
+                return first
+            state[u] = _UNRESOLVED
+            backup(cycle)
+            return resolve(u)
+
+        for u in range(n):
+            if kind[u] != HOLD:
+                resolve(u)
+        return self._outcome(kind, dest, target, via, h2h, moves_into, move_supports,
+                             hold_supports, convoy_fleets, szykman, result, path_ok)
+
+    def _outcome(self, kind, dest, target, via, h2h, moves_into, move_supports, hold_supports,
+                 convoy_fleets, szykman, result, path_ok) -> MovementOutcome:
+        board, orders = self.board, self.orders
+        m = board.map
+        n = len(orders)
+        prov, at = board.prov, board.at
+        moved = [kind[u] == MOVE and result[u] for u in range(n)]
+        # who dislodged whom
+        dislodger = [-1] * n
+        for u in range(n):
+            if moved[u]:
+                v = at[dest[u]]
+                if v >= 0 and not moved[v]:
+                    dislodger[v] = u
+        new_units: dict[str, Unit] = {}
+        occupied_after: set[int] = set()
+        for u, unit in enumerate(board.units):
+            if moved[u]:
+                loc = m.location_names[orders[u].dest_loc]
+                new_units[m.province_names[dest[u]]] = Unit(unit.power, unit.unit_type, loc)
+                occupied_after.add(dest[u])
+            elif dislodger[u] < 0:
+                new_units[unit.province] = unit
+                occupied_after.add(prov[u])
+        # standoffs: an empty province that a move failed to enter, not counting a unit that
+        # lost a head-to-head battle (DATC 6.H.9)
+        contested: set[int] = set()
+        for p, movers in enumerate(moves_into):
+            if not movers or p in occupied_after:
+                continue
+            for u in movers:
+                if moved[u] or (h2h[u] >= 0 and dislodger[u] == h2h[u]):
+                    continue
+                if via[u] and not path_ok(u):
+                    continue
+                contested.add(p)
+        dislodged: list[DislodgedUnit] = []
+        for u in range(n):
+            a = dislodger[u]
+            if a < 0:
+                continue
+            came_from = None if via[a] else m.province_names[prov[a]]
+            retreats = retreat_options(
+                m, board.units[u], came_from, occupied_after, contested
+            )
+            dislodged.append(DislodgedUnit(board.units[u], came_from, retreats))
+        self._messages(kind, dest, target, via, h2h, moves_into, move_supports, hold_supports,
+                       convoy_fleets, szykman, result, moved, dislodger, path_ok)
+        return MovementOutcome(
+            self.results,
+            new_units,
+            dislodged,
+            frozenset(m.province_names[p] for p in contested),
+        )
+
+    def _messages(self, kind, dest, target, via, h2h, moves_into, move_supports, hold_supports,
+                  convoy_fleets, szykman, result, moved, dislodger, path_ok) -> None:
+        board = self.board
+        n = len(kind)
+        prov, power = board.prov, board.power
+        name = board.name
+        for u in range(n):
+            res = self.main[u]
+            k = kind[u]
+            if k == MOVE and not moved[u]:
+                if via[u] and not path_ok(u):
+                    lost = [name(f) for f in convoy_fleets[u] if dislodger[f] >= 0]
+                    if lost:
+                        res.fail(DISRUPTED, f"convoy disrupted: {', '.join(lost)} dislodged")
+                    else:
+                        res.fail(DISRUPTED, "convoy failed")
+                else:
+                    res.fail(BOUNCE, self._bounce_reason(u, kind, dest, h2h, moves_into, result))
+            elif k in (SUP_HOLD, SUP_MOVE) and not result[u]:
+                cutters = [o for o in moves_into[prov[u]] if power[o] != power[u]]
+                aim = dest[u] if k == SUP_MOVE else target[u]
+                by = [o for o in cutters if prov[o] != aim] or cutters
+                res.fail(CUT, f"support cut by {name(by[0])}" if by else "support cut")
+            if dislodger[u] >= 0:
+                for r in self.unit_results[u]:
+                    r.fail(DISLODGED, f"dislodged by {name(dislodger[u])}")
+
+    def _bounce_reason(self, u, kind, dest, h2h, moves_into, result) -> str:
+        board = self.board
+        v = board.at[dest[u]]
+        if v >= 0 and not (kind[v] == MOVE and result[v]):
+            if board.power[v] == board.power[u] and h2h[u] != v:
+                return f"cannot dislodge own {board.name(v)}"
+            others = [o for o in moves_into[dest[u]] if o != u]
+            if others and h2h[u] < 0:
+                return "bounced with " + ", ".join(board.name(o) for o in [v, *others])
+            return f"bounced with {board.name(v)}"
+        others = [o for o in moves_into[dest[u]] if o != u]
+        if others:
+            return "bounced with " + ", ".join(board.name(o) for o in others)
+        return "failed"
+
+
+def retreat_options(
+    m: GameMap,
+    unit: Unit,
+    attacker_from: str | None,
+    occupied: set[int] | frozenset[int],
+    contested: set[int] | frozenset[int],
+) -> tuple[str, ...]:
+    """Where a dislodged unit may retreat: an adjacent, empty province that was not the scene
+    of a standoff and not where its attacker came from (by land)."""
+    loc = m.location_index[unit.location]
+    table = m.army_adj if unit.unit_type == "A" else m.fleet_adj
+    banned = m.province_index.get(attacker_from, -1) if attacker_from else -1
+    out = []
+    for d in table[loc]:
+        p = m.loc_province[d]
+        if p == banned or p in occupied or p in contested:
+            continue
+        out.append(m.location_names[d])
+    return tuple(sorted(out))
+
+
+__all__ = ["MovementOutcome", "adjudicate_movement", "retreat_options", "SEA"]
