@@ -367,8 +367,9 @@ class ProjectorWindow(QWidget):
         for index, row in enumerate(rows):
             left = area.left()
             for column, fraction in enumerate(widths):
-                cell = QRectF(left, area.top() + index * line_h, area.width() * fraction * 0.94,
-                              line_h)
+                shrink = 0.82 if column in right_aligned else 0.94  # a gap after numbers
+                cell = QRectF(left, area.top() + index * line_h,
+                              area.width() * fraction * shrink, line_h)
                 align = (Qt.AlignmentFlag.AlignRight if column in right_aligned
                          else Qt.AlignmentFlag.AlignLeft)
                 painter.setFont(fonts[column])
@@ -380,7 +381,7 @@ class ProjectorWindow(QWidget):
         body = self._draw_heading(painter, area, f"{self.board_call.title} \u2014 by name")
         rows = [(player, f"Board {board}", power.title())
                 for player, board, power in self.board_call.by_name()]
-        self._draw_columns(painter, body, rows, (0.5, 0.24, 0.26))
+        self._draw_columns(painter, body, rows, (0.46, 0.2, 0.34))
 
     def _draw_standings(self, painter: QPainter, area: QRectF) -> None:
         body = self._draw_heading(painter, area, self.standings.title)
