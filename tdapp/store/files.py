@@ -178,8 +178,10 @@ def open_tournament_file(path: Path, *, lock: TournamentLock | None = None) -> T
             try:
                 migrate.upgrade_to_head(path)
             except Exception as exc:
+                detail = " ".join(str(getattr(exc, "orig", None) or exc).split())
                 raise TournamentFileError(
-                    f"{path.name} could not be upgraded from an older version of tdapp ({exc}). "
+                    f"{path.name} could not be upgraded from an older version of tdapp "
+                    f"({detail}). "
                     f"The file was left as it was; a copy is in {backup}."
                 ) from exc
         return TournamentDb(path, make_engine(path), lock=held)

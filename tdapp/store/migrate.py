@@ -7,6 +7,7 @@ ship that folder, ``.py`` files included, as data). No alembic.ini is read at ru
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +33,9 @@ def alembic_config(connection: Connection | None = None) -> Config:
     return config
 
 
+@functools.cache
 def script_directory() -> ScriptDirectory:
+    """The migration scripts (read once: they do not change while the program runs)."""
     return ScriptDirectory.from_config(alembic_config())
 
 

@@ -1,0 +1,113 @@
+"""One running copy per tournament file: the lock beside it, its message, and crash release."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import sys
+from pathlib import Path
+
+import pytest
+
+from tdapp.services.files import TournamentFileError, close_tournament, open_tournament
+from tdapp.services.tournaments import TournamentInfo, create_tournament
+from tdapp.store.lock import LockHolder, TournamentLock, lock_path_for, read_holder
+
+HOLD_IT_OPEN = """
+import sys
+from tdapp.services.files import open_tournament
+db = open_tournament(sys.argv[1] if len(sys.argv) > 1 else {path!r})
+print("open", flush=True)
+sys.stdin.readline()
+"""
+
+
+@pytest.fixture
+def closed_tournament(tournament_path: Path) -> Path:
+    create_tournament(tournament_path, TournamentInfo("Lock Cup", "wdc-2025", 2)).close()
+    return tournament_path
+
+
+def test_second_copy_is_refused_with_who_holds_it(
+    closed_tournament: Path, spawn_python, snapshot_of_folder
+) -> None:
+    child = spawn_python(HOLD_IT_OPEN.format(path=str(closed_tournament)))
+    assert child.stdout.readline().strip() == "open"
+    holder = read_holder(lock_path_for(closed_tournament))
+    assert holder is not None and holder.pid == child.pid
+    before = snapshot_of_folder(closed_tournament.parent)
+    with pytest.raises(TournamentFileError) as refused:
+        open_tournament(closed_tournament)
+    message = str(refused.value)
+    assert "already open in tdapp" in message
+    assert socket.gethostname() in message and f"process {child.pid}" in message
+    assert "since" in message
+    assert snapshot_of_folder(closed_tournament.parent) == before
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
+def test_lock_dies_with_a_killed_copy(closed_tournament: Path, spawn_python) -> None:
+    child = spawn_python(HOLD_IT_OPEN.format(path=str(closed_tournament)))
+    assert child.stdout.readline().strip() == "open"
+    os.kill(child.pid, signal.SIGKILL)
+    child.wait(timeout=10)
+    assert lock_path_for(closed_tournament).exists()  # left behind, but no longer held
+    db = open_tournament(closed_tournament)
+    assert read_holder(lock_path_for(closed_tournament)).pid == os.getpid()
+    close_tournament(db)
+    assert not lock_path_for(closed_tournament).exists()
+
+
+def test_lock_released_on_close_lets_another_copy_in(
+    closed_tournament: Path, spawn_python
+) -> None:
+    db = open_tournament(closed_tournament)
+    child = spawn_python(
+        "import sys\n"
+        "from tdapp.services.files import open_tournament, TournamentFileError\n"
+        f"path = {str(closed_tournament)!r}\n"
+        "for line in sys.stdin:\n"
+        "    try:\n"
+        "        open_tournament(path).close(); print('opened', flush=True)\n"
+        "    except TournamentFileError as exc:\n"
+        "        print('refused', exc, flush=True)\n"
+    )
+    child.stdin.write("try\n")
+    child.stdin.flush()
+    assert child.stdout.readline().startswith("refused")
+    close_tournament(db)
+    child.stdin.write("try\n")
+    child.stdin.flush()
+    assert child.stdout.readline().strip() == "opened"
+
+
+def test_same_process_shares_the_lock(closed_tournament: Path) -> None:
+    first = open_tournament(closed_tournament)
+    second = open_tournament(closed_tournament)
+    lock_file = lock_path_for(closed_tournament)
+    close_tournament(first)
+    assert lock_file.exists()  # the second window still has it
+    close_tournament(second)
+    assert not lock_file.exists()
+
+
+def test_lock_file_text_names_the_holder(tmp_path: Path) -> None:
+    target = tmp_path / "x.tdt"
+    lock = TournamentLock.acquire(target)
+    holder = read_holder(lock_path_for(target))
+    assert holder is not None
+    assert (holder.host, holder.pid) == (socket.gethostname(), os.getpid())
+    lock.release()
+    lock.release()
+    assert read_holder(lock_path_for(target)) is None
+
+
+def test_holder_description_is_readable() -> None:
+    holder = LockHolder("td-laptop", "anna", 4242, "2026-11-22T14:05:00+00:00")
+    text = holder.describe()
+    assert text.startswith("anna on td-laptop (process 4242) since ")
+    assert "2026" in text
+    assert LockHolder("", "", 1, "garbage").describe() == (
+        "someone on an unknown computer (process 1) since garbage"
+    )
