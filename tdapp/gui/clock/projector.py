@@ -50,6 +50,7 @@ class ProjectorWindow(QWidget):
         self.setWindowTitle("tdapp \u2014 round clock")
         self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
+        self.setAttribute(Qt.WidgetAttribute.WA_QuitOnClose, False)  # the TD's window decides
         self.setCursor(Qt.CursorShape.BlankCursor)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self._source = source

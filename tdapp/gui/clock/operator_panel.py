@@ -1,0 +1,464 @@
+"""The TD's clock controls: keyboard first, every shortcut written on its button.
+
+Embeddable as a page of the main window. It drives a :class:`RoundClock`; after each action it
+emits :attr:`OperatorPanel.changed` so the owner can save ``clock.to_dict()`` in the tournament
+file. Its timer only refreshes the display and sounds the alerts the clock views say are due.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from datetime import datetime
+from datetime import time as dtime
+
+from PySide6.QtCore import QTime, QTimer, Signal
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QFont,
+    QGuiApplication,
+    QHideEvent,
+    QKeySequence,
+    QShowEvent,
+    Qt,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QTimeEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tdapp.core.clock import ClockError, ClockView, RoundClock, alerts_between
+from tdapp.gui.clock.projector import ProjectorWindow
+from tdapp.gui.clock.sound import AlertPlayer
+from tdapp.gui.clock.theme import THEMES
+
+REFRESH_MS = 200
+ALERT_TEXT = {"one-minute": "one minute left", "time-up": "time up",
+              "order-writing": "order writing begins"}
+BOARD_COLUMNS = ("Board", "Segment", "Time", "State", "Vs room", "Added", "Grace")
+
+
+class OperatorPanel(QWidget):
+    changed = Signal()
+
+    def __init__(self, clock: RoundClock, parent: QWidget | None = None, *,
+                 player: AlertPlayer | None = None,
+                 rng: Callable[[], random.Random] = random.Random) -> None:
+        super().__init__(parent)
+        self.clock = clock
+        self.player = player or AlertPlayer(self)
+        self.projector: ProjectorWindow | None = None
+        self._rng = rng
+        self._last_view: ClockView | None = None
+        self.alerts: list[str] = []
+        self._timer = QTimer(self)
+        self._timer.setObjectName("operator-refresh")
+        self._timer.setInterval(REFRESH_MS)
+        self._timer.timeout.connect(self.refresh)
+        self._build()
+        self.refresh()
+
+    # ------------------------------------------------------------------ layout
+    def _build(self) -> None:
+        layout = QVBoxLayout(self)
+        layout.addWidget(self._build_face())
+        layout.addWidget(self._build_room_controls())
+        middle = QHBoxLayout()
+        middle.addWidget(self._build_boards(), 3)
+        side = QVBoxLayout()
+        side.addWidget(self._build_hidden_end())
+        side.addWidget(self._build_alerts())
+        side.addWidget(self._build_projector())
+        middle.addLayout(side, 2)
+        layout.addLayout(middle, 1)
+        self.message = QLabel("")
+        self.message.setObjectName("clock-message")
+        self.message.setStyleSheet("color: #b00020; font-weight: bold")
+        layout.addWidget(self.message)
+
+    def _build_face(self) -> QWidget:
+        box = QGroupBox("Room clock")
+        grid = QGridLayout(box)
+        self.time_label = QLabel("")
+        font = QFont()
+        font.setPointSize(40)
+        font.setBold(True)
+        self.time_label.setFont(font)
+        self.title_label = QLabel("")
+        big = QFont()
+        big.setPointSize(16)
+        self.title_label.setFont(big)
+        self.state_label = QLabel("")
+        self.state_label.setFont(big)
+        self.next_label = QLabel("")
+        grid.addWidget(self.time_label, 0, 0, 3, 1)
+        grid.addWidget(self.title_label, 0, 1)
+        grid.addWidget(self.state_label, 1, 1)
+        grid.addWidget(self.next_label, 2, 1)
+        grid.setColumnStretch(1, 1)
+        return box
+
+    def _action(self, text: str, keys: str | QKeySequence.StandardKey, slot: Callable[[], None],
+                *, button: bool = True) -> QPushButton | None:
+        """An action with a shortcut, shown on its button as "Text  [Key]"."""
+        action = QAction(text, self)
+        sequence = QKeySequence(keys)
+        action.setShortcut(sequence)
+        action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        action.triggered.connect(lambda: self._do(slot))
+        self.addAction(action)
+        if not button:
+            return None
+        label = sequence.toString(QKeySequence.SequenceFormat.NativeText)
+        push = QPushButton(f"{text}  [{label}]")
+        push.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Space must reach the shortcut, not a button
+        push.clicked.connect(action.trigger)
+        return push
+
+    def _build_room_controls(self) -> QWidget:
+        box = QGroupBox("Room")
+        row = QHBoxLayout(box)
+        for text, keys, slot in (
+            ("Start / pause", "Space", lambda: self.clock.toggle()),
+            ("\u22121 min", "-", lambda: self.clock.add_time(-60)),
+            ("+1 min", "+", lambda: self.clock.add_time(60)),
+            ("Previous segment", "PgUp", lambda: self.clock.previous_segment()),
+            ("Next segment", "PgDown", lambda: self.clock.next_segment()),
+            ("Restart segment", "Home", lambda: self.clock.restart_segment()),
+        ):
+            row.addWidget(self._action(text, keys, slot))
+        self._action("+1 min", "=", lambda: self.clock.add_time(60), button=False)
+        return box
+
+    def _build_boards(self) -> QWidget:
+        box = QGroupBox("Boards")
+        layout = QVBoxLayout(box)
+        self.board_table = QTableWidget(0, len(BOARD_COLUMNS))
+        self.board_table.setHorizontalHeaderLabels(BOARD_COLUMNS)
+        self.board_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.board_table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.board_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.board_table.verticalHeader().setVisible(False)
+        self.board_table.horizontalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.ResizeToContents)
+        layout.addWidget(self.board_table)
+        grid = QGridLayout()
+        buttons = [
+            ("Pause / resume board", "P", self._toggle_board),
+            ("Board \u22121 min", "Shift+-", lambda: self._board_do(
+                lambda n: self.clock.add_time(-60, board=n))),
+            ("Board +1 min", "Shift++", lambda: self._board_do(
+                lambda n: self.clock.add_time(60, board=n))),
+            ("Board next segment", "Shift+PgDown", lambda: self._board_do(
+                lambda n: self.clock.next_segment(board=n))),
+            ("Board previous segment", "Shift+PgUp", lambda: self._board_do(
+                lambda n: self.clock.previous_segment(board=n))),
+            ("Orders in early", "E", lambda: self._board_do(lambda n: self.clock.orders_in_early(n))),
+            ("Draw vote start / end", "D", self._toggle_draw_vote),
+            ("Rejoin room clock", "J", lambda: self._board_do(lambda n: self.clock.rejoin_room(n))),
+            ("Game over", "Shift+G", lambda: self._board_do(lambda n: self.clock.end_game(n))),
+        ]
+        for index, (text, keys, slot) in enumerate(buttons):
+            grid.addWidget(self._action(text, keys, slot), index // 3, index % 3)
+        layout.addLayout(grid)
+        grace = QHBoxLayout()
+        self.grace_player = QLineEdit()
+        self.grace_player.setPlaceholderText("player or power for a grace period")
+        grace.addWidget(self.grace_player, 1)
+        grace.addWidget(self._action("Grant grace", "G", self._grant_grace))
+        layout.addLayout(grace)
+        return box
+
+    def _build_hidden_end(self) -> QWidget:
+        box = QGroupBox("Hidden end time (never on the projector)")
+        grid = QGridLayout(box)
+        window = self.clock.format.hidden_end_window or ("13:30", "15:30")
+        self.end_at = QTimeEdit(QTime.fromString(window[0], "HH:mm"))
+        self.end_earliest = QTimeEdit(QTime.fromString(window[0], "HH:mm"))
+        self.end_latest = QTimeEdit(QTime.fromString(window[1], "HH:mm"))
+        for edit in (self.end_at, self.end_earliest, self.end_latest):
+            edit.setDisplayFormat("HH:mm")
+        grid.addWidget(QLabel("End at"), 0, 0)
+        grid.addWidget(self.end_at, 0, 1)
+        grid.addWidget(self._action("Set", "H", self._set_hidden_end), 0, 2, 1, 2)
+        grid.addWidget(QLabel("or draw between"), 1, 0)
+        grid.addWidget(self.end_earliest, 1, 1)
+        grid.addWidget(self.end_latest, 1, 2)
+        grid.addWidget(self._action("Draw", "Shift+H", self._draw_hidden_end), 1, 3)
+        grid.addWidget(self._action("Clear", "Ctrl+Shift+H",
+                                          lambda: self.clock.clear_hidden_end()), 2, 3)
+        self.hidden_end_label = QLabel("No hidden end time")
+        self.hidden_end_label.setObjectName("hidden-end")
+        grid.addWidget(self.hidden_end_label, 2, 0, 1, 3)
+        self.verdict_list = QListWidget()
+        self.verdict_list.setMaximumHeight(110)
+        grid.addWidget(self.verdict_list, 3, 0, 1, 4)
+        return box
+
+    def _build_alerts(self) -> QWidget:
+        box = QGroupBox("Alerts")
+        layout = QVBoxLayout(box)
+        row = QHBoxLayout()
+        self.mute_box = QCheckBox("Mute  [M]")
+        self.mute_box.toggled.connect(self._set_muted)
+        self._action("Mute", "M", self.mute_box.toggle, button=False)
+        row.addWidget(self.mute_box)
+        row.addWidget(self._action("Sound test", "T", self._sound_test))
+        layout.addLayout(row)
+        self.alert_list = QListWidget()
+        self.alert_list.setMaximumHeight(90)
+        layout.addWidget(self.alert_list)
+        return box
+
+    def _build_projector(self) -> QWidget:
+        box = QGroupBox("Projector")
+        grid = QGridLayout(box)
+        self.screen_box = QComboBox()
+        self.theme_box = QComboBox()
+        self.theme_box.addItems(list(THEMES))
+        self.theme_box.currentTextChanged.connect(self._set_theme)
+        self.rotate_box = QCheckBox("Rotate clock, board call, standings")
+        self.rotate_box.toggled.connect(self._set_rotation)
+        self.ticker_edit = QLineEdit()
+        self.ticker_edit.setPlaceholderText("announcement for the ticker line")
+        self.ticker_edit.returnPressed.connect(self._set_ticker)
+        grid.addWidget(QLabel("Screen"), 0, 0)
+        grid.addWidget(self.screen_box, 0, 1)
+        grid.addWidget(self._action("Open projector", "F5", self.open_projector), 0, 2)
+        grid.addWidget(QLabel("Theme"), 1, 0)
+        grid.addWidget(self.theme_box, 1, 1)
+        grid.addWidget(self._action("Close projector", "Shift+F5", self.close_projector), 1, 2)
+        grid.addWidget(self.rotate_box, 2, 0, 1, 3)
+        grid.addWidget(self.ticker_edit, 3, 0, 1, 2)
+        grid.addWidget(QLabel("[Enter] shows it"), 3, 2)
+        self.refresh_screens()
+        self.log_list = QListWidget()
+        self.log_list.setMaximumHeight(110)
+        grid.addWidget(QLabel("Adjustments"), 4, 0, 1, 3)
+        grid.addWidget(self.log_list, 5, 0, 1, 3)
+        return box
+
+    # ----------------------------------------------------------------- actions
+    def _do(self, action: Callable[[], object]) -> None:
+        try:
+            action()
+        except ClockError as exc:
+            self.message.setText(str(exc))
+            return
+        self.message.setText("")
+        self.changed.emit()
+        self.refresh()
+
+    def selected_board(self) -> int | None:
+        row = self.board_table.currentRow()
+        item = self.board_table.item(row, 0) if row >= 0 else None
+        return int(item.text()) if item is not None else None
+
+    def select_board(self, number: int) -> None:
+        for row in range(self.board_table.rowCount()):
+            item = self.board_table.item(row, 0)
+            if item is not None and int(item.text()) == number:
+                self.board_table.selectRow(row)
+                return
+        raise KeyError(number)
+
+    def _board_do(self, action: Callable[[int], object]) -> None:
+        number = self.selected_board()
+        if number is None:
+            raise ClockError("board: select a board first")
+        action(number)
+
+    def _toggle_board(self) -> None:
+        def toggle(number: int) -> None:
+            if self.clock.timer_of(number).running:
+                self.clock.pause_board(number)
+            else:
+                self.clock.resume_board(number)
+        self._board_do(toggle)
+
+    def _toggle_draw_vote(self) -> None:
+        def toggle(number: int) -> None:
+            if self.clock.boards[number].draw_vote_since is None:
+                self.clock.start_draw_vote(number)
+            else:
+                self.clock.end_draw_vote(number)
+        self._board_do(toggle)
+
+    def _grant_grace(self) -> None:
+        player = self.grace_player.text().strip()
+        if not player:
+            raise ClockError("grace: type the player or power first")
+        self._board_do(lambda n: self.clock.grant_grace(n, player))
+        self.grace_player.clear()
+
+    def _instant_today(self, edit: QTimeEdit) -> float:
+        """The chosen time of day on the clock's own date, as an instant."""
+        day = datetime.fromtimestamp(self.clock.time.now()).date()
+        chosen = edit.time()
+        return datetime.combine(day, dtime(chosen.hour(), chosen.minute())).timestamp()
+
+    def _set_hidden_end(self) -> None:
+        self.clock.set_hidden_end(self._instant_today(self.end_at))
+
+    def _draw_hidden_end(self) -> None:
+        self.clock.draw_hidden_end(self._instant_today(self.end_earliest),
+                                   self._instant_today(self.end_latest), self._rng())
+
+    def _set_muted(self, muted: bool) -> None:
+        self.player.muted = muted
+
+    def _sound_test(self) -> None:
+        backend = self.player.test()
+        self.message.setText(f"Sound test played through the {backend}")
+
+    # --------------------------------------------------------------- projector
+    def refresh_screens(self) -> None:
+        app = QGuiApplication.instance()
+        self.screen_box.clear()
+        for screen in app.screens() if app else []:
+            geometry = screen.geometry()
+            self.screen_box.addItem(f"{screen.name()} ({geometry.width()}\u00d7{geometry.height()})",
+                                    screen.name())
+        if self.screen_box.count() > 1:
+            self.screen_box.setCurrentIndex(1)  # the second screen is usually the projector
+
+    def open_projector(self) -> ProjectorWindow:
+        if self.projector is None:
+            self.projector = ProjectorWindow(lambda: self.clock.view(operator=False),
+                                             theme=self.theme_box.currentText())
+            self._set_rotation(self.rotate_box.isChecked())
+            self._set_ticker()
+        app = QGuiApplication.instance()
+        name = self.screen_box.currentData()
+        screen = next((s for s in app.screens() if s.name() == name), None) if app else None
+        self.projector.show_on_screen(screen)
+        return self.projector
+
+    def close_projector(self) -> None:
+        if self.projector is not None:
+            self.projector.close()
+            self.projector.deleteLater()
+            self.projector = None
+
+    def _set_theme(self, name: str) -> None:
+        if self.projector is not None:
+            self.projector.set_theme(name)
+
+    def _set_rotation(self, rotate: bool) -> None:
+        if self.projector is not None:
+            views = ("clock", "board-call", "board-call-by-name", "standings")
+            self.projector.set_rotation(views if rotate else ("clock",))
+
+    def _set_ticker(self) -> None:
+        if self.projector is not None:
+            self.projector.set_ticker(self.ticker_edit.text())
+
+    # ----------------------------------------------------------------- display
+    def set_clock(self, clock: RoundClock) -> None:
+        """Show another round's clock (the owner restored it from the tournament file)."""
+        self.clock = clock
+        self._last_view = None
+        self.refresh()
+
+    def refresh(self) -> None:
+        view = self.clock.view(operator=True)
+        if self._last_view is not None:
+            self._sound(alerts_between(self._last_view, view))
+        self._last_view = view
+        central = view.central
+        self.time_label.setText(central.time_text)
+        self.title_label.setText(central.title)
+        state = "ROUND OVER" if view.round_called else (central.label or "RUNNING")
+        self.state_label.setText(state)
+        self.next_label.setText(f"Next: {central.next_title}" if central.next_title
+                                else "Last segment of the round")
+        self._show_boards(view)
+        self._show_hidden_end(view)
+        self._show_log()
+
+    def _sound(self, alerts: list[tuple[str, int | None]]) -> None:
+        if not alerts:
+            return
+        self.player.play_most_urgent([kind for kind, _ in alerts])
+        stamp = datetime.fromtimestamp(self.clock.time.now()).strftime("%H:%M:%S")
+        for kind, board in alerts:
+            where = "room" if board is None else f"board {board}"
+            text = f"{stamp}  {ALERT_TEXT.get(kind, kind)} ({where})"
+            self.alerts.append(text)
+            self.alert_list.insertItem(0, text)
+
+    def _show_boards(self, view: ClockView) -> None:
+        selected = self.selected_board()
+        table = self.board_table
+        table.setRowCount(len(view.boards))
+        for row, board in enumerate(view.boards):
+            added = f"{board.added_seconds / 60:+g} min" if board.added_seconds else ""
+            values = (
+                str(board.board), board.timer.title, "" if board.game_over
+                else board.timer.time_text, board.label or "RUNNING",
+                "room clock" if board.follows_room else board.relation, added,
+                ", ".join(f"{g.player} {round(g.seconds_left)}s" for g in board.graces),
+            )
+            for column, text in enumerate(values):
+                item = table.item(row, column)
+                if item is None:
+                    item = QTableWidgetItem()
+                    table.setItem(row, column, item)
+                if item.text() != text:
+                    item.setText(text)
+        if selected is not None and selected in {b.board for b in view.boards}:
+            self.select_board(selected)
+
+    def _show_hidden_end(self, view: ClockView) -> None:
+        if view.hidden_end is None:
+            self.hidden_end_label.setText("No hidden end time")
+        else:
+            at = datetime.fromtimestamp(view.hidden_end).strftime("%H:%M")
+            called = " \u2014 reached" if view.round_called else ""
+            self.hidden_end_label.setText(f"Ends at {at} (only on this screen){called}")
+        if self.verdict_list.count() != len(view.verdicts):
+            self.verdict_list.clear()
+            self.verdict_list.addItems(list(view.verdicts))
+
+    def _show_log(self) -> None:
+        log = self.clock.log
+        if self.log_list.count() == len(log):
+            return
+        self.log_list.clear()
+        for entry in reversed(log[-200:]):
+            stamp = datetime.fromtimestamp(entry.at).strftime("%H:%M:%S")
+            where = "" if entry.board is None else f" board {entry.board}"
+            amount = f" {entry.seconds:+g}s" if entry.seconds is not None else ""
+            detail = f" {entry.detail}" if entry.detail else ""
+            self.log_list.addItem(f"{stamp}  {entry.action}{where}{amount}{detail}")
+
+    # --------------------------------------------------------------- Qt events
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
+        self.refresh()
+        self._timer.start()
+        super().showEvent(event)
+
+    def hideEvent(self, event: QHideEvent) -> None:  # noqa: N802 - Qt override
+        self._timer.stop()
+        super().hideEvent(event)
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
+        self._timer.stop()
+        self.close_projector()
+        super().closeEvent(event)
+
