@@ -35,7 +35,7 @@ def years_survived(year: int, convention: str) -> int:
     raise ValueError(f"unknown survival-year convention {convention!r}")
 
 
-def to_floats(scores: Mapping[str, Fraction | int]) -> dict[str, float]:
+def to_floats(scores: Mapping[str, Fraction | int | float]) -> dict[str, float]:
     """Final scores as floats, one per power, in the usual power order."""
     return {power: float(scores.get(power, 0)) for power in POWERS}
 
