@@ -1,0 +1,144 @@
+"""The adjustment phase: builds in owned, empty home centres; removals; civil disorder.
+
+Orders are taken in the order written: an illegal build does not use up a build, and builds or
+removals beyond what the power owes fail (DATC 6.I.1, 6.J.1). A waive uses up one build.
+Removals owed but not written are chosen by the civil-disorder rule in force.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tdapp.core.adjudication import rules as R
+from tdapp.core.adjudication.civil_disorder import removal_order
+from tdapp.core.adjudication.results import (
+    DISBAND,
+    VOID,
+    OrderEntry,
+    OrderResult,
+    format_order,
+)
+from tdapp.core.board.position import Position, Unit
+from tdapp.core.board.standard_map import COAST, LAND
+from tdapp.core.orders.model import Build, Disband, Remove, Waive
+
+
+@dataclass(slots=True)
+class AdjustmentOutcome:
+    results: list[OrderResult]
+    units: dict[str, Unit]
+
+
+def owed(position: Position) -> dict[str, int]:
+    """Builds (positive) or removals (negative) each power may make, before orders."""
+    counts: dict[str, int] = {}
+    for owner in position.centers.values():
+        counts[owner] = counts.get(owner, 0) + 1
+    for unit in position.units.values():
+        counts[unit.power] = counts.get(unit.power, 0) - 1
+    return {p: c for p, c in counts.items() if c}
+
+
+def _build_unit(position: Position, power: str, order: Build, built: set[str]) -> Unit | str:
+    """The unit a build order makes, or why it cannot be built."""
+    m = position.game_map
+    loc = order.location
+    province = loc.split("/", 1)[0]
+    info = m.provinces.get(province)
+    if info is None:
+        return f"unknown province {loc}"
+    if province not in m.home_centers.get(power, ()):
+        return f"{province} is not a home centre of {power}"
+    if position.centers.get(province) != power:
+        return f"{power} does not own {province}"
+    if province in position.units or province in built:
+        return f"{province} is occupied"
+    unit_type = order.unit_type
+    if unit_type is None:
+        if info.type == LAND:
+            unit_type = "A"
+        else:
+            return "army or fleet must be written for a coastal build"
+    if unit_type == "A":
+        return Unit(power, "A", province)
+    if info.type != COAST:
+        return f"a fleet cannot be built in {province}"
+    if info.coasts:
+        if "/" not in loc:
+            return f"coast needed: {' or '.join(info.coasts)}"
+        if loc not in info.coasts:
+            return f"unknown coast {loc}"
+    return Unit(power, "F", loc)
+
+
+def adjudicate_adjustments(
+    position: Position, entries: Sequence[OrderEntry], rules: R.RuleOptions | None = None
+) -> AdjustmentOutcome:
+    rules = rules or R.RuleOptions()
+    m = position.game_map
+    left = owed(position)
+    for power, diff in list(left.items()):
+        if diff > 0:
+            left[power] = min(diff, position.free_home_centers_count(power))
+    results: list[OrderResult] = []
+    units = dict(position.units)
+    built: set[str] = set()
+    removed: set[str] = set()
+
+    for entry in entries:
+        res = OrderResult(entry.power, entry.text, "", "")
+        results.append(res)
+        order = entry.order
+        if order is None:
+            res.fail(VOID, entry.error or "order not understood")
+            continue
+        res.normalized = format_order(order)
+        due = left.get(entry.power, 0)
+        if isinstance(order, Build | Waive):
+            if due <= 0:
+                res.fail(VOID, f"{entry.power} has no builds" + (" left" if built else ""))
+                continue
+            if isinstance(order, Waive):
+                left[entry.power] = due - 1
+                continue
+            made = _build_unit(position, entry.power, order, built)
+            if isinstance(made, str):
+                res.fail(VOID, made)
+                continue
+            res.unit = str(made)
+            res.normalized = f"{made} B"
+            units[made.province] = made
+            built.add(made.province)
+            left[entry.power] = due - 1
+        elif isinstance(order, Remove | Disband):
+            province = order.location.split("/", 1)[0]
+            unit = position.units.get(province)
+            res.unit = str(unit) if unit else ""
+            if unit is None or province in removed:
+                res.fail(VOID, f"no unit in {order.location}")
+                continue
+            if unit.power != entry.power:
+                res.fail(VOID, f"{unit} belongs to {unit.power}")
+                continue
+            if due >= 0:
+                res.fail(VOID, f"{entry.power} has no removals" + (" left" if removed else ""))
+                continue
+            res.normalized = f"{unit} D"
+            del units[province]
+            removed.add(province)
+            left[entry.power] = due + 1
+        else:
+            res.fail(VOID, "not an adjustment order (build, remove or waive)")
+
+    for power in sorted(left):
+        if left[power] >= 0:
+            continue
+        mine = [u for u in units.values() if u.power == power]
+        owned = {sc for sc, o in position.centers.items() if o == power}
+        for unit in removal_order(m, power, mine, owned, rules.civil_disorder)[: -left[power]]:
+            del units[unit.province]
+            res = OrderResult(power, "", str(unit), f"{unit} D", [DISBAND])
+            res.messages.append("removed in civil disorder")
+            results.append(res)
+    return AdjustmentOutcome(results, units)

@@ -1,0 +1,111 @@
+"""One phase of a game: adjudicate it and work out the next phase that needs play.
+
+Retreat phases with nothing to retreat and adjustment phases with nothing to adjust are skipped.
+Supply centres change hands at the end of each Fall (after its retreats); a power with 18 or more
+centres then has a solo.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from tdapp.core.adjudication import rules as R
+from tdapp.core.adjudication.adjustments import adjudicate_adjustments
+from tdapp.core.adjudication.movement import adjudicate_movement
+from tdapp.core.adjudication.results import OrderEntry, OrderResult
+from tdapp.core.adjudication.retreats import adjudicate_retreats
+from tdapp.core.board.position import (
+    ADJUSTMENTS,
+    FALL,
+    MOVEMENT,
+    RETREATS,
+    SPRING,
+    WINTER,
+    Phase,
+    Position,
+    Unit,
+)
+from tdapp.core.powers import SOLO_CENTERS
+
+
+@dataclass(slots=True)
+class PhaseOutcome:
+    phase: Phase
+    results: list[OrderResult]
+    next: Position
+    solo: str | None = None
+    adjustments: dict[str, int] = field(default_factory=dict)  # of the next phase, if A
+
+
+def update_centers(position_units: dict[str, Unit], centers: dict[str, str],
+                   supply_centers: frozenset[str]) -> dict[str, str]:
+    """Ownership after a Fall: every occupied supply centre belongs to its occupier."""
+    new = dict(centers)
+    for province, unit in position_units.items():
+        if province in supply_centers:
+            new[province] = unit.power
+    return new
+
+
+def solo_winner(centers: dict[str, str]) -> str | None:
+    counts: dict[str, int] = {}
+    for owner in centers.values():
+        counts[owner] = counts.get(owner, 0) + 1
+    best = [p for p, c in counts.items() if c >= SOLO_CENTERS]
+    return best[0] if best else None
+
+
+def _after_fall(position: Position, units: dict[str, Unit], year: int) -> Position:
+    """The position after a Fall is over: centres updated, adjustments or next Spring."""
+    m = position.game_map
+    centers = update_centers(units, position.centers, m.supply_centers)
+    winter = Position(Phase(WINTER, year, ADJUSTMENTS), units, centers, game_map=m)
+    if winter.adjustments():
+        return winter
+    return Position(Phase(SPRING, year + 1, MOVEMENT), units, centers, game_map=m)
+
+
+def adjudicate_phase(
+    position: Position, entries: Sequence[OrderEntry], rules: R.RuleOptions | None = None
+) -> PhaseOutcome:
+    """Adjudicate ``position.phase`` with the written orders."""
+    rules = rules or R.RuleOptions()
+    phase = position.phase
+    m = position.game_map
+    if phase.kind == MOVEMENT:
+        out = adjudicate_movement(position, entries, rules)
+        if out.dislodged:
+            nxt = Position(
+                Phase(phase.season, phase.year, RETREATS),
+                out.units,
+                dict(position.centers),
+                out.dislodged,
+                out.contested,
+                game_map=m,
+            )
+        elif phase.season == FALL:
+            nxt = _after_fall(position, out.units, phase.year)
+        else:
+            nxt = Position(Phase(FALL, phase.year, MOVEMENT), out.units, dict(position.centers),
+                           game_map=m)
+        results = out.results
+    elif phase.kind == RETREATS:
+        out_r = adjudicate_retreats(position, entries, rules)
+        if phase.season == FALL:
+            nxt = _after_fall(position, out_r.units, phase.year)
+        else:
+            nxt = Position(Phase(FALL, phase.year, MOVEMENT), out_r.units,
+                           dict(position.centers), game_map=m)
+        results = out_r.results
+    else:
+        out_a = adjudicate_adjustments(position, entries, rules)
+        nxt = Position(Phase(SPRING, phase.year + 1, MOVEMENT), out_a.units,
+                       dict(position.centers), game_map=m)
+        results = out_a.results
+    fall_over = phase.season == FALL and nxt.phase.kind != RETREATS
+    solo = solo_winner(nxt.centers) if fall_over else None
+    adjustments = nxt.adjustments() if nxt.phase.kind == ADJUSTMENTS else {}
+    return PhaseOutcome(phase, results, nxt, solo, adjustments)
+
+
