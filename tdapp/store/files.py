@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tdapp.store import migrate
-from tdapp.store.backup import BackupError, copy_from_file, readonly_uri
+from tdapp.store.backup import BackupError, readonly_uri
 from tdapp.store.database import (
     APPLICATION_ID,
     SQLITE_HEADER,
@@ -24,7 +24,7 @@ from tdapp.store.database import (
     make_engine,
 )
 from tdapp.store.lock import FileLocked, TournamentLock
-from tdapp.store.snapshots import snapshot_dir, snapshot_name
+from tdapp.store.snapshots import snapshot_closed_file, snapshot_dir
 
 TOURNAMENT_SUFFIX = ".tdt"
 _NOTHING_CHANGED = "Nothing was changed."
@@ -36,7 +36,7 @@ def _locked_message(path: Path, error: FileLocked) -> str:
             f"or open a copy of it.")
 
 
-def _acquire_lock(path: Path) -> TournamentLock:
+def acquire_lock(path: Path) -> TournamentLock:
     try:
         return TournamentLock.acquire(path)
     except FileLocked as exc:
@@ -59,7 +59,7 @@ def create_tournament_file(path: Path) -> TournamentDb:
         raise TournamentFileError(
             f"The folder {path.parent} cannot be made: {exc.strerror}."
         ) from exc
-    lock = _acquire_lock(path)
+    lock = acquire_lock(path)
     try:
         schema_engine = migrate.migration_engine(path)
         try:
@@ -148,18 +148,13 @@ def check_revision(path: Path, state: FileState) -> None:
 
 def backup_before_upgrade(path: Path, revision: str) -> Path:
     """A copy of the file as it is, before a migration changes it (in its snapshots folder)."""
-    import datetime as dt
-
-    now = dt.datetime.now().astimezone()
-    target = snapshot_dir(path) / snapshot_name(now, None, f"before upgrade from {revision}")
     try:
-        copy_from_file(path, target)
-    except BackupError as exc:
+        return snapshot_closed_file(path, f"before upgrade from {revision}").path
+    except (BackupError, OSError) as exc:
         raise TournamentFileError(
             f"{path.name} comes from an older version of tdapp and must be upgraded, but the "
             f"backup before the upgrade failed: {exc} {_NOTHING_CHANGED}"
         ) from exc
-    return target
 
 
 def open_tournament_file(path: Path, *, lock: TournamentLock | None = None) -> TournamentDb:
@@ -169,7 +164,7 @@ def open_tournament_file(path: Path, *, lock: TournamentLock | None = None) -> T
     """
     path = Path(path)
     check_is_tournament_file(path)
-    held = lock or _acquire_lock(path)
+    held = lock or acquire_lock(path)
     try:
         state = read_file_state(path)
         check_revision(path, state)

@@ -86,7 +86,7 @@ def write_snapshot(
     target = _free_path(folder, snapshot_name(taken_at, round_number, reason))
     copy_from_connection(source, target)
     metadata = {
-        "taken_at": taken_at.isoformat(timespec="seconds"),
+        "taken_at": taken_at.isoformat(),
         "round": round_number,
         "reason": reason,
         "tournament": Path(tournament_path).name,
@@ -94,6 +94,17 @@ def write_snapshot(
     _metadata_path(target).write_text(json.dumps(metadata, ensure_ascii=False, indent=1),
                                       encoding="utf-8")
     return Snapshot(target, taken_at, round_number, reason)
+
+
+def snapshot_closed_file(
+    tournament_path: Path, reason: str, round_number: int | None = None
+) -> Snapshot:
+    """Snapshot a tournament file that is not open (this process holds its lock)."""
+    connection = sqlite3.connect(tournament_path)
+    try:
+        return write_snapshot(connection, tournament_path, reason, round_number)
+    finally:
+        connection.close()
 
 
 def read_snapshot(path: Path) -> Snapshot | None:
