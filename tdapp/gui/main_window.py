@@ -68,7 +68,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle("tdapp")
         if icon is not None:
             self.setWindowIcon(icon)
-        self.setMinimumSize(QSize(900, 600))
+        self.setMinimumSize(QSize(760, 520))
         self.resize(1280, 800)
         self.welcome = WelcomePage(icon)
         self.tournament_page = TournamentPage()

@@ -1,0 +1,50 @@
+"""GUI test set-up: a main window with its own settings file and a helper to fill dialogs."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tdapp.services import players as player_service
+from tdapp.services.tournaments import TournamentInfo, create_tournament
+
+PEOPLE = [
+    ("Ann Smith", "Leeds", "UK"), ("Bob Jones", "Paris", "France"),
+    ("Carla Rossi", "Milan", "Italy"), ("Dieter Braun", "Bonn", "Germany"),
+    ("Eve Novak", "Prague", "Czechia"), ("Farid Aziz", "Ankara", "Turkey"),
+    ("Greta Olsen", "Oslo", "Norway"), ("Hugo Martin", "Lyon", "France"),
+    ("Ivana Petrova", "Sofia", "Bulgaria"),
+]
+
+
+@pytest.fixture
+def settings_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "settings"
+    folder.mkdir()
+    monkeypatch.setenv("TDAPP_SETTINGS_DIR", str(folder))
+    return folder
+
+
+@pytest.fixture
+def main(qtbot, settings_dir: Path) -> Iterator[object]:
+    from tdapp.gui.app import build_main, make_application
+
+    make_application()
+    controller = build_main()
+    qtbot.addWidget(controller.window)
+    controller.window.resize(1280, 800)
+    controller.window.show()
+    yield controller
+    controller.shutdown()
+
+
+@pytest.fixture
+def filled_file(tournament_path: Path) -> Path:
+    """A tournament file with nine players, closed again."""
+    db = create_tournament(tournament_path, TournamentInfo("Test Open", "wdc-2025", 4))
+    for name, town, country in PEOPLE:
+        player_service.add_player(db, player_service.PlayerData(name, town, country))
+    db.close()
+    return tournament_path

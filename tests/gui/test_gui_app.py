@@ -1,0 +1,45 @@
+"""Starting the program: run_gui with a file, --demo, and --smoke-screenshot."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from PySide6.QtGui import QImage
+
+from tdapp.gui.app import run_gui
+
+
+def _options(**values) -> argparse.Namespace:
+    return argparse.Namespace(**{"file": None, "demo": False, "smoke_screenshot": None,
+                                 **values})
+
+
+def test_smoke_screenshot_of_a_file(qapp, settings_dir: Path, filled_file: Path,
+                                    tmp_path: Path) -> None:
+    shot = tmp_path / "shot.png"
+    assert run_gui(_options(file=str(filled_file), smoke_screenshot=str(shot))) == 0
+    image = QImage(str(shot))
+    assert (image.width(), image.height()) == (1280, 800)
+
+
+def test_demo_opens_a_demo_tournament(qapp, settings_dir: Path, tmp_path: Path) -> None:
+    from tdapp.gui.app import build_main, make_application
+
+    make_application()
+    main = build_main()
+    try:
+        assert main.files.open_demo()
+        assert main.app.path is not None and main.app.path.name == "demo-tournament.tdt"
+        assert ".qttest" in str(main.app.path), "tests keep the demo out of the user's data"
+        assert main.window.players_page.model.rowCount() == 49
+        rounds = main.window.rounds_page.rounds.rows()
+        assert [r.status for r in rounds[:2]] == ["finished", "finished"]
+        played = [p for p in main.window.players_page.model.rows() if p.boards_played]
+        assert played
+        main.window.players_page.select_player(played[0].id)
+        assert not main.window.players_page.delete_button.isEnabled(), "played: never deleted"
+    finally:
+        main.shutdown()
+        main.window.close()
+    assert run_gui(_options(demo=True, smoke_screenshot=str(tmp_path / "demo.png"))) == 0

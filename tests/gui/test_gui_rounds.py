@@ -1,0 +1,108 @@
+"""The Rounds page: rounds with their status, and the roll call with its count line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QItemSelectionModel, Qt
+
+from tdapp.gui.models.table_model import ROW_ROLE
+from tdapp.services import rollcall
+from tdapp.store.files import open_tournament_file
+
+
+def _open_rounds(main, path: Path):
+    assert main.files.open_path(path)
+    main.window.show_page("Rounds")
+    return main.window.rounds_page
+
+
+def _select(page, names: list[str]) -> None:
+    model = page.table.selectionModel()
+    model.clearSelection()
+    for row in range(page.proxy.rowCount()):
+        index = page.proxy.index(row, 0)
+        if index.data(ROW_ROLE).name in names:
+            model.select(index, QItemSelectionModel.SelectionFlag.Select
+                         | QItemSelectionModel.SelectionFlag.Rows)
+
+
+def _statuses(page) -> dict[str, str]:
+    return {r.name: r.status for r in page.roll_call.rows()}
+
+
+def test_rounds_are_listed_with_status(main, qtbot, filled_file: Path) -> None:
+    page = _open_rounds(main, filled_file)
+    assert page.rounds.rowCount() == 4
+    assert page.rounds_view.model().index(0, 1).data() == "Not seated yet"
+    assert page.current_round() == 1
+    assert page.title.text() == "Roll call — round 1"
+    page.select_round(3)
+    assert page.title.text() == "Roll call — round 3"
+
+
+def test_roll_call_with_keys_buttons_and_counts(main, qtbot, filled_file: Path) -> None:
+    page = _open_rounds(main, filled_file)
+    assert page.count_label.text() == "0 present — 0 boards"
+    page.table.selectAll()
+    page.table.setFocus()
+    qtbot.keyClick(page.table, Qt.Key.Key_P)
+    assert set(_statuses(page).values()) == {"present"}
+    assert page.count_label.text() == "9 present — 1 board + 2 over"
+    assert len(page.selected_ids()) == 9, "the selection survives the refresh"
+
+    _select(page, ["Ann Smith", "Bob Jones"])
+    qtbot.keyClick(page.table, Qt.Key.Key_A)
+    _select(page, ["Carla Rossi"])
+    page.status_buttons["standby"].click()
+    _select(page, ["Dieter Braun"])
+    qtbot.keyClick(page.table, Qt.Key.Key_L)
+    statuses = _statuses(page)
+    assert (statuses["Ann Smith"], statuses["Carla Rossi"], statuses["Dieter Braun"]) == (
+        "absent", "standby", "late")
+    assert page.count_label.text() == "5 present — 0 boards + 5 over (1 standby, 1 late)"
+
+    _select(page, ["Eve Novak", "Farid Aziz"])
+    page.two_boards.click()
+    assert page.two_boards.isChecked()
+    assert "2 willing to play two boards" in page.count_label.text()
+
+    # the status combo in the table edits one player
+    row = next(r for r in range(page.proxy.rowCount())
+               if page.proxy.index(r, 0).data() == "Ann Smith")
+    page.proxy.setData(page.proxy.index(row, 2), "present", Qt.ItemDataRole.EditRole)
+    assert _statuses(page)["Ann Smith"] == "present"
+    assert page.count_label.text().startswith("6 present — 0 boards + 6 over")
+    # the volunteer check box in the table
+    page.proxy.setData(page.proxy.index(row, 4), Qt.CheckState.Checked.value,
+                       Qt.ItemDataRole.CheckStateRole)
+    assert next(r for r in page.roll_call.rows() if r.name == "Ann Smith").volunteer_sit_out
+
+    # it is all in the file
+    main.window.close_action.trigger()
+    db = open_tournament_file(filled_file)
+    try:
+        saved = {r.name: r for r in rollcall.roll_call(db, 1)}
+    finally:
+        db.close()
+    assert saved["Ann Smith"].status == "present" and saved["Ann Smith"].volunteer_sit_out
+    assert saved["Eve Novak"].two_boards and saved["Dieter Braun"].status == "late"
+
+
+def test_roll_call_undo_restores_the_count(main, qtbot, filled_file: Path) -> None:
+    page = _open_rounds(main, filled_file)
+    page.table.selectAll()
+    qtbot.keyClick(page.table, Qt.Key.Key_P)
+    assert page.count_label.text().startswith("9 present")
+    assert main.window.undo_action.text().startswith("&Undo Roll call round 1")
+    main.window.undo_action.trigger()
+    assert page.count_label.text() == "0 present — 0 boards"
+
+
+def test_withdrawn_players_leave_the_roll_call(main, qtbot, filled_file: Path) -> None:
+    page = _open_rounds(main, filled_file)
+    players = main.window.players_page
+    ann = next(r for r in players.model.rows() if r.name == "Ann Smith")
+    players.withdraw_requested.emit(ann)
+    assert "Ann Smith" not in _statuses(page)
+    assert len(_statuses(page)) == 8
