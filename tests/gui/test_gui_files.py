@@ -148,4 +148,4 @@ def test_menus_have_their_shortcuts(main) -> None:
                          "Ctrl+Shift+Z"}
     titles = [a.text() for a in window.menuBar().actions()]
     assert titles == ["&File", "&Edit", "&View", "&Help"]
-    assert not any("Save" == a.text().replace("&", "") for a in window.file_menu.actions())
+    assert not any(a.text().replace("&", "") == "Save" for a in window.file_menu.actions())
