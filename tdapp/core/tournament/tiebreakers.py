@@ -39,7 +39,9 @@ class Criterion:
     name: str
     phrase: str
     keys: Callable[[TieContext, Sequence[str]], dict[str, Key | None]]
-    none_lowest: bool = True  # False: a missing value makes the criterion unusable for the group
+    # False: a player without a value (never met the others, distance unknown) makes the
+    # criterion unusable for the whole group rather than putting that player last.
+    none_lowest: bool = True
     describe: Callable[[Key, Key], str] | None = None
 
     def explain(self, better: Key, worse: Key) -> str:
@@ -161,10 +163,10 @@ _FIXED: dict[str, Criterion] = {
     "best-game": Criterion("best-game", "higher single game score", _best_game),
     "head-to-head-best": Criterion(
         "head-to-head-best", "higher score in a game where the tied players met",
-        _head_to_head(max)),
+        _head_to_head(max), none_lowest=False),
     "head-to-head-total": Criterion(
         "head-to-head-total", "higher total in games where the tied players met",
-        _head_to_head(sum)),
+        _head_to_head(sum), none_lowest=False),
     "counted-centres": Criterion(
         "counted-centres", "more supply centres in the counted games", _counted_centres),
     "dropped-round": Criterion("dropped-round", "higher score in the dropped round", _dropped_round),
@@ -311,7 +313,7 @@ def _settle(group: list[str], chain: list[Criterion], ctx: TieContext, tied: str
             continue
         if any(k is None for k in keys.values()) and not crit.none_lowest:
             missing = ", ".join(p for p in group if keys[p] is None)
-            skipped.append(f"{crit.phrase}: unknown for {missing}")
+            skipped.append(f"{crit.phrase}: not available for {missing}")
             continue
         distinct = sorted({k for k in keys.values() if k is not None}, reverse=True)
         has_none = any(k is None for k in keys.values())

@@ -125,7 +125,7 @@ def test_unknown_distance_is_not_guessed() -> None:
     t = Tournament((Player("a", distance_km=900.0), Player("b")),
                    (board(1, 1, ["a", "b"], [50, 50]),))
     s = standings(t, "distance")
-    assert s.row("a").tie == "td" and "further from home: unknown for b" in s.row("a").note
+    assert s.row("a").tie == "td" and "further from home: not available for b" in s.row("a").note
 
 
 def test_a_recorded_random_draw_settles_what_the_criteria_leave() -> None:

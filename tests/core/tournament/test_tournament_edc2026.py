@@ -1,0 +1,94 @@
+"""EDC 2026 (seed 004): final-round boards locked to their rank range, the top board's
+board-topper champion (count-back on a shared top), ties by count-back."""
+
+from __future__ import annotations
+
+from tournament_helpers import board
+
+from tdapp.core.formats import copy_format, get_format
+from tdapp.core.powers import POWERS
+from tdapp.core.tournament import Board, Player, Tournament, compute_standings
+
+FMT = get_format("edc-2026")
+E = [f"e{i:02d}" for i in range(14)]
+
+
+def earlier_rounds() -> tuple[Board, ...]:
+    """Totals after round 3: e00 500, e01 490, ... e13 370."""
+    return (board(1, 1, E[:7], [500 - 10 * i for i in range(7)]),
+            board(1, 2, E[7:], [500 - 10 * i for i in range(7, 14)]))
+
+
+def final_round(top_centres: list[int], top_scores: list[float], *,
+                history: dict[int, dict[str, int]] | None = None) -> tuple[Board, ...]:
+    top = board(4, 1, E[:7], top_scores, centres=top_centres, top=True, end_year=1909,
+                history=history)
+    second = board(4, 2, E[7:], [0, 0, 0, 0, 0, 0, 400], centres=[5, 5, 5, 5, 4, 4, 6],
+                   end_year=1909)
+    return (top, second)
+
+
+def test_the_top_boards_board_topper_is_champion_below_a_higher_total() -> None:
+    boards = earlier_rounds() + final_round([5, 5, 5, 12, 3, 2, 2], [40, 40, 40, 150, 20, 10, 10])
+    s = compute_standings(Tournament(tuple(Player(p) for p in E), boards), FMT)
+    assert s.row("e03").rank == 1 and s.row("e03").score == 620
+    assert s.row("e03").reason.startswith("board-topper of the top board (12 centres against 5)")
+    assert s.order()[1:3] == ["e00", "e01"]  # then by total: 540, 530
+
+
+def test_final_boards_keep_their_rank_range() -> None:
+    boards = earlier_rounds() + final_round([5, 5, 5, 12, 3, 2, 2], [40, 40, 40, 150, 20, 10, 10])
+    s = compute_standings(Tournament(tuple(Player(p) for p in E), boards), FMT)
+    assert s.row("e13").score == 770  # the best total of all, but it played board 2
+    assert s.row("e13").rank == 8
+    assert {s.row(p).rank for p in E[:7]} == set(range(1, 8))
+    seventh = next(r for r in s.rows if r.rank == 7)
+    assert seventh.reason == ("final-round board 1 is locked to places 1-7 (its players' ranks "
+                              "when the round began)")
+
+
+def test_inside_a_range_players_swap_by_score() -> None:
+    boards = earlier_rounds() + final_round([5, 5, 5, 12, 3, 2, 2], [40, 40, 40, 150, 20, 10, 10])
+    s = compute_standings(Tournament(tuple(Player(p) for p in E), boards), FMT)
+    assert s.order()[7:] == ["e13", "e07", "e08", "e09", "e10", "e11", "e12"]
+
+
+def test_a_shared_board_top_goes_to_count_back_and_the_loser_is_second() -> None:
+    history = {1908: dict(zip(POWERS, [5, 5, 5, 10, 11, 0, 0], strict=True))}
+    boards = earlier_rounds() + final_round([5, 5, 5, 12, 12, 2, 0], [40, 40, 40, 90, 90, 10, 0],
+                                            history=history)
+    s = compute_standings(Tournament(tuple(Player(p) for p in E), boards), FMT)
+    assert s.order()[:3] == ["e04", "e03", "e00"]
+    assert s.row("e04").reason == ("shared board top; ahead on count-back (11 against 10 centres "
+                                   "in 1908)")
+
+
+# A game that reaches the seed's final position (A16 E13 R4 F1, G out 1908, I 1905, T 1903),
+# through two different 1908 positions.
+YEARS = {
+    1901: [5, 4, 5, 5, 4, 5, 4], 1902: [6, 5, 5, 5, 4, 5, 2], 1903: [8, 6, 5, 5, 4, 5, 0],
+    1904: [9, 7, 5, 5, 3, 5, 0], 1905: [11, 8, 5, 5, 0, 5, 0], 1906: [12, 9, 4, 4, 0, 5, 0],
+    1907: [13, 10, 3, 3, 0, 5, 0], 1909: [16, 13, 1, 0, 0, 4, 0],
+}
+
+
+def seed_game(rnd: int, number: int, seats: list[str], year_1908: list[int]) -> Board:
+    history = {y: dict(zip(POWERS, c, strict=True)) for y, c in {**YEARS, 1908: year_1908}.items()}
+    return Board(rnd, number, dict(zip(POWERS, seats, strict=True)), centers=history[1909],
+                 end_year=1909, history=history,
+                 eliminated={"GERMANY": 1908, "ITALY": 1905, "TURKEY": 1903})
+
+
+def test_count_back_with_the_edc_score_rolls_boards_back_a_year() -> None:
+    fmt = copy_format(FMT, name="edc-one", rounds=1, counting=(), locked_final=None,
+                      final_ranking="total", round_rules=())
+    a = [f"a{i}" for i in range(7)]
+    b = [f"b{i}" for i in range(7)]
+    t = Tournament(tuple(Player(p) for p in a + b),
+                   (seed_game(1, 1, a, [15, 12, 2, 0, 0, 5, 0]),  # 1908: Austria 3 clear
+                    seed_game(1, 2, b, [14, 13, 2, 0, 0, 5, 0])))  # 1908: Austria 1 clear
+    s = compute_standings(t, fmt)
+    assert s.row("a0").score == s.row("b0").score == 249  # seed 004's Austria: 130+80+30+9
+    assert s.row("a0").rank == 1 and s.row("b0").rank == 2
+    assert "ahead on count-back" in s.row("a0").reason
+    assert "with the last round 1 year back" in s.row("a0").reason
