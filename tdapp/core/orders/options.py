@@ -1,0 +1,65 @@
+"""Tournament rules that change how a written order is read.
+
+The default of each is the most forgiving reading that is still correct; the presets name the
+rules of the seed documents (WDC 2025 at Whipping, EDC 2026).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+MISSING_COAST_CHOICES = ("infer", "strict")
+MISSING_BUILD_COAST_CHOICES = ("waive", "void")
+WRONG_UNIT_TYPE_CHOICES = ("follow", "fail")
+
+
+@dataclass(frozen=True, slots=True)
+class ParseOptions:
+    """How to read orders.
+
+    - ``strict_abbreviations``: EDC 2026 — "if an official but incorrect abbreviation is used this
+      will be deemed an illegal order and replaced with a HOLD (e.g. Fleet move Lon-Nor ...)". An
+      official abbreviation (``Nor`` counts as Norway's, as in the EDC example; ``Nwy``, ``Tyr``,
+      ``Lvp`` ...) then means exactly its province, even when that makes the order impossible;
+      only unofficial spellings (``Liv``) are still resolved by intent.
+    - ``correct_slips``: when an official abbreviation makes the order impossible and its usual
+      neighbour (``Nwy``/``Nwg``, ``Lvp``/``Lvn``, ``Tyr``/``Tys``) is the one possible reading,
+      read the neighbour and say so in a warning. Ignored under ``strict_abbreviations``.
+    - ``require_unit_type_in_builds``: WDC 2025 V.3.d: "It is not necessary to designate Army or
+      Fleet except for build orders on coastal provinces" — so by default an inland build without
+      a letter is an army, and a coastal one is an error. True: every build must say A or F.
+    - ``missing_coast``: a fleet move or retreat into Spain, Bulgaria or St Petersburg without a
+      coast. ``"infer"`` (default, WDC 2025 V.4.b and the DATC): the coast is filled in when only
+      one can be reached, and the order fails when both can (Por/MAO -> Spa, Con -> Bul).
+      ``"strict"``: every such order without a coast fails.
+    - ``missing_build_coast``: a fleet build at St Petersburg without a coast. ``"waive"`` (WDC
+      2025 V.4.a: "will result in a waived build") reads it as WAIVE, which uses up the build;
+      ``"void"`` (DATC 6.B.14) makes it an unreadable order that is ignored.
+    - ``wrong_unit_type``: the order names an army where the position has a fleet, or the other
+      way round. ``"follow"`` (WDC 2025 V.3.d: "Orders for wrongly designated units are still
+      followed") reads it for the unit that is there, with a warning; ``"fail"`` makes it an
+      error (the unit holds).
+    """
+
+    strict_abbreviations: bool = False
+    correct_slips: bool = True
+    require_unit_type_in_builds: bool = False
+    missing_coast: str = "infer"
+    missing_build_coast: str = "waive"
+    wrong_unit_type: str = "follow"
+
+    def __post_init__(self) -> None:
+        for name, value, choices in (
+            ("missing_coast", self.missing_coast, MISSING_COAST_CHOICES),
+            ("missing_build_coast", self.missing_build_coast, MISSING_BUILD_COAST_CHOICES),
+            ("wrong_unit_type", self.wrong_unit_type, WRONG_UNIT_TYPE_CHOICES),
+        ):
+            if value not in choices:
+                raise ValueError(f"{name} must be one of {', '.join(choices)}, not {value!r}")
+
+
+DEFAULT_OPTIONS = ParseOptions()
+# World DipCon 2025 (Whipping): leeway for unambiguous slips, coasts per V.4.
+WDC_2025 = ParseOptions()
+# European Diplomacy Championship 2026: official but wrong abbreviations are illegal orders.
+EDC_2026 = ParseOptions(strict_abbreviations=True, correct_slips=False)

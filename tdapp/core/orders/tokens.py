@@ -1,0 +1,56 @@
+"""Splitting order text into tokens that keep their offsets, for error underlining."""
+
+from __future__ import annotations
+
+import re
+
+WORD = 0  # letters
+ARROW = 1  # -, ->, =>, –, —, →, >
+SEP = 2  # ; , newline: between orders
+OPEN = 3  # ( [ {
+CLOSE = 4  # ) ] }
+SLASH = 5  # /
+COLON = 6  # :
+NUM = 7  # digits (line numbers on a sheet)
+OTHER = 8  # anything else that is not a space, a dot or an apostrophe
+
+_TOKEN = re.compile(
+    r"(?P<w>[^\W\d_]+)"
+    r"|(?P<a>-+>|=+>|[→⇒]|[-–—~]+|>)"
+    r"|(?P<s>[;,\n\r])"
+    r"|(?P<o>[(\[{])"
+    r"|(?P<c>[)\]}])"
+    r"|(?P<l>/)"
+    r"|(?P<k>:)"
+    r"|(?P<n>\d+)"
+    r"|(?P<x>[^\s.'’`])"
+)
+_KIND = {"w": WORD, "a": ARROW, "s": SEP, "o": OPEN, "c": CLOSE, "l": SLASH, "k": COLON,
+         "n": NUM, "x": OTHER}
+
+
+# A token is a plain tuple (fast to make and to index):
+# (kind, lower-cased text, start offset, end offset, glued) where glued means no space (or dot)
+# before it: "Mid-Atlantic", not "Mid - Atlantic".
+Token = tuple[int, str, int, int, bool]
+KIND, LOW, START, END, GLUED = range(5)
+
+
+def tokenize(text: str) -> list[Token]:
+    """Every token of ``text`` with its offsets; spaces, dots and apostrophes are dropped."""
+    low = text.lower()
+    if len(low) != len(text):  # a few characters change length in lower case: keep offsets
+        low = text
+        lower_each = True
+    else:
+        lower_each = False
+    tokens: list[Token] = []
+    append = tokens.append
+    prev_end = -1
+    kinds = _KIND
+    for m in _TOKEN.finditer(low):
+        start, end = m.span()
+        word = m.group().lower() if lower_each else m.group()
+        append((kinds[m.lastgroup], word, start, end, start == prev_end))  # type: ignore[index]
+        prev_end = end
+    return tokens
