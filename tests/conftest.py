@@ -82,3 +82,15 @@ def _no_running_timers(request: pytest.FixtureRequest):
         widget.deleteLater()
     app.processEvents()
     assert not running, f"test left QTimers running: {running}"
+
+
+@pytest.fixture(scope="session")
+def demo_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A demo tournament (49 players, WDC 2025, two rounds played), written once per test run.
+
+    Tests must not change it: copy it first (``shutil.copy``) when a test edits.
+    """
+    from tdapp.commands.demo import write_demo
+
+    path = tmp_path_factory.mktemp("demo") / "demo.tdt"
+    return write_demo(path, players=49, format_name="wdc-2025", rounds_played=2)

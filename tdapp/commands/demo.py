@@ -14,6 +14,8 @@ from tdapp.commands.demo_data import DemoPlayer, demo_game, demo_players
 from tdapp.commands.jsonio import BadInput, run_json_command
 from tdapp.core.formats import get_format, list_formats
 from tdapp.core.powers import BOARD_SIZE
+from tdapp.core.seating.engine import seat_round as seat_round_engine
+from tdapp.core.seating.model import PastBoard, SeatingRequest
 from tdapp.services import players as player_service
 from tdapp.services import rollcall, rounds
 from tdapp.services.results import BoardResult, record_result
@@ -33,11 +35,15 @@ def _player_data(player: DemoPlayer) -> player_service.PlayerData:
 
 def seat_round(player_ids: list[int], history: list[dict], seed: int) -> list[rounds.BoardPlan]:
     """Boards of seven with powers, from the seating engine (fewest repeats, no repeated power)."""
-    from tdapp.core.seating.api import seat_players
-
-    boards = seat_players(player_ids, history=history, method="balanced", seed=seed,
-                          time_limit=2.0)
-    return [rounds.BoardPlan(number=b.number, powers=dict(b.powers)) for b in boards]
+    request = SeatingRequest(
+        players=[str(p) for p in player_ids],
+        history=[PastBoard(h["round"], h["board"], {pw: str(p) for pw, p in h["powers"].items()})
+                 for h in history],
+        method="balanced", seed=seed, time_limit=2.0,
+    )
+    result = seat_round_engine(request)
+    return [rounds.BoardPlan(number=b.number, powers={pw: int(p) for pw, p in b.powers.items()})
+            for b in result.boards]
 
 
 def _play_round(db: TournamentDb, number: int, rng: random.Random, last_year: int) -> None:

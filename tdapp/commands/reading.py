@@ -1,0 +1,37 @@
+"""Reading a tournament file from the command line without disturbing it.
+
+``tdapp standings`` and ``tdapp export`` work on a private copy made with the SQLite backup API,
+so they run while the program has the file open and never change it (not even by upgrading it).
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from tdapp.commands.jsonio import BadInput
+from tdapp.store.backup import BackupError, copy_from_file
+from tdapp.store.database import TournamentDb, TournamentFileError
+from tdapp.store.files import check_is_tournament_file, open_tournament_file
+
+
+@contextmanager
+def tournament_for_reading(path: str) -> Iterator[TournamentDb]:
+    source = Path(path)
+    try:
+        check_is_tournament_file(source)
+    except TournamentFileError as exc:
+        raise BadInput(str(exc), "FILE") from exc
+    with tempfile.TemporaryDirectory(prefix="tdapp-read-") as folder:
+        copy = Path(folder) / source.name
+        try:
+            copy_from_file(source, copy)
+            db = open_tournament_file(copy)
+        except (BackupError, TournamentFileError) as exc:
+            raise BadInput(str(exc), "FILE") from exc
+        try:
+            yield db
+        finally:
+            db.close()

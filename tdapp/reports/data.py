@@ -1,0 +1,95 @@
+"""The plain data every document is built from (gathered by ``tdapp.services.exports``)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    power: str
+    player: str
+    centers: int | None = None
+    score: float | None = None
+
+
+@dataclass(frozen=True)
+class BoardSheet:
+    round: int
+    number: int
+    seats: tuple[SeatLine, ...]
+    top_board: bool = False
+    end_year: int | None = None
+    end_reason: str | None = None
+    finished: bool = False
+
+
+@dataclass(frozen=True)
+class RoundCell:
+    round: int
+    score: float | None
+    counted: bool = True
+    dropped: bool = False
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    rank: int | None  # None: not competing (plays, never ranks)
+    player: str
+    home: str
+    score: float
+    rounds: tuple[RoundCell, ...]
+    marks: str = ""  # "pool", "top board"
+    reason: str = ""  # why above the next: "tied on 312.5; higher round-4 score"
+    withdrawn: bool = False
+
+
+@dataclass(frozen=True)
+class AwardLine:
+    award: str
+    winners: tuple[str, ...]
+    rule: str = ""
+    score: float | None = None
+
+
+@dataclass(frozen=True)
+class BestCountryLine:
+    power: str
+    winners: tuple[str, ...]
+    score: float | None
+    detail: str = ""  # "round 2, board 3, 12 centres"
+
+
+@dataclass(frozen=True)
+class ScheduleLine:
+    year: int
+    season: str
+    segment: str
+    seconds: int
+
+
+@dataclass(frozen=True)
+class ReportData:
+    tournament: str
+    venue: str = ""
+    dates: str = ""
+    format_title: str = ""
+    rounds_planned: int = 0
+    boards: tuple[BoardSheet, ...] = ()
+    standings: tuple[StandingLine, ...] = ()
+    standings_through: int = 0
+    awards: tuple[AwardLine, ...] = ()
+    best_countries: tuple[BestCountryLine, ...] = ()
+    schedule: tuple[ScheduleLine, ...] = ()
+    generated: dt.datetime = field(default_factory=dt.datetime.now)
+
+    def rounds_with_boards(self) -> list[int]:
+        return sorted({b.round for b in self.boards})
+
+    def latest_called_round(self) -> int | None:
+        rounds = self.rounds_with_boards()
+        return rounds[-1] if rounds else None
+
+    def round_boards(self, round_number: int) -> list[BoardSheet]:
+        return sorted((b for b in self.boards if b.round == round_number), key=lambda b: b.number)

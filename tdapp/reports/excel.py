@@ -1,0 +1,95 @@
+"""The Excel workbook: Standings, Rounds, Boards, Best countries, Awards — values, not formulas.
+
+Frozen header rows, filters, column widths and number formats, so that the file opens ready to
+read and to sort.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from openpyxl import Workbook
+from openpyxl.styles import Font, PatternFill
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.worksheet import Worksheet
+
+from tdapp.reports.atomic import atomic_path
+from tdapp.reports.data import ReportData
+
+SCORE_FORMAT = "0.00"
+HEADER_FILL = PatternFill("solid", fgColor="DDE3EA")
+
+
+def _sheet(book: Workbook, title: str, header: Sequence[str], rows: Sequence[Sequence[Any]],
+           *, score_columns: Sequence[int] = ()) -> Worksheet:
+    sheet = book.create_sheet(title)
+    sheet.append(list(header))
+    for row in rows:
+        sheet.append(list(row))
+    for cell in sheet[1]:
+        cell.font = Font(bold=True)
+        cell.fill = HEADER_FILL
+    sheet.freeze_panes = "A2"
+    if rows:
+        sheet.auto_filter.ref = f"A1:{get_column_letter(len(header))}{len(rows) + 1}"
+    for index, name in enumerate(header, start=1):
+        values = [name] + [row[index - 1] for row in rows if index - 1 < len(row)]
+        width = max(len(str(v)) for v in values if v is not None) if values else len(name)
+        sheet.column_dimensions[get_column_letter(index)].width = min(max(8, width + 2), 50)
+        if index - 1 in score_columns:
+            for (cell,) in sheet.iter_rows(min_row=2, min_col=index, max_col=index):
+                cell.number_format = SCORE_FORMAT
+    return sheet
+
+
+def _standings_rows(data: ReportData) -> tuple[list[str], list[list[Any]], list[int]]:
+    rounds = sorted({c.round for line in data.standings for c in line.rounds})
+    header = ["Rank", "Player", "Score", "Home", *[f"Round {r}" for r in rounds],
+              *[f"Round {r} counted" for r in rounds], "Marks", "Why above the next", "Withdrawn"]
+    rows = []
+    for line in data.standings:
+        cells = {c.round: c for c in line.rounds}
+        rows.append([
+            line.rank, line.player, line.score, line.home,
+            *[cells[r].score if r in cells else None for r in rounds],
+            *["yes" if r in cells and cells[r].counted else "no" for r in rounds],
+            line.marks, line.reason, "yes" if line.withdrawn else "",
+        ])
+    score_columns = [2, *range(4, 4 + len(rounds))]
+    return header, rows, score_columns
+
+
+def write_workbook(data: ReportData, target: Path) -> Path:
+    """Write the workbook atomically and return its path."""
+    book = Workbook()
+    book.remove(book.active)
+    header, rows, score_columns = _standings_rows(data)
+    _sheet(book, "Standings", header, rows, score_columns=score_columns)
+    round_rows = []
+    for board in data.boards:
+        for seat in board.seats:
+            round_rows.append([board.round, board.number, seat.player, seat.power.title(),
+                               seat.centers, seat.score])
+    round_rows.sort(key=lambda r: (r[0], str(r[2]).casefold()))
+    _sheet(book, "Rounds", ["Round", "Board", "Player", "Power", "Centres", "Score"], round_rows,
+           score_columns=[5])
+    board_rows = []
+    for board in sorted(data.boards, key=lambda b: (b.round, b.number)):
+        for seat in board.seats:
+            board_rows.append([board.round, board.number, "yes" if board.top_board else "",
+                               seat.power.title(), seat.player, seat.centers, seat.score,
+                               board.end_year, board.end_reason or ""])
+    _sheet(book, "Boards", ["Round", "Board", "Top board", "Power", "Player", "Centres", "Score",
+                            "End year", "How it ended"], board_rows, score_columns=[6])
+    _sheet(book, "Best countries", ["Power", "Winner(s)", "Score", "Game"],
+           [[b.power.title(), ", ".join(b.winners), b.score, b.detail]
+            for b in data.best_countries], score_columns=[2])
+    _sheet(book, "Awards", ["Award", "Winner(s)", "Rule"],
+           [[a.award, ", ".join(a.winners), a.rule] for a in data.awards])
+    book.properties.title = f"{data.tournament} — results"
+    book.properties.creator = "tdapp"
+    with atomic_path(Path(target)) as temporary:
+        book.save(temporary)
+    return Path(target)

@@ -1,0 +1,174 @@
+"""The sections of tdapp's printed documents, as reportlab flowables built from ReportData."""
+
+from __future__ import annotations
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer
+
+from tdapp.core.powers import POWERS
+from tdapp.reports.data import BoardSheet, ReportData
+from tdapp.reports.pdf_base import data_table, paragraph
+
+SEGMENT_TITLES = {"negotiation": "Negotiation", "order-writing": "Order writing",
+                  "retreats": "Retreats", "adjustments": "Adjustments"}
+
+
+def number(value: float | None, places: int = 2) -> str:
+    """A score as a TD writes it: no trailing zeros, blank when unknown."""
+    if value is None:
+        return ""
+    text = f"{value:.{places}f}".rstrip("0").rstrip(".")
+    return text if text != "-0" else "0"
+
+
+def title_block(data: ReportData, heading: str) -> list[Flowable]:
+    subtitle = " · ".join(x for x in (data.venue, data.dates, data.format_title) if x)
+    block: list[Flowable] = [paragraph(heading, "title")]
+    block.append(paragraph(data.tournament + (f" — {subtitle}" if subtitle else ""), "small"))
+    block.append(Spacer(1, 4 * mm))
+    return block
+
+
+def _seat_table(board: BoardSheet, with_results: bool) -> Flowable:
+    rows: list[list[str]] = [["Power", "Player"] + (["Centres", "Score"] if with_results else [])]
+    for seat in board.seats:
+        line = [seat.power.title(), seat.player]
+        if with_results:
+            line += ["" if seat.centers is None else str(seat.centers), number(seat.score)]
+        rows.append(line)
+    widths = [28 * mm, 80 * mm] + ([22 * mm, 25 * mm] if with_results else [])
+    return data_table(rows, widths, align_right=(2, 3) if with_results else ())
+
+
+def _board_heading(board: BoardSheet) -> str:
+    return f"Board {board.number}" + (" — top board" if board.top_board else "")
+
+
+def board_call_by_board(data: ReportData, round_number: int) -> list[Flowable]:
+    flow = title_block(data, f"Round {round_number} — board call")
+    for board in data.round_boards(round_number):
+        flow.append(KeepTogether([paragraph(_board_heading(board), "heading"),
+                                  _seat_table(board, with_results=False)]))
+    return flow
+
+
+def board_call_by_player(data: ReportData, round_number: int) -> list[Flowable]:
+    flow = title_block(data, f"Round {round_number} — where do I play?")
+    lines = sorted(
+        ((seat.player, board.number, seat.power.title())
+         for board in data.round_boards(round_number) for seat in board.seats),
+        key=lambda line: (line[0].casefold(), line[1]),
+    )
+    rows = [["Player", "Board", "Power"]] + [[p, str(b), w] for p, b, w in lines]
+    flow.append(data_table(rows, [95 * mm, 25 * mm, 40 * mm], align_right=(1,)))
+    return flow
+
+
+def score_sheets(data: ReportData, round_number: int, first_year: int = 1901,
+                 last_year: int = 1910) -> list[Flowable]:
+    """One page per board: powers and players, with empty boxes for the centres of each year."""
+    flow: list[Flowable] = []
+    years = [str(y) for y in range(first_year, last_year + 1)]
+    for index, board in enumerate(data.round_boards(round_number)):
+        if index:
+            flow.append(PageBreak())
+        flow += title_block(data, f"Round {round_number} — {_board_heading(board)} — score sheet")
+        rows = [["Power", "Player", *years, "Final"]]
+        for seat in board.seats:
+            rows.append([seat.power.title(), seat.player] + [""] * (len(years) + 1))
+        rows.append(["Total", ""] + [""] * (len(years) + 1))
+        widths = [22 * mm, 52 * mm] + [10 * mm] * len(years) + [13 * mm]
+        table = data_table(rows, widths, font_size=8, bold_rows=(len(rows) - 1,))
+        table.setStyle([("GRID", (2, 0), (-1, -1), 0.4, "#888888"),
+                        ("ROWHEIGHT", (0, 1), (-1, -1), 11 * mm)])
+        table._argH = [None] + [11 * mm] * (len(rows) - 1)
+        flow.append(table)
+        flow.append(Spacer(1, 8 * mm))
+        flow.append(paragraph("Game ended in ________ by: solo / draw vote / time / called by "
+                              "the TD.   Draw members: ______________________________"))
+        flow.append(Spacer(1, 10 * mm))
+        flow.append(paragraph("Signatures of all seven players confirm the final count:"))
+        signatures = [[p.title(), ""] for p in POWERS]
+        sig = data_table([["Power", "Signature"], *signatures], [30 * mm, 110 * mm])
+        sig._argH = [None] + [9 * mm] * len(signatures)
+        flow.append(sig)
+    return flow
+
+
+def round_results(data: ReportData, round_number: int) -> list[Flowable]:
+    flow = title_block(data, f"Round {round_number} — results")
+    for board in data.round_boards(round_number):
+        state = (f"ended {board.end_year} ({board.end_reason})" if board.finished
+                 else "no result yet")
+        flow.append(KeepTogether([paragraph(f"{_board_heading(board)} — {state}", "heading"),
+                                  _seat_table(board, with_results=True)]))
+    return flow
+
+
+def standings(data: ReportData, width: float = 180 * mm) -> list[Flowable]:
+    """The standings; the note names the tie-breaker wherever one separated equal scores."""
+    flow = title_block(data, f"Standings after round {data.standings_through}")
+    rounds = sorted({c.round for line in data.standings for c in line.rounds})
+    rows = [["Rank", "Player", "Home", "Score", *[f"R{r}" for r in rounds], "Note"]]
+    for line in data.standings:
+        cells = {c.round: c for c in line.rounds}
+        round_texts = []
+        for r in rounds:
+            cell = cells.get(r)
+            text = number(cell.score) if cell else ""
+            round_texts.append(f"({text})" if cell and cell.dropped and text else text)
+        reason = line.reason if line.reason.startswith("tied") else ""
+        note = "; ".join(x for x in (line.marks, reason,
+                                     "withdrawn" if line.withdrawn else "") if x)
+        rows.append(["" if line.rank is None else str(line.rank), line.player, line.home,
+                     number(line.score), *round_texts, paragraph(note, "cell")])
+    round_width = 13 * mm
+    widths = [11 * mm, 45 * mm, 36 * mm, 16 * mm] + [round_width] * len(rounds)
+    widths.append(max(25 * mm, width - sum(widths)))
+    flow.append(data_table(rows, widths, align_right=(0, 3, *range(4, 4 + len(rounds))),
+                           font_size=8))
+    flow.append(Spacer(1, 3 * mm))
+    flow.append(paragraph("Scores in brackets are dropped rounds. Players without a rank play "
+                          "but do not compete (TDs and assistants).", "small"))
+    return flow
+
+
+def best_countries(data: ReportData) -> list[Flowable]:
+    flow = title_block(data, "Best countries")
+    rows = [["Power", "Winner(s)", "Score", "Rule"]]
+    for line in data.best_countries:
+        rows.append([line.power.title(), paragraph(", ".join(line.winners) or "—", "cell"),
+                     number(line.score), paragraph(line.detail, "cell")])
+    flow.append(data_table(rows, [25 * mm, 60 * mm, 20 * mm, 75 * mm], align_right=(2,)))
+    return flow
+
+
+def awards(data: ReportData) -> list[Flowable]:
+    flow = title_block(data, "Awards")
+    rows = [["Award", "Winner(s)", "Rule"]]
+    for line in data.awards:
+        rows.append([line.award, paragraph(", ".join(line.winners) or "—", "cell"),
+                     paragraph(line.rule, "cell")])
+    flow.append(data_table(rows, [45 * mm, 60 * mm, 75 * mm]))
+    return flow
+
+
+def clock_schedule(data: ReportData) -> list[Flowable]:
+    flow = title_block(data, "Round clock schedule")
+    rows = [["Year", "Season", "Segment", "Minutes"]]
+    for line in data.schedule:
+        minutes = line.seconds / 60
+        rows.append([str(line.year), line.season.title(),
+                     SEGMENT_TITLES.get(line.segment, line.segment), number(minutes)])
+    flow.append(data_table(rows, [20 * mm, 30 * mm, 40 * mm, 25 * mm], align_right=(3,)))
+    return flow
+
+
+def page_break_between(sections: list[list[Flowable]]) -> list[Flowable]:
+    flow: list[Flowable] = []
+    for index, section in enumerate(s for s in sections if s):
+        if index:
+            flow.append(PageBreak())
+        flow += section
+    return flow
+

@@ -1,0 +1,124 @@
+"""Gather a tournament's documents' data, and write its PDF, Excel and CSV exports."""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Callable
+from pathlib import Path
+
+from tdapp.core.clock.formats import get_clock_format
+from tdapp.core.clock.schedule import build_schedule
+from tdapp.core.formats import get_format
+from tdapp.core.tournament.awards import Award, compute_awards
+from tdapp.core.tournament.standings import Standings, compute_standings
+from tdapp.reports import data as rd
+from tdapp.reports.atomic import atomic_path
+from tdapp.reports.certificates import write_certificates
+from tdapp.reports.excel import write_workbook
+from tdapp.reports.pdf_base import PageSetup
+from tdapp.reports.pdf_export import write_pdf
+from tdapp.services import rounds
+from tdapp.services.standings_data import tournament_model
+from tdapp.services.tournaments import tournament_info
+from tdapp.store.database import TournamentDb
+
+Progress = Callable[[float], None]
+
+
+def tournament_standings(db: TournamentDb) -> tuple[Standings, dict[str, str]]:
+    """The standings under the tournament's format, and player id -> name."""
+    info = tournament_info(db)
+    model = tournament_model(db)
+    standings = compute_standings(model, get_format(info.format_name))
+    return standings, {p.id: p.name for p in model.players}
+
+
+def _dates(info) -> str:
+    if info.start_date and info.end_date and info.start_date != info.end_date:
+        return f"{info.start_date:%d %b %Y} – {info.end_date:%d %b %Y}"
+    return f"{info.start_date:%d %b %Y}" if info.start_date else ""
+
+
+def _award_line(award: Award, names: dict[str, str]) -> rd.AwardLine:
+    winners = tuple(names.get(p, p) for p in award.players)
+    rule = award.rule + (" (tie for the TD to settle)" if award.tie == "td" else "")
+    return rd.AwardLine(award.name, winners, rule, award.value)
+
+
+def report_data(db: TournamentDb) -> rd.ReportData:
+    """Everything the documents show, read from the tournament file."""
+    info = tournament_info(db)
+    fmt = get_format(info.format_name)
+    model = tournament_model(db)
+    names = {p.id: p.name for p in model.players}
+    homes = {p.id: p.home for p in model.players}
+    withdrawn = {p.id for p in model.players if p.withdrawn}
+    standings = compute_standings(model, fmt)
+    awards = compute_awards(model, fmt, standings)
+
+    boards = []
+    for round_row in rounds.list_rounds(db):
+        for board in rounds.board_call(db, round_row.number):
+            boards.append(rd.BoardSheet(
+                round=round_row.number, number=board.number, top_board=board.top_board,
+                seats=tuple(rd.SeatLine(s.power, s.player_name, s.centers, s.score)
+                            for s in board.seats),
+                end_year=board.end_year, end_reason=board.end_reason,
+                finished=board.status in ("finished", "scored"),
+            ))
+    lines = []
+    for row in standings.rows:
+        marks = ", ".join(m for m, on in (("pool", row.in_pool), ("top board", row.top_board))
+                          if on)
+        lines.append(rd.StandingLine(
+            rank=row.rank, player=row.name or names.get(row.player, row.player),
+            home=homes.get(row.player, ""), score=row.score,
+            rounds=tuple(rd.RoundCell(e.round, e.score, e.counted, e.dropped)
+                         for e in row.rounds),
+            marks=marks, reason=row.reason, withdrawn=row.player in withdrawn,
+        ))
+    best = [a for a in awards.awards if a.kind == "best-country"]
+    others = [a for a in awards.awards if a.kind != "best-country"]
+    schedule_name = getattr(fmt, "clock_schedule", fmt.name)
+    clock = get_clock_format(schedule_name)
+    schedule = build_schedule(schedule_name, clock.rules)
+    return rd.ReportData(
+        tournament=info.name, venue=info.venue, dates=_dates(info), format_title=fmt.title,
+        rounds_planned=info.rounds_planned, boards=tuple(boards), standings=tuple(lines),
+        standings_through=standings.through,
+        awards=tuple(_award_line(a, names) for a in others),
+        best_countries=tuple(
+            rd.BestCountryLine(a.power or "", tuple(names.get(p, p) for p in a.players), a.value,
+                               a.rule)
+            for a in best
+        ),
+        schedule=tuple(rd.ScheduleLine(s.year, s.season, s.kind, s.seconds)
+                       for s in schedule.segments),
+    )
+
+
+def export_pdf(db: TournamentDb, target: Path, what: str = "all", paper: str = "a4") -> Path:
+    return write_pdf(report_data(db), target, what, PageSetup(paper=paper))
+
+
+def export_certificates(db: TournamentDb, target: Path, *, text_only: bool = False,
+                        paper: str = "a4") -> Path:
+    return write_certificates(report_data(db), target, text_only=text_only,
+                              setup=PageSetup(paper=paper, landscape=True))
+
+
+def export_workbook(db: TournamentDb, target: Path) -> Path:
+    return write_workbook(report_data(db), target)
+
+
+def export_standings_csv(db: TournamentDb, target: Path) -> Path:
+    """Final standings with names and locations (what the DBN asks organisers for)."""
+    data = report_data(db)
+    with atomic_path(Path(target)) as temporary, \
+            open(temporary, "w", newline="", encoding="utf-8-sig") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["Rank", "Player", "Score", "Location"])
+        for line in data.standings:
+            writer.writerow(["" if line.rank is None else line.rank, line.player,
+                             f"{line.score:g}", line.home])
+    return Path(target)

@@ -1,0 +1,66 @@
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from tdapp.services import players, rollcall, rounds
+from tdapp.services.tournaments import tournament_info
+from tdapp.store.files import open_tournament_file
+
+
+def run_tdapp(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "tdapp", *args], capture_output=True, text=True,
+                          timeout=300)
+
+
+def test_demo_is_a_complete_tournament(demo_file: Path, tmp_path: Path) -> None:
+    db = open_tournament_file(demo_file)
+    try:
+        info = tournament_info(db)
+        assert (info.format_name, info.rounds_planned) == ("wdc-2025", 4)
+        people = players.list_players(db)
+        assert len(people) == 49
+        assert all(p.home_town and p.country for p in people)
+        assert len({p.name for p in people}) == 49
+        for number in (1, 2):
+            boards = rounds.board_call(db, number)
+            assert len(boards) == 7
+            assert all(b.status == "finished" for b in boards)
+            for board in boards:
+                assert sum(s.centers for s in board.seats) == 34
+                assert all(s.score is not None for s in board.seats)
+            seated = [s.player_id for b in boards for s in b.seats]
+            assert len(set(seated)) == 49
+        assert rollcall.count(rollcall.roll_call(db, 2)).present == 49
+        # Nobody plays the same power twice, and nobody meets an opponent twice (N = 49).
+        powers: dict[int, set[str]] = {}
+        meetings: set[frozenset[int]] = set()
+        for number in (1, 2):
+            for board in rounds.board_call(db, number):
+                ids = [s.player_id for s in board.seats]
+                for seat in board.seats:
+                    assert seat.power not in powers.setdefault(seat.player_id, set())
+                    powers[seat.player_id].add(seat.power)
+                for a in ids:
+                    for b in ids:
+                        if a < b:
+                            assert frozenset((a, b)) not in meetings
+                            meetings.add(frozenset((a, b)))
+        assert rounds.list_rounds(db)[2].status == "planned"
+    finally:
+        db.close()
+
+
+def test_demo_command_options_and_refusals(tmp_path: Path) -> None:
+    out = tmp_path / "small.tdt"
+    result = run_tdapp("demo", "--out", str(out), "--players", "21", "--format", "edc-2026",
+                       "--rounds-played", "1")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == {"file": str(out), "players": 21, "format": "edc-2026",
+                                         "rounds_played": 1}
+    again = run_tdapp("demo", "--out", str(out))
+    assert again.returncode == 2 and "--force" in again.stderr
+    bad = run_tdapp("demo", "--out", str(tmp_path / "x.tdt"), "--format", "nope")
+    assert bad.returncode == 2 and "--format" in bad.stderr
