@@ -102,12 +102,14 @@ def best_country_awards(tournament: Tournament, fmt: TournamentFormat,
         return []
     competing = {p.id for p in tournament.players if p.competing}
     out: list[Award] = []
+    by_power: dict[str, dict[str, float]] = {p: {} for p in POWERS}
+    for player in competing:
+        for game in sheet.games.get(player, []):
+            if game.power in by_power and _eligible(game, player, rule, sheet):
+                best_so_far = by_power[game.power]
+                best_so_far[player] = max(best_so_far.get(player, game.raw), game.raw)
     for power in POWERS:
-        best: dict[str, float] = {}
-        for player in competing:
-            for game in sheet.games.get(player, []):
-                if game.power == power and _eligible(game, player, rule, sheet):
-                    best[player] = max(best.get(player, game.raw), game.raw)
+        best = by_power[power]
         if not best:
             continue
         top = max(best.values())

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from tdapp.core.scoring.base import GameResult
 
@@ -139,11 +140,15 @@ class Tournament:
     venue: tuple[float, float] | None = None
     name: str = ""
 
+    @cached_property
+    def _by_id(self) -> dict[str, Player]:
+        return {p.id: p for p in self.players}
+
     def player(self, player_id: str) -> Player:
-        for p in self.players:
-            if p.id == player_id:
-                return p
-        raise KeyError(f"unknown player {player_id!r}")
+        try:
+            return self._by_id[player_id]
+        except KeyError:
+            raise KeyError(f"unknown player {player_id!r}") from None
 
     def rounds_played(self) -> int:
         """The highest round with a board or a sit-out (0 before the first round)."""

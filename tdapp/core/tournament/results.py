@@ -246,11 +246,24 @@ def rolled_back_game(board: Board, years: int) -> GameResult | None:
         return None
     centers = dict(history[year])
     eliminated = {p: y for p, y in board.eliminated.items() if y <= year}
+    for power, count in centers.items():
+        if count == 0 and power not in eliminated:  # out by then, though its recorded year
+            eliminated[power] = _first_year_without(history, power, year)  # is later
     return GameResult(
         centers=centers, end_year=year, solo=None, eliminated=eliminated,
         history={y: c for y, c in history.items() if y <= year},
         draw=None, selection_order=board.selection_order,
     )
+
+
+def _first_year_without(history: Mapping[int, Mapping[str, int]], power: str, year: int) -> int:
+    """The first year of the run of years up to ``year`` in which ``power`` had no centres."""
+    first = year
+    for y in sorted((y for y in history if y <= year), reverse=True):
+        if history[y].get(power, 0) > 0:
+            break
+        first = y
+    return first
 
 
 def _round_list(rounds: Iterable[int]) -> str:
