@@ -255,12 +255,12 @@ class OperatorPanel(QWidget):
 
     # ----------------------------------------------------------------- actions
     def _do(self, action: Callable[[], object]) -> None:
+        self.message.setText("")
         try:
             action()
         except ClockError as exc:
             self.message.setText(str(exc))
             return
-        self.message.setText("")
         self.changed.emit()
         self.refresh()
 

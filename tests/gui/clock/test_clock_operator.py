@@ -1,0 +1,178 @@
+"""The operator panel: keyboard shortcuts, per-board controls, hidden end, alerts, projector."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from PySide6.QtCore import Qt, QTime
+from PySide6.QtWidgets import QPushButton
+
+from tdapp.core.clock import FakeTime, get_clock_format, new_round_clock
+from tdapp.gui.clock.operator_panel import OperatorPanel
+
+
+@pytest.fixture
+def panel_for(qtbot):
+    made = []
+
+    def build(name="wdc-2025", boards=(1, 2, 3), first=1901):
+        time = FakeTime(1_750_000_000.0)
+        clock = new_round_clock(get_clock_format(name), time, boards, first=first)
+        panel = OperatorPanel(clock, rng=lambda: random.Random(4))
+        qtbot.addWidget(panel)
+        panel.show()
+        qtbot.waitExposed(panel)
+        with qtbot.waitActive(panel):
+            panel.activateWindow()
+        panel.board_table.setFocus()
+        made.append(panel)
+        return panel, clock, time
+
+    yield build
+    for panel in made:
+        panel.close()
+
+
+def key(qtbot, panel, key, modifier=Qt.KeyboardModifier.NoModifier) -> None:
+    qtbot.keyClick(panel.board_table, key, modifier)
+
+
+def test_shortcuts_are_written_on_the_buttons(panel_for) -> None:
+    panel, _, _ = panel_for()
+    texts = [b.text() for b in panel.findChildren(QPushButton)]
+    for expected in ("Start / pause  [Space]", "+1 min  [+]", "Next segment  [PgDown]",
+                     "Orders in early  [E]", "Set  [H]", "Sound test  [T]"):
+        assert expected in texts
+
+
+def test_space_starts_and_pauses_and_plus_minus_change_time(qtbot, panel_for) -> None:
+    panel, clock, time = panel_for()
+    with qtbot.waitSignal(panel.changed):
+        key(qtbot, panel, Qt.Key.Key_Space)
+    assert clock.central.running
+    time.advance(100)
+    key(qtbot, panel, Qt.Key.Key_Plus)
+    key(qtbot, panel, Qt.Key.Key_Plus)
+    key(qtbot, panel, Qt.Key.Key_Minus)
+    assert clock.view().central.seconds_left == 900 - 100 + 60
+    key(qtbot, panel, Qt.Key.Key_Space)
+    assert not clock.central.running
+    assert panel.state_label.text() == "PAUSED"
+    assert panel.time_label.text() == "14:20"
+    key(qtbot, panel, Qt.Key.Key_PageDown)
+    assert clock.view().central.kind == "order-writing"
+    key(qtbot, panel, Qt.Key.Key_PageUp)
+    assert clock.view().central.kind == "negotiation"
+    actions = [e.action for e in clock.log]
+    assert actions == ["start", "add-time", "add-time", "add-time", "pause", "next-segment",
+                       "previous-segment"]
+    assert panel.log_list.count() == len(actions)
+
+
+def test_per_board_controls(qtbot, panel_for) -> None:
+    panel, clock, time = panel_for("wdc-2025", boards=(1, 2, 3))
+    key(qtbot, panel, Qt.Key.Key_Space)
+    panel.select_board(2)
+    key(qtbot, panel, Qt.Key.Key_P)
+    assert not clock.timer_of(2).running
+    key(qtbot, panel, Qt.Key.Key_P)
+    assert clock.timer_of(2).running
+    key(qtbot, panel, Qt.Key.Key_Plus, Qt.KeyboardModifier.ShiftModifier)
+    assert clock.boards[2].added == 60
+    panel.select_board(3)
+    key(qtbot, panel, Qt.Key.Key_E)
+    view = clock.view().board(3)
+    assert view.orders_in_early and view.timer.kind == "order-writing"
+    panel.refresh()
+    assert panel.board_table.item(2, 3).text() == "ORDERS IN"
+    assert panel.selected_board() == 3
+
+
+def test_errors_show_in_the_panel_not_as_a_traceback(qtbot, panel_for) -> None:
+    panel, clock, _ = panel_for("wdc-2018")
+    panel.select_board(1)
+    panel.grace_player.setText("FRANCE")
+    key(qtbot, panel, Qt.Key.Key_G)
+    assert "no grace periods" in panel.message.text()
+    key(qtbot, panel, Qt.Key.Key_E)
+    assert "early adjudication" in panel.message.text()
+
+
+def test_grace_for_a_player(qtbot, panel_for) -> None:
+    panel, clock, time = panel_for("edc-2026")
+    key(qtbot, panel, Qt.Key.Key_Space)
+    panel.select_board(1)
+    panel.grace_player.setText("AUSTRIA")
+    key(qtbot, panel, Qt.Key.Key_G)
+    assert "AUSTRIA" in clock.boards[1].graces
+    assert panel.board_table.item(0, 6).text() == "AUSTRIA 120s"
+
+
+def test_hidden_end_time_set_drawn_and_shown_only_here(qtbot, panel_for) -> None:
+    panel, clock, time = panel_for("wdc-2025", first=1906)
+    panel.end_at.setTime(QTime(14, 45))
+    key(qtbot, panel, Qt.Key.Key_H)
+    assert panel.hidden_end_label.text().startswith("Ends at 14:45")
+    assert clock.view(operator=False).hidden_end is None
+    key(qtbot, panel, Qt.Key.Key_H, Qt.KeyboardModifier.ShiftModifier)
+    drawn = clock.hidden_end
+    earliest = panel._instant_today(panel.end_earliest)
+    latest = panel._instant_today(panel.end_latest)
+    assert earliest <= drawn <= latest
+    projector = panel.open_projector()
+    projector.refresh()
+    assert projector.view.hidden_end is None
+    panel.close_projector()
+
+
+def test_alerts_sound_and_mute(qtbot, panel_for) -> None:
+    panel, clock, time = panel_for("wdc-2025", boards=())
+    key(qtbot, panel, Qt.Key.Key_Space)
+    time.advance(845)
+    panel.refresh()
+    assert panel.player.played == ["one-minute"]
+    assert "one minute left (room)" in panel.alert_list.item(0).text()
+    key(qtbot, panel, Qt.Key.Key_M)
+    assert panel.mute_box.isChecked() and panel.player.muted
+    time.advance(60)
+    panel.refresh()
+    assert panel.player.played[-1] == "order-writing"
+    assert panel.player.play("time-up") is False  # muted
+    key(qtbot, panel, Qt.Key.Key_T)
+    assert "Sound test played" in panel.message.text()
+
+
+def test_projector_opens_and_closes_with_the_panel(qtbot, panel_for) -> None:
+    panel, clock, _ = panel_for()
+    projector = panel.open_projector()
+    qtbot.waitExposed(projector)
+    assert projector.isFullScreen()
+    panel.ticker_edit.setText("Round 2 starts at 14:00")
+    qtbot.keyClick(panel.ticker_edit, Qt.Key.Key_Return)
+    assert projector.ticker == "Round 2 starts at 14:00"
+    panel.theme_box.setCurrentText("high-contrast")
+    assert projector.theme.name == "high-contrast"
+    panel.rotate_box.setChecked(True)
+    assert len(projector.rotation) == 4
+    panel.close()
+    assert panel.projector is None
+
+
+def test_panel_timer_stops_when_hidden(panel_for) -> None:
+    panel, _, _ = panel_for()
+    timer = panel._timer
+    assert timer.isActive()
+    panel.hide()
+    assert not timer.isActive()
+
+
+def test_restored_clock_shows_the_right_time_at_once(panel_for) -> None:
+    panel, clock, time = panel_for("edc-2026")
+    clock.start()
+    time.advance(500)
+    saved = clock.to_dict()
+    from tdapp.core.clock import RoundClock
+
+    panel.set_clock(RoundClock.from_dict(saved, time))
+    assert panel.time_label.text() == "7:40"
