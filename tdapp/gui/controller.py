@@ -87,6 +87,23 @@ class AppController(QObject):
         filesvc.close_tournament(db)
         self.file_closed.emit()
 
+    def swap_db(self, operation: Callable[[TournamentDb], TournamentDb]) -> bool:
+        """Run an operation that closes the open file and hands back its replacement (restoring
+        a snapshot); every view then reloads as for a newly opened file."""
+        if self.db is None:
+            return False
+        try:
+            db = operation(self.db)
+        except filesvc.FILE_ERRORS as exc:
+            self.show_problem(exc)
+            if self.db is not None and getattr(self.db, "closed", False):
+                self.db = None
+                self.file_closed.emit()
+            return False
+        self.db = db
+        self.file_opened.emit(db.path)
+        return True
+
     def _replace_db(self, db: TournamentDb) -> None:
         if self.db is not None:
             self.close_file()

@@ -7,31 +7,70 @@ from typing import Any
 from PySide6.QtWidgets import QMessageBox
 
 from tdapp.gui.controller import AppController
+from tdapp.gui.dialogs.snapshots import SnapshotsDialog
 from tdapp.gui.main_window import MainWindow
-
-
-def _service() -> Any | None:
-    try:
-        from tdapp.services import snapshots
-    except ImportError:
-        return None
-    return snapshots
+from tdapp.services import snapshots
+from tdapp.services.changes import ServiceError
+from tdapp.store.snapshots import snapshot_dir
 
 
 class SnapshotsController:
     def __init__(self, window: MainWindow, app: AppController) -> None:
         self.window = window
         self.app = app
+        self.dialog: SnapshotsDialog | None = None
         window.snapshots_action.triggered.connect(self.show_snapshots)
+        app.file_closed.connect(self._closed)
 
-    def show_snapshots(self) -> None:
-        if _service() is None:
-            QMessageBox.information(
-                self.window, "Snapshots",
-                "Snapshots are not available in this version yet. Use File > Save a copy as "
-                "to keep a copy of the tournament as it is now.")
+    def show_snapshots(self) -> SnapshotsDialog | None:
+        if self.app.db is None:
+            return None
+        if self.dialog is None:
+            self.dialog = SnapshotsDialog(self.window)
+            self.dialog.take_requested.connect(self.take)
+            self.dialog.restore_requested.connect(self.restore)
+            self.dialog.finished.connect(self._forget_dialog)
+        self.refresh()
+        self.dialog.show()
+        self.dialog.raise_()
+        return self.dialog
+
+    def refresh(self) -> None:
+        if self.dialog is not None and self.app.path is not None:
+            found = self.app.read(snapshots.list_snapshots, default=[])
+            self.dialog.set_snapshots(found, str(snapshot_dir(self.app.path)))
+
+    def take(self, reason: str) -> None:
+        db = self.app.db
+        if db is None:
             return
-        from tdapp.gui.dialogs.snapshots import SnapshotsDialog
+        try:
+            snapshots.take_snapshot(db, reason or "on demand", snapshots.current_round(db))
+        except ServiceError as exc:
+            self.app.show_problem(exc, "Snapshot")
+            return
+        if self.dialog is not None:
+            self.dialog.reason.clear()
+        self.refresh()
+        self.window.statusBar().showMessage("Snapshot taken.", 6000)
 
-        dialog = SnapshotsDialog(self.window, self.app)
-        dialog.show()
+    def restore(self, snapshot: Any) -> None:
+        answer = QMessageBox.question(
+            self.window, "Restore a snapshot",
+            f"Replace the tournament with the snapshot of {snapshot.label()}?\n\nThe present "
+            "state is kept first as a snapshot named \"before restore\".")
+        if answer != QMessageBox.StandardButton.Yes or self.app.db is None:
+            return
+        if self.app.swap_db(lambda db: snapshots.restore_snapshot(db, snapshot)):
+            self.refresh()
+            self.window.statusBar().showMessage(f"Restored the snapshot of {snapshot.label()}.",
+                                                10000)
+
+    def _forget_dialog(self) -> None:
+        if self.dialog is not None:
+            self.dialog.deleteLater()
+            self.dialog = None
+
+    def _closed(self) -> None:
+        if self.dialog is not None:
+            self.dialog.close()
