@@ -122,3 +122,10 @@ def export_standings_csv(db: TournamentDb, target: Path) -> Path:
             writer.writerow(["" if line.rank is None else line.rank, line.player,
                              f"{line.score:g}", line.home])
     return Path(target)
+
+
+def compare_with_sheet(db: TournamentDb, path: Path, sheet: str | None = None):
+    """The differences between a TD's own spreadsheet and tdapp's standings."""
+    from tdapp.reports.sheet_compare import compare_standings
+
+    return compare_standings(list(report_data(db).standings), Path(path), sheet)

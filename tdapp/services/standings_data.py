@@ -32,7 +32,7 @@ def tournament_model(db: TournamentDb) -> tm.Tournament:
             histories[count.board_id][count.year][count.power] = count.centers
         boards = []
         query = select(Board, Round.number).join(Round).order_by(Round.number, Board.number)
-        for board, round_number in session.execute(query).tuples():
+        for board, round_number in session.execute(query).all():
             if board.status not in ("finished", "scored"):
                 continue
             seats = board.seats
