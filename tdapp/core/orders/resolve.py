@@ -91,22 +91,63 @@ def _field(position: object, name: str) -> object:
     return value
 
 
+def _unit_text(entry: object) -> tuple[str | None, str]:
+    """(power if the entry knows it, "A PAR") from "A PAR", {"unit": "A PAR"}, a unit object
+    (power, unit_type, location) or a dislodged-unit object holding one."""
+    inner = _field(entry, "unit")
+    if inner is not None:
+        entry = inner
+    if isinstance(entry, str):
+        return None, entry
+    unit_type = getattr(entry, "unit_type", None)
+    location = getattr(entry, "location", None)
+    if unit_type is not None and location is not None:
+        return getattr(entry, "power", None), f"{unit_type} {location}"
+    return None, str(entry)
+
+
+def _by_power(units: object) -> Mapping[str, list[str]] | None:
+    """power -> ["A PAR", ...] from the shapes a position may have."""
+    if isinstance(units, Mapping):
+        for value in units.values():  # the first non-empty list tells the shape
+            if isinstance(value, list | tuple) and (not value or isinstance(value[0], str)):
+                if value:
+                    return units  # already the CONTRACTS shape: power -> ["A PAR", ...]
+                continue
+            break
+        else:
+            return units
+        grouped: dict[str, list[str]] = {}
+        for key, value in units.items():
+            entries = value if isinstance(value, list | tuple) else [value]
+            for entry in entries:
+                power, text = _unit_text(entry)
+                grouped.setdefault(str(power or key).upper(), []).append(text)
+        return grouped
+    if isinstance(units, list | tuple):
+        grouped = {}
+        for entry in units:
+            power, text = _unit_text(entry)
+            if power is not None:
+                grouped.setdefault(str(power).upper(), []).append(text)
+        return grouped
+    return None
+
+
 def units_of(position: object, phase_kind: str = "M") -> Mapping[str, list[str]] | None:
-    """The units orders may be given to, from a position object or a mapping shaped like the
-    CONTRACTS JSON: ``units``, or in a retreat phase the ``dislodged`` units when it has them."""
+    """The units orders may be given to: ``units`` of a position object or of a mapping shaped
+    like the CONTRACTS JSON (power -> ["A PAR", ...]), or in a retreat phase its ``dislodged``
+    units when it lists them."""
     if position is None:
         return None
     if phase_kind == "R":
         dislodged = _field(position, "dislodged")
-        if isinstance(dislodged, Mapping):
-            return {
-                str(power): [str(_field(entry, "unit") or entry) for entry in entries or ()]
-                for power, entries in dislodged.items()
-            }
+        if isinstance(dislodged, Mapping | list | tuple):
+            return _by_power(dislodged)
     units = _field(position, "units")
     if units is None and isinstance(position, Mapping) and "dislodged" not in position:
         units = position  # a bare power -> units mapping
-    return units if isinstance(units, Mapping) else None
+    return _by_power(units)
 
 
 def find_unit(units: Mapping[str, list[str]], power: str | None, prov: str) -> UnitRecord | None:

@@ -245,12 +245,15 @@ class _Reader:
         end_i = i
         if t[0] in (OPEN, SLASH) or (t[0] == ARROW and t[1] == "-" and t[4] and split):
             k = i + 1
+            joined = ""
             while k < n and toks[k][0] == WORD and k < i + 3:
-                coast_key += toks[k][1]
+                joined += toks[k][1]  # "n" "c" from "n.c.", "north" "coast"
                 k += 1
-            if coast_key not in W.COASTS:
+                if joined in W.COASTS:
+                    coast_key, end_i = joined, k - 1
+            if not coast_key:
                 return
-            end_i = k - 1
+            k = end_i + 1
             if t[0] == OPEN:
                 if k < n and toks[k][0] == CLOSE:
                     end_i = k
@@ -476,7 +479,7 @@ class _Reader:
                 t[0] == WORD and (t[1] in W.CONVOY_NOUNS or _ROLES.get(t[1]) == W.FILLER)
             ):
                 self.i += 1
-            elif t[0] == WORD and not self.at_order_start():
+            elif t[0] == WORD and t[1] not in _ROLES and t[1] not in W.POWERS:
                 draft.path.append(self.read_place("the convoy route"))
             else:
                 break
