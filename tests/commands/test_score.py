@@ -160,3 +160,25 @@ def test_through_the_tdapp_command(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout) == {"system": "haight", "scores": HAIGHT_SCORES}
+
+
+def test_custom_formula_system(capsys, monkeypatch) -> None:
+    document = with_changes(system="custom", formula="if(solo_game, 100 * solo, 100 * centres^2 / sum(centres^2))")
+    code, output, _ = run(document, capsys, monkeypatch)
+    assert code == 0
+    code, built_in, _ = run(with_changes(system="sum-of-squares"), capsys, monkeypatch)
+    assert output == {"system": "custom", "scores": built_in["scores"]}
+
+
+@pytest.mark.parametrize(
+    ("formula", "message"),
+    [
+        ("10 * centers2", "formula: unknown name 'centers2' at column 6"),
+        (None, "formula: a custom system needs its formula as a string"),
+        ("1 / (centres - 10)", "formula: division by zero at column 3"),
+    ],
+)
+def test_custom_formula_errors(formula, message, capsys, monkeypatch) -> None:
+    code, _, err = run(with_changes(system="custom", formula=formula), capsys, monkeypatch)
+    assert code == 2
+    assert err.strip() == f"tdapp: bad input: {message}"
