@@ -91,6 +91,7 @@ def adjudicate_adjustments(
         results.append(res)
         order = entry.order
         if order is None:
+            res.normalized = entry.normalized
             res.fail(VOID, entry.error or "order not understood")
             continue
         res.normalized = format_order(order)

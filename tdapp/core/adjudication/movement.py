@@ -246,6 +246,7 @@ def adjudicate_movement(
         results.append(res)
         order = entry.order
         if order is None:
+            res.normalized = entry.normalized
             res.fail(VOID, entry.error or "order not understood")
             continue
         res.normalized = format_order(order)
@@ -654,6 +655,8 @@ class _Resolution:
             res = self.main[u]
             k = kind[u]
             if k == MOVE and not moved[u]:
+                if NO_CONVOY in res.tags:
+                    continue
                 if via[u] and not path_ok(u):
                     lost = [name(f) for f in convoy_fleets[u] if dislodger[f] >= 0]
                     if lost:

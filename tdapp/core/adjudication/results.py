@@ -36,6 +36,7 @@ class OrderEntry:
     order: Order | None
     text: str = ""
     error: str | None = None
+    normalized: str = ""  # the parser's reading, kept for the report when the order is void
 
 
 @dataclass(slots=True)

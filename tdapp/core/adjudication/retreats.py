@@ -22,7 +22,7 @@ from tdapp.core.adjudication.results import (
 )
 from tdapp.core.board.position import DislodgedUnit, Position, Unit
 from tdapp.core.board.standard_map import GameMap
-from tdapp.core.orders.model import Disband, Move, Retreat
+from tdapp.core.orders.model import Disband, Move, Remove, Retreat
 
 
 @dataclass(slots=True)
@@ -71,6 +71,7 @@ def adjudicate_retreats(
         results.append(res)
         order = entry.order
         if order is None:
+            res.normalized = entry.normalized
             res.fail(VOID, entry.error or "order not understood")
             continue
         res.normalized = format_order(order)
@@ -94,7 +95,7 @@ def adjudicate_retreats(
                 continue
             res.normalized = f"{d.unit} R {dest}"
             chosen[province].append((dest, res))
-        elif isinstance(order, Disband):
+        elif isinstance(order, Disband | Remove):
             res.normalized = f"{d.unit} D"
             chosen[province].append((None, res))
         else:
