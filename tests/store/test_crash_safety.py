@@ -1,0 +1,82 @@
+"""The kill test: a process writing edits is killed with SIGKILL at a random moment; every edit it
+reported as committed is in the file when it is reopened, and the file passes integrity_check."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from sqlalchemy import func, select
+
+from tdapp.services.files import close_tournament, open_tournament
+from tdapp.services.tournaments import TournamentInfo, create_tournament
+from tdapp.store.models import AuditEntry, Player
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
+
+# Each action adds a player and rewrites the previous one, so commits touch several pages
+# (player rows, their index, the audit log); the id is printed only once the commit returned.
+WRITER = """
+import sys
+from tdapp.services.files import open_tournament
+from tdapp.store.models import Player
+
+db = open_tournament({path!r})
+print("ready", flush=True)
+previous = None
+n = 0
+while True:
+    n += 1
+    with db.action(f"Add crash player {{n}}") as session:
+        player = Player(name=f"Crash {{n:06d}}", home_town="Kill Town", notes="x" * (n % 400))
+        session.add(player)
+        if previous is not None:
+            session.get(Player, previous).notes = f"followed by {{n}}"
+        session.flush()
+        new_id = player.id
+    print(new_id, flush=True)
+    previous = new_id
+"""
+
+
+def reported_ids(lines: list[str]) -> list[int]:
+    """The ids the child printed in full (a line cut by the kill is not a report)."""
+    return [int(line) for line in lines if line.endswith("\n") and line.strip().isdigit()]
+
+
+def test_killed_writer_loses_no_committed_edit(tournament_path: Path, spawn_python) -> None:
+    create_tournament(tournament_path, TournamentInfo("Kill Cup", "wdc-2025", 3)).close()
+    seed = random.randrange(1_000_000)
+    rng = random.Random(seed)
+    committed: set[int] = set()
+    for attempt in range(4):
+        child = spawn_python(WRITER.format(path=str(tournament_path)))
+        assert child.stdout.readline() == "ready\n", f"writer did not start (seed {seed})"
+        first = child.stdout.readline()  # writing has begun: now kill at a random moment
+        time.sleep(rng.uniform(0.0, 0.4))
+        os.kill(child.pid, signal.SIGKILL)
+        child.wait(timeout=10)
+        lines = [first, *child.stdout.readlines()]  # everything printed before the kill
+        ids = reported_ids(lines)
+        assert ids, f"attempt {attempt}: killed before any commit (seed {seed})"
+        committed.update(ids)
+
+        db = open_tournament(tournament_path)
+        with db.engine.connect() as connection:
+            check = connection.exec_driver_sql("PRAGMA integrity_check").fetchall()
+        assert check == [("ok",)], f"attempt {attempt} (seed {seed})"
+        with db.read() as session:
+            present = set(session.scalars(select(Player.id)))
+            last_name = session.get(Player, max(ids)).name
+            logged = session.scalar(select(func.count(func.distinct(AuditEntry.row_id))).where(
+                AuditEntry.table_name == "player"))
+        missing = committed - present
+        assert not missing, f"attempt {attempt}: lost {sorted(missing)[:10]} (seed {seed})"
+        assert last_name.startswith("Crash ")
+        assert logged == len(present)  # each insert's audit row committed with it
+        close_tournament(db)
