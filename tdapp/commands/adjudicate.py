@@ -22,7 +22,8 @@ from tdapp.core.board.contract import (
 from tdapp.core.board.position import RETREATS, Position
 from tdapp.core.powers import POWERS
 
-KNOWN_KEYS = {"phase", "units", "centers", "dislodged", "contested", "orders", "rules"}
+# "adjustments" is what an adjustment phase owes: output only, accepted back and recomputed
+KNOWN_KEYS = {"phase", "units", "centers", "dislodged", "contested", "orders", "rules", "adjustments"}
 
 OrderReader = Callable[[str, str, Mapping[str, Any], str], OrderEntry]
 
