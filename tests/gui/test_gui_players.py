@@ -35,12 +35,14 @@ def test_add_edit_withdraw_reinstate(main, qtbot, filled_file: Path) -> None:
     dialog = _active_player_dialog()
     assert dialog.local_status.count() == 4 and dialog.local_status.itemText(0) == \
         "Local board member"
-    assert "never ranks" in dialog.competing.text()
+    assert dialog.local_status.currentData() == "traveller", "the default, as in PlayerData"
+    assert "never ranks" in dialog.not_competing.text()
+    assert not dialog.not_competing.isChecked()
     dialog.name.setText("Zoe  Quinn")
     dialog.home_town.setText("Dublin")
     dialog.country.setText("Ireland")
     dialog.local_status.setCurrentIndex(dialog.local_status.findData("club_member"))
-    dialog.competing.setChecked(False)
+    dialog.not_competing.setChecked(True)
     dialog.email.setText("zoe@example.org")
     dialog.accept()
     assert "Zoe Quinn" in _names(page)
@@ -53,7 +55,7 @@ def test_add_edit_withdraw_reinstate(main, qtbot, filled_file: Path) -> None:
 
     page.edit_button.click()
     dialog = _active_player_dialog()
-    assert dialog.name.text() == "Zoe Quinn" and not dialog.competing.isChecked()
+    assert dialog.name.text() == "Zoe Quinn" and dialog.not_competing.isChecked()
     dialog.club.setText("Dublin Diplomats")
     dialog.accept()
     assert page.selected().club == "Dublin Diplomats"

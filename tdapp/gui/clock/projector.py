@@ -235,18 +235,23 @@ class ProjectorWindow(QWidget):
             draw_fitted(painter, QRectF(left.left(), left.top() + h * 0.72, left.width(), h * 0.2),
                         _next_text(timer), theme.dim, bold=False,
                         align=Qt.AlignmentFlag.AlignLeft)
-            self._draw_digits(painter, right, timer.time_text, colour)
+            self._draw_face(painter, right, view, colour)
             return
         draw_fitted(painter, QRectF(area.left(), area.top(), area.width(), h * 0.13),
                     timer.title, theme.text)
-        self._draw_digits(painter, QRectF(area.left(), area.top() + h * 0.14, area.width(),
-                                          h * 0.56), timer.time_text, colour)
+        self._draw_face(painter, QRectF(area.left(), area.top() + h * 0.14, area.width(),
+                                        h * 0.56), view, colour)
         self._draw_label(painter, QRectF(area.left(), area.top() + h * 0.72, area.width(),
                                          h * 0.12), view, timer)
         draw_fitted(painter, QRectF(area.left(), area.top() + h * 0.88, area.width(), h * 0.11),
                     _next_text(timer), theme.dim, bold=False)
 
-    def _draw_digits(self, painter: QPainter, rect: QRectF, text: str, colour) -> None:
+    def _draw_face(self, painter: QPainter, rect: QRectF, view: ClockView, colour) -> None:
+        """The digits; once the hidden end time has come, the words TIME UP instead."""
+        if view.round_called:
+            draw_fitted(painter, rect, "TIME UP", self.theme.expired, fill=0.6)
+            return
+        text = view.central.time_text
         draw_fitted(painter, rect, text, colour, sizing_text=digits_template(text), fill=0.95)
 
     def _draw_label(self, painter: QPainter, rect: QRectF, view: ClockView,
@@ -275,7 +280,7 @@ class ProjectorWindow(QWidget):
 
     def _draw_tile(self, painter: QPainter, tile: QRectF, board: BoardView) -> None:
         theme = self.theme
-        colour = theme.finished if board.orders_in_early else theme.status_colour(board.status)
+        colour = theme.status_colour(_tile_status(board))
         border = max(2.0, tile.height() * 0.035)
         painter.setPen(QPen(colour, border))
         painter.setBrush(theme.tile)
@@ -289,21 +294,23 @@ class ProjectorWindow(QWidget):
         half = QRectF(head.left(), head.top(), head.width() * 0.42, head.height())
         draw_fitted(painter, half, f"Board {board.board}", theme.text,
                     align=Qt.AlignmentFlag.AlignLeft, sizing_text="Board 88")
-        label = board.label or _relation_text(board)
+        label = _tile_label(board)
         if label:
-            blinking = board.status in ("warning", "paused", "expired") or board.draw_vote
+            blinking = _tile_status(board) in ("warning", "paused", "expired") or board.draw_vote
             draw_pill(painter, QRectF(half.right() + inner.width() * 0.04, head.top(),
                                       inner.width() * 0.54, head.height()),
                       label, colour, theme.label_text, filled=self.blink_on() or not blinking,
                       sizing_text="LAST MINUTE")
-        if board.end_verdict is not None:
-            verdict = "FINISH THE FALL" if "adjudicated" in board.end_verdict else "GAME ENDS"
+        if board.end_verdict is not None and not board.game_over:
             draw_fitted(painter, QRectF(inner.left(), inner.top() + h * 0.3, inner.width(),
-                                        h * 0.42), verdict, colour)
+                                        h * 0.42), _verdict_text(board), colour)
         elif board.orders_in_early and board.timer.status == "expired":
             draw_fitted(painter, QRectF(inner.left(), inner.top() + h * 0.3, inner.width(),
                                         h * 0.42), "ADJUDICATING", colour)
-        elif not board.game_over:
+        elif board.game_over:
+            draw_fitted(painter, QRectF(inner.left(), inner.top() + h * 0.3, inner.width(),
+                                        h * 0.42), "GAME OVER", colour)
+        else:
             draw_fitted(painter, QRectF(inner.left(), inner.top() + h * 0.27, inner.width(),
                                         h * 0.48), board.timer.time_text, colour,
                         sizing_text=digits_template(board.timer.time_text), fill=0.95)
@@ -422,13 +429,32 @@ def _next_text(timer: TimerView) -> str:
     return f"{when.capitalize()}: {timer.next_title} ({minutes:g} min)"
 
 
-def _relation_text(board: BoardView) -> str:
+def _tile_status(board: BoardView) -> str:
+    """The status whose colour a tile takes; a called round overrides the board's clock."""
+    if board.game_over:
+        return "finished"
+    if board.end_verdict is not None:
+        return "warning" if "adjudicated" in board.end_verdict else "expired"
+    if board.orders_in_early:
+        return "finished"
+    return board.status
+
+
+def _tile_label(board: BoardView) -> str:
+    if board.end_verdict is not None and not board.game_over:
+        return "ADJUDICATING" if "adjudicated" in board.end_verdict else "TIME UP"
+    if board.label:
+        return board.label
     return {"ahead": "AHEAD", "behind": "BEHIND"}.get(board.relation, "")
+
+
+def _verdict_text(board: BoardView) -> str:
+    return "FINISH THE FALL" if "adjudicated" in (board.end_verdict or "") else "GAME ENDS"
 
 
 def _tile_footer(board: BoardView) -> str:
     if board.game_over:
-        return "Game over"
+        return board.timer.title.split(" \u2014 ")[0]
     parts = [board.timer.title.replace(" \u2014 ", " \u00b7 ")]
     if board.added_seconds:
         sign = "+" if board.added_seconds > 0 else "\u2212"

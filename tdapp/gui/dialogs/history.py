@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QPushButton,
     QSplitter,
@@ -21,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from tdapp.gui.models.table_model import ROW_ROLE, Column, RowTableModel
+from tdapp.gui.pages.common import ROW_HEIGHT, tune_table
 
 KIND_TEXT = {"do": "", "undo": "undo", "redo": "redo"}
 
@@ -62,16 +64,15 @@ class HistoryDialog(QDialog):
         self.actions_view = QTableView()
         self.actions_view.setObjectName("historyTable")
         self.actions_view.setModel(self.actions_model)
-        self.actions_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.actions_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.actions_view.verticalHeader().hide()
+        tune_table(self.actions_view, (160, 90, 0, 60, 50))
         self.actions_view.horizontalHeader().setStretchLastSection(False)
-        for column, width in enumerate((150, 80, 480, 60, 50)):
-            self.actions_view.setColumnWidth(column, width)
+        self.actions_view.horizontalHeader().setSectionResizeMode(
+            2, QHeaderView.ResizeMode.Stretch)
         self.details = QTableWidget(0, 4)
         self.details.setObjectName("historyDetails")
         self.details.setHorizontalHeaderLabels(["Table", "Row", "Before", "After"])
         self.details.verticalHeader().hide()
+        self.details.verticalHeader().setDefaultSectionSize(ROW_HEIGHT)
         self.details.horizontalHeader().setStretchLastSection(True)
         self.details.setColumnWidth(2, 360)
         self.details.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)

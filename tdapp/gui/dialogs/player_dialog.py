@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 from tdapp.gui.dialogs.common import problems_label, show_problems
 from tdapp.services.players import LOCAL_STATUSES, PlayerData
 
-COMPETING_TEXT = "Competing (untick: plays but never ranks — TD or assistant filling a seat)"
+NOT_COMPETING_TEXT = "Not competing: plays but never ranks (TD or assistant filling a seat)"
 
 
 def _number(text: str, label: str, low: float, high: float) -> tuple[float | None, str | None]:
@@ -37,7 +37,7 @@ class PlayerDialog(QDialog):
     def __init__(self, parent: QWidget | None = None, player: PlayerData | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Edit player" if player else "Add player")
-        self.setMinimumWidth(480)
+        self.setMinimumWidth(560)
         self.name = QLineEdit()
         self.home_town = QLineEdit()
         self.country = QLineEdit()
@@ -48,8 +48,7 @@ class PlayerDialog(QDialog):
         self.local_status.setToolTip("The WDC 2018 sit-out order: local board members sit out "
                                      "first, travellers last.")
         self.email = QLineEdit()
-        self.competing = QCheckBox(COMPETING_TEXT)
-        self.competing.setChecked(True)
+        self.not_competing = QCheckBox(NOT_COMPETING_TEXT)
         self.power_preferences = QLineEdit()
         self.power_preferences.setPlaceholderText("e.g. FGE (letters of AEFGIRT, best first)")
         self.latitude = QLineEdit()
@@ -65,7 +64,7 @@ class PlayerDialog(QDialog):
         form.addRow("C&lub:", self.club)
         form.addRow("Local &status:", self.local_status)
         form.addRow("&E-mail:", self.email)
-        form.addRow("", self.competing)
+        form.addRow("", self.not_competing)
         form.addRow("&Power preferences:", self.power_preferences)
         form.addRow("Home latitude:", self.latitude)
         form.addRow("Home longitude:", self.longitude)
@@ -80,8 +79,7 @@ class PlayerDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(self.problems)
         layout.addWidget(buttons)
-        if player is not None:
-            self.set_data(player)
+        self.set_data(player or PlayerData(""))
 
     def set_data(self, player: PlayerData) -> None:
         self.name.setText(player.name)
@@ -90,7 +88,7 @@ class PlayerDialog(QDialog):
         self.club.setText(player.club)
         self.local_status.setCurrentIndex(max(0, self.local_status.findData(player.local_status)))
         self.email.setText(player.email)
-        self.competing.setChecked(player.competing)
+        self.not_competing.setChecked(not player.competing)
         self.power_preferences.setText(player.power_preferences)
         self.latitude.setText("" if player.latitude is None else f"{player.latitude:g}")
         self.longitude.setText("" if player.longitude is None else f"{player.longitude:g}")
@@ -103,7 +101,7 @@ class PlayerDialog(QDialog):
             name=self.name.text(), home_town=self.home_town.text(), country=self.country.text(),
             club=self.club.text(), local_status=str(self.local_status.currentData()),
             email=self.email.text(), notes=self.notes.toPlainText(),
-            competing=self.competing.isChecked(),
+            competing=not self.not_competing.isChecked(),
             power_preferences=self.power_preferences.text(),
             latitude=latitude, longitude=longitude,
         ).cleaned()

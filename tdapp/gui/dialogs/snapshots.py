@@ -7,7 +7,6 @@ from typing import Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QDialog,
     QHBoxLayout,
     QLabel,
@@ -19,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from tdapp.gui.models.table_model import ROW_ROLE, Column, RowTableModel
+from tdapp.gui.pages.common import tune_table
 
 SNAPSHOT_COLUMNS: list[Column[Any]] = [
     Column("Taken", lambda s: f"{s.taken_at:%a %d %b %Y %H:%M:%S}",
@@ -41,12 +41,7 @@ class SnapshotsDialog(QDialog):
         self.view = QTableView()
         self.view.setObjectName("snapshotsTable")
         self.view.setModel(self.model)
-        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.view.verticalHeader().hide()
-        self.view.horizontalHeader().setStretchLastSection(True)
-        self.view.setColumnWidth(0, 220)
-        self.view.setColumnWidth(1, 60)
+        tune_table(self.view, (220, 60))
         self.folder_label = QLabel()
         self.folder_label.setWordWrap(True)
         self.folder_label.setStyleSheet("color: #666;")

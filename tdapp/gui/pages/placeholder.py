@@ -36,12 +36,18 @@ class InfoPage(QWidget):
         self.first_step.setObjectName("firstStep")
         self.first_step.setWordWrap(True)
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(32, 24, 32, 24)
+        layout.setContentsMargins(24, 16, 24, 16)
         layout.addWidget(page_title(title))
         layout.addSpacing(12)
         layout.addWidget(self.what)
         layout.addSpacing(12)
         layout.addWidget(self.first_step)
+        self.state = QLabel()
+        self.state.setObjectName("pageState")
+        self.state.setWordWrap(True)
+        self.state.setStyleSheet("color: #35577f;")
+        self.state.hide()
+        layout.addWidget(self.state)
         if first_page:
             button = QPushButton(f"Go to {first_page}")
             button.clicked.connect(lambda: self.go_to.emit(first_page))
@@ -49,6 +55,12 @@ class InfoPage(QWidget):
         self.body = QVBoxLayout()  # where the real content goes when its step lands
         layout.addLayout(self.body, 1)
         layout.addStretch(1)
+
+
+    def set_state(self, text: str) -> None:
+        """Where the tournament is now, as far as this page is concerned."""
+        self.state.setText(text)
+        self.state.setVisible(bool(text))
 
 
 class ClockPage(InfoPage):

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QItemSelectionModel, Qt, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -17,6 +15,7 @@ from PySide6.QtWidgets import (
 
 from tdapp.gui.models.players import players_model
 from tdapp.gui.models.table_model import ROW_ROLE, make_proxy
+from tdapp.gui.pages.common import tune_table
 from tdapp.gui.pages.placeholder import page_title
 from tdapp.services.players import PlayerRow
 
@@ -50,15 +49,8 @@ class PlayersPage(QWidget):
         self.table.setModel(self.proxy)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setAlternatingRowColors(True)
-        self.table.verticalHeader().hide()
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
-        for column, width in enumerate((200, 140, 110, 150, 150, 130, 100)):
-            self.table.setColumnWidth(column, width)
+        tune_table(self.table, (190, 125, 115, 165, 140, 125, 105))
         self.count_label = QLabel()
         self.count_label.setObjectName("playersCount")
         tools = QHBoxLayout()

@@ -9,7 +9,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -21,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from tdapp.gui.models.rounds import STATUS_COLUMN, StatusDelegate, roll_call_model, rounds_model
 from tdapp.gui.models.table_model import ROW_ROLE, make_proxy
+from tdapp.gui.pages.common import tune_table
 from tdapp.gui.pages.placeholder import page_title
 from tdapp.services.rollcall import RollCallRow
 from tdapp.services.rounds import RoundRow
@@ -61,13 +61,7 @@ class RoundsPage(QWidget):
         self.rounds_view = QTableView()
         self.rounds_view.setObjectName("roundsTable")
         self.rounds_view.setModel(self.rounds)
-        self.rounds_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.rounds_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.rounds_view.verticalHeader().hide()
-        self.rounds_view.horizontalHeader().setStretchLastSection(True)
-        self.rounds_view.setColumnWidth(0, 60)
-        self.rounds_view.setColumnWidth(1, 150)
-        self.rounds_view.setColumnWidth(2, 60)
+        tune_table(self.rounds_view, (55, 140, 55))
         self.roll_call = roll_call_model(self)
         self.roll_call.on_edit = self._cell_edited
         self.proxy = make_proxy(self.roll_call, self)
@@ -76,18 +70,11 @@ class RoundsPage(QWidget):
         self.table.setModel(self.proxy)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.table.setItemDelegateForColumn(STATUS_COLUMN, StatusDelegate(self.table))
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
                                    | QAbstractItemView.EditTrigger.EditKeyPressed)
         self.table.setAlternatingRowColors(True)
-        self.table.verticalHeader().hide()
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
-        for column, width in enumerate((190, 130, 110, 90, 150, 100)):
-            self.table.setColumnWidth(column, width)
+        tune_table(self.table, (175, 115, 105, 85, 115, 100), multi=True)
         self.table.installEventFilter(_StatusKeys(self))
         self.title = QLabel("Roll call")
         font = self.title.font()
@@ -148,7 +135,7 @@ class RoundsPage(QWidget):
         splitter = QSplitter()
         splitter.addWidget(left)
         splitter.addWidget(roll_box)
-        splitter.setSizes([330, 900])
+        splitter.setSizes([345, 715])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(24, 16, 24, 16)
         layout.addWidget(page_title("Rounds"))
