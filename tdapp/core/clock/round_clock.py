@@ -418,6 +418,11 @@ class RoundClock:
             timer.settle(self.schedule, end)
             verdicts[number] = self._verdict(board, timer, end)
         self.verdicts = verdicts
+        # The round is over: every clock stops where it stood at the end time.
+        for timer in [self.central] + [b.timer for b in self.boards.values() if b.timer]:
+            timer.settle(self.schedule, end)
+            timer.pause(end)
+        self._room_paused = []
 
     def _verdict(self, board: BoardClock, timer: Timer, at: float) -> str:
         """What the end time means for a board (WDC 2025 I.5.c; WDC 2018 "Rounds Structure")."""

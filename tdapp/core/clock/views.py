@@ -120,6 +120,8 @@ def alerts_between(before: ClockView, after: ClockView) -> list[tuple[str, int |
     Nothing sounds for a change the operator made (the adjustment count moved); only time
     passing rings the bell.
     """
+    if after.round_called and not before.round_called:
+        return [(TIME_UP, None)]
     if before.adjustments != after.adjustments:
         return []
     alerts = [(kind, None) for kind in _timer_alerts(before.central, after.central)]

@@ -298,3 +298,21 @@ def test_unknown_board_is_refused() -> None:
         clock.pause_board(9)
     with pytest.raises(ClockError, match="already"):
         clock.add_board(1)
+
+
+def test_the_end_time_stops_every_clock_and_rings_once() -> None:
+    clock, time = clock_for("wdc-2018", boards=(1, 2))
+    clock.start()
+    clock.add_time(30, board=2)
+    clock.set_hidden_end(time.now() + 500)
+    time.advance(499)
+    before = clock.view()
+    time.advance(2)
+    after = clock.view()
+    assert alerts_between(before, after) == [("time-up", None)]
+    frozen = (after.central.seconds_left, after.board(2).timer.seconds_left)
+    assert frozen == (1080 - 500, 1080 - 500 + 30)
+    time.advance(300)
+    later = clock.view()
+    assert (later.central.seconds_left, later.board(2).timer.seconds_left) == frozen
+    assert later.central.status == PAUSED

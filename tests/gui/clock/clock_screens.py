@@ -50,12 +50,27 @@ def _fourteen_boards() -> tuple[RoundClock, FakeTime]:
     return clock, time
 
 
+def _round_called() -> tuple[RoundClock, FakeTime]:
+    """WDC 2025 round 4 at its hidden end time: each board told whether its Fall can finish."""
+    time = FakeTime()
+    clock = new_round_clock(get_clock_format("wdc-2025"), time, range(1, 8), first=1907)
+    clock.start()
+    clock.set_hidden_end(time.now() + 800)
+    for _ in range(3):
+        clock.next_segment(board=2)  # board 2 is negotiating Fall 1907
+    clock.orders_in_early(2)  # ... and adjudicating it early
+    clock.end_game(5)
+    time.advance(801)
+    return clock, time
+
+
 def scenarios() -> dict[str, Callable[[], tuple[RoundClock, FakeTime]]]:
     cases: dict[str, Callable[[], tuple[RoundClock, FakeTime]]] = {
         state: (lambda s=state: _central(s)) for state in ("running", "warning", "paused",
                                                            "expired")
     }
     cases["14-boards"] = _fourteen_boards
+    cases["round-called"] = _round_called
     return cases
 
 
