@@ -240,6 +240,7 @@ class _Builder:
             if ctx.options.wrong_unit_type == "fail":
                 cand.fail(f"the unit in {province_name(prov)} is an {_TYPE_WORD[actual_type]}, "
                           f"not a {_TYPE_WORD[written]}", span)
+                return written, actual_loc
             else:
                 cand.warnings.append((
                     f"the unit in {province_name(prov)} is an {_TYPE_WORD[actual_type]}: "

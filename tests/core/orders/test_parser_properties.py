@@ -1,0 +1,113 @@
+"""Properties of the parser over generated input: it never raises, its spans stay inside the
+text, and it reads its own canonical output back to the same order."""
+
+from __future__ import annotations
+
+import string
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from parser_positions import POSITIONS
+
+from tdapp.core.board.standard_map import STANDARD_MAP
+from tdapp.core.orders.geography import convoyable
+from tdapp.core.orders.model import Convoy, Hold, Move, SupportHold, SupportMove
+from tdapp.core.orders.normalize import format_order
+from tdapp.core.orders.options import EDC_2026, ParseOptions
+from tdapp.core.orders.parser import parse_order, parse_orders
+
+WORDS = [
+    "A", "F", "a", "f", "Army", "Fleet", "Par", "Bur", "Nth", "Nor", "Liv", "Tyr", "Tys", "Nwy",
+    "Nwg", "StP", "Spa", "Bul", "Con", "Mao", "Mid", "Atlantic", "North", "Sea", "St", "Gulf",
+    "of", "Lyon", "nc", "sc", "ec", "north", "coast", "S", "C", "H", "R", "D", "B", "-", "->",
+    "–", "to", "move", "supports", "convoys", "via", "convoy", "by", "build", "remove",
+    "disband", "waive", "holds", "(", ")", "/", ":", ";", ",", "\n", "1.", "France", "ENG",
+    "the", "Bergundy", "xyz", "?", "İ", "ß", "Straße", ".", "'", "=>", "→", "(nc)", "/sc",
+]
+
+phases = st.sampled_from(["M", "R", "A"])
+positions = st.sampled_from([None, *POSITIONS.values()])
+powers = st.sampled_from([None, "FRANCE", "ENGLAND", "RUSSIA", "GERMANY", "ITALY"])
+option_sets = st.sampled_from([
+    None, EDC_2026, ParseOptions(missing_coast="strict", missing_build_coast="void",
+                                 wrong_unit_type="fail", require_unit_type_in_builds=True),
+])
+word_soup = st.lists(st.sampled_from(WORDS), max_size=14).flatmap(
+    lambda words: st.lists(st.sampled_from([" ", "", "  ", "\t"]), min_size=len(words),
+                           max_size=len(words)).map(
+        lambda gaps: "".join(w + g for w, g in zip(words, gaps, strict=True))))
+any_text = st.one_of(st.text(max_size=80), st.text(string.printable, max_size=80), word_soup)
+
+
+def _check(text: str, results: list) -> None:
+    for result in results:
+        assert 0 <= result.start <= len(text)
+        assert text[result.start:result.start + len(result.text)] == result.text
+        assert result.error is None or result.order is None
+        assert result.error is not None or result.order is not None
+        assert isinstance(result.normalized, str)
+        if result.error is not None:
+            assert result.span is not None
+        if result.span is not None:
+            start, end = result.span
+            assert 0 <= start <= end <= len(text)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=any_text, phase=phases, position=positions, power=powers, options=option_sets)
+def test_parse_orders_never_raises_and_spans_stay_inside(text, phase, position, power,
+                                                          options) -> None:
+    results = parse_orders(text, power=power, position=position, phase_kind=phase,
+                           options=options)
+    _check(text, results)
+    single = parse_order(text, power=power, position=position, phase_kind=phase,
+                         options=options)
+    _check(text, [single])
+
+
+# -- round trip: the canonical form reads back to the same order ---------------------------
+
+_MAP = STANDARD_MAP
+_FLEET_LOCS = sorted(
+    loc for loc in _MAP.location_names if _MAP.adjacent_locations("F", loc)
+)
+_ARMY_LOCS = sorted(loc for loc in _MAP.location_names if _MAP.adjacent_locations("A", loc))
+_SEAS = sorted(p for p, info in _MAP.provinces.items() if info.type == "sea")
+_COASTAL = sorted(p for p, info in _MAP.provinces.items() if info.type == "coast")
+_CONVOY_PAIRS = [(a, b) for a in _COASTAL for b in _COASTAL if convoyable(a, b)]
+
+
+@st.composite
+def legal_orders(draw):
+    unit_type = draw(st.sampled_from(["A", "F"]))
+    loc = draw(st.sampled_from(_ARMY_LOCS if unit_type == "A" else _FLEET_LOCS))
+    kind = draw(st.sampled_from(["hold", "move", "support_hold", "support_move", "convoy"]))
+    near = _MAP.adjacent_locations(unit_type, loc)
+    if kind == "hold" or not near:
+        return Hold(unit_type, loc)
+    if kind == "move":
+        return Move(unit_type, loc, draw(st.sampled_from(near)))
+    if kind == "convoy":
+        sea = draw(st.sampled_from(_SEAS))
+        army, dest = draw(st.sampled_from(_CONVOY_PAIRS))
+        return Convoy("F", sea, army, dest)
+    target_loc = draw(st.sampled_from(near))
+    target_type = "A" if "/" not in target_loc and _MAP.adjacent_locations("A", target_loc) \
+        else "F"
+    if kind == "support_hold":
+        return SupportHold(unit_type, loc, target_type, target_loc)
+    onward = [d for d in _MAP.adjacent_locations(target_type, target_loc)
+              if d.split("/")[0] != loc.split("/")[0]]
+    if not onward:
+        return SupportHold(unit_type, loc, target_type, target_loc)
+    return SupportMove(unit_type, loc, target_type, target_loc, draw(st.sampled_from(onward)))
+
+
+@settings(max_examples=400, deadline=None)
+@given(order=legal_orders())
+def test_canonical_form_reads_back_to_the_same_order(order) -> None:
+    text = format_order(order)
+    result = parse_order(text)
+    assert result.error is None, (text, result.error)
+    assert result.order == order, text
+    assert result.normalized == text
