@@ -12,6 +12,7 @@ from tdapp.core.powers import POWERS, SOLO_CENTERS, TOTAL_CENTERS
 from tdapp.core.scoring.base import GameResult, ScoringError
 
 FIRST_YEAR = 1901
+LAST_YEAR = 2000  # far beyond any real game; bounds year-by-year work such as count-back
 
 
 def _check_counts(counts: Mapping[str, int], where: str) -> None:
@@ -73,8 +74,15 @@ def _check_power_list(powers: tuple[str, ...], where: str) -> None:
 def validate_game(game: GameResult) -> None:
     """Raise :class:`ScoringError` naming the field when ``game`` is not a possible result."""
     end_year = game.end_year
-    if isinstance(end_year, bool) or not isinstance(end_year, int) or end_year < FIRST_YEAR:
-        raise ScoringError(f"end year must be an integer from {FIRST_YEAR}, not {end_year!r}", "end_year")
+    if (
+        isinstance(end_year, bool)
+        or not isinstance(end_year, int)
+        or not FIRST_YEAR <= end_year <= LAST_YEAR
+    ):
+        raise ScoringError(
+            f"end year must be an integer from {FIRST_YEAR} to {LAST_YEAR}, not {end_year!r}",
+            "end_year",
+        )
     _check_counts(game.centers, "centers")
     _check_solo(game)
     for power, year in game.eliminated.items():

@@ -39,6 +39,7 @@ FULL = {"AUSTRIA": 10, "ENGLAND": 9, "FRANCE": 8, "GERMANY": 5, "ITALY": 2, "RUS
         (GameResult(centers={**FULL, "SPAIN": 0}, end_year=1909), "centers.SPAIN"),
         (GameResult(centers={**FULL, "ITALY": 2.0}, end_year=1909), "centers.ITALY"),
         (GameResult(centers=FULL, end_year=1900), "end_year"),
+        (GameResult(centers=FULL, end_year=10**9), "end_year"),
         (GameResult(centers=FULL, end_year=1909, solo="AUSTRIA"), "solo"),
         (GameResult(centers=FULL, end_year=1909, eliminated={"AUSTRIA": 1905}), "eliminated.AUSTRIA"),
         (GameResult(centers=FULL, end_year=1909, eliminated={"RUSSIA": 1910}), "eliminated.RUSSIA"),
