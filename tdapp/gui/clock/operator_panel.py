@@ -50,6 +50,9 @@ from tdapp.gui.clock.theme import THEMES
 REFRESH_MS = 200
 ALERT_TEXT = {"one-minute": "one minute left", "time-up": "time up",
               "order-writing": "order writing begins"}
+# Darker shades of the projector colours, readable on the light operator window.
+STATE_COLOURS = {"warning": "#a35f00", "paused": "#0061a3", "expired": "#b00020",
+                 "finished": "#1b7f1b"}
 BOARD_COLUMNS = ("Board", "Segment", "Time", "State", "Vs room", "Added", "Grace")
 
 
@@ -154,8 +157,9 @@ class OperatorPanel(QWidget):
         self.board_table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.board_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.board_table.verticalHeader().setVisible(False)
-        self.board_table.horizontalHeader().setSectionResizeMode(
-            QHeaderView.ResizeMode.ResizeToContents)
+        header = self.board_table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
         layout.addWidget(self.board_table)
         grid = QGridLayout()
         buttons = [
@@ -332,7 +336,8 @@ class OperatorPanel(QWidget):
         self.screen_box.clear()
         for screen in app.screens() if app else []:
             geometry = screen.geometry()
-            self.screen_box.addItem(f"{screen.name()} ({geometry.width()}\u00d7{geometry.height()})",
+            name = screen.name() or f"Screen {self.screen_box.count() + 1}"
+            self.screen_box.addItem(f"{name} ({geometry.width()}\u00d7{geometry.height()})",
                                     screen.name())
         if self.screen_box.count() > 1:
             self.screen_box.setCurrentIndex(1)  # the second screen is usually the projector
@@ -383,9 +388,12 @@ class OperatorPanel(QWidget):
         central = view.central
         self.time_label.setText(central.time_text)
         self.title_label.setText(central.title)
-        state = "ROUND OVER" if view.round_called else (central.label or "RUNNING")
+        state = "ROUND OVER" if view.round_called else (central.label or central.status.upper())
         self.state_label.setText(state)
-        self.next_label.setText(f"Next: {central.next_title}" if central.next_title
+        colour = STATE_COLOURS.get("expired" if view.round_called else central.status, "")
+        self.state_label.setStyleSheet(f"color: {colour}; font-weight: bold" if colour else "")
+        optional = " (if needed)" if central.next_optional else ""
+        self.next_label.setText(f"Next: {central.next_title}{optional}" if central.next_title
                                 else "Last segment of the round")
         self._show_boards(view)
         self._show_hidden_end(view)
@@ -411,7 +419,8 @@ class OperatorPanel(QWidget):
             values = (
                 str(board.board), board.timer.title, "" if board.game_over
                 else board.timer.time_text, board.label or "RUNNING",
-                "room clock" if board.follows_room else board.relation, added,
+                "" if board.game_over else "room clock" if board.follows_room
+                else board.relation, added,
                 ", ".join(f"{g.player} {round(g.seconds_left)}s" for g in board.graces),
             )
             for column, text in enumerate(values):

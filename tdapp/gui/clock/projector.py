@@ -233,7 +233,7 @@ class ProjectorWindow(QWidget):
             self._draw_label(painter, QRectF(left.left(), left.top() + h * 0.40, left.width(),
                                              h * 0.26), view, timer)
             draw_fitted(painter, QRectF(left.left(), left.top() + h * 0.72, left.width(), h * 0.2),
-                        _next_text(timer), theme.dim, bold=False,
+                        _next_text(view), theme.dim, bold=False,
                         align=Qt.AlignmentFlag.AlignLeft)
             self._draw_face(painter, right, view, colour)
             return
@@ -244,7 +244,7 @@ class ProjectorWindow(QWidget):
         self._draw_label(painter, QRectF(area.left(), area.top() + h * 0.72, area.width(),
                                          h * 0.12), view, timer)
         draw_fitted(painter, QRectF(area.left(), area.top() + h * 0.88, area.width(), h * 0.11),
-                    _next_text(timer), theme.dim, bold=False)
+                    _next_text(view), theme.dim, bold=False)
 
     def _draw_face(self, painter: QPainter, rect: QRectF, view: ClockView, colour) -> None:
         """The digits; once the hidden end time has come, the words TIME UP instead."""
@@ -421,12 +421,17 @@ class ProjectorWindow(QWidget):
         return step % pages
 
 
-def _next_text(timer: TimerView) -> str:
+def _next_text(view: ClockView) -> str:
+    timer = view.central
+    if view.round_called:
+        return "The round is over \u2014 see your board"
     if timer.next_title is None:
         return "Last segment of the round"
-    minutes = (timer.next_seconds or 0) / 60
-    when = "then" if timer.next_starts_at_once else "next"
-    return f"{when.capitalize()}: {timer.next_title} ({minutes:g} min)"
+    length = f"{(timer.next_seconds or 0) / 60:g} min"
+    if timer.next_optional:
+        length += ", if needed"
+    when = "Then" if timer.next_starts_at_once else "Next"
+    return f"{when}: {timer.next_title} ({length})"
 
 
 def _tile_status(board: BoardView) -> str:

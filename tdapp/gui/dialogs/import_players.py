@@ -3,6 +3,7 @@ duplicates, then import (as one action, so one Undo removes the whole import).""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -49,6 +50,17 @@ class ImportLine:
     line: int  # as the TD sees it in a spreadsheet (the header is line 1)
     player: PlayerData | None
     problems: tuple[str, ...] = ()
+
+
+def _file_line_numbers(reason: str, file_lines: list[int]) -> str:
+    """find_duplicates counts lines among the players read; the TD counts spreadsheet lines."""
+
+    def to_file_line(match: re.Match[str]) -> str:
+        index = int(match.group(1)) - 1
+        line = file_lines[index] if 0 <= index < len(file_lines) else match.group(1)
+        return f"also on line {line} of the file"
+
+    return re.sub(r"also on line (\d+) of this import", to_file_line, reason)
 
 
 class ImportPlayersDialog(QDialog):
@@ -152,7 +164,7 @@ class ImportPlayersDialog(QDialog):
         self.preview_table.verticalHeader().hide()
         self.preview_table.horizontalHeader().setStretchLastSection(True)
         self.preview_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        for column, width in enumerate((50, 180, 130, 100, 130)):
+        for column, width in enumerate((45, 170, 120, 100, 110)):
             self.preview_table.setColumnWidth(column, width)
         self.skip_duplicates = QCheckBox()
         self.skip_duplicates.setObjectName("skipDuplicates")
@@ -185,8 +197,9 @@ class ImportPlayersDialog(QDialog):
         self.lines = self._preview(self.mapping())
         good = [line.player for line in self.lines if line.player is not None]
         good_indexes = [i for i, line in enumerate(self.lines) if line.player is not None]
-        self.duplicate_reasons = {good_indexes[i]: why
-                                  for i, why in self._duplicates(good).items()}
+        self.duplicate_reasons = {
+            good_indexes[i]: _file_line_numbers(why, [self.lines[g].line for g in good_indexes])
+            for i, why in self._duplicates(good).items()}
         table = self.preview_table
         table.setRowCount(len(self.lines))
         red, amber = QBrush(QColor("#b00020")), QBrush(QColor("#9a6700"))

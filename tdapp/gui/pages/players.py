@@ -50,7 +50,7 @@ class PlayersPage(QWidget):
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         self.table.setAlternatingRowColors(True)
-        tune_table(self.table, (190, 125, 115, 165, 140, 125, 105))
+        tune_table(self.table, (180, 125, 115, 155, 140, 125, 105))
         self.count_label = QLabel()
         self.count_label.setObjectName("playersCount")
         tools = QHBoxLayout()

@@ -61,7 +61,7 @@ class RoundsPage(QWidget):
         self.rounds_view = QTableView()
         self.rounds_view.setObjectName("roundsTable")
         self.rounds_view.setModel(self.rounds)
-        tune_table(self.rounds_view, (55, 140, 55))
+        tune_table(self.rounds_view, (50, 120, 55))
         self.roll_call = roll_call_model(self)
         self.roll_call.on_edit = self._cell_edited
         self.proxy = make_proxy(self.roll_call, self)
@@ -74,7 +74,7 @@ class RoundsPage(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
                                    | QAbstractItemView.EditTrigger.EditKeyPressed)
         self.table.setAlternatingRowColors(True)
-        tune_table(self.table, (175, 115, 105, 85, 115, 100), multi=True)
+        tune_table(self.table, (165, 110, 100, 85, 70, 95), multi=True)
         self.table.installEventFilter(_StatusKeys(self))
         self.title = QLabel("Roll call")
         font = self.title.font()
@@ -135,7 +135,7 @@ class RoundsPage(QWidget):
         splitter = QSplitter()
         splitter.addWidget(left)
         splitter.addWidget(roll_box)
-        splitter.setSizes([345, 715])
+        splitter.setSizes([300, 760])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(24, 16, 24, 16)
         layout.addWidget(page_title("Rounds"))
