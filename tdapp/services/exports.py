@@ -56,16 +56,16 @@ def report_data(db: TournamentDb) -> rd.ReportData:
     standings = compute_standings(model, fmt)
     awards = compute_awards(model, fmt, standings)
 
-    boards = []
-    for round_row in rounds.list_rounds(db):
-        for board in rounds.board_call(db, round_row.number):
-            boards.append(rd.BoardSheet(
-                round=round_row.number, number=board.number, top_board=board.top_board,
-                seats=tuple(rd.SeatLine(s.power, s.player_name, s.centers, s.score)
-                            for s in board.seats),
-                end_year=board.end_year, end_reason=board.end_reason,
-                finished=board.status in ("finished", "scored"),
-            ))
+    boards = [
+        rd.BoardSheet(
+            round=board.round_number, number=board.number, top_board=board.top_board,
+            seats=tuple(rd.SeatLine(s.power, s.player_name, s.centers, s.score)
+                        for s in board.seats),
+            end_year=board.end_year, end_reason=board.end_reason,
+            finished=board.status in ("finished", "scored"),
+        )
+        for board in rounds.all_boards(db)
+    ]
     lines = []
     for row in standings.rows:
         marks = ", ".join(m for m, on in (("pool", row.in_pool), ("top board", row.top_board))

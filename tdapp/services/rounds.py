@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, selectinload
 
 from tdapp.core.powers import POWERS
 from tdapp.services.changes import Change, ServiceError
@@ -124,9 +124,22 @@ def save_board_call(db: TournamentDb, round_number: int, boards: list[BoardPlan]
 
 def board_call(db: TournamentDb, round_number: int) -> list[BoardRow]:
     with db.read() as session:
-        round_ = get_round(session, round_number)
+        get_round(session, round_number)  # a clear error for a round that does not exist
+    return all_boards(db, round_number)
+
+
+def all_boards(db: TournamentDb, round_number: int | None = None) -> list[BoardRow]:
+    """Every board (of one round, or of all), seats loaded in one query, by round and number."""
+    with db.read() as session:
         names = dict(session.execute(select(Player.id, Player.name)).all())
-        return [_board_row(board, round_number, names) for board in round_.boards]
+        query = (
+            select(Board, Round.number).join(Round)
+            .options(selectinload(Board.seats))
+            .order_by(Round.number, Board.number)
+        )
+        if round_number is not None:
+            query = query.where(Round.number == round_number)
+        return [_board_row(board, number, names) for board, number in session.execute(query)]
 
 
 def _board_row(board: Board, round_number: int, names: Mapping[int, str]) -> BoardRow:

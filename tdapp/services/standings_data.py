@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from sqlalchemy import select
+from sqlalchemy.orm import selectinload
 
 from tdapp.core.tournament import model as tm
 from tdapp.store.database import TournamentDb
@@ -28,10 +29,14 @@ def tournament_model(db: TournamentDb) -> tm.Tournament:
             for p in session.scalars(select(Player).order_by(Player.id))
         )
         histories: dict[int, dict[int, dict[str, int]]] = defaultdict(lambda: defaultdict(dict))
-        for count in session.scalars(select(CenterCount)):
-            histories[count.board_id][count.year][count.power] = count.centers
+        # Thousands of rows: plain column tuples, not ORM objects.
+        counts = select(CenterCount.board_id, CenterCount.year, CenterCount.power,
+                        CenterCount.centers)
+        for board_id, year, power, centers in session.execute(counts):
+            histories[board_id][year][power] = centers
         boards = []
-        query = select(Board, Round.number).join(Round).order_by(Round.number, Board.number)
+        query = (select(Board, Round.number).join(Round).options(selectinload(Board.seats))
+                 .order_by(Round.number, Board.number))
         for board, round_number in session.execute(query).all():
             if board.status not in ("finished", "scored"):
                 continue
