@@ -198,7 +198,8 @@ class RoundClock:
         """Add (or, negative, remove) time: to the room clock, or to one board."""
         now = self._settle()
         if board is None:
-            self.central.add(seconds)
+            for timer in self._room_timers():
+                timer.add(seconds)
         else:
             target = self._board(board)
             self._own_timer(target).add(seconds)
@@ -221,11 +222,8 @@ class RoundClock:
         if not 0 <= index < len(self.schedule):
             raise ClockError("segment: there is no " + ("next" if step > 0 else "previous")
                              + " segment")
-        timer.jump(self.schedule, index, now)
-        if board is None and not self.format.per_board:
-            for other in self.boards.values():  # detached boards move with the room
-                if other.timer is not None and step != 0:
-                    other.timer.jump(self.schedule, index, now)
+        for target in self._room_timers() if board is None else [timer]:
+            target.jump(self.schedule, index, now)
         action = {1: "next-segment", -1: "previous-segment", 0: "restart-segment"}[step]
         self._log(now, action, board, detail=self.schedule[index].title)
 
@@ -233,9 +231,18 @@ class RoundClock:
         now = self._settle()
         if not 0 <= index < len(self.schedule):
             raise ClockError(f"segment: {index} is outside 0..{len(self.schedule) - 1}")
-        timer = self.central if board is None else self._own_timer(self._board(board))
-        timer.jump(self.schedule, index, now)
+        timers = self._room_timers() if board is None else [self._own_timer(self._board(board))]
+        for timer in timers:
+            timer.jump(self.schedule, index, now)
         self._log(now, "goto-segment", board, detail=self.schedule[index].title)
+
+    def _room_timers(self) -> list[Timer]:
+        """What a room-wide change moves: the room clock and, on a central clock, the boards
+        that run a detached copy of it (their own extra time stays theirs)."""
+        timers = [self.central]
+        if not self.format.per_board:
+            timers += [b.timer for b in self.boards.values() if b.timer is not None]
+        return timers
 
     # ----------------------------------------------------------- board actions
     def pause_board(self, number: int) -> None:
@@ -471,6 +478,7 @@ class RoundClock:
             next_title=following.title if following else None,
             next_seconds=following.seconds if following else None,
             next_starts_at_once=segment.rolls_on,
+            next_optional=following.optional if following else False,
         )
 
     def _board_view(self, board: BoardClock, now: float) -> BoardView:

@@ -37,6 +37,7 @@ class TimerView:
     next_title: str | None
     next_seconds: int | None
     next_starts_at_once: bool
+    next_optional: bool = False
 
     @property
     def label(self) -> str:

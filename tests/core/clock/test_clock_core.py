@@ -316,3 +316,40 @@ def test_the_end_time_stops_every_clock_and_rings_once() -> None:
     later = clock.view()
     assert (later.central.seconds_left, later.board(2).timer.seconds_left) == frozen
     assert later.central.status == PAUSED
+
+
+def test_system_time_is_wall_time_that_only_moves_forward() -> None:
+    import time as stdlib_time
+
+    from tdapp.core.clock import SystemTime
+
+    source = SystemTime()
+    first = source.now()
+    assert abs(first - stdlib_time.time()) < 1.0
+    assert source.now() >= first
+
+
+def test_the_view_says_when_the_next_clock_is_optional() -> None:
+    clock, time = clock_for("wdc-2025", boards=())
+    clock.next_segment()
+    view = clock.view().central
+    assert view.kind == "order-writing" and view.next_optional
+    assert view.next_title == "Spring 1901 \u2014 Retreats"
+
+
+def test_room_changes_carry_detached_boards_along() -> None:
+    clock, time = clock_for("wdc-2018", boards=(1, 2))
+    clock.start()
+    clock.add_time(45, board=2)
+    clock.add_time(60)
+    view = clock.view()
+    assert view.board(1).timer.seconds_left == 1080 + 60
+    assert view.board(2).timer.seconds_left == 1080 + 60 + 45
+    clock.next_segment()
+    assert clock.view().board(2).timer.title == "Fall 1901 \u2014 Negotiation"
+    clock.goto_segment(4)
+    assert clock.view().board(2).timer.title == "Spring 1903 \u2014 Negotiation"
+    clock_pb, _ = clock_for("wdc-2025", boards=(1,))
+    clock_pb.start()
+    clock_pb.add_time(60)  # per-board formats: the boards keep their own time
+    assert clock_pb.view().board(1).timer.seconds_left == 900
