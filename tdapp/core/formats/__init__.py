@@ -5,6 +5,7 @@ The registry API every layer uses: ``list_formats()``, ``get_format(name)`` and
 format in a tournament file.
 """
 
+from tdapp.core.formats.describe import describe_format
 from tdapp.core.formats.model import FormatError, TournamentFormat, validate_format
 from tdapp.core.formats.registry import copy_format, get_format, list_formats
 from tdapp.core.formats.serialize import format_from_dict, format_to_dict
@@ -13,6 +14,7 @@ __all__ = [
     "FormatError",
     "TournamentFormat",
     "copy_format",
+    "describe_format",
     "format_from_dict",
     "format_to_dict",
     "get_format",

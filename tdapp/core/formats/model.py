@@ -222,6 +222,9 @@ class TournamentFormat:
     draw_votes: DrawVoteRule = field(default_factory=DrawVoteRule)
     end_year: int | None = None
 
+    def __hash__(self) -> int:  # ``rules`` is a dict (the CONTRACTS shape): hash the rest
+        return hash((self.name, self.title, self.rounds, self.round_rules, self.counting))
+
     def round_rule(self, number: int) -> RoundRule:
         """The rule of round ``number`` (a default one when the format lists none)."""
         for rule in self.round_rules:

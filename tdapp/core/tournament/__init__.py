@@ -15,6 +15,12 @@ from tdapp.core.tournament.model import (
     Tournament,
 )
 from tdapp.core.tournament.rating import RatingTable, rate_board, rating_table
+from tdapp.core.tournament.season import (
+    EventResult,
+    invitations,
+    placement_points,
+    season_standings,
+)
 from tdapp.core.tournament.standings import (
     StandingRow,
     Standings,
@@ -25,7 +31,8 @@ from tdapp.core.tournament.standings import (
 from tdapp.core.tournament.teams import check_teams, team_standings
 
 __all__ = [
-    "Award", "Awards", "Board", "Player", "RatingTable", "SitOut", "SpecialAward",
+    "Award", "Awards", "Board", "EventResult", "invitations", "placement_points",
+    "season_standings", "Player", "RatingTable", "SitOut", "SpecialAward",
     "StandingRow", "Standings", "Team", "TieDecision", "Tournament", "championship_pool",
     "check_teams", "compute_awards", "compute_standings", "rate_board", "rating_table",
     "team_standings", "top_board_call",

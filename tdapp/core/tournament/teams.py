@@ -130,6 +130,12 @@ def check_teams(tournament: Tournament, fmt: TournamentFormat,
     problems: list[str] = []
     seen: dict[str, str] = {}
     in_pool = set(pool)
+    if rule.members_from == "non-pool" and tournament.teams:
+        eligible = [p for p in tournament.players
+                    if p.competing and not p.withdrawn and p.id not in in_pool]
+        if len(eligible) < rule.min_players:
+            problems.append(f"only {len(eligible)} players are outside the pool; the team "
+                            f"tournament needs at least {rule.min_players}")
     for team in tournament.teams:
         if len(team.members) != rule.size:
             problems.append(f"team {team.name!r} has {len(team.members)} players, not {rule.size}")

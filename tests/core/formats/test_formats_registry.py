@@ -9,6 +9,7 @@ import pytest
 from tdapp.core.formats import (
     FormatError,
     copy_format,
+    describe_format,
     format_from_dict,
     format_to_dict,
     get_format,
@@ -177,3 +178,21 @@ def test_bad_json_names_the_field(doc, field) -> None:
     with pytest.raises(FormatError) as info:
         format_from_dict(doc)
     assert info.value.field == field
+
+
+def test_formats_are_hashable_and_equal_copies_hash_alike() -> None:
+    fmt = get_format("wdc-2025")
+    assert {fmt: 1}[copy_format(fmt)] == 1
+
+
+def test_describe_format_states_the_rules_in_words() -> None:
+    words = dict(describe_format(get_format("wdc-2025")))
+    assert words["Tournament score"] == "best 2 of rounds 1, 2, 3 + round 4"
+    assert words["Championship pool"] == "the best 21 after round 3; their round-4 score x1.5"
+    assert words["Champion tie-breakers"].startswith("higher round-4 score; higher single game")
+    assert words["Draw votes"] == "from spring 1906, the first 3 secret, then open"
+    edc = dict(describe_format(get_format("edc-2026")))
+    assert edc["Game end"] == "after 1909" and "rank range" in edc["Final round"]
+    dbn = dict(describe_format(get_format("dbn-2025")))
+    assert dbn["Knock-out"].endswith("seeded by solo, then seed")
+    assert "forced draw after 1915" in dbn["Draw votes"]

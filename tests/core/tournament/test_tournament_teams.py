@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tournament_helpers import board
 
-from tdapp.core.formats import get_format
+from tdapp.core.formats import copy_format, get_format
 from tdapp.core.tournament import (
     Player,
     Team,
@@ -72,7 +74,10 @@ def test_a_recorded_td_decision_settles_a_team_tie() -> None:
 
 def test_team_checks_name_every_problem() -> None:
     t = team_tournament([0] * 7, [0] * 7)
-    assert check_teams(t, FMT) == []
+    assert check_teams(t, FMT) == ["only 21 players are outside the pool; the team tournament "
+                                   "needs at least 49"]
+    small = copy_format(FMT, name="small-teams", team=replace(FMT.team, min_players=21))
+    assert check_teams(t, small) == []
     bad_boards = t.boards + (board(4, 8, ["x0", "x1"], [0, 0]),)
     bad = Tournament(t.players, bad_boards, teams=(
         Team("Xanadu", tuple(X), powers={"x0": "FRANCE", "x1": "FRANCE"}),

@@ -1,0 +1,98 @@
+"""A format in words, for the format dialog and the printed rules sheet."""
+
+from __future__ import annotations
+
+from tdapp.core.formats.model import CountGroup, TournamentFormat
+
+_CRITERIA_WORDS = {
+    "last-round-score": "higher last-round score",
+    "best-game": "higher single game score",
+    "head-to-head-best": "higher score in a game where the tied players met",
+    "head-to-head-total": "higher total in games where the tied players met",
+    "counted-centres": "more supply centres in the counted games",
+    "dropped-round": "higher score in the dropped round",
+    "count-back": "count-back, the last round rolled back a year at a time",
+    "distance": "further from home",
+    "random-draw": "a recorded random draw",
+    "td-decision": "the TD's recorded decision",
+    "seed": "better seed",
+    "pool-first": "championship-pool player first",
+}
+
+
+def criterion_words(name: str) -> str:
+    if name.startswith("round-score:"):
+        return f"higher round-{name.split(':', 1)[1]} score"
+    return _CRITERIA_WORDS.get(name, name)
+
+
+def _counting(group: CountGroup) -> str:
+    rounds = ", ".join(str(r) for r in group.rounds)
+    words = f"rounds {rounds}" if len(group.rounds) > 1 else f"round {rounds}"
+    if group.best is not None and group.best < len(group.rounds):
+        words = f"best {group.best} of {words}"
+    if group.max_played is not None:
+        words += f" (at most {group.max_played} played)"
+    return words
+
+
+def describe_format(fmt: TournamentFormat) -> list[tuple[str, str]]:
+    """(topic, sentence) pairs saying what the format does, in the order a TD reads rules."""
+    out = [("Rounds", f"{fmt.rounds} rounds")]
+    for rule in fmt.round_rules:
+        extra = f", score x{rule.multiplier:g}" if rule.multiplier != 1 else ""
+        out.append((f"Round {rule.number}", f"{rule.label or 'Round ' + str(rule.number)}: "
+                    f"{rule.scoring} scoring, {rule.seating} seating, {rule.powers} powers{extra}"))
+    out.append(("Tournament score", " + ".join(_counting(g) for g in fmt.count_groups())))
+    if fmt.two_boards_allowed:
+        out.append(("Two boards", f"allowed; the {fmt.double_board} score counts"))
+    if fmt.pool:
+        p = fmt.pool
+        out.append(("Championship pool", f"the best {p.size} after round {p.after_round}; their "
+                    f"round-{p.bonus_round} score x{p.bonus_multiplier:g}"))
+    if fmt.top_board:
+        t = fmt.top_board
+        out.append(("Top board", f"the best {t.size} after round {t.after_round} play round "
+                    f"{t.round}; next in line when one declines"))
+    if fmt.locked_final:
+        out.append(("Final round", f"round {fmt.locked_final.round} boards keep the rank range "
+                    "their players held when it began"))
+    if fmt.knockout:
+        k = fmt.knockout
+        out.append(("Knock-out", f"the best {k.automatic} seeds and every winner of rounds "
+                    f"{', '.join(map(str, k.qualifying_rounds))} play the final (round "
+                    f"{k.final_round}), seeded by {', then '.join(k.final_seeding)}"))
+    champion = {
+        "total": "the highest tournament score",
+        "pool-champion": "the championship-pool player with the highest tournament score",
+        "top-board-winner": "the winner of the top board",
+        "locked-final-boards": "the board-topper of the final round's top board",
+        "knockout": "the winner of the final",
+    }[fmt.final_ranking]
+    out.append(("Champion", champion))
+    if fmt.tie_breakers:
+        out.append(("Tie-breakers", "; ".join(criterion_words(c) for c in fmt.tie_breakers)))
+    if fmt.champion_tie_breakers is not None:
+        out.append(("Champion tie-breakers",
+                    "; ".join(criterion_words(c) for c in fmt.champion_tie_breakers)))
+    if fmt.tie_break_places is not None:
+        out.append(("Ties", f"broken for places 1-{fmt.tie_break_places}; shared below"))
+    if fmt.team:
+        out.append(("Team tournament", f"round {fmt.team.round}, teams of {fmt.team.size}, "
+                    "team score = sum, ties by dropping the lowest"))
+    out.append(("Awards", f"places 1-{fmt.awards.places}"
+                + ("; best country" if fmt.awards.best_country.enabled else "")
+                + ("; team champion" if fmt.awards.team else "")))
+    if fmt.rules:
+        out.append(("House rules", ", ".join(f"{k} = {v}" for k, v in fmt.rules.items())))
+    d = fmt.draw_votes
+    votes = "secret" if d.secret_votes is None else (
+        "open" if d.secret_votes == 0 else f"the first {d.secret_votes} secret, then open")
+    out.append(("Draw votes", f"from {d.from_season} {d.from_year}, {votes}"
+                + ("" if d.clock_stops else "; the clock does not stop")
+                + (f"; forced draw after {d.forced_draw_after}" if d.forced_draw_after else "")))
+    if fmt.end_year:
+        out.append(("Game end", f"after {fmt.end_year}"))
+    out.append(("Civil disorder", fmt.civil_disorder))
+    out.append(("Sit-outs", fmt.sit_out_order))
+    return out
