@@ -1,0 +1,106 @@
+"""Exporting the players list to CSV (UTF-8 with BOM, so Excel shows accents) and to .xlsx.
+
+The column headers are ones ``player_import.guess_mapping`` recognises, so an exported list can
+be imported into another tournament as it is.
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from tdapp.services.changes import ServiceError
+from tdapp.services.players import LOCAL_STATUSES, PlayerRow, list_players
+from tdapp.store.database import TournamentDb
+
+
+def _yes_no(value: bool) -> str:
+    return "yes" if value else "no"
+
+
+def _number(value: float | None) -> float | str:
+    return "" if value is None else value
+
+
+EXPORT_COLUMNS: tuple[tuple[str, Callable[[PlayerRow], str | int | float]], ...] = (
+    ("Name", lambda p: p.name),
+    ("Home town", lambda p: p.home_town),
+    ("Country", lambda p: p.country),
+    ("Club", lambda p: p.club),
+    ("Local status", lambda p: LOCAL_STATUSES.get(p.local_status, p.local_status)),
+    ("Email", lambda p: p.email),
+    ("Competing", lambda p: _yes_no(p.competing)),
+    ("Withdrawn", lambda p: _yes_no(p.withdrawn)),
+    ("Boards played", lambda p: p.boards_played),
+    ("Power preferences", lambda p: p.power_preferences),
+    ("Latitude", lambda p: _number(p.latitude)),
+    ("Longitude", lambda p: _number(p.longitude)),
+    ("Notes", lambda p: p.notes),
+)
+
+
+def player_table(db: TournamentDb, *, include_withdrawn: bool = True
+                 ) -> tuple[list[str], list[list[str | int | float]]]:
+    """The headers and rows an export writes, sorted by name."""
+    rows = list_players(db, include_withdrawn=include_withdrawn)
+    return ([title for title, _ in EXPORT_COLUMNS],
+            [[value(player) for _, value in EXPORT_COLUMNS] for player in rows])
+
+
+def _write_atomically(path: Path, write: Callable[[Path], None]) -> None:
+    """Write beside ``path`` and rename, so a failed export never leaves half a file."""
+    path = Path(path)
+    partial = path.with_name(path.name + ".partial")
+    try:
+        write(partial)
+        os.replace(partial, path)
+    except OSError as exc:
+        raise ServiceError(f"{path.name} cannot be written: {exc.strerror or exc}.") from exc
+    finally:
+        partial.unlink(missing_ok=True)
+
+
+def export_players_csv(db: TournamentDb, path: Path | str, *, delimiter: str = ",",
+                       include_withdrawn: bool = True) -> int:
+    """Write the players list as CSV; returns how many players were written."""
+    headers, rows = player_table(db, include_withdrawn=include_withdrawn)
+
+    def write(target: Path) -> None:
+        with target.open("w", encoding="utf-8-sig", newline="") as handle:
+            writer = csv.writer(handle, delimiter=delimiter)
+            writer.writerow(headers)
+            writer.writerows(rows)
+
+    _write_atomically(Path(path), write)
+    return len(rows)
+
+
+def export_players_xlsx(db: TournamentDb, path: Path | str, *,
+                        include_withdrawn: bool = True) -> int:
+    """Write the players list as an Excel workbook; returns how many players were written."""
+    from openpyxl import Workbook
+    from openpyxl.styles import Font
+    from openpyxl.utils import get_column_letter
+
+    headers, rows = player_table(db, include_withdrawn=include_withdrawn)
+    workbook = Workbook()
+    sheet = workbook.active
+    sheet.title = "Players"
+    sheet.append(headers)
+    for cell in sheet[1]:
+        cell.font = Font(bold=True)
+    for values in rows:
+        sheet.append(values)
+        for cell in sheet[sheet.max_row]:
+            if isinstance(cell.value, str):
+                cell.data_type = "s"  # text stays text: a name starting with "=" is no formula
+    for index, title in enumerate(headers, start=1):
+        longest = max([len(title), *(len(str(r[index - 1])) for r in rows)])
+        sheet.column_dimensions[get_column_letter(index)].width = min(max(longest + 2, 8), 50)
+    sheet.freeze_panes = "A2"
+    sheet.auto_filter.ref = sheet.dimensions
+
+    _write_atomically(Path(path), lambda target: workbook.save(target))
+    return len(rows)

@@ -1,0 +1,502 @@
+"""Importing players from a CSV file or an Excel workbook, in three steps the GUI shows:
+
+1. ``read_player_table(path)``: the file as a table of text (any delimiter, UTF-8 with or without
+   BOM, UTF-16, or Windows/Latin-1 with a warning; .xlsx through openpyxl). A malformed file gives
+   an ImportFileError whose message names the line.
+2. ``guess_mapping(headers)``: which column holds which field, from header names in English and
+   a few other languages; the TD corrects it in the mapping step.
+3. ``apply_mapping(table, mapping)``: the players, and a RowProblem for every line that cannot be
+   imported (the good lines are kept). ``import_players`` adds them as one action (one Undo).
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tdapp.core.powers import POWERS
+from tdapp.services import players as player_service
+from tdapp.services.changes import Change, ServiceError
+from tdapp.services.players import LOCAL_STATUSES, PlayerData
+from tdapp.store.database import TournamentDb
+
+CSV_DELIMITERS = (",", ";", "\t", "|")
+_ZIP_MAGIC = b"PK\x03\x04"
+_OLD_EXCEL_MAGIC = b"\xd0\xcf\x11\xe0"
+
+# Fields a column can be mapped to, with the words the mapping step shows.
+IMPORT_FIELDS: dict[str, str] = {
+    "name": "Name",
+    "first_name": "First name",
+    "last_name": "Last name",
+    "home_town": "Home town",
+    "country": "Country",
+    "club": "Club",
+    "local_status": "Local status",
+    "email": "E-mail",
+    "notes": "Notes",
+    "competing": "Competing",
+    "not_competing": "Not competing (TD, assistant)",
+    "power_preferences": "Power preferences",
+    "latitude": "Home latitude",
+    "longitude": "Home longitude",
+}
+
+
+class ImportFileError(ServiceError):
+    """The file cannot be read as a table of players; the message names the file and line."""
+
+
+@dataclass(frozen=True)
+class Table:
+    """The file as text: its header row and data rows (blank rows left out)."""
+
+    headers: list[str]
+    rows: list[list[str]]
+    # The line of the file (CSV) or row of the sheet (Excel) of each row, as the TD sees it.
+    lines: list[int] = field(default_factory=list)
+    source: str = ""
+    warnings: list[str] = field(default_factory=list)
+    sheet: str | None = None
+    sheets: list[str] = field(default_factory=list)
+
+    def line_of(self, index: int) -> int:
+        """The file line of row ``index`` (the header being on line 1 if lines are unknown)."""
+        if len(self.lines) == len(self.rows):
+            return self.lines[index]
+        return index + 2
+
+
+@dataclass(frozen=True)
+class RowProblem:
+    row: int  # the line in the file (CSV) or the row in the sheet
+    column: str  # the header of the column at fault, "" for the whole line
+    message: str
+
+    def __str__(self) -> str:
+        where = f"line {self.row}" + (f", {self.column}" if self.column else "")
+        return f"{where}: {self.message}"
+
+
+# ---------------------------------------------------------------- step 1: reading the file
+
+
+def read_player_table(path: Path | str, sheet: str | None = None) -> Table:
+    """The players' file as a table of text: CSV (any delimiter) or Excel .xlsx."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise ImportFileError(f"{path.name} cannot be read: {exc.strerror}.") from exc
+    if data.startswith(_ZIP_MAGIC):
+        return _read_xlsx(path, sheet)
+    if data.startswith(_OLD_EXCEL_MAGIC):
+        raise ImportFileError(
+            f"{path.name} is an old Excel .xls workbook; save it as .xlsx or CSV and import that."
+        )
+    if path.suffix.lower() in (".xlsx", ".xlsm"):
+        raise ImportFileError(f"{path.name} is not a readable Excel workbook.")
+    text, warnings = _decode(path.name, data)
+    return _read_csv(path.name, text, warnings)
+
+
+def _decode(name: str, data: bytes) -> tuple[str, list[str]]:
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16"), []
+    try:
+        return data.decode("utf-8-sig"), []
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+    try:
+        text = data.decode("cp1252")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")
+    return text, [
+        f"{name} is not UTF-8 (first at line {line}); it was read as Windows/Latin-1 text. "
+        "Check that accented names look right."
+    ]
+
+
+def _sniff_delimiter(text: str) -> str:
+    """The delimiter that splits the first lines into the most, equally long, rows."""
+    sample = [line for line in text.splitlines()[:30] if line.strip()]
+    best, best_score = ",", (0, 0)
+    for delimiter in CSV_DELIMITERS:
+        try:
+            counts = [len(row) for row in csv.reader(sample, delimiter=delimiter)]
+        except csv.Error:
+            continue
+        if not counts or counts[0] < 2:
+            continue
+        score = (sum(1 for n in counts if n == counts[0]), counts[0])
+        if score > best_score:
+            best, best_score = delimiter, score
+    return best
+
+
+def _read_csv(name: str, text: str, warnings: list[str]) -> Table:
+    if "\x00" in text:
+        line = text[: text.index("\x00")].count("\n") + 1
+        raise ImportFileError(
+            f"{name}, line {line}: a NUL character; this is not a text (CSV) file."
+        )
+    delimiter = _sniff_delimiter(text)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    records: list[tuple[int, list[str]]] = []
+    start = 1
+    try:
+        for row in reader:
+            if any(cell.strip() for cell in row):
+                records.append((start, [cell.strip() for cell in row]))
+            start = reader.line_num + 1
+    except csv.Error as exc:
+        if "end of data" in str(exc):
+            raise ImportFileError(
+                f"{name}, line {start}: a value opened with a quote (\") is never closed."
+            ) from exc
+        raise ImportFileError(
+            f"{name}, line {reader.line_num}: {_csv_error_words(str(exc))}"
+        ) from exc
+    if not records:
+        raise ImportFileError(f"{name} is empty: no header line and no players.")
+    (_, headers), *data = records
+    return Table(
+        headers=_header_names(headers), rows=[cells for _, cells in data],
+        lines=[line for line, _ in data], source=name, warnings=warnings,
+    )
+
+
+def _csv_error_words(message: str) -> str:
+    if "expected after" in message:
+        return ("a quote (\") in the middle of a value; put the whole value in quotes and "
+                "double the quotes inside it.")
+    return f"the CSV cannot be read ({message})."
+
+
+def _header_names(headers: Sequence[str]) -> list[str]:
+    return [h.strip() or f"Column {i + 1}" for i, h in enumerate(headers)]
+
+
+def _cell_text(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, dt.datetime):
+        return value.date().isoformat() if value.time() == dt.time() else value.isoformat(" ")
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    return str(value).strip()
+
+
+def _read_xlsx(path: Path, sheet: str | None) -> Table:
+    import zipfile
+
+    from openpyxl import load_workbook
+    from openpyxl.utils.exceptions import InvalidFileException
+
+    try:
+        workbook = load_workbook(path, read_only=True, data_only=True)
+    except (zipfile.BadZipFile, InvalidFileException, KeyError, OSError, ValueError) as exc:
+        raise ImportFileError(f"{path.name} is not a readable Excel workbook ({exc}).") from exc
+    try:
+        names = list(workbook.sheetnames)
+        if sheet is not None and sheet not in names:
+            raise ImportFileError(
+                f"{path.name} has no sheet called {sheet!r} (it has: {', '.join(names)})."
+            )
+        worksheet = workbook[sheet] if sheet is not None else workbook.worksheets[0]
+        records = []
+        for number, values in enumerate(worksheet.iter_rows(values_only=True), start=1):
+            cells = [_cell_text(v) for v in values]
+            if any(cells):
+                records.append((number, cells))
+    finally:
+        workbook.close()
+    if not records:
+        raise ImportFileError(f"The sheet {worksheet.title!r} of {path.name} is empty.")
+    (_, headers), *data = records
+    # Excel pads rows to the sheet's width: keep columns up to the last one holding anything.
+    width = max(
+        (i + 1 for cells in [headers, *(c for _, c in data)] for i, v in enumerate(cells) if v),
+        default=0,
+    )
+    headers = (headers + [""] * width)[:width]
+    return Table(
+        headers=_header_names(headers),
+        rows=[(cells + [""] * width)[:width] for _, cells in data],
+        lines=[number for number, _ in data], source=path.name, sheet=worksheet.title,
+        sheets=names,
+    )
+
+
+# ---------------------------------------------------------------- step 2: guessing the mapping
+
+
+def _key(text: str) -> str:
+    """A header reduced to lower-case letters and digits, accents removed ("E-mail" -> "email")."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in decomposed if ch.isalnum() and not unicodedata.combining(ch))
+
+
+# Exact header words per field (after _key), in English, French, German, Dutch, Italian,
+# Spanish, the Scandinavian languages and Polish.
+_EXACT: dict[str, tuple[str, ...]] = {
+    "first_name": ("firstname", "first", "givenname", "forename", "christianname", "prenom",
+                   "vorname", "voornaam", "fornavn", "fornamn", "etunimi", "imie"),
+    "last_name": ("lastname", "last", "surname", "familyname", "nachname", "familienname",
+                  "achternaam", "cognome", "apellido", "apellidos", "efternavn", "efternamn",
+                  "etternavn", "sukunimi", "nazwisko", "nomdefamille"),
+    "name": ("name", "fullname", "player", "playername", "names", "nom", "nomcomplet", "joueur",
+             "spieler", "spielername", "naam", "speler", "nome", "giocatore", "nombre",
+             "jugador", "navn", "namn", "spelare", "gracz", "imieinazwisko", "participant",
+             "teilnehmer", "deelnemer"),
+    "home_town": ("hometown", "town", "city", "home", "homecity", "location", "place",
+                  "residence", "from", "ville", "localite", "stadt", "wohnort", "ort", "heimatort",
+                  "woonplaats", "plaats", "stad", "citta", "ciudad", "localidad", "by",
+                  "miasto", "miejscowosc", "kotipaikka"),
+    "country": ("country", "nation", "nationality", "countrycode", "land", "pays", "paese",
+                "nazione", "pais", "kraj", "staat", "herkunftsland", "maa"),
+    "club": ("club", "clubname", "verein", "klub", "klubb", "vereniging", "circolo",
+             "association", "society"),
+    "email": ("email", "mail", "emailaddress", "emails", "courriel", "adressemail",
+              "adresseemail", "mailadresse", "emailadresse", "epost", "epostadress",
+              "correo", "correoelectronico", "sahkoposti"),
+    "notes": ("notes", "note", "comments", "comment", "remarks", "remark", "bemerkung",
+              "bemerkungen", "anmerkungen", "notiz", "notizen", "remarques", "remarque",
+              "commentaires", "commentaire", "opmerkingen", "opmerking", "notas", "nota",
+              "anteckningar", "merknader", "uwagi"),
+    "local_status": ("status", "localstatus", "sitoutstatus", "sitoutorder", "local",
+                     "category", "membership", "statut", "mitgliedschaft"),
+    "competing": ("competing", "competes", "ranked", "incompetition", "competitor",
+                  "inwertung", "classe"),
+    "not_competing": ("notcompeting", "noncompeting", "notranked", "unranked", "td",
+                      "filler", "seatfiller", "ausserwertung", "horsconcours"),
+    "power_preferences": ("powerpreferences", "preferences", "preferredpowers", "powers",
+                          "powerpreference"),
+    "latitude": ("latitude", "lat", "breitengrad"),
+    "longitude": ("longitude", "lon", "lng", "long", "laengengrad", "langengrad"),
+}
+# Words a longer header may contain ("Player's name", "E-mail address"), most specific first.
+_CONTAINS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("not_competing", ("notcompeting", "noncompeting")),
+    ("first_name", ("firstname", "givenname", "prenom", "vorname", "voornaam")),
+    ("last_name", ("lastname", "surname", "familyname", "nachname", "achternaam")),
+    ("email", ("email", "mail", "courriel")),
+    ("power_preferences", ("preference",)),
+    ("home_town", ("hometown", "town", "city", "ville", "stadt", "wohnort")),
+    ("country", ("country", "nation", "pays", "land")),
+    ("club", ("club", "verein", "klub")),
+    ("local_status", ("status",)),
+    ("notes", ("note", "comment", "remark")),
+    ("name", ("name", "nom", "naam", "nome")),
+)
+
+
+def guess_mapping(headers: Sequence[str]) -> dict[str, int]:
+    """Field -> column index, for the columns whose header says what they hold.
+
+    A bare "name" column next to a first-name column is the family name (French Nom + Prénom,
+    German Name + Vorname); next to a last-name column it is the given name (Italian Nome +
+    Cognome, Spanish Nombre + Apellido).
+    """
+    keys = [_key(h) for h in headers]
+    mapping: dict[str, int] = {}
+    for index, key in enumerate(keys):
+        for field_name, words in _EXACT.items():
+            if key in words and field_name not in mapping:
+                mapping[field_name] = index
+                break
+    taken = set(mapping.values())
+    for index, key in enumerate(keys):
+        if index in taken or not key:
+            continue
+        for field_name, words in _CONTAINS:
+            if field_name not in mapping and any(word in key for word in words):
+                mapping[field_name] = index
+                taken.add(index)
+                break
+    if "name" in mapping and ("first_name" in mapping) != ("last_name" in mapping):
+        other = "last_name" if "first_name" in mapping else "first_name"
+        mapping[other] = mapping.pop("name")
+    return mapping
+
+
+# ---------------------------------------------------------------- step 3: applying it
+
+_TRUE = {"yes", "y", "true", "1", "x", "ja", "j", "oui", "o", "si", "sì", "sí", "tak", "on",
+         "competing", "ranked"}
+_FALSE = {"no", "n", "false", "0", "nein", "non", "nee", "nej", "nie", "off", "-", "td",
+          "notcompeting"}
+_STATUS_WORDS: dict[str, str] = {
+    "boardmember": "board_member", "localboardmember": "board_member", "board": "board_member",
+    "organiser": "board_member", "organizer": "board_member", "committee": "board_member",
+    "clubmember": "club_member", "localclubmember": "club_member", "member": "club_member",
+    "club": "club_member", "mitglied": "club_member",
+    "local": "local", "localnonmember": "local", "nonmember": "local", "localplayer": "local",
+    "traveller": "traveller", "traveler": "traveller", "visitor": "traveller",
+    "guest": "traveller", "away": "traveller", "foreign": "traveller", "reisender": "traveller",
+}
+_STATUS_WORDS.update({_key(code): code for code in LOCAL_STATUSES})
+_STATUS_WORDS.update({_key(label): code for code, label in LOCAL_STATUSES.items()})
+_POWER_WORDS = {_key(power): power[0] for power in POWERS}
+
+
+def parse_yes_no(text: str) -> bool | None:
+    """True/False from the ways people write yes and no; None if it is neither."""
+    key = _key(text) or text.strip()
+    if key in _TRUE or text.strip() in ("✓", "✔"):
+        return True
+    if key in _FALSE:
+        return False
+    return None
+
+
+def parse_local_status(text: str) -> str | None:
+    return _STATUS_WORDS.get(_key(text))
+
+
+def parse_power_preferences(text: str) -> str | None:
+    """"AEF", "a e f" or "Austria, England, France" -> "AEF"; None if not powers."""
+    parts = [p for p in re.split(r"[\s,;/>]+", text.strip()) if p]
+    if len(parts) == 1 and _key(parts[0]) not in _POWER_WORDS:
+        parts = list(parts[0])
+    letters = []
+    for part in parts:
+        key = _key(part)
+        letter = _POWER_WORDS.get(key) or (key.upper() if key.upper() in "AEFGIRT" and
+                                           len(key) == 1 else None)
+        if letter is None or letter in letters:
+            return None
+        letters.append(letter)
+    return "".join(letters)
+
+
+def _parse_coordinate(text: str, limit: float) -> float | None:
+    try:
+        value = float(text.replace(",", ".").strip())
+    except ValueError:
+        return None
+    return value if -limit <= value <= limit else None
+
+
+@dataclass(frozen=True)
+class MappedRow:
+    """One data line of the file under a mapping: the player, or why it cannot be imported."""
+
+    line: int
+    player: PlayerData | None
+    problems: tuple[RowProblem, ...] = ()
+
+
+def _row_player(table: Table, mapping: dict[str, int], index: int) -> MappedRow | None:
+    row = table.rows[index]
+    line = table.line_of(index)
+    width = len(table.headers)
+    if len(row) > width and any(cell.strip() for cell in row[width:]):
+        return MappedRow(line, None, (RowProblem(
+            line, "", f"has {len(row)} values but the header has {width} columns; "
+            "is there a delimiter inside a value without quotes around it?"),))
+
+    def cell(field_name: str) -> str:
+        column = mapping.get(field_name)
+        if column is None or column >= len(row):
+            return ""
+        return " ".join(row[column].split())
+
+    def header(field_name: str) -> str:
+        column = mapping.get(field_name)
+        return table.headers[column] if column is not None and column < width else ""
+
+    if not any(cell(f) for f in mapping):
+        return None  # nothing in the mapped columns: a spacer line, not a player
+    problems: list[RowProblem] = []
+    name = cell("name") or " ".join(p for p in (cell("first_name"), cell("last_name")) if p)
+    if not name:
+        columns = [header(f) for f in ("name", "first_name", "last_name") if header(f)]
+        problems.append(RowProblem(line, " / ".join(columns), "there is no name"))
+    values: dict[str, object] = {"name": name}
+    for text_field in ("home_town", "country", "club", "notes"):
+        values[text_field] = cell(text_field)
+    email = cell("email")
+    if email and ("@" not in email or " " in email):
+        problems.append(RowProblem(line, header("email"), f"{email!r} is not an e-mail address"))
+    values["email"] = email
+    if cell("local_status"):
+        status = parse_local_status(cell("local_status"))
+        if status is None:
+            problems.append(RowProblem(
+                line, header("local_status"),
+                f"unknown local status {cell('local_status')!r} (use board member, club member, "
+                "local or traveller)"))
+        values["local_status"] = status or "traveller"
+    competing = True
+    for yes_no_field, invert in (("competing", False), ("not_competing", True)):
+        if cell(yes_no_field):
+            answer = parse_yes_no(cell(yes_no_field))
+            if answer is None:
+                problems.append(RowProblem(
+                    line, header(yes_no_field), f"{cell(yes_no_field)!r} is not yes or no"))
+            else:
+                competing = competing and (answer != invert)
+    values["competing"] = competing
+    if cell("power_preferences"):
+        prefs = parse_power_preferences(cell("power_preferences"))
+        if prefs is None:
+            problems.append(RowProblem(
+                line, header("power_preferences"),
+                f"{cell('power_preferences')!r} is not a list of powers (e.g. AEF)"))
+        values["power_preferences"] = prefs or ""
+    for coordinate, limit in (("latitude", 90.0), ("longitude", 180.0)):
+        if cell(coordinate):
+            number = _parse_coordinate(cell(coordinate), limit)
+            if number is None:
+                problems.append(RowProblem(
+                    line, header(coordinate), f"{cell(coordinate)!r} is not a {coordinate}"))
+            values[coordinate] = number
+    if problems:
+        return MappedRow(line, None, tuple(problems))
+    player = PlayerData(**values).cleaned()  # type: ignore[arg-type]
+    leftover = player.problems()  # the service's own rules, should a case slip past the above
+    if leftover:
+        return MappedRow(line, None, tuple(RowProblem(line, "", p) for p in leftover))
+    return MappedRow(line, player)
+
+
+def mapped_rows(table: Table, mapping: dict[str, int]) -> list[MappedRow]:
+    """Every data line under ``mapping``, in file order (blank lines left out): the preview."""
+    unknown = set(mapping) - set(IMPORT_FIELDS)
+    if unknown:
+        raise ServiceError(f"Unknown field(s) in the mapping: {', '.join(sorted(unknown))}.")
+    found = (_row_player(table, mapping, i) for i in range(len(table.rows)))
+    return [row for row in found if row is not None]
+
+
+def apply_mapping(table: Table, mapping: dict[str, int]
+                  ) -> tuple[list[PlayerData], list[RowProblem]]:
+    """The players of the good lines, and every problem of the bad ones."""
+    rows = mapped_rows(table, mapping)
+    good = [row.player for row in rows if row.player is not None]
+    return good, [problem for row in rows for problem in row.problems]
+
+
+def find_import_duplicates(db: TournamentDb, incoming: list[PlayerData]) -> dict[int, str]:
+    """Index in ``incoming`` -> why it looks like someone already there (or twice in the file)."""
+    return player_service.find_duplicates(player_service.list_players(db), incoming)
+
+
+def import_players(db: TournamentDb, players: list[PlayerData], source: str = "") -> Change:
+    """Add the players as one action, so one Undo takes the whole import back."""
+    if not players:
+        raise ServiceError("There are no players to import.")
+    count = f"{len(players)} player{'s' if len(players) != 1 else ''}"
+    what = f"Import {count}" + (f" from {source}" if source else "")
+    return player_service.add_players(db, list(players), what)

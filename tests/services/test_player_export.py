@@ -1,0 +1,93 @@
+"""Exporting the players list to CSV and Excel, and importing the export back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from openpyxl import load_workbook
+
+from tdapp.services import players
+from tdapp.services.player_export import (
+    EXPORT_COLUMNS,
+    export_players_csv,
+    export_players_xlsx,
+)
+from tdapp.services.player_import import apply_mapping, guess_mapping, read_player_table
+from tdapp.services.tournaments import TournamentInfo, create_tournament
+
+PEOPLE = [
+    players.PlayerData("Zoë Lefèvre", home_town="Lyon", country="France", club="Lyon Diplo",
+                       local_status="club_member", email="zoe@example.org",
+                       notes='Says "bonjour", twice', power_preferences="FIT",
+                       latitude=45.76, longitude=4.84),
+    players.PlayerData("=SUM(A1:A9)", home_town="Formula Town"),  # must stay text
+    players.PlayerData("Paul Durand", competing=False, notes="Assistant TD\nsecond line"),
+    players.PlayerData("Ann Smith", local_status="board_member"),
+]
+
+
+@pytest.fixture
+def db(tournament_path: Path):
+    db = create_tournament(tournament_path, TournamentInfo("Export Open", "wdc-2025", 3))
+    players.add_players(db, PEOPLE, "Add")
+    ann = next(p for p in players.list_players(db) if p.name == "Ann Smith")
+    players.set_withdrawn(db, ann.id, True)
+    yield db
+    db.close()
+
+
+def as_data(rows: list[players.PlayerRow]) -> list[players.PlayerData]:
+    fields = players.PlayerData.__dataclass_fields__
+    return [players.PlayerData(**{f: getattr(r, f) for f in fields}) for r in rows]
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".xlsx"])
+def test_export_imports_back_unchanged(db, tmp_path: Path, suffix: str) -> None:
+    path = tmp_path / f"players{suffix}"
+    export = export_players_csv if suffix == ".csv" else export_players_xlsx
+    assert export(db, path) == 4
+    table = read_player_table(path)
+    assert table.headers == [title for title, _ in EXPORT_COLUMNS]
+    mapping = guess_mapping(table.headers)
+    assert set(mapping) == {"name", "home_town", "country", "club", "local_status", "email",
+                            "competing", "power_preferences", "latitude", "longitude", "notes"}
+    found, problems = apply_mapping(table, mapping)
+    assert problems == []
+    expected = as_data(players.list_players(db))
+    # Values are read back one line each (the import joins a note's lines with a space).
+    expected = [p if "\n" not in p.notes else
+                players.PlayerData(**{**p.__dict__, "notes": " ".join(p.notes.split())})
+                for p in expected]
+    assert found == expected
+    assert not path.with_name(path.name + ".partial").exists()
+
+
+def test_csv_has_a_bom_for_excel_and_the_withdrawn_column(db, tmp_path: Path) -> None:
+    path = tmp_path / "players.csv"
+    export_players_csv(db, path, delimiter=";")
+    data = path.read_bytes()
+    assert data.startswith(b"\xef\xbb\xbfName;Home town;")
+    table = read_player_table(path)
+    ann = next(row for row in table.rows if row[0] == "Ann Smith")
+    assert ann[table.headers.index("Withdrawn")] == "yes"
+    assert ann[table.headers.index("Local status")] == "Local board member"
+    assert export_players_csv(db, path, include_withdrawn=False) == 3
+
+
+def test_xlsx_keeps_text_as_text(db, tmp_path: Path) -> None:
+    path = tmp_path / "players.xlsx"
+    export_players_xlsx(db, path)
+    sheet = load_workbook(path).active
+    assert sheet.title == "Players" and sheet.freeze_panes == "A2"
+    names = {row[0].value: row[0] for row in sheet.iter_rows(min_row=2)}
+    assert names["=SUM(A1:A9)"].data_type == "s"
+    boards_column = [c.value for c in sheet[1]].index("Boards played")
+    assert all(row[boards_column].value == 0 for row in sheet.iter_rows(min_row=2))
+
+
+def test_export_into_a_missing_folder_is_a_clear_error(db, tmp_path: Path) -> None:
+    from tdapp.services.changes import ServiceError
+
+    with pytest.raises(ServiceError, match="players.csv cannot be written"):
+        export_players_csv(db, tmp_path / "no such folder" / "players.csv")
