@@ -8,13 +8,14 @@ from fractions import Fraction
 from tdapp.core.powers import POWERS
 from tdapp.core.scoring.base import GameResult
 from tdapp.core.scoring.ranking import (
+    LOWER,
     YEARS_BEFORE,
     Scores,
     exit_year,
     groups_by_centres,
     lone_topper,
-    lower_points,
     second_count,
+    tie_points,
     years_survived,
 )
 from tdapp.core.scoring.system import BuiltInSystem
@@ -33,13 +34,14 @@ class Detour09(BuiltInSystem):
     title: str = "Detour09"
     source: str = "scoring-systems.md 6.1 (stabbeurfou.org Detour rules; dipvis)"
     solo_points: int = 110
+    tie_mode: str = LOWER
 
     def _year_points(self, game: GameResult, power: str) -> Fraction:
         years = years_survived(exit_year(game, power), YEARS_BEFORE)
         return min(Fraction(2), Fraction(years, 4))
 
     def draw_scores(self, game: GameResult) -> Scores:
-        bonus = lower_points(groups_by_centres(game), RANK_BONUS)
+        bonus = tie_points(groups_by_centres(game), RANK_BONUS, self.tie_mode)
         raw: Scores = {}
         for power in POWERS:
             centres = game.centers[power]

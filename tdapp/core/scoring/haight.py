@@ -9,13 +9,14 @@ from tdapp.core.powers import POWERS
 from tdapp.core.scoring.base import GameResult
 from tdapp.core.scoring.ranking import (
     INCLUDING_YEAR,
+    LOWER,
     Scores,
     elimination_year,
     lone_topper,
-    lower_points,
     rank_groups,
     second_count,
     survivors,
+    tie_points,
     years_survived,
 )
 from tdapp.core.scoring.system import BuiltInSystem
@@ -36,9 +37,10 @@ class Haight(BuiltInSystem):
     title: str = "Haight v1.0 (WDC 2025)"
     source: str = "World DipCon 2025 rules, IX.2 (seeds/001)"
     solo_points: int = 451
+    tie_mode: str = LOWER  # the document's IX.2.a.iv; SPLIT is the other common reading
 
     def draw_scores(self, game: GameResult) -> Scores:
-        rank = lower_points(rank_groups(game, dead_order=True), RANK_POINTS)
+        rank = tie_points(rank_groups(game, dead_order=True), RANK_POINTS, self.tie_mode)
         alive = set(survivors(game))
         scores: Scores = {}
         for power in POWERS:

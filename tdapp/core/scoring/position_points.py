@@ -12,11 +12,12 @@ from fractions import Fraction
 from tdapp.core.powers import POWERS
 from tdapp.core.scoring.base import GameResult
 from tdapp.core.scoring.ranking import (
+    SPLIT,
     Scores,
     lone_topper,
     rank_groups,
     second_count,
-    split_points,
+    tie_points,
 )
 from tdapp.core.scoring.system import BuiltInSystem
 
@@ -35,7 +36,7 @@ class PositionPoints(BuiltInSystem):
     """participation + centre value + split position points (+ a lone leader's lead bonus).
 
     ``dead_order``: eliminated powers are ranked by elimination year (later is better);
-    otherwise they all tie. ``lead_bonus``: points per centre of a lone topper's lead.
+    otherwise they all tie. ``tie_mode``: SPLIT (these systems' rule) or LOWER. ``lead_bonus``: points per centre of a lone topper's lead.
     """
 
     points: tuple[int, ...]
@@ -45,9 +46,10 @@ class PositionPoints(BuiltInSystem):
     centre_value: Callable[[int], Fraction] = field(default=_per_centre(1))
     dead_order: bool = False
     lead_bonus: int = 0
+    tie_mode: str = SPLIT
 
     def draw_scores(self, game: GameResult) -> Scores:
-        position = split_points(rank_groups(game, self.dead_order), self.points)
+        position = tie_points(rank_groups(game, self.dead_order), self.points, self.tie_mode)
         scores = {
             p: self.participation + self.centre_value(game.centers[p]) + position[p] for p in POWERS
         }

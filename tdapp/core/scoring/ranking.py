@@ -156,6 +156,22 @@ def lower_points(groups: Groups, points: Sequence[Fraction | int]) -> Scores:
     return {power: _table(points, last) for power, (_, last) in positions(groups).items()}
 
 
+# Tie modes (scoring-systems.md "Ties"): *split* shares the points of the tied positions,
+# *lower* gives every tied power the points of the lowest position the tie occupies.
+SPLIT = "split"
+LOWER = "lower"
+TIE_MODES = (SPLIT, LOWER)
+
+
+def tie_points(groups: Groups, points: Sequence[Fraction | int], mode: str) -> Scores:
+    """Position points under the tie mode ``mode``."""
+    if mode == SPLIT:
+        return split_points(groups, points)
+    if mode == LOWER:
+        return lower_points(groups, points)
+    raise ValueError(f"unknown tie mode {mode!r}")
+
+
 # --- count-back -------------------------------------------------------------------------------
 
 _POSITIVE = -1  # a count not recorded but known to be above zero (the power was still alive)

@@ -6,6 +6,9 @@ Custom formula systems (:mod:`tdapp.core.scoring.formula`) live in a tournament,
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
+
 from tdapp.core.scoring.base import ScoringSystem
 from tdapp.core.scoring.catalogue import built_in_systems
 
@@ -42,9 +45,26 @@ def system_names() -> tuple[str, ...]:
     return tuple(_systems())
 
 
-def get_system(name: str) -> ScoringSystem:
-    """The built-in system called ``name``; :class:`UnknownSystem` (a KeyError) otherwise."""
+def get_system(name: str, custom: Iterable[ScoringSystem] = ()) -> ScoringSystem:
+    """The system called ``name``: one of ``custom`` (a tournament's formula systems) or a
+    built-in one; :class:`UnknownSystem` (a KeyError) otherwise."""
+    for system in custom:
+        if system.name == name:
+            return system
     try:
         return _systems()[name]
     except KeyError:
         raise UnknownSystem(name) from None
+
+
+_NAME = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+
+
+def custom_name_problem(name: str) -> str | None:
+    """Why ``name`` cannot name a custom system (None when it can): names are
+    lower-case-with-hyphens and never those of built-in systems."""
+    if not _NAME.fullmatch(name):
+        return f"{name!r} is not a name: use lower-case letters, digits and single hyphens"
+    if name in _systems():
+        return f"{name!r} is already the name of a built-in scoring system"
+    return None

@@ -176,3 +176,77 @@ def test_names_and_coverage() -> None:
     for system in list_systems():
         assert system.title and system.source
         assert get_system(system.name) is system
+
+
+# --- tie-mode readings -------------------------------------------------------------------------
+
+
+def test_haight_tie_mode_both_readings() -> None:
+    from tdapp.core.scoring.haight import Haight
+    from tdapp.core.scoring.ranking import SPLIT
+
+    game = board([11, 11, 11, 1], eliminated=[1905, 1906, 1907])  # the document's example c.
+    assert values(Haight().score(game), 4) == [154, 154, 154, 43]  # lower: 44 each
+    assert values(Haight(tie_mode=SPLIT).score(game), 4) == [165, 165, 165, 43]  # (66+55+44)/3
+
+
+def test_carnage_tie_mode_both_readings() -> None:
+    from tdapp.core.scoring.position_points import CARNAGE_POINTS, PositionPoints
+    from tdapp.core.scoring.ranking import LOWER
+
+    game = board([8, 8, 6, 6, 4, 2], eliminated=[1906])
+    split = get_system("carnage-elimination-order").score(game)
+    lower = PositionPoints(
+        name="x", title="x", source="x", points=CARNAGE_POINTS, solo_points=28034,
+        dead_order=True, tie_mode=LOWER,
+    ).score(game)
+    assert (split["AUSTRIA"], lower["AUSTRIA"]) == (6508, 6008)
+    assert (split["FRANCE"], lower["FRANCE"]) == (4506, 4006)
+
+
+def test_unknown_tie_mode() -> None:
+    from tdapp.core.scoring.ranking import tie_points
+
+    with pytest.raises(ValueError):
+        tie_points([["AUSTRIA"]], (1,), "random")
+
+
+# --- roll-back (EDC tournament count-back) -----------------------------------------------------
+
+
+def test_game_at_year() -> None:
+    from tdapp.core.scoring.rollback import game_at_year
+
+    history = {
+        1907: {"AUSTRIA": 8, "ENGLAND": 7, "FRANCE": 7, "GERMANY": 5, "ITALY": 3, "RUSSIA": 2, "TURKEY": 1},
+        1908: {"AUSTRIA": 9, "ENGLAND": 9, "FRANCE": 7, "GERMANY": 5, "ITALY": 3, "RUSSIA": 1, "TURKEY": 0},
+    }
+    game = board([10, 9, 8, 5, 2], eliminated=[1909, 1908], history=history)
+    earlier = game_at_year(game, 1908)
+    assert earlier.end_year == 1908
+    assert earlier.centers == history[1908]
+    assert earlier.eliminated == {"TURKEY": 1908}
+    assert get_system("edc-2026").score(earlier)["TURKEY"] == 10 + 8  # 7th, years 1901-1908
+    assert game_at_year(game, 1909) is game
+    with pytest.raises(ScoringError) as info:
+        game_at_year(game, 1906)
+    assert info.value.field == "history"
+    with pytest.raises(ScoringError):
+        game_at_year(game, 1910)
+
+
+# --- custom systems beside the built-in ones ---------------------------------------------------
+
+
+def test_custom_systems_resolve_first_and_names_are_checked() -> None:
+    from tdapp.core.scoring.formula import FormulaSystem
+    from tdapp.core.scoring.registry import custom_name_problem
+
+    mine = FormulaSystem("ten-a-centre", "Ten a centre", "10 * centres")
+    assert get_system("ten-a-centre", custom=[mine]) is mine
+    assert get_system("haight", custom=[mine]).name == "haight"
+    with pytest.raises(UnknownSystem):
+        get_system("ten-a-centre")
+    assert custom_name_problem("ten-a-centre") is None
+    assert "built-in" in (custom_name_problem("haight") or "")
+    assert "not a name" in (custom_name_problem("Ten a centre") or "")
