@@ -1,17 +1,16 @@
-"""The GUI's side of importing players: it drives ``tdapp.services.player_import`` and turns its
-answers into one preview line per line of the file."""
+"""The GUI's side of importing players: it drives ``tdapp.services.player_import`` (read the
+file, guess the columns, preview every line, import as one action)."""
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 from typing import Any
 
-from tdapp.gui.dialogs.import_players import ImportLine, Mapping
+from tdapp.gui.dialogs.import_players import FIELD_LABELS, ImportLine, Mapping
 from tdapp.services.changes import Change, ServiceError
 from tdapp.store.database import TournamentDb
 
-Table = Any  # tdapp.services.player_import.Table: headers and rows of text
+Table = Any  # tdapp.services.player_import.Table: headers, rows of text, file lines, warnings
 
 
 def _service() -> Any:
@@ -26,74 +25,41 @@ def read_table(path: Path) -> Table:
     return _service().read_player_table(path)
 
 
-def headers(table: Table) -> list[str]:
-    return [str(h) for h in table.headers]
-
-
-def rows(table: Table) -> list[list[str]]:
-    return [["" if v is None else str(v) for v in row] for row in table.rows]
+def fields() -> dict[str, str]:
+    """The fields a column can hold, with their words (first and last name included)."""
+    return dict(getattr(_service(), "IMPORT_FIELDS", FIELD_LABELS))
 
 
 def guess(table: Table) -> Mapping:
-    """The service's guess as field -> column index (it may name columns by their title)."""
-    names = headers(table)
-    guessed: dict[str, Any] = dict(_service().guess_mapping(table.headers))
-    mapping: Mapping = {}
-    for field, column in guessed.items():
-        if isinstance(column, str):
-            mapping[field] = names.index(column) if column in names else None
-        else:
-            mapping[field] = column
-    return mapping
+    guessed = _service().guess_mapping(table.headers)
+    return {field: guessed.get(field) for field in fields()}
 
 
-def _service_mapping(table: Table, mapping: Mapping) -> dict[str, Any]:
-    """Our field -> index mapping, in the form the service's own guess used."""
-    sample = _service().guess_mapping(table.headers)
-    by_title = any(isinstance(v, str) for v in dict(sample).values())
-    names = headers(table)
-    chosen = {f: c for f, c in mapping.items() if c is not None}
-    return {f: names[c] for f, c in chosen.items()} if by_title else chosen
+def notes(table: Table) -> list[str]:
+    """What the TD should know about how the file was read."""
+    found = list(getattr(table, "warnings", []) or [])
+    sheets = list(getattr(table, "sheets", []) or [])
+    if len(sheets) > 1:
+        found.append(f"Read the sheet {table.sheet!r}; the workbook also has "
+                     f"{', '.join(repr(s) for s in sheets if s != table.sheet)}.")
+    return found
 
 
 def _problem_text(problem: Any) -> str:
-    if isinstance(problem, str):
-        return problem
-    for attribute in ("message", "text", "problem"):
-        if hasattr(problem, attribute):
-            return str(getattr(problem, attribute))
-    if isinstance(problem, tuple | list) and problem:
-        return str(problem[-1])
-    return str(problem)
-
-
-def _one_row(table: Table, row: Any) -> Table:
-    if dataclasses.is_dataclass(table):
-        return dataclasses.replace(table, rows=[row])
-    return type(table)(table.headers, [row])
+    column = getattr(problem, "column", "")
+    message = getattr(problem, "message", str(problem))
+    return f"{column}: {message}" if column else message
 
 
 def preview(table: Table, mapping: Mapping) -> list[ImportLine]:
-    """Each line of the file on its own, so every problem is shown next to its line."""
-    service = _service()
-    chosen = _service_mapping(table, mapping)
-    lines = []
-    for number, row in enumerate(table.rows, start=2):  # line 1 is the header
-        players, problems = service.apply_mapping(_one_row(table, row), chosen)
-        if isinstance(problems, dict):
-            problems = [p for value in problems.values()
-                        for p in (value if isinstance(value, list | tuple) else [value])]
-        texts = tuple(_problem_text(p) for p in problems or ())
-        player = players[0] if players and not texts else None
-        if player is None and not texts:
-            continue  # an empty line
-        lines.append(ImportLine(number, player, texts))
-    return lines
+    """Every line of the file under ``mapping``: the player, or its problems."""
+    chosen = {field: column for field, column in mapping.items() if column is not None}
+    return [
+        ImportLine(row.line, row.player, tuple(_problem_text(p) for p in row.problems))
+        for row in _service().mapped_rows(table, chosen)
+    ]
 
 
 def import_players(db: TournamentDb, players: list[Any], file_name: str) -> Change:
     """One action (one Undo) for the whole import."""
-    service = _service()
-    change = service.import_players(db, players)
-    return change if isinstance(change, Change) else Change.of(
-        f"Import players from {file_name}", "players")
+    return _service().import_players(db, players, file_name)

@@ -3,6 +3,14 @@
 Embeddable as a page of the main window. It drives a :class:`RoundClock`; after each action it
 emits :attr:`OperatorPanel.changed` so the owner can save ``clock.to_dict()`` in the tournament
 file. Its timer only refreshes the display and sounds the alerts the clock views say are due.
+
+Use from the main window::
+
+    clock = RoundClock.from_dict(saved, SystemTime())  # or new_round_clock(...)
+    panel = OperatorPanel(clock)
+    panel.changed.connect(lambda: save(panel.clock.to_dict()))
+    panel.set_board_call(BoardCall(...)); panel.set_standings(Standings(...))
+    panel.open_projector()  # on the screen picked in the panel; F5 does the same
 """
 
 from __future__ import annotations
@@ -43,6 +51,7 @@ from PySide6.QtWidgets import (
 )
 
 from tdapp.core.clock import ClockError, ClockView, RoundClock, alerts_between
+from tdapp.gui.clock.content import BoardCall, Standings
 from tdapp.gui.clock.projector import ProjectorWindow
 from tdapp.gui.clock.sound import AlertPlayer
 from tdapp.gui.clock.theme import THEMES
@@ -53,7 +62,8 @@ ALERT_TEXT = {"one-minute": "one minute left", "time-up": "time up",
 # Darker shades of the projector colours, readable on the light operator window.
 STATE_COLOURS = {"warning": "#a35f00", "paused": "#0061a3", "expired": "#b00020",
                  "finished": "#1b7f1b"}
-BOARD_COLUMNS = ("Board", "Segment", "Time", "State", "Vs room", "Added", "Grace")
+BOARD_COLUMNS = ("Board", "Segment", "Time", "State", "Vs room", "Added", "Grace",
+                 "At the end time")
 
 
 class OperatorPanel(QWidget):
@@ -69,6 +79,8 @@ class OperatorPanel(QWidget):
         self._rng = rng
         self._last_view: ClockView | None = None
         self.alerts: list[str] = []
+        self._board_call = BoardCall()
+        self._standings = Standings()
         self._timer = QTimer(self)
         self._timer.setObjectName("operator-refresh")
         self._timer.setInterval(REFRESH_MS)
@@ -331,6 +343,17 @@ class OperatorPanel(QWidget):
         self.message.setText(f"Sound test played through the {backend}")
 
     # --------------------------------------------------------------- projector
+    def set_board_call(self, board_call: BoardCall) -> None:
+        """The board call the projector shows (now, and whenever it is opened later)."""
+        self._board_call = board_call
+        if self.projector is not None:
+            self.projector.set_board_call(board_call)
+
+    def set_standings(self, standings: Standings) -> None:
+        self._standings = standings
+        if self.projector is not None:
+            self.projector.set_standings(standings)
+
     def refresh_screens(self) -> None:
         app = QGuiApplication.instance()
         self.screen_box.clear()
@@ -348,6 +371,8 @@ class OperatorPanel(QWidget):
                                              theme=self.theme_box.currentText())
             self._set_rotation(self.rotate_box.isChecked())
             self._set_ticker()
+            self.projector.set_board_call(self._board_call)
+            self.projector.set_standings(self._standings)
         app = QGuiApplication.instance()
         name = self.screen_box.currentData()
         screen = next((s for s in app.screens() if s.name() == name), None) if app else None
@@ -422,6 +447,7 @@ class OperatorPanel(QWidget):
                 "" if board.game_over else "room clock" if board.follows_room
                 else board.relation, added,
                 ", ".join(f"{g.player} {round(g.seconds_left)}s" for g in board.graces),
+                self._end_text(board.board, board.end_verdict, view),
             )
             for column, text in enumerate(values):
                 item = table.item(row, column)
@@ -432,6 +458,19 @@ class OperatorPanel(QWidget):
                     item.setText(text)
         if selected is not None and selected in {b.board for b in view.boards}:
             self.select_board(selected)
+
+    def _end_text(self, number: int, verdict: str | None, view: ClockView) -> str:
+        """Before the end time, whether the board's next Fall deadline comes before it;
+        after, what the end means for the board."""
+        if verdict is not None:
+            return verdict
+        if view.hidden_end is None or self.clock.boards[number].game_over:
+            return ""
+        forecast = self.clock.fall_forecast(number)
+        if forecast is None:
+            return ""
+        phase, in_time = forecast
+        return f"{phase} deadline before the end" if in_time else f"{phase} deadline too late"
 
     def _show_hidden_end(self, view: ClockView) -> None:
         if view.hidden_end is None:

@@ -15,6 +15,8 @@ from collections.abc import Callable, Sequence
 from PySide6.QtCore import QRectF, Qt, QTimer
 from PySide6.QtGui import (
     QCloseEvent,
+    QFont,
+    QFontMetricsF,
     QGuiApplication,
     QHideEvent,
     QPainter,
@@ -27,7 +29,7 @@ from PySide6.QtWidgets import QWidget
 
 from tdapp.core.clock.views import BoardView, ClockView, TimerView
 from tdapp.gui.clock.content import BoardCall, BoardSeat, Standings
-from tdapp.gui.clock.painting import digits_template, draw_fitted, draw_pill, fitted_font
+from tdapp.gui.clock.painting import FAMILY, digits_template, draw_fitted, draw_pill, fitted_font
 from tdapp.gui.clock.theme import DARK, THEMES, Theme
 
 CLOCK = "clock"
@@ -37,6 +39,7 @@ STANDINGS = "standings"
 VIEWS = (CLOCK, BOARD_CALL, BOARD_CALL_BY_NAME, STANDINGS)
 BLINK_SECONDS = 0.8  # on 0.8 s, off 0.8 s: a slow pulse, far below flashing rates
 REPAINT_MS = 200
+SCROLL_MS = 40
 MAX_BOARDS = 30
 _URGENT = ("warning", "expired")
 
@@ -60,6 +63,7 @@ class ProjectorWindow(QWidget):
         self.board_call = BoardCall()
         self.standings = Standings()
         self.ticker = ""
+        self._ticker_scrolls = False
         self.rotation: tuple[str, ...] = (CLOCK,)
         self.rotation_seconds = 20.0
         self._rotation_origin = monotonic()
@@ -113,6 +117,8 @@ class ProjectorWindow(QWidget):
     def refresh(self) -> None:
         """Ask for the clock as it is now and repaint. Counts nothing."""
         self.view = self._source()
+        # a scrolling ticker needs smooth frames; a still screen five repaints a second
+        self._timer.setInterval(SCROLL_MS if self.ticker and self._ticker_scrolls else REPAINT_MS)
         self.update()
 
     def show_on_screen(self, screen: QScreen | None = None) -> None:
@@ -320,12 +326,33 @@ class ProjectorWindow(QWidget):
                                                                 "Order writing", key=len))
 
     def _draw_ticker(self, painter: QPainter, band: QRectF) -> None:
+        """The announcement line: still when it fits at a readable size, else it scrolls
+        (its position is a function of the time, so a late repaint never slows it)."""
         painter.fillRect(band, self.theme.tile)
         painter.setPen(QPen(self.theme.dim, max(1.0, band.height() * 0.04)))
         painter.drawLine(band.topLeft(), band.topRight())
-        draw_fitted(painter, band.adjusted(band.height() * 0.3, 0, -band.height() * 0.3, 0),
-                    self.ticker, self.theme.text, bold=False, fill=0.62,
-                    max_px=band.height() * 0.62)
+        inner = band.adjusted(band.height() * 0.3, 0, -band.height() * 0.3, 0)
+        font = QFont(FAMILY)
+        font.setPixelSize(max(8, int(band.height() * 0.6)))
+        width = QFontMetricsF(font).horizontalAdvance(self.ticker)
+        self._ticker_scrolls = width > inner.width()
+        if not self._ticker_scrolls:
+            painter.setFont(font)
+            painter.setPen(self.theme.text)
+            painter.drawText(inner, int(Qt.AlignmentFlag.AlignCenter), self.ticker)
+            return
+        speed = band.height() * 2.5  # pixels a second
+        gap = band.height() * 3
+        offset = (self._monotonic() * speed) % (width + gap)
+        painter.save()
+        painter.setClipRect(inner)
+        painter.setFont(font)
+        painter.setPen(self.theme.text)
+        for start in (inner.left() - offset, inner.left() - offset + width + gap):
+            painter.drawText(QRectF(start, inner.top(), width + 2, inner.height()),
+                             int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft),
+                             self.ticker)
+        painter.restore()
 
     def _draw_heading(self, painter: QPainter, area: QRectF, text: str) -> QRectF:
         heading = QRectF(area.left(), area.top(), area.width(), area.height() * 0.1)

@@ -12,7 +12,7 @@ from tdapp.gui.controllers.dialogs import show_dialog
 from tdapp.gui.dialogs.import_players import ImportPlayersDialog
 from tdapp.gui.dialogs.player_dialog import PlayerDialog
 from tdapp.gui.main_window import MainWindow
-from tdapp.gui.players_export import write_players
+from tdapp.services import player_export
 from tdapp.services import players as player_service
 from tdapp.services.changes import Change
 from tdapp.services.players import PlayerRow
@@ -91,11 +91,11 @@ class PlayersController:
     def _show_import_dialog(self, path: Path, table: importing.Table) -> None:
         existing = self.app.read(player_service.list_players, default=[])
         dialog = ImportPlayersDialog(
-            path.name, importing.headers(table), importing.rows(table)[:20],
+            path.name, list(table.headers), [list(r) for r in table.rows[:20]],
             importing.guess(table),
             preview=lambda mapping: importing.preview(table, mapping),
             duplicates=lambda incoming: player_service.find_duplicates(existing, incoming),
-            parent=self.window)
+            parent=self.window, fields=importing.fields(), notes=importing.notes(table))
         show_dialog(self.window, dialog, lambda d: self._run_import(path, d))
 
     def _run_import(self, path: Path, dialog: ImportPlayersDialog) -> None:
@@ -111,9 +111,9 @@ class PlayersController:
                 "import back).", 10000))
 
     def export(self) -> None:
-        players = self.app.read(player_service.list_players, default=[])
-        suggestion = str(self.app.path.with_name(f"{self.app.path.stem}-players.csv")
-                         if self.app.path else "players.csv")
+        if self.app.path is None:
+            return
+        suggestion = str(self.app.path.with_name(f"{self.app.path.stem}-players.csv"))
         chosen, chosen_filter = QFileDialog.getSaveFileName(
             self.window, "Export the players list", suggestion, EXPORT_FILTER)
         if not chosen:
@@ -121,10 +121,8 @@ class PlayersController:
         path = Path(chosen)
         if not path.suffix:
             path = path.with_suffix(".xlsx" if "xlsx" in chosen_filter else ".csv")
-        try:
-            write_players(path, players)
-        except OSError as exc:
-            QMessageBox.warning(self.window, "Export players",
-                                f"{path.name} could not be written: {exc.strerror}.")
-            return
-        self.window.statusBar().showMessage(f"{len(players)} players written to {path}", 8000)
+        write = (player_export.export_players_xlsx if path.suffix.lower() == ".xlsx"
+                 else player_export.export_players_csv)
+        written = self.app.read(write, path)
+        if written is not None:
+            self.window.statusBar().showMessage(f"{written} players written to {path}", 8000)

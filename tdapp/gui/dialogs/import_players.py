@@ -73,6 +73,8 @@ class ImportPlayersDialog(QDialog):
         preview: Callable[[Mapping], list[ImportLine]],
         duplicates: Callable[[list[PlayerData]], dict[int, str]],
         parent: QWidget | None = None,
+        fields: dict[str, str] | None = None,
+        notes: list[str] | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"Import players from {file_name}")
@@ -81,6 +83,8 @@ class ImportPlayersDialog(QDialog):
         self._sample = sample
         self._preview = preview
         self._duplicates = duplicates
+        self._fields = fields or FIELD_LABELS
+        self._notes = notes or []
         self.lines: list[ImportLine] = []
         self.duplicate_reasons: dict[int, str] = {}  # index into self.lines
         self.steps = QStackedWidget()
@@ -114,7 +118,7 @@ class ImportPlayersDialog(QDialog):
         form = QFormLayout()
         self.combos: dict[str, QComboBox] = {}
         self._samples: dict[str, QLabel] = {}
-        for field, label in FIELD_LABELS.items():
+        for field, label in self._fields.items():
             combo = QComboBox()
             combo.setObjectName(f"map_{field}")
             combo.addItem(NOT_IN_FILE, None)
@@ -128,11 +132,16 @@ class ImportPlayersDialog(QDialog):
             row = QHBoxLayout()
             row.addWidget(combo, 1)
             row.addWidget(sample, 1)
-            form.addRow(f"{label}{' (required)' if field == 'name' else ''}:", row)
+            form.addRow(f"{label}:", row)
             self.combos[field] = combo
             self._samples[field] = sample
             self._show_sample(field)
         layout.addLayout(form)
+        for text in self._notes:  # e.g. "read as Windows/Latin-1 text", which sheet was read
+            warning = QLabel(text)
+            warning.setWordWrap(True)
+            warning.setStyleSheet("color: #9a6700;")
+            layout.addWidget(warning)
         statuses = ", ".join(LOCAL_STATUSES.values())
         note = QLabel(f"Local status values understood: {statuses} (others are refused "
                       "line by line).")
@@ -147,6 +156,11 @@ class ImportPlayersDialog(QDialog):
         first = self._sample[0] if self._sample else []
         value = first[column] if column is not None and column < len(first) else ""
         self._samples[field].setText(f"e.g. {value}" if value else "")
+
+    def has_names(self) -> bool:
+        """A name column, or first and/or last name columns, is chosen."""
+        chosen = self.mapping()
+        return any(chosen.get(f) is not None for f in ("name", "first_name", "last_name"))
 
     def mapping(self) -> Mapping:
         return {field: combo.currentData() for field, combo in self.combos.items()}
@@ -179,7 +193,7 @@ class ImportPlayersDialog(QDialog):
 
     def go_to_step(self, step: int) -> None:
         if step == 1:
-            if self.mapping().get("name") is None:
+            if not self.has_names():
                 self.summary.setText("")
                 self.steps.setCurrentIndex(0)
                 self._samples["name"].setText("Choose the column with the players' names.")
