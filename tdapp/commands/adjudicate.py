@@ -35,14 +35,21 @@ def _canonical_reader(text: str, power: str, position: Mapping[str, Any], kind: 
         return OrderEntry(power, None, text, str(exc))
 
 
-def _paper_reader() -> OrderReader:
-    """The forgiving paper-order parser, or the canonical reader until it is installed."""
+def _paper_reader(fast_path: bool = True) -> OrderReader:
+    """The forgiving paper-order parser (after the canonical reader, when ``fast_path``), or the
+    canonical reader alone until the parser is installed."""
     try:
         from tdapp.core.orders.parser import parse_order
     except ImportError:
         return _canonical_reader
 
     def read(text: str, power: str, position: Mapping[str, Any], kind: str) -> OrderEntry:
+        # Orders typed in the canonical spelling need no guessing: read them the fast way.
+        if fast_path:
+            try:
+                return OrderEntry(power, parse_canonical(text, kind), text)
+            except CanonicalError:
+                pass
         parsed = parse_order(text, power, position, kind)
         if parsed.order is None:
             return OrderEntry(power, None, text, parsed.error or "order not understood",

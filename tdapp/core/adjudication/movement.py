@@ -70,12 +70,13 @@ class _Board:
         self.at = [-1] * len(m.province_names)
         for i, p in enumerate(self.prov):
             self.at[p] = i
+        self.names = [f"{u.unit_type} {u.location}" for u in self.units]
 
     def reach(self, u: int) -> frozenset[int]:
         return (self.map.army_reach if self.is_army[u] else self.map.fleet_reach)[self.loc[u]]
 
     def name(self, u: int) -> str:
-        return str(self.units[u])
+        return self.names[u]
 
 
 def _sea_neighbours(m: GameMap) -> list[frozenset[int]]:
@@ -249,20 +250,22 @@ def adjudicate_movement(
             res.normalized = entry.normalized
             res.fail(VOID, entry.error or "order not understood")
             continue
-        res.normalized = format_order(order)
         location = getattr(order, "location", None)
         p = m.province_index.get(location.split("/", 1)[0], -1) if location else -1
         u = board.at[p] if p >= 0 else -1
         if u < 0:
+            res.normalized = format_order(order)
             res.fail(VOID, f"no unit in {location}" if location else "not a movement-phase order")
             continue
         res.unit = board.name(u)
         unit_results[u].append(res)
         if board.power[u] != entry.power:
+            res.normalized = format_order(order)
             res.fail(VOID, f"{board.name(u)} belongs to {board.power[u]}")
             continue
         checked = _check_order(board, u, order)
         if isinstance(checked, str):
+            res.normalized = format_order(order)
             res.fail(VOID, checked)
             continue
         res.normalized = _normalized(board, u, order, checked)
@@ -321,15 +324,19 @@ def _normalized(board: _Board, u: int, order: object, parsed: _Parsed) -> str:
 def _decide_convoy_intent(board: _Board, orders: list[_Parsed], rules: R.RuleOptions) -> None:
     """Whether an army ordered to an adjacent province goes by convoy (DATC 4.A.3)."""
     m = board.map
-    fleets_at_sea = {board.prov[f] for f in range(len(orders)) if not board.is_army[f] and m.is_sea[board.prov[f]]}
+    if rules.convoy_to_adjacent == R.EXPLICIT:
+        return
+    convoys = [f for f, c in enumerate(orders) if c.kind == CONVOY]
+    if not convoys:
+        return
+    fleets_at_sea = {board.prov[f] for f in range(len(orders))
+                     if not board.is_army[f] and m.is_sea[board.prov[f]]}
     for u, o in enumerate(orders):
         if o.kind != MOVE or not board.is_army[u] or not o.adjacent or o.via:
             continue
-        if rules.convoy_to_adjacent == R.EXPLICIT:
-            continue
         convoyers = [
-            f for f, c in enumerate(orders)
-            if c.kind == CONVOY and c.target == board.prov[u] and c.dest == o.dest
+            f for f in convoys
+            if orders[f].target == board.prov[u] and orders[f].dest == o.dest
         ]
         if not convoyers:
             continue
