@@ -71,11 +71,14 @@ def _seeding_key(f: Finalist, criteria: Sequence[str]) -> tuple[int, ...]:
 
 
 def knockout_ordering(players: Sequence[str], fmt: TournamentFormat, ctx: TieContext,
-                      through: int) -> Ordering:
+                      through: int, issues: list[str] | None = None) -> Ordering:
     rule = fmt.knockout
     sheet = ctx.sheet
     assert rule is not None and sheet is not None
     t = ctx.tournament
+    if issues is not None and rule.automatic and not any(p.seed for p in t.players):
+        issues.append(f"no player has a seed: the best {rule.automatic} seeds cannot go "
+                      "straight to the final")
     seed = {p.id: (p.seed if p.seed is not None else 1 << 30) for p in t.players}
     listed = set(players)
     final_players = [f.player for f in finalists(t, fmt, sheet) if f.player in listed]

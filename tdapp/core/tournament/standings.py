@@ -72,6 +72,15 @@ class Standings:
     def order(self) -> list[str]:
         return [r.player for r in self.rows if r.rank is not None]
 
+    def open_ties(self) -> list[tuple[int, tuple[str, ...], str]]:
+        """The ties the rules leave to the TD: (rank, players, note), best rank first."""
+        out: list[tuple[int, tuple[str, ...], str]] = []
+        for row in self.rows:
+            if row.tie == "td" and row.rank is not None and (not out or out[-1][0] != row.rank):
+                players = tuple(r.player for r in self.rows if r.rank == row.rank)
+                out.append((row.rank, players, row.note))
+        return out
+
     def to_dict(self) -> dict[str, Any]:
         return {"format": self.format, "through": self.through,
                 "standings": [r.to_dict() for r in self.rows], "pool": list(self.pool),
@@ -112,7 +121,7 @@ def compute_standings(
     elif method == "knockout" and fmt.knockout:
         from tdapp.core.tournament.knockout import knockout_ordering
 
-        ordering = knockout_ordering(competitors, fmt, ctx, last)
+        ordering = knockout_ordering(competitors, fmt, ctx, last, issues)
     else:
         ordering = rank_by_total(competitors, fmt, ctx)
     rows = _rows(ordering, tournament, sheet, set(pool), set(top))

@@ -13,11 +13,12 @@ Criterion names (a format's ``tie_breakers``): ``round-score:N``, ``last-round-s
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tdapp.core.tournament.model import Tournament
+from tdapp.core.tournament.model import TieDecision, Tournament
 from tdapp.core.tournament.results import ScoreSheet
 
 Key = Any  # a float or a tuple of floats; higher is better
@@ -209,6 +210,15 @@ def known_criterion(name: str) -> bool:
 
 def criterion_names() -> tuple[str, ...]:
     return ("round-score:N", *_FIXED)
+
+
+def draw_lots(players: Sequence[str], rng: random.Random, *, about: str = "standings",
+              note: str = "") -> TieDecision:
+    """A random draw among tied ``players`` for the TD to record (``rng`` is injected so the
+    caller decides the seed and can show it)."""
+    order = sorted(players)
+    rng.shuffle(order)
+    return TieDecision(tuple(order), "random-draw", about, note)
 
 
 # -- the engine ---------------------------------------------------------------------------------

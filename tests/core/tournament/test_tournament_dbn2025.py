@@ -48,3 +48,9 @@ def test_the_winner_take_all_system_scores_a_board_without_given_scores() -> Non
     t = Tournament(SEEDED, (game,))
     got = finalists(t, FMT, ScoreSheet(t, FMT, 1))
     assert "s4" in [f.player for f in got]  # Austria chose after England: it wins the tie
+
+
+def test_without_seeds_the_automatic_places_are_reported() -> None:
+    unseeded = tuple(Player(p.id) for p in SEEDED)
+    s = compute_standings(Tournament(unseeded, semis()), FMT)
+    assert any("no player has a seed" in issue for issue in s.issues)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from tournament_helpers import board, players
 
 from tdapp.core.formats import copy_format, get_format
 from tdapp.core.tournament import Board, Player, TieDecision, Tournament, compute_standings
-from tdapp.core.tournament.tiebreakers import criterion_names, known_criterion
+from tdapp.core.tournament.tiebreakers import criterion_names, draw_lots, known_criterion
 
 BASE = copy_format(get_format("wdc-2025"), name="tb", pool=None, final_ranking="total",
                    champion_tie_breakers=None, tie_break_places=None, tie_breakers=())
@@ -203,3 +205,14 @@ def test_a_single_player_needs_no_tie_breaker(name: str) -> None:
     t = Tournament(players("a"), (board(1, 1, ["a"], [10]),))
     s = standings(t, name)
     assert s.row("a").rank == 1 and s.row("a").reason == ""
+
+
+def test_open_ties_list_what_the_td_must_settle_and_a_drawn_lot_settles_it() -> None:
+    t = Tournament(players("a", "b", "c"), (board(1, 1, ["a", "b", "c"], [50, 50, 10]),))
+    s = standings(t, "best-game", "random-draw")
+    assert s.open_ties() == [(1, ("a", "b"), s.row("a").note)]
+    decision = draw_lots(["b", "a"], random.Random(4))
+    assert sorted(decision.order) == ["a", "b"] and decision.method == "random-draw"
+    settled = standings(Tournament(t.players, t.boards, tie_decisions=(decision,)),
+                        "best-game", "random-draw")
+    assert settled.open_ties() == [] and settled.order()[:2] == list(decision.order)
