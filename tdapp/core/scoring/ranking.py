@@ -177,18 +177,25 @@ def tie_points(groups: Groups, points: Sequence[Fraction | int], mode: str) -> S
 _POSITIVE = -1  # a count not recorded but known to be above zero (the power was still alive)
 
 
+def _known_elimination(game: GameResult, power: str) -> int | None:
+    if game.centers[power] > 0:
+        return None
+    try:
+        return elimination_year(game, power)
+    except ScoringError:
+        return None
+
+
 def _count_at(game: GameResult, power: str, year: int) -> int:
     if year == game.end_year:
         return game.centers[power]
-    if power in game.eliminated and game.eliminated[power] <= year:
-        return 0
     if game.history is not None and year in game.history:
         return game.history[year][power]
-    alive = game.centers[power] > 0 or (
-        power in game.eliminated and game.eliminated[power] > year
-    )
-    if alive:
-        return _POSITIVE
+    out = _known_elimination(game, power)
+    if out is not None and out <= year:
+        return 0
+    if game.centers[power] > 0 or (out is not None and out > year):
+        return _POSITIVE  # still alive that year, count not recorded
     raise ScoringError(f"count-back needs the centre counts of {year}", "history")
 
 

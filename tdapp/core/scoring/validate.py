@@ -84,6 +84,8 @@ def validate_game(game: GameResult) -> None:
             "end_year",
         )
     _check_counts(game.centers, "centers")
+    if not any(game.centers[p] for p in POWERS):
+        raise ScoringError("no power has any centre", "centers")
     _check_solo(game)
     for power, year in game.eliminated.items():
         if power not in POWERS:

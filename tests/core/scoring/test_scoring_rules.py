@@ -38,6 +38,7 @@ FULL = {"AUSTRIA": 10, "ENGLAND": 9, "FRANCE": 8, "GERMANY": 5, "ITALY": 2, "RUS
         (GameResult(centers={k: v for k, v in FULL.items() if k != "ITALY"}, end_year=1909), "centers.ITALY"),
         (GameResult(centers={**FULL, "SPAIN": 0}, end_year=1909), "centers.SPAIN"),
         (GameResult(centers={**FULL, "ITALY": 2.0}, end_year=1909), "centers.ITALY"),
+        (GameResult(centers=dict.fromkeys(FULL, 0), end_year=1909), "centers"),
         (GameResult(centers=FULL, end_year=1900), "end_year"),
         (GameResult(centers=FULL, end_year=10**9), "end_year"),
         (GameResult(centers=FULL, end_year=1909, solo="AUSTRIA"), "solo"),
