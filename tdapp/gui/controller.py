@@ -7,6 +7,8 @@ the ``changed`` signal so every open view refreshes itself.
 
 from __future__ import annotations
 
+import os
+import traceback
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -17,6 +19,13 @@ from PySide6.QtWidgets import QMessageBox, QProgressDialog, QWidget
 from tdapp.gui import filesvc
 from tdapp.services.changes import Change, ServiceError
 from tdapp.store.database import TournamentDb
+
+
+def _same_path(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve() or (b.exists() and os.path.samefile(a, b))
+    except OSError:
+        return False
 
 
 class AppController(QObject):
@@ -53,6 +62,9 @@ class AppController(QObject):
 
     # -- tournament files ----------------------------------------------------------------
     def open_file(self, path: Path) -> bool:
+        if self.db is not None and _same_path(self.db.path, Path(path)):
+            self.file_opened.emit(self.db.path)  # already open here: just show it
+            return True
         try:
             db = filesvc.open_tournament(Path(path))
         except filesvc.FILE_ERRORS as exc:
@@ -83,6 +95,7 @@ class AppController(QObject):
     def close_file(self) -> None:
         if self.db is None:
             return
+        self.pool.waitForDone()  # an import still writing finishes before the file closes
         db, self.db = self.db, None
         filesvc.close_tournament(db)
         self.file_closed.emit()
@@ -119,6 +132,10 @@ class AppController(QObject):
             change = service(self.db, *args, **kwargs)
         except filesvc.FILE_ERRORS as exc:
             self.show_problem(exc)
+            return None
+        except Exception as exc:  # a bug, not a refusal: say so rather than fail silently
+            traceback.print_exc()
+            self.show_problem(exc, f"Something went wrong ({type(exc).__name__})")
             return None
         if isinstance(change, Change):
             self.changed.emit(change)
@@ -172,7 +189,8 @@ class AppController(QObject):
             if isinstance(exc, filesvc.FILE_ERRORS):
                 self.show_problem(exc)
             else:
-                self.show_problem(exc, "Something went wrong")
+                traceback.print_exception(exc)
+                self.show_problem(exc, f"Something went wrong ({type(exc).__name__})")
 
         worker.signals.finished.connect(succeeded)
         worker.signals.failed.connect(failed)

@@ -149,3 +149,22 @@ def test_menus_have_their_shortcuts(main) -> None:
     titles = [a.text() for a in window.menuBar().actions()]
     assert titles == ["&File", "&Edit", "&View", "&Help"]
     assert not any(a.text().replace("&", "") == "Save" for a in window.file_menu.actions())
+
+
+def test_opening_the_open_file_again_just_shows_it(main, qtbot, filled_file: Path) -> None:
+    assert main.files.open_path(filled_file)
+    db = main.app.db
+    assert main.files.open_path(filled_file)
+    assert main.app.db is db, "the same file is not opened a second time"
+
+
+def test_an_unexpected_failure_is_shown_not_swallowed(main, qtbot, dialog_answers,
+                                                      filled_file: Path) -> None:
+    main.files.open_path(filled_file)
+
+    def broken(db):
+        raise RuntimeError("disk on fire")
+
+    assert main.app.call(broken) is None
+    kind, title, text = dialog_answers.shown[-1]
+    assert kind == "warning" and "RuntimeError" in title and text == "disk on fire"
