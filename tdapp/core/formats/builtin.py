@@ -94,7 +94,7 @@ WDC_2018 = TournamentFormat(
         team=False,
     ),
     rules={"convoy_to_adjacent": "explicit", "duplicate_orders": "hold"},
-    civil_disorder="rulebook",
+    civil_disorder="rulebook-1971",  # 5th ed. p.19: farthest from the country
     sit_out_order="wdc-2018-locals-first",
     draw_votes=DrawVoteRule(from_year=1904, from_season="spring", secret_votes=None,
                             clock_stops=False),
@@ -123,7 +123,7 @@ EDC_2026 = TournamentFormat(
     unresolved_ties="td",
     awards=AwardsRule(places=7, best_country=BestCountryRule(enabled=False)),
     rules={"convoy_to_adjacent": "intent", "duplicate_orders": "last"},
-    civil_disorder="rulebook",
+    civil_disorder="rulebook-1971",  # AH 4th ed. (2000): distance from home
     sit_out_order="td-choice",
     draw_votes=DrawVoteRule(from_year=1901, from_season="spring", secret_votes=None,
                             clock_stops=False),

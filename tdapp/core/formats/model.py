@@ -24,10 +24,14 @@ FINAL_RANKINGS: tuple[str, ...] = (
 )
 DOUBLE_BOARD_RULES: tuple[str, ...] = ("best", "first", "sum")
 TIE_MODES: tuple[str, ...] = ("shared", "td")
-# Adjudicator variants: the keys and values of the CONTRACTS ``rules`` object.
-RULE_VARIANTS: Mapping[str, tuple[str, ...]] = MappingProxyType(
-    {"convoy_to_adjacent": ("intent", "explicit"), "duplicate_orders": ("hold", "last")}
-)
+
+
+def rule_variants() -> Mapping[str, tuple[str, ...]]:
+    """Adjudicator variants, the keys and values of the CONTRACTS ``rules`` object, as the judge
+    itself lists them (so a format never names a variant the judge does not know)."""
+    from tdapp.core.adjudication.rules import CHOICES
+
+    return MappingProxyType(dict(CHOICES))
 
 
 class FormatError(ValueError):
@@ -217,13 +221,17 @@ class TournamentFormat:
     awards: AwardsRule = field(default_factory=AwardsRule)
     team: TeamRule | None = None
     rules: Mapping[str, str] = field(default_factory=dict)
-    civil_disorder: str = "rulebook"
+    civil_disorder: str = "rulebook"  # the judge's removal priority (rules.civil_disorder)
     sit_out_order: str = "td-choice"
     draw_votes: DrawVoteRule = field(default_factory=DrawVoteRule)
     end_year: int | None = None
 
     def __hash__(self) -> int:  # ``rules`` is a dict (the CONTRACTS shape): hash the rest
         return hash((self.name, self.title, self.rounds, self.round_rules, self.counting))
+
+    def adjudicator_rules(self) -> dict[str, str]:
+        """The CONTRACTS ``rules`` object for this format's boards, civil disorder included."""
+        return {**self.rules, "civil_disorder": self.civil_disorder}
 
     def round_rule(self, number: int) -> RoundRule:
         """The rule of round ``number`` (a default one when the format lists none)."""
@@ -287,12 +295,16 @@ def validate_format(fmt: TournamentFormat) -> TournamentFormat:
         raise FormatError(f"must be one of {', '.join(TIE_MODES)}", "unresolved_ties")
     if fmt.awards.best_country.ties not in TIE_MODES:
         raise FormatError(f"must be one of {', '.join(TIE_MODES)}", "awards.best_country.ties")
+    variants = rule_variants()
     for key, value in fmt.rules.items():
-        if key not in RULE_VARIANTS:
+        if key not in variants:
             raise FormatError(f"unknown rule variant {key!r}", f"rules.{key}")
-        if value not in RULE_VARIANTS[key]:
-            raise FormatError(f"{value!r} is not one of {', '.join(RULE_VARIANTS[key])}",
+        if value not in variants[key]:
+            raise FormatError(f"{value!r} is not one of {', '.join(variants[key])}",
                               f"rules.{key}")
+    if "civil_disorder" in variants and fmt.civil_disorder not in variants["civil_disorder"]:
+        raise FormatError(f"{fmt.civil_disorder!r} is not one of "
+                          f"{', '.join(variants['civil_disorder'])}", "civil_disorder")
     if fmt.draw_votes.from_season not in ("spring", "fall"):
         raise FormatError("must be 'spring' or 'fall'", "draw_votes.from_season")
     return fmt

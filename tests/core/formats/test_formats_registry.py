@@ -196,3 +196,21 @@ def test_describe_format_states_the_rules_in_words() -> None:
     dbn = dict(describe_format(get_format("dbn-2025")))
     assert dbn["Knock-out"].endswith("seeded by solo, then seed")
     assert "forced draw after 1915" in dbn["Draw votes"]
+
+
+@pytest.mark.parametrize("fmt", list_formats(), ids=lambda f: f.name)
+def test_the_judge_accepts_every_formats_rules(fmt) -> None:
+    from tdapp.core.adjudication.rules import RuleOptions
+
+    options = RuleOptions.from_mapping(fmt.adjudicator_rules())
+    assert options.civil_disorder == fmt.civil_disorder
+    assert options.duplicate_orders == fmt.rules["duplicate_orders"]
+
+
+def test_civil_disorder_follows_each_document() -> None:
+    assert get_format("wdc-2025").civil_disorder == "wdc-2025"  # seed 001 V.6.d
+    assert get_format("wdc-2018").civil_disorder == "rulebook-1971"  # 5th ed. p.19, from home
+    assert get_format("dbn-2025").civil_disorder == "rulebook"  # 6th ed. (2023)
+    with pytest.raises(FormatError) as info:
+        copy_format(get_format("wdc-2025"), civil_disorder="youngest-first")
+    assert info.value.field == "civil_disorder"
