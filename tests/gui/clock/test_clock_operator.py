@@ -176,3 +176,33 @@ def test_restored_clock_shows_the_right_time_at_once(panel_for) -> None:
 
     panel.set_clock(RoundClock.from_dict(saved, time))
     assert panel.time_label.text() == "7:40"
+
+
+def test_board_call_and_standings_reach_the_projector(panel_for) -> None:
+    from tdapp.gui.clock.content import BoardCall, BoardSeat, StandingRow, Standings
+
+    panel, _, _ = panel_for()
+    call = BoardCall("Round 4", ((1, (BoardSeat("ITALY", "Ann"),)),))
+    panel.set_board_call(call)
+    panel.set_standings(Standings("After round 3", (StandingRow(1, "Ann", 99.5),)))
+    projector = panel.open_projector()
+    assert projector.board_call == call and projector.standings.rows[0].player == "Ann"
+    panel.set_board_call(BoardCall("Round 5"))
+    assert projector.board_call.title == "Round 5"
+    panel.close_projector()
+
+
+def test_the_operator_sees_which_boards_can_finish_their_fall(panel_for) -> None:
+    panel, clock, time = panel_for("wdc-2018", boards=(1,))
+    clock.start()
+    clock.set_hidden_end(time.now() + 1080 + 960 + 10)
+    panel.refresh()
+    assert panel.board_table.item(0, 7).text() == "F1901M deadline before the end"
+    clock.add_time(60, board=1)
+    panel.refresh()
+    assert panel.board_table.item(0, 7).text() == "F1901M deadline too late"
+    time.advance(3000)
+    panel.refresh()
+    assert panel.board_table.item(0, 7).text() == "game ends now: scored on the starting position"
+    assert panel.verdict_list.count() == 1
+    assert panel.state_label.text() == "ROUND OVER"
