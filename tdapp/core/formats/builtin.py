@@ -138,9 +138,9 @@ DBN_2025 = TournamentFormat(
     clock_schedule="dbn-2025",
     source="seeds/000: DBN Invitational 2025",
     round_rules=(
-        *(RoundRule(n, "dbn-winner", "seed-order", "paris", label=f"Semi-final round {n}")
+        *(RoundRule(n, "dbn-winner", "seed_order", "paris", label=f"Semi-final round {n}")
           for n in range(1, 4)),
-        RoundRule(4, "dbn-winner", "seed-order", "paris", label="Championship game"),
+        RoundRule(4, "dbn-winner", "seed_order", "paris", label="Championship game"),
     ),
     counting=(CountGroup((1, 2, 3, 4)),),
     double_board="best",
@@ -153,7 +153,7 @@ DBN_2025 = TournamentFormat(
     awards=AwardsRule(places=1, best_country=BestCountryRule(enabled=False)),
     rules={"convoy_to_adjacent": "intent", "duplicate_orders": "hold"},
     civil_disorder="rulebook",
-    sit_out_order="seed-order",
+    sit_out_order="lowest-seeds-move",  # seed 000 3.2.1: the lowest seeds move
     draw_votes=DrawVoteRule(from_year=1907, from_season="spring", secret_votes=None,
                             clock_stops=True, forced_draw_after=1915),
     end_year=1915,

@@ -13,7 +13,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-SEATING_METHODS: tuple[str, ...] = ("balanced", "random", "ranked", "weighted", "seed-order", "team")
 POWER_METHODS: tuple[str, ...] = ("automatic", "preferences", "paris", "manual")
 FINAL_RANKINGS: tuple[str, ...] = (
     "total",  # everybody by tournament score
@@ -24,6 +23,13 @@ FINAL_RANKINGS: tuple[str, ...] = (
 )
 DOUBLE_BOARD_RULES: tuple[str, ...] = ("best", "first", "sum")
 TIE_MODES: tuple[str, ...] = ("shared", "td")
+
+
+def seating_methods() -> tuple[str, ...]:
+    """Seating method names, as the seating engine spells them."""
+    from tdapp.core.seating.model import METHODS
+
+    return METHODS
 
 
 def rule_variants() -> Mapping[str, tuple[str, ...]]:
@@ -262,7 +268,7 @@ def validate_format(fmt: TournamentFormat) -> TournamentFormat:
         where = f"round_rules[{i}]"
         if not 1 <= rule.number <= fmt.rounds:
             raise FormatError(f"round {rule.number} is outside 1..{fmt.rounds}", where + ".number")
-        if rule.seating not in SEATING_METHODS:
+        if rule.seating not in seating_methods():
             raise FormatError(f"unknown seating method {rule.seating!r}", where + ".seating")
         if rule.powers not in POWER_METHODS:
             raise FormatError(f"unknown power assignment {rule.powers!r}", where + ".powers")

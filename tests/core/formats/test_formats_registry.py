@@ -103,7 +103,7 @@ def test_dbn_2025_knockout_paris_and_forced_draw() -> None:
     ko = fmt.knockout
     assert ko is not None and ko.qualifying_rounds == (1, 2, 3) and ko.final_round == 4
     assert ko.automatic == 3 and ko.final_seeding == ("solo", "seed")
-    assert all(r.powers == "paris" and r.seating == "seed-order" for r in fmt.round_rules)
+    assert all(r.powers == "paris" and r.seating == "seed_order" for r in fmt.round_rules)
     assert fmt.draw_votes.from_year == 1907 and fmt.draw_votes.forced_draw_after == 1915
     assert fmt.scoring == "dbn-winner"
 
@@ -214,3 +214,10 @@ def test_civil_disorder_follows_each_document() -> None:
     with pytest.raises(FormatError) as info:
         copy_format(get_format("wdc-2025"), civil_disorder="youngest-first")
     assert info.value.field == "civil_disorder"
+
+
+@pytest.mark.parametrize("fmt", list_formats(), ids=lambda f: f.name)
+def test_every_seating_method_is_one_the_seating_engine_runs(fmt) -> None:
+    from tdapp.core.seating.model import METHODS
+
+    assert {r.seating for r in fmt.round_rules} <= set(METHODS)
