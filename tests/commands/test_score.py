@@ -10,8 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tdapp.commands import score
+from tdapp.commands.jsonio import BadInput
 
 CONTRACT_EXAMPLE: dict[str, Any] = {
     "system": "haight",
@@ -182,3 +185,32 @@ def test_custom_formula_errors(formula, message, capsys, monkeypatch) -> None:
     code, _, err = run(with_changes(system="custom", formula=formula), capsys, monkeypatch)
     assert code == 2
     assert err.strip() == f"tdapp: bad input: {message}"
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 2100) | st.floats(allow_nan=False) | st.text(max_size=8)
+    | st.sampled_from(["AUSTRIA", "TURKEY", "1905", "haight", "edc-2026"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["AUSTRIA", "RUSSIA", "TURKEY", "1901", "1905", "x"]), inner, max_size=4),
+    max_leaves=10,
+)
+FIELDS = ["system", "end_year", "solo", "centers", "eliminated", "history", "draw", "selection_order", "formula"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    system=st.sampled_from([s["name"] for s in score.list_document()["systems"]] + ["custom"]),
+    changes=st.dictionaries(st.sampled_from(FIELDS), JSON_VALUES, max_size=3),
+    power_changes=st.dictionaries(
+        st.sampled_from(["AUSTRIA", "ENGLAND", "RUSSIA", "TURKEY"]), st.integers(-1, 20), max_size=3),
+)
+def test_any_input_is_scored_or_refused_cleanly(system, changes, power_changes) -> None:
+    document = with_changes(system=system, formula="10 * centres")
+    document["centers"].update(power_changes)
+    document.update(changes)
+    try:
+        result = score.score_one(document)
+    except BadInput as exc:
+        assert str(exc) and "\n" not in str(exc)
+    else:
+        assert set(result["scores"]) == set(CONTRACT_EXAMPLE["centers"])

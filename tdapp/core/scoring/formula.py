@@ -552,7 +552,10 @@ class _Evaluator:
 def evaluate(tree: Node, game: GameResult) -> dict[str, Number]:
     """Each power's value of the formula ``tree`` on ``game`` (exact where possible)."""
     evaluator = _Evaluator(_Board(game))
-    return {power: evaluator.value(tree, power) for power in POWERS}
+    try:
+        return {power: evaluator.value(tree, power) for power in POWERS}
+    except OverflowError as exc:  # a huge exact number met a float
+        raise FormulaError("a number in the formula grows too large to use") from exc
 
 
 # --- the system ---------------------------------------------------------------------------------
@@ -607,7 +610,10 @@ class FormulaSystem:
         for power, value in scores.items():
             if isinstance(value, float) and not math.isfinite(value):
                 raise FormulaError(f"the formula gives {power} a score that is not a number")
-        return to_floats(scores)
+        try:
+            return to_floats(scores)
+        except OverflowError as exc:
+            raise FormulaError("the formula gives a score too large to use") from exc
 
     def preview(self, game: GameResult | None = None) -> dict[str, float]:
         """The scores on ``game``, by default on :func:`sample_board` (the editor's live view)."""

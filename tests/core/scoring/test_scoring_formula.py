@@ -3,9 +3,12 @@ written as formulas agreeing with the built-in ones."""
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from scoring_helpers import board, values
 
 from tdapp.core.scoring.base import GameResult, ScoringError
@@ -138,6 +141,15 @@ def test_huge_powers_are_refused_at_run_time() -> None:
     assert austria("(10 ^ 64) ^ 64") == 10 ** 4096  # large but bounded: allowed
     with pytest.raises(FormulaError, match="too large to use at column 18"):
         austria("((10 ^ 64) ^ 64) ^ 64")
+
+
+def test_scores_too_large_for_a_float_are_refused() -> None:
+    with pytest.raises(FormulaError, match="too large"):
+        FormulaSystem("x", "x", "(10 ^ 64) ^ 64").score(A)
+    with pytest.raises(FormulaError, match="too large"):
+        FormulaSystem("x", "x", "sqrt(2 * (10 ^ 64) ^ 64)").score(A)
+    with pytest.raises(FormulaError, match="too large"):
+        FormulaSystem("x", "x", "(10 ^ 64) ^ 64 + sqrt(2)").score(A)
 
 
 def test_run_time_errors_name_the_column() -> None:
@@ -285,3 +297,28 @@ def test_preview_on_the_sample_board() -> None:
     for game in boards.values():
         assert len(system.preview(game)) == 7
 
+
+
+TOKENS = [
+    "centres", "rank", "top", "second", "solo", "year", "1", "2", "0", "0.5", "64", "+", "-", "*",
+    "/", "^", "(", ")", ",", "<", "==", "and", "or", "not", "if(", "min(", "sqrt(", "floor(",
+    "sum(", "count(", "round(", " ", "=", "$", "x",
+]
+
+
+@settings(max_examples=400, deadline=None)
+@given(parts=st.lists(st.sampled_from(TOKENS), min_size=1, max_size=25))
+def test_any_text_is_read_or_refused_cleanly(parts: list[str]) -> None:
+    text = " ".join(parts)
+    try:
+        system = FormulaSystem("fuzz", "Fuzz", text)
+    except FormulaError as exc:
+        assert exc.field == "formula" and str(exc)
+        return
+    for game in sample_boards().values():
+        try:
+            scores = system.score(game)
+        except FormulaError as exc:
+            assert str(exc)
+        else:
+            assert len(scores) == 7 and all(math.isfinite(v) for v in scores.values())
