@@ -18,6 +18,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from tdapp.core.powers import POWERS
 from tdapp.core.tournament.model import Board, Tournament
 
 COMPRESSION_MODES = ("eliminated", "all")
@@ -91,7 +92,8 @@ def rate_board(board: Board, *, points: float = 5.0, compression: str = "elimina
         raise ValueError(f"compression must be one of {', '.join(COMPRESSION_MODES)}")
     if rounding not in ROUNDING_MODES:
         raise ValueError(f"rounding must be one of {', '.join(ROUNDING_MODES)}")
-    powers = [p for p in board.powers]
+    # Every power in the game is placed, a seat nobody holds (civil disorder) included.
+    powers = [p for p in POWERS if p in board.centers or p in board.powers]
     groups = _place_groups(board, powers)
     bases = base_scores(len(powers), points)
     lines = [_places_line(board, groups),
@@ -116,7 +118,7 @@ def rate_board(board: Board, *, points: float = 5.0, compression: str = "elimina
     dead = [p for p in powers if int(board.centers.get(p, 0)) == 0 and board.solo != p]
     compressed = _compress(shared, dead, powers, compression, lines)
     steps = []
-    for power in powers:
+    for power in (p for p in powers if p in board.powers):
         value = compressed.get(power, shared[power])
         steps.append(RatingStep(
             player=board.powers[power], power=power, centres=int(board.centers.get(power, 0)),

@@ -107,7 +107,10 @@ def compute_standings(
     competitors = [p.id for p in tournament.players if p.competing]
     top: tuple[str, ...] = ()
     method = fmt.final_ranking
-    if method == "pool-champion" and fmt.pool and last >= fmt.pool.bonus_round:
+    if last == 0:  # nothing played: everyone level, nothing for the TD to settle yet
+        ordering = Ordering([sorted(competitors)], [], ["shared" if len(competitors) > 1 else ""],
+                            ["no round played yet"])
+    elif method == "pool-champion" and fmt.pool and last >= fmt.pool.bonus_round:
         ordering = _pool_champion(competitors, fmt, ctx)
     elif method == "top-board-winner" and fmt.top_board and last >= fmt.top_board.round:
         top = _top_board_players(tournament, fmt.top_board.round)
@@ -124,6 +127,8 @@ def compute_standings(
         ordering = knockout_ordering(competitors, fmt, ctx, last, issues)
     else:
         ordering = rank_by_total(competitors, fmt, ctx)
+    if not competitors:
+        ordering = Ordering()
     rows = _rows(ordering, tournament, sheet, set(pool), set(top))
     return Standings(fmt.name, last, rows, pool, top, tuple(issues), sheet)
 

@@ -149,9 +149,24 @@ def check_teams(tournament: Tournament, fmt: TournamentFormat,
             picked = list(team.powers.values())
             for power in sorted({p for p in picked if picked.count(p) > 1}):
                 problems.append(f"team {team.name!r} picked {power} more than once")
+            problems.extend(_powers_played(tournament, team, rule.round))
         if rule.teammates_apart:
             problems.extend(_teammates_together(tournament, team, rule.round))
     return problems
+
+
+def _powers_played(tournament: Tournament, team: Team, rnd: int) -> list[str]:
+    """Members seated on a power other than the one their team picked."""
+    out = []
+    for board in tournament.boards:
+        if board.round != rnd:
+            continue
+        for power, player in board.powers.items():
+            wanted = team.powers.get(player)
+            if wanted is not None and wanted != power:
+                out.append(f"{player} of team {team.name!r} plays {power} in round {rnd}, "
+                           f"not {wanted} as the team picked")
+    return out
 
 
 def _teammates_together(tournament: Tournament, team: Team, rnd: int) -> list[str]:

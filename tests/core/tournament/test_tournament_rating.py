@@ -104,3 +104,12 @@ def test_unplayed_boards_are_not_rated_and_bad_modes_are_refused() -> None:
     assert rating_table(t).boards == ()
     with pytest.raises(ValueError, match="compression"):
         rate_board(game([16, 13, 1, 0, 0, 4, 0], SEED_END), compression="some")
+
+
+def test_a_seat_in_civil_disorder_is_placed_but_not_rated() -> None:
+    board = game([16, 13, 1, 0, 0, 4, 0], SEED_END)
+    seated = Board(1, 1, {p: who for p, who in board.powers.items() if p != "ENGLAND"},
+                   centers=board.centers, end_year=1909, eliminated=SEED_END)
+    rated = rate_board(seated)
+    assert "ENGLAND" not in [s.power for s in rated.steps]
+    assert {s.power: s.place for s in rated.steps}["RUSSIA"] == 3  # England still beat Russia

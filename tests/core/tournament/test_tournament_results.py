@@ -104,3 +104,9 @@ def test_a_custom_scorer_is_used_when_given() -> None:
     s = compute_standings(t, PLAIN_2025, scorer=lambda name, g: {p: c * 2.0 for p, c in
                                                                   g.centers.items()})
     assert (s.row("b").rank, s.row("b").score, s.row("a").score) == (1, 8, 6)
+
+
+def test_before_any_round_everyone_is_level_without_a_tie_for_the_td() -> None:
+    s = compute_standings(Tournament(players("a", "b")), PLAIN_2025)
+    assert s.through == 0 and {r.rank for r in s.rows} == {1}
+    assert {r.tie for r in s.rows} == {"shared"} and s.open_ties() == []

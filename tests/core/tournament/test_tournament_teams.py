@@ -87,3 +87,12 @@ def test_team_checks_name_every_problem() -> None:
     assert "team 'Xanadu': x0, x1 share round 4 board 8" in problems
     assert "team 'Small' has 2 players, not 7" in problems
     assert "y1 of team 'Small' is in the championship pool" in problems
+
+
+def test_a_member_seated_on_another_power_than_the_team_picked_is_reported() -> None:
+    t = team_tournament([0] * 7, [0] * 7)
+    picked = Tournament(t.players, t.boards, teams=(
+        Team("Xanadu", tuple(X), powers={"x0": "AUSTRIA", "x1": "TURKEY"}),))
+    problems = check_teams(picked, FMT)
+    assert "x1 of team 'Xanadu' plays AUSTRIA in round 4, not TURKEY as the team picked" in problems
+    assert not any(p.startswith("x0 ") for p in problems)
