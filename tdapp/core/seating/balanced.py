@@ -95,7 +95,8 @@ def search_budget(seats: int) -> SearchLimits:
     """Iteration budget by field size: the search is reproducible for a seed unless the time
     limit cuts it short first."""
     boards = max(1, seats // BOARD_SIZE)
-    return SearchLimits(max_iterations=1500 + 60 * boards, idle_iterations=150 + 10 * boards)
+    idle = 150 + 10 * boards
+    return SearchLimits(max_iterations=20000, idle_iterations=idle, patience=6 * idle)
 
 
 def seat_balanced(

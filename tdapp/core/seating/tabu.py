@@ -43,6 +43,7 @@ class SearchLimits:
     time_limit: float = 5.0
     max_iterations: int = 20000
     idle_iterations: int = 400  # without a new best before a perturbation
+    patience: int = 2000  # without a new best before giving up
     target: int = 0  # stop as soon as the cost reaches this (a proven lower bound)
     progress: Progress | None = None
     cancel: Cancel | None = None
@@ -54,7 +55,7 @@ class SearchResult:
     cost: int
     iterations: int
     seconds: float
-    stopped_by: str  # target, iterations, time, cancel, optimal
+    stopped_by: str  # target, iterations, patience, time, cancel, optimal
 
 
 class TabuSearch:
@@ -164,7 +165,7 @@ class TabuSearch:
         current = self.cost()
         best_cost, best = current, list(self.board_of)
         hall_weight = self.p.hall_weight
-        iteration = idle = 0
+        iteration = idle = last_best = 0
         stopped = "iterations"
         tenure_base = 4 + self.p.boards // 2
         while iteration < limits.max_iterations:
@@ -200,7 +201,10 @@ class TabuSearch:
             self.tabu_until[i][a] = iteration + tenure
             self.tabu_until[j][b] = iteration + tenure
             if current < best_cost:
-                best_cost, best, idle = current, list(self.board_of), 0
+                best_cost, best, idle, last_best = current, list(self.board_of), 0, iteration
+            elif iteration - last_best >= limits.patience:
+                stopped = "patience"
+                break
             else:
                 idle += 1
                 if idle >= limits.idle_iterations:
