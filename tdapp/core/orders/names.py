@@ -182,3 +182,22 @@ def suggest(written: str) -> str | None:
     if not matches:
         return None
     return ALIASES[matches[0]].partition("/")[0]
+
+
+def completions(prefix: str, limit: int = 10) -> list[tuple[str, str]]:
+    """Provinces whose name or abbreviation starts with what is typed, for autocompletion:
+    ``"bu"`` -> ``[("BUD", "Budapest"), ("BUL", "Bulgaria"), ("BUR", "Burgundy")]``."""
+    key = key_of(prefix)
+    if not key:
+        return []
+    found: dict[str, str] = {}
+    for abbr, info in sorted(PROVINCES.items()):
+        if abbr.lower().startswith(key) or key_of(info.name).startswith(key):
+            found[abbr] = info.name
+    for alias, loc in sorted(ALIASES.items()):
+        prov = loc.partition("/")[0]
+        if len(found) >= limit:
+            break
+        if prov not in found and alias.startswith(key) and len(alias) > 3:
+            found[prov] = PROVINCES[prov].name
+    return sorted(found.items())[:limit]

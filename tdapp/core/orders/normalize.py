@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from tdapp.core.orders.model import (
     Build,
     Convoy,
@@ -22,33 +25,46 @@ def unit_text(unit_type: str | None, location: str) -> str:
     return f"{unit_type} {location}" if unit_type else location
 
 
+def _move(o: Move) -> str:
+    text = f"{unit_text(o.unit_type, o.location)} - {o.destination}"
+    if o.via_convoy:
+        text += " VIA"
+        if o.convoy_path:
+            text += " " + " ".join(o.convoy_path)
+    return text
+
+
+def _support_move(o: SupportMove) -> str:
+    return (f"{unit_text(o.unit_type, o.location)} S "
+            f"{unit_text(o.supported_type, o.supported_location)} - {o.destination}")
+
+
+def _support_hold(o: SupportHold) -> str:
+    return (f"{unit_text(o.unit_type, o.location)} S "
+            f"{unit_text(o.supported_type, o.supported_location)}")
+
+
+def _convoy(o: Convoy) -> str:
+    return f"{unit_text(o.unit_type, o.location)} C A {o.army_location} - {o.destination}"
+
+
+_FORMATS: dict[type, Callable[[Any], str]] = {
+    Move: _move,
+    Hold: lambda o: f"{unit_text(o.unit_type, o.location)} H",
+    SupportMove: _support_move,
+    SupportHold: _support_hold,
+    Convoy: _convoy,
+    Retreat: lambda o: f"{unit_text(o.unit_type, o.location)} R {o.destination}",
+    Disband: lambda o: f"{unit_text(o.unit_type, o.location)} D",
+    Remove: lambda o: f"{unit_text(o.unit_type, o.location)} D",
+    Build: lambda o: f"{unit_text(o.unit_type, o.location)} B",
+    Waive: lambda o: "WAIVE",
+}
+
+
 def format_order(order: Order) -> str:
     """The canonical form of an order; the parser reads it back to the same order."""
-    if isinstance(order, Move):
-        text = f"{unit_text(order.unit_type, order.location)} - {order.destination}"
-        if order.via_convoy:
-            text += " VIA"
-            if order.convoy_path:
-                text += " " + " ".join(order.convoy_path)
-        return text
-    if isinstance(order, Hold):
-        return f"{unit_text(order.unit_type, order.location)} H"
-    if isinstance(order, SupportMove):
-        return (f"{unit_text(order.unit_type, order.location)} S "
-                f"{unit_text(order.supported_type, order.supported_location)} - "
-                f"{order.destination}")
-    if isinstance(order, SupportHold):
-        return (f"{unit_text(order.unit_type, order.location)} S "
-                f"{unit_text(order.supported_type, order.supported_location)}")
-    if isinstance(order, Convoy):
-        return (f"{unit_text(order.unit_type, order.location)} C A {order.army_location} - "
-                f"{order.destination}")
-    if isinstance(order, Retreat):
-        return f"{unit_text(order.unit_type, order.location)} R {order.destination}"
-    if isinstance(order, Disband | Remove):
-        return f"{unit_text(order.unit_type, order.location)} D"
-    if isinstance(order, Build):
-        return f"{unit_text(order.unit_type, order.location)} B"
-    if isinstance(order, Waive):
-        return "WAIVE"
-    raise TypeError(f"not an order: {order!r}")
+    formatter = _FORMATS.get(type(order))
+    if formatter is None:
+        raise TypeError(f"not an order: {order!r}")
+    return formatter(order)

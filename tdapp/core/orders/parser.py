@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from tdapp.core.orders.fastpath import fast_drafts
 from tdapp.core.orders.options import DEFAULT_OPTIONS, ParseOptions
 from tdapp.core.orders.resolve import Context, resolve, units_of
 from tdapp.core.orders.result import ParseResult
@@ -27,7 +28,7 @@ _CACHE_SIZE = 8192
 
 @lru_cache(maxsize=_CACHE_SIZE)
 def _drafts(text: str) -> tuple[Draft, ...]:
-    return tuple(read_drafts(text, tokenize(text)))
+    return fast_drafts(text) or tuple(read_drafts(text, tokenize(text)))
 
 
 @lru_cache(maxsize=_CACHE_SIZE)

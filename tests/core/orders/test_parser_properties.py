@@ -5,16 +5,20 @@ from __future__ import annotations
 
 import string
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from parser_positions import POSITIONS
 
 from tdapp.core.board.standard_map import STANDARD_MAP
-from tdapp.core.orders.geography import convoyable
+from tdapp.core.orders.fastpath import fast_drafts
+from tdapp.core.orders.geography import can_support_into, convoyable
 from tdapp.core.orders.model import Convoy, Hold, Move, SupportHold, SupportMove
 from tdapp.core.orders.normalize import format_order
 from tdapp.core.orders.options import EDC_2026, ParseOptions
 from tdapp.core.orders.parser import parse_order, parse_orders
+from tdapp.core.orders.syntax import read_drafts
+from tdapp.core.orders.tokens import tokenize
 
 WORDS = [
     "A", "F", "a", "f", "Army", "Fleet", "Par", "Bur", "Nth", "Nor", "Liv", "Tyr", "Tys", "Nwy",
@@ -97,7 +101,8 @@ def legal_orders(draw):
     if kind == "support_hold":
         return SupportHold(unit_type, loc, target_type, target_loc)
     onward = [d for d in _MAP.adjacent_locations(target_type, target_loc)
-              if d.split("/")[0] != loc.split("/")[0]]
+              if d.split("/")[0] != loc.split("/")[0]
+              and can_support_into(unit_type, loc, d.split("/")[0])]
     if not onward:
         return SupportHold(unit_type, loc, target_type, target_loc)
     return SupportMove(unit_type, loc, target_type, target_loc, draw(st.sampled_from(onward)))
@@ -111,3 +116,38 @@ def test_canonical_form_reads_back_to_the_same_order(order) -> None:
     assert result.error is None, (text, result.error)
     assert result.order == order, text
     assert result.normalized == text
+
+
+# -- the canonical shortcut reads exactly what the full grammar reads -----------------------
+
+_CASES = st.sampled_from([str.upper, str.lower, str.title])
+
+
+@settings(max_examples=400, deadline=None)
+@given(order=legal_orders(), case=_CASES, spaces=st.sampled_from([" ", "  ", "\t"]),
+       arrow=st.sampled_from(["-", "->", "-->"]), pad=st.sampled_from(["", " ", "\n"]))
+def test_canonical_shortcut_matches_the_full_grammar(order, case, spaces, arrow, pad) -> None:
+    text = pad + case(format_order(order)).replace(" ", spaces).replace("-", arrow) + pad
+    fast = fast_drafts(text)
+    slow = tuple(read_drafts(text, tokenize(text)))
+    assert fast is not None, text
+    assert fast == slow, text
+
+
+@pytest.mark.parametrize("text", [
+    "F NTH - NWY", "F EDI - NWY", "F STP/NC - BAR", "A PAR - BUR",
+    "F LON S F NTH - ENG", "F NTH C A YOR - NWY", "A BUR R PAR", "A BUR D", "F STP/SC B",
+    "A YOR - NWY VIA", "A MUN S A BER", "A PAR H", "f lon - nor", "A LIV - EDI",
+])
+def test_canonical_shortcut_on_chosen_texts(text: str) -> None:
+    fast = fast_drafts(text)
+    assert fast is not None
+    assert fast == tuple(read_drafts(text, tokenize(text)))
+
+
+@pytest.mark.parametrize("text", [
+    "A PAR - XYZ", "F BRE/NC - MAO", "F SPA/EC - WES", "A PAR - BUR; F BRE - MAO", "A PAR H.",
+    "ENG: F NTH - NWY", "A PAR - BUR F BRE - MAO",
+])
+def test_canonical_shortcut_leaves_the_rest_to_the_grammar(text: str) -> None:
+    assert fast_drafts(text) is None
