@@ -172,7 +172,7 @@ _FIXED: dict[str, Criterion] = {
         "counted-centres", "more supply centres in the counted games", _counted_centres),
     "dropped-round": Criterion("dropped-round", "higher score in the dropped round", _dropped_round),
     "count-back": Criterion("count-back", "ahead on count-back", _count_back,
-                            describe=_describe_count_back),
+                            none_lowest=False, describe=_describe_count_back),
     "distance": Criterion("distance", "further from home", _distance, none_lowest=False,
                           describe=lambda a, b: f"{a:.0f} km against {b:.0f} km"),
     "random-draw": Criterion("random-draw", "placed first by the recorded random draw",
@@ -319,8 +319,8 @@ def _settle(group: list[str], chain: list[Criterion], ctx: TieContext, tied: str
     for index, crit in enumerate(chain):
         keys = crit.keys(ctx, group)
         keys = {p: _norm(k) for p, k in keys.items()}
-        if all(k is None for k in keys.values()):
-            continue
+        if all(k is None for k in keys.values()) and crit.none_lowest:
+            continue  # nothing recorded (no draw, no decision): nothing to say
         if any(k is None for k in keys.values()) and not crit.none_lowest:
             missing = ", ".join(p for p in group if keys[p] is None)
             skipped.append(f"{crit.phrase}: not available for {missing}")

@@ -52,3 +52,24 @@ def test_wdc_2018_ties_go_to_the_higher_single_game_first() -> None:
     s = compute_standings(t, FMT, through=4)
     assert s.order() == ["a", "b"]
     assert s.row("a").reason == "tied on 100; higher single game score (60 against 50)"
+
+
+def test_seed_tables_scored_with_sum_of_squares_give_a_hand_checked_table() -> None:
+    """The three tables of seed 002 as round-1 boards, scored by the registry."""
+    from tdapp.core.powers import POWERS
+    from tdapp.core.tournament import Board
+
+    tables = ([12, 0, 3, 6, 9, 0, 4], [12, 4, 4, 4, 4, 3, 3], [18, 3, 4, 0, 0, 9, 0])
+    boards = tuple(
+        Board(1, n + 1, {p: f"b{n}{p[0]}" for p in POWERS},
+              centers=dict(zip(POWERS, counts, strict=True)), end_year=1910,
+              solo="AUSTRIA" if counts[0] >= 18 else None)
+        for n, counts in enumerate(tables))
+    people = tuple(Player(f"b{n}{p[0]}") for n in range(3) for p in POWERS)
+    s = compute_standings(Tournament(people, boards), FMT)
+    top = [(r.rank, r.player, round(r.score, 2)) for r in s.rows[:5]]
+    assert top == [(1, "b2A", 100.0), (2, "b1A", 63.72), (3, "b0A", 50.35), (4, "b0I", 28.32),
+                   (5, "b0G", 12.59)]
+    sevens = [s.row(f"b1{c}") for c in "EFGI"]  # four 7.08s who met on one board
+    assert {r.rank for r in sevens} == {6} and {r.tie for r in sevens} == {"td"}
+    assert "further from home: not available" in sevens[0].note
