@@ -50,9 +50,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tdapp.core.clock import ClockError, ClockView, RoundClock, alerts_between
+from tdapp.core.clock import (
+    ClockError,
+    ClockView,
+    RoundClock,
+    Schedule,
+    alerts_between,
+    get_clock_format,
+)
 from tdapp.gui.clock.content import BoardCall, Standings
 from tdapp.gui.clock.projector import ProjectorWindow
+from tdapp.gui.clock.schedule_editor import ScheduleEditor
 from tdapp.gui.clock.sound import AlertPlayer
 from tdapp.gui.clock.theme import THEMES
 
@@ -80,6 +88,7 @@ class OperatorPanel(QWidget):
         self._last_view: ClockView | None = None
         self.alerts: list[str] = []
         self._board_call = BoardCall()
+        self.schedule_editor: ScheduleEditor | None = None
         self._standings = Standings()
         self._timer = QTimer(self)
         self._timer.setObjectName("operator-refresh")
@@ -157,8 +166,30 @@ class OperatorPanel(QWidget):
             ("Restart segment", "Home", lambda: self.clock.restart_segment()),
         ):
             row.addWidget(self._action(text, keys, slot))
+        row.addWidget(self._action("Edit schedule", "Ctrl+E", self.open_schedule_editor))
         self._action("+1 min", "=", lambda: self.clock.add_time(60), button=False)
         return box
+
+    def open_schedule_editor(self) -> ScheduleEditor:
+        """The schedule in a window of its own; Apply puts it into the running clock."""
+        if self.schedule_editor is None:
+            self.schedule_editor = ScheduleEditor(self.clock.schedule, self,
+                                                  reset_to=self._format_schedule)
+            self.schedule_editor.setWindowFlag(Qt.WindowType.Window)
+            self.schedule_editor.applied.connect(
+                lambda schedule: self._do(lambda: self.clock.set_schedule(schedule)))
+        else:
+            self.schedule_editor.load(self.clock.schedule)
+        self.schedule_editor.show()
+        return self.schedule_editor
+
+    def _format_schedule(self) -> Schedule:
+        current = self.clock.schedule
+        try:
+            fmt = get_clock_format(self.clock.format.name)
+        except KeyError:
+            return current
+        return fmt.schedule(current[0].year, current[len(current) - 1].year)
 
     def _build_boards(self) -> QWidget:
         box = QGroupBox("Boards")
@@ -508,5 +539,7 @@ class OperatorPanel(QWidget):
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
         self._timer.stop()
         self.close_projector()
+        if self.schedule_editor is not None:
+            self.schedule_editor.close()
         super().closeEvent(event)
 

@@ -37,7 +37,7 @@ class PlayerDialog(QDialog):
     def __init__(self, parent: QWidget | None = None, player: PlayerData | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Edit player" if player else "Add player")
-        self.setMinimumWidth(560)
+        self.setMinimumWidth(640)
         self.name = QLineEdit()
         self.home_town = QLineEdit()
         self.country = QLineEdit()

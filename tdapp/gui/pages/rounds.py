@@ -61,7 +61,8 @@ class RoundsPage(QWidget):
         self.rounds_view = QTableView()
         self.rounds_view.setObjectName("roundsTable")
         self.rounds_view.setModel(self.rounds)
-        tune_table(self.rounds_view, (50, 120, 55))
+        tune_table(self.rounds_view, (45, 110, 50))
+        self.rounds_view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.roll_call = roll_call_model(self)
         self.roll_call.on_edit = self._cell_edited
         self.proxy = make_proxy(self.roll_call, self)
@@ -74,7 +75,7 @@ class RoundsPage(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
                                    | QAbstractItemView.EditTrigger.EditKeyPressed)
         self.table.setAlternatingRowColors(True)
-        tune_table(self.table, (165, 110, 100, 85, 70, 95), multi=True)
+        tune_table(self.table, (155, 110, 95, 85, 65, 90), multi=True)
         self.table.installEventFilter(_StatusKeys(self))
         self.title = QLabel("Roll call")
         font = self.title.font()
@@ -153,8 +154,8 @@ class RoundsPage(QWidget):
         if numbers:
             self.select_round(current if current in numbers else self._first_open(rows))
         self.next_step.setText(
-            "Take the roll call of the round, then seat it (seating arrives with the "
-            "Boards step)." if rows else "")
+            "Take the roll call of the selected round here; seating the round and its "
+            "boards comes next." if rows else "")
 
     @staticmethod
     def _first_open(rows: list[RoundRow]) -> int:
