@@ -244,6 +244,18 @@ class RoundClock:
             timers += [b.timer for b in self.boards.values() if b.timer is not None]
         return timers
 
+    def set_schedule(self, schedule: Schedule) -> None:
+        """Put in a TD's edited schedule mid-round. Clocks keep their place and their
+        deadlines (the current segment keeps its time: use add_time to change it); a clock
+        past the end of a shorter schedule goes to its last segment."""
+        now = self._settle()
+        last = len(schedule) - 1
+        for timer in [self.central] + [b.timer for b in self.boards.values() if b.timer]:
+            if timer.index > last:
+                timer.index = last
+        self.schedule = schedule
+        self._log(now, "schedule-edited", detail=f"{len(schedule)} segments")
+
     # ----------------------------------------------------------- board actions
     def pause_board(self, number: int) -> None:
         now = self._settle()

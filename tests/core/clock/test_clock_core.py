@@ -14,6 +14,7 @@ from tdapp.core.clock import (
     WARNING,
     ClockError,
     FakeTime,
+    Schedule,
     alerts_between,
     format_seconds,
     get_clock_format,
@@ -353,3 +354,21 @@ def test_room_changes_carry_detached_boards_along() -> None:
     clock_pb.start()
     clock_pb.add_time(60)  # per-board formats: the boards keep their own time
     assert clock_pb.view().board(1).timer.seconds_left == 900
+
+
+def test_a_td_edits_the_schedule_mid_round() -> None:
+    clock, time = clock_for("wdc-2018", boards=(1,))
+    clock.start()
+    time.advance(100)
+    clock.add_time(0, board=1)  # board 1 runs its own copy
+    edited = clock.schedule.with_segment(1, seconds=1200)
+    clock.set_schedule(edited)
+    assert clock.view().central.seconds_left == 980  # the current segment keeps its deadline
+    time.advance(980)
+    assert clock.view().central.seconds_left == 1200
+    assert clock.view().board(1).timer.seconds_left == 1200
+    assert clock.log[-1].action == "schedule-edited"
+    clock.set_schedule(Schedule(edited.name, edited.segments[:2]))
+    assert clock.view().central.next_title is None
+    with pytest.raises(ClockError, match="next"):
+        clock.next_segment()
