@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import URL, Engine, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
 
 from tdapp.store import audit
@@ -40,8 +40,13 @@ def _set_pragmas(dbapi_connection: Any, connection_record: Any) -> None:
     cursor.close()
 
 
+def sqlite_url(path: Path) -> URL:
+    """The URL of a file, built rather than parsed: a '?' or '#' in a folder name stays put."""
+    return URL.create("sqlite", database=str(path))
+
+
 def make_engine(path: Path) -> Engine:
-    engine = create_engine(f"sqlite:///{path}", future=True)
+    engine = create_engine(sqlite_url(path), future=True)
     event.listen(engine, "connect", _set_pragmas)
     return engine
 

@@ -9,9 +9,13 @@ knows. A file from an older version is backed up (into its snapshots folder) and
 from __future__ import annotations
 
 import contextlib
+import os
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
+
+from sqlalchemy import Engine
+from sqlalchemy.exc import SQLAlchemyError
 
 from tdapp.store import migrate
 from tdapp.store.backup import BackupError, readonly_uri
@@ -95,6 +99,29 @@ def check_is_tournament_file(path: Path) -> None:
         )
 
 
+def check_writable(path: Path) -> None:
+    """Refuse, before anything is written, a file the program could read but never save to."""
+    if not os.access(path, os.W_OK):
+        raise TournamentFileError(
+            f"{path.name} is read-only, and tdapp saves every edit into the file as it is made. "
+            f"Copy it to a folder of your own (or remove its read-only mark) and open the copy. "
+            f"{_NOTHING_CHANGED}"
+        )
+
+
+def _open_engine(path: Path) -> Engine:
+    """The engine for editing, with its first connection made now so a failure shows here."""
+    engine = make_engine(path)
+    try:
+        with engine.connect() as connection:
+            connection.exec_driver_sql("SELECT count(*) FROM tournament").scalar()
+    except SQLAlchemyError as exc:
+        engine.dispose()
+        detail = " ".join(str(getattr(exc, "orig", None) or exc).split())
+        raise TournamentFileError(f"{path.name} cannot be opened for editing ({detail}).") from exc
+    return engine
+
+
 @dataclass(frozen=True)
 class FileState:
     """What a read-only look at a tournament file found."""
@@ -164,6 +191,7 @@ def open_tournament_file(path: Path, *, lock: TournamentLock | None = None) -> T
     """
     path = Path(path)
     check_is_tournament_file(path)
+    check_writable(path)
     held = lock or acquire_lock(path)
     try:
         state = read_file_state(path)
@@ -179,7 +207,7 @@ def open_tournament_file(path: Path, *, lock: TournamentLock | None = None) -> T
                     f"({detail}). "
                     f"The file was left as it was; a copy is in {backup}."
                 ) from exc
-        return TournamentDb(path, make_engine(path), lock=held)
+        return TournamentDb(path, _open_engine(path), lock=held)
     except BaseException:
         if lock is None:
             held.release()

@@ -18,6 +18,8 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine, create_engine, event, inspect
 from sqlalchemy.pool import NullPool
 
+from tdapp.store.database import sqlite_url
+
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 VERSION_TABLE = "alembic_version"
 # Files written before migrations existed have no version table; their schema is this revision.
@@ -70,7 +72,7 @@ def migration_engine(path: Path) -> Engine:
     handling switched off and an explicit BEGIN IMMEDIATE, a failed migration rolls back whole.
     Foreign keys are off because batch migrations rebuild tables (checked again at the end).
     """
-    engine = create_engine(f"sqlite:///{path}", poolclass=NullPool)
+    engine = create_engine(sqlite_url(path), poolclass=NullPool)
 
     @event.listens_for(engine, "connect")
     def _connect(dbapi_connection: Any, connection_record: Any) -> None:

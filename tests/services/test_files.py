@@ -190,3 +190,27 @@ def test_save_copy_as_replaces_a_closed_file_and_its_crash_leftovers(
     assert not stale_wal.exists()
     assert sql(target, "SELECT count(*) FROM player") == [(3,)]
     assert sql(target, "PRAGMA integrity_check") == [("ok",)]
+
+
+def test_refuses_a_read_only_file(tournament_path: Path, monkeypatch) -> None:
+    make_tournament(tournament_path)
+    import tdapp.store.files as store_files
+
+    real_access = store_files.os.access
+    monkeypatch.setattr(store_files.os, "access",
+                        lambda p, mode: False if mode == store_files.os.W_OK else
+                        real_access(p, mode))
+    assert_refused(tournament_path, "is read-only.*Copy it")
+
+
+def test_a_folder_name_with_spaces_hash_and_accents(tmp_path: Path) -> None:
+    from tdapp.services.snapshots import list_snapshots, take_snapshot
+
+    path = tmp_path / "Coupe #1 (Besançon) 100%" / "Coupe? de l'été.tdt"
+    make_tournament(path, 2)
+    db = open_tournament(path)
+    snapshot = take_snapshot(db, "on demand", None)
+    close_tournament(db)
+    assert list_snapshots(path) == [snapshot]
+    sql(path, "UPDATE alembic_version SET version_num = 'zzz'")
+    assert_refused(path, "newer version")
