@@ -40,6 +40,10 @@ class Bangkok(BuiltInSystem):
     solo_points: int = 41
     loser_per_centre: Fraction = Fraction(1, 2)
     survival: str = INCLUDING_YEAR
+    summary: str = (
+        "Centres + 3 for surviving (eliminated: 0.3 per year, counting the elimination year)"
+        " + 12 shared 3 : 2 : 1 by the top, top - 1 and top - 2. A solo 41, others 0.5 per centre."
+    )
 
     def draw_scores(self, game: GameResult) -> Scores:
         top = top_count(game)
@@ -119,11 +123,14 @@ def bangkok_systems() -> list[BuiltInSystem]:
         Bangkok(),
         Bangkok(
             name="bangkok-dipvis",
+            summary="Bangkok with eliminated powers credited 0.3 per year before their elimination year.",
             title="Bangkok (eliminated: years before the elimination year, as dipvis)",
             survival=YEARS_BEFORE,
         ),
         Bangkok(
             name="olympic",
+            summary="Centres + 3 for surviving + 12 shared 4 : 1.5 : 0.5 by the top, top - 1 and top - 2;"
+            " a solo 46, others 0.",
             title="Olympic (Bangkok with shares 4, 1.5, 0.5)",
             source="scoring-systems.md 6.1 (dipvis)",
             shares=olympic_shares,

@@ -48,7 +48,10 @@ def built_in_systems() -> list[ScoringSystem]:
         *other_systems(),
         YourDrawSize(),
         YourDrawSize(
-            name="your-draw-size-unlimited", title="Your Draw Size (unlimited)", solo_points=320
+            name="your-draw-size-unlimited",
+            title="Your Draw Size (unlimited)",
+            summary="As Your Draw Size (short), with a solo worth 320.",
+            solo_points=320,
         ),
         CruiseCon(),
     ]

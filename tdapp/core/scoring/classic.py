@@ -60,6 +60,11 @@ class RankedClassic(YearsForLosers):
     source: str = DIPVIS
     solo_points: int = 550
     version: int = 1
+    summary: str = (
+        "Survivors 30 + 10 x centres + 200/90/60/40/30/20/10 by rank (two-way ties"
+        " 135/70/50/35/25/15, larger ties the lowest position); eliminated 1 per year before"
+        " elimination; a solo 550."
+    )
 
     def _rank_points(self, first: int, last: int) -> int:
         size = last - first + 1
@@ -89,6 +94,10 @@ class WorldClassic(YearsForLosers):
     source: str = DIPVIS
     solo_points: int = 420
     max_toppers: int = 7
+    summary: str = (
+        "Survivors 30 + 10 x centres, the toppers share 48; eliminated 1 per year before"
+        " elimination; a solo 420, losers the years before the solo year."
+    )
 
     def draw_scores(self, game: GameResult) -> Scores:
         scores = {
@@ -113,6 +122,10 @@ class Whipping(YearsForLosers):
     solo_points: int = 468
     survival: str = INCLUDING_YEAR
     lone_top_per_centre: int = 2
+    summary: str = (
+        "Survivors 10 x centres + 60 / survivors, a lone topper 2 per centre more; eliminated"
+        " year - 1900; a solo 468, losers solo year - 1900."
+    )
 
     def draw_scores(self, game: GameResult) -> Scores:
         alive = survivors(game)
@@ -129,10 +142,17 @@ class Whipping(YearsForLosers):
 def classic_systems() -> list[BuiltInSystem]:
     return [
         RankedClassic(),
-        RankedClassic(name="ranked-classic-v2", title="Ranked Classic v2", version=2),
+        RankedClassic(
+            name="ranked-classic-v2",
+            title="Ranked Classic v2",
+            summary="Ranked Classic, but a tie of three or more takes the two-way value of its"
+            " second-lowest position.",
+            version=2,
+        ),
         WorldClassic(),
         WorldClassic(
             name="summer-classic",
+            summary="World Classic, but the 48 for the top is paid only to a top shared by at most two.",
             title="Summer Classic (topper bonus only for a top shared by at most two)",
             max_toppers=2,
         ),
@@ -141,6 +161,8 @@ def classic_systems() -> list[BuiltInSystem]:
         # Whipping, its successor, counts the elimination year too (survival=INCLUDING_YEAR).
         Whipping(
             name="weasel-moot",
+            summary="Survivors 10 per centre + 60 / survivors, a lone topper 2 per centre more;"
+            " eliminated 1 per year alive; a solo 450, others 0.",
             title="Weasel Moot 2007",
             source="scoring-systems.md 6.2 (WDD scoring id 28)",
             solo_points=450,

@@ -598,6 +598,10 @@ class FormulaSystem:
         self.source = source
         self._tree = parse_formula(formula)
 
+    @property
+    def description(self) -> str:
+        return f"Custom formula: {self.formula}"
+
     def __repr__(self) -> str:
         return f"FormulaSystem({self.name!r}, {self.title!r}, {self.formula!r})"
 

@@ -36,6 +36,10 @@ class ManorCon(BuiltInSystem):
     solo_points: int = 75
     dead_n: int = 16
     survival: str = INCLUDING_YEAR
+    summary: str = (
+        "Survivors 100 x N / total N with N = centres^2 + 4 x centres + 16 (16 for the dead);"
+        " eliminated 0.1 per year played, counting the last. A solo 75."
+    )
 
     def _years(self, game: GameResult, power: str) -> Fraction:
         return Fraction(years_survived(exit_year(game, power), self.survival), 10)
@@ -61,11 +65,25 @@ class ManorCon(BuiltInSystem):
 def manorcon_systems() -> list[BuiltInSystem]:
     return [
         ManorCon(),
-        ManorCon(name="manorcon-original", title="Original ManorCon", solo_points=100),
-        ManorCon(name="manorcon-v2", title="ManorCon v2 (dead powers count 0)", solo_points=100, dead_n=0),
+        ManorCon(
+            name="manorcon-original",
+            title="Original ManorCon",
+            summary="As ManorCon, with a solo worth 100.",
+            solo_points=100,
+        ),
+        ManorCon(
+            name="manorcon-v2",
+            title="ManorCon v2 (dead powers count 0)",
+            summary="As ManorCon with a solo worth 100, but eliminated powers add nothing to the"
+            " board's total N.",
+            solo_points=100,
+            dead_n=0,
+        ),
         ManorCon(
             name="manorcon-dipvis",
             title="ManorCon (eliminated: years before the elimination year, as dipvis)",
+            summary="ManorCon with eliminated powers credited 0.1 per year before their"
+            " elimination year.",
             survival=YEARS_BEFORE,
         ),
     ]

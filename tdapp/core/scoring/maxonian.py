@@ -22,6 +22,10 @@ class Maxonian(BuiltInSystem):
     title: str = "Maxonian"
     source: str = "scoring-systems.md 6.1 (dipvis)"
     threshold: int = 13
+    summary: str = (
+        "Rank points 7..1 by centres (ties by count-back, else shared) + min(centres, 18) - 13"
+        " above 13 centres; in a solo only the soloer gets that bonus."
+    )
 
     def _bonus(self, centres: int) -> int:
         return max(0, min(centres, SOLO_CENTERS) - self.threshold)
@@ -40,7 +44,12 @@ class Maxonian(BuiltInSystem):
 def maxonian_systems() -> list[BuiltInSystem]:
     return [
         Maxonian(),
-        Maxonian(name="7eleven", title="7Eleven", threshold=11),
+        Maxonian(
+            name="7eleven",
+            title="7Eleven",
+            summary="As Maxonian with a threshold of 11: a bonus of min(centres, 18) - 11.",
+            threshold=11,
+        ),
     ]
 
 

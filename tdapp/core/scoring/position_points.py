@@ -74,16 +74,22 @@ def position_point_systems() -> list[PositionPoints]:
     carnage = {"points": CARNAGE_POINTS, "solo_points": 28034, "source": DIPVIS}
     return [
         PositionPoints(
-            name="carnage-dead-equal", title="Carnage with dead equal", **carnage
+            name="carnage-dead-equal",
+            title="Carnage with dead equal",
+            summary="7000, 6000 ... 1000 by centre rank (ties split, eliminated powers all tied)"
+            " plus 1 per centre; a solo 28,034, others 0.",
+            **carnage,
         ),
         PositionPoints(
             name="carnage-elimination-order",
+            summary="As Carnage with dead equal, but eliminated powers are ranked by elimination year.",
             title="Carnage with elimination order",
             dead_order=True,
             **carnage,
         ),
         PositionPoints(
             name="carnage-2023",
+            summary="Carnage by elimination order plus 300 per centre of a lone leader's lead.",
             title="Carnage 2023 (elimination order, 300 per centre of a lone lead)",
             dead_order=True,
             lead_bonus=300,
@@ -91,6 +97,8 @@ def position_point_systems() -> list[PositionPoints]:
         ),
         PositionPoints(
             name="center-count-carnage",
+            summary="500 per centre + 7007, 6006 ... 1001 by rank (ties split, elimination order);"
+            " a solo 39,028, the losers 1,000 each.",
             title="Center-count Carnage",
             source=DIPVIS,
             points=CENTRE_COUNT_CARNAGE_POINTS,
@@ -101,6 +109,7 @@ def position_point_systems() -> list[PositionPoints]:
         ),
         PositionPoints(
             name="c-diplo-100",
+            summary="1 + 1 per centre + 38/14/7 to the top three (ties split); a solo 100, others 0.",
             title="C-Diplo 100",
             source=DIPVIS,
             points=(38, 14, 7),
@@ -109,6 +118,7 @@ def position_point_systems() -> list[PositionPoints]:
         ),
         PositionPoints(
             name="c-diplo-80",
+            summary="1 per centre + 25/14/7 to the top three (ties split); a solo 80, others 0.",
             title="C-Diplo 80",
             source=DIPVIS,
             points=(25, 14, 7),
@@ -116,6 +126,8 @@ def position_point_systems() -> list[PositionPoints]:
         ),
         PositionPoints(
             name="c-diplo-namur",
+            summary="1 + 0/5/9/12/14/16/18 for 0-6 centres, +1 per further centre, + 38/14/7"
+            " (ties split); a solo 85, others 0.",
             title="C-Diplo Namur",
             source="scoring-systems.md 6.1 (dipvis; ndc-groningen.online)",
             points=(38, 14, 7),
@@ -125,6 +137,7 @@ def position_point_systems() -> list[PositionPoints]:
         ),
         PositionPoints(
             name="c-diplo-73",
+            summary="1 + 1 per centre + 38 to the topper (shared on a tie); a solo 73, others 0.",
             title="C-Diplo 73 (official)",
             source="scoring-systems.md 6.2 (diplomania-gen.fr c-diplo)",
             points=(38,),
@@ -133,6 +146,8 @@ def position_point_systems() -> list[PositionPoints]:
         ),
         PositionPoints(
             name="duct-tape",
+            summary="1 per centre + 40/24/15/9/6/3/3 by rank (ties split, eliminated powers tied);"
+            " a solo 75, others 0.",
             title="Duct Tape V2",
             source=DIPVIS,
             points=DUCT_TAPE_POINTS,
@@ -140,6 +155,7 @@ def position_point_systems() -> list[PositionPoints]:
         ),
         PositionPoints(
             name="duct-tape-elimination-order",
+            summary="As Duct Tape V2, with eliminated powers ranked by elimination year.",
             title="Duct Tape V2 with elimination order",
             source=DIPVIS,
             points=DUCT_TAPE_POINTS,

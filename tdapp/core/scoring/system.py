@@ -6,6 +6,7 @@ A built-in system is a frozen dataclass whose parameters are its fields, so vari
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass
 
 from tdapp.core.scoring.base import GameResult
@@ -20,6 +21,17 @@ class BuiltInSystem:
     name: str
     title: str
     source: str
+
+    summary: str = ""
+
+    @property
+    def description(self) -> str:
+        """The rule in a sentence or two, for the system picker: ``summary`` when given, else
+        the first paragraph of the class's docstring."""
+        if self.summary:
+            return self.summary
+        first = inspect.cleandoc(type(self).__doc__ or self.title).split("\n\n")[0]
+        return " ".join(first.split())
 
     def score(self, game: GameResult) -> dict[str, float]:
         return to_floats(self.exact_scores(game))

@@ -24,6 +24,10 @@ class Tribute(BuiltInSystem):
     title: str = "Tribute"
     source: str = "scoring-systems.md 6.1 (windycityweasels.org)"
     rate: Fraction = Fraction(1)
+    summary: str = (
+        "Survivors: centres + 66 / survivors; every survivor not on top pays the top"
+        " min(66 / survivors, top - 6), shared by the toppers. A solo 100, others 0."
+    )
 
     def draw_scores(self, game: GameResult) -> Scores:
         alive = survivors(game)
@@ -52,6 +56,10 @@ class OpenTribute(BuiltInSystem):
     name: str = "open-tribute"
     title: str = "OpenTribute"
     source: str = "scoring-systems.md 6.1 (windycityweasels.org/opentribute-scoring-system)"
+    summary: str = (
+        "Survivors 34 + 3 x centres - (top - centres); eliminated powers pay the top count;"
+        " the toppers share the tribute (floor of total / toppers squared). A solo 340."
+    )
 
     def draw_scores(self, game: GameResult) -> Scores:
         top = top_count(game)
@@ -76,6 +84,7 @@ def tribute_systems() -> list[BuiltInSystem]:
         Tribute(),
         Tribute(
             name="half-tribute",
+            summary="Tribute, but the tribute is half a point per centre of the top over 6.",
             title="Half-Tribute",
             source="scoring-systems.md 6.2 (windycityweasels.org/half-tribute-scoring-system)",
             rate=Fraction(1, 2),

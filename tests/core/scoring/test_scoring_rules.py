@@ -177,6 +177,7 @@ def test_names_and_coverage() -> None:
     for system in list_systems():
         assert system.title and system.source
         assert get_system(system.name) is system
+        assert len(system.description) > 20 and "\n\n" not in system.description
 
 
 # --- tie-mode readings -------------------------------------------------------------------------
