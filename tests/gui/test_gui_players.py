@@ -91,6 +91,7 @@ def test_search_and_sort(main, qtbot, filled_file: Path) -> None:
     assert len(_names(page)) == 9
     page.search.setText("fran")  # country column
     assert sorted(_names(page)) == ["Bob Jones", "Hugo Martin"]
+    assert page.count_label.text() == "2 shown for “fran” — 9 players"
     page.search.setText("")
     page.table.sortByColumn(1, Qt.SortOrder.AscendingOrder)  # home town
     towns = [page.proxy.index(r, 1).data() for r in range(page.proxy.rowCount())]

@@ -67,7 +67,7 @@ class PlayersPage(QWidget):
         layout.addLayout(tools)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.count_label)
-        self.search.textChanged.connect(self.proxy.setFilterFixedString)
+        self.search.textChanged.connect(self._search_changed)
         self.table.selectionModel().selectionChanged.connect(self._selection_changed)
         self.table.doubleClicked.connect(lambda _: self._emit_for_selected(self.edit_requested))
         self.add_button.clicked.connect(self.add_requested)
@@ -84,6 +84,19 @@ class PlayersPage(QWidget):
         self.model.set_rows(rows)
         if selected is not None:
             self.select_player(selected.id)
+        self._show_count()
+        self._selection_changed()
+
+    def _search_changed(self, text: str) -> None:
+        self.proxy.setFilterFixedString(text)
+        self._show_count()
+
+    def _show_count(self) -> None:
+        rows = self.model.rows()
+        if not rows:
+            self.count_label.setText("No players yet: Add them one by one, or Import a CSV or "
+                                     "Excel list.")
+            return
         withdrawn = sum(1 for r in rows if r.withdrawn)
         not_competing = sum(1 for r in rows if not r.competing and not r.withdrawn)
         text = f"{len(rows) - withdrawn} players"
@@ -91,9 +104,9 @@ class PlayersPage(QWidget):
             text += f", {withdrawn} withdrawn"
         if not_competing:
             text += f"; {not_competing} not competing (fill seats, never ranked)"
-        self.count_label.setText(text if rows else "No players yet: Add them one by one, "
-                                 "or Import a CSV or Excel list.")
-        self._selection_changed()
+        if self.search.text():
+            text = f"{self.proxy.rowCount()} shown for “{self.search.text()}” — {text}"
+        self.count_label.setText(text)
 
     def selected(self) -> PlayerRow | None:
         rows = self.table.selectionModel().selectedRows()
