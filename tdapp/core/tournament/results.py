@@ -33,9 +33,13 @@ class Game:
     power: str
     raw: float
     centers: int
-    opponents: tuple[str, ...]
+    table: tuple[str, ...]  # everybody on the board, the player included
     lost_to_solo: bool
     top: bool
+
+    def met(self, others: set[str], player: str) -> bool:
+        """Whether any of ``others`` (besides ``player``) sat at this board."""
+        return any(p in others for p in self.table if p != player)
 
 
 @dataclass(frozen=True)
@@ -74,6 +78,7 @@ class ScoreSheet:
     def __post_init__(self) -> None:
         self._boards = {(b.round, b.number): b for b in self.tournament.boards
                         if b.round <= self.through}
+        self._round_multipliers = {r.number: r.multiplier for r in self.fmt.round_rules}
         self._score_boards()
         self._collect_games()
         self._settle_rounds()
@@ -116,13 +121,13 @@ class ScoreSheet:
                 centers = int(board.centers.get(power, 0)) if board.centers else 0
                 self.games[player].append(Game(
                     round=rnd, board=number, power=power, raw=raw, centers=centers,
-                    opponents=tuple(p for p in seated if p != player),
+                    table=seated,
                     lost_to_solo=board.solo is not None and board.solo != power,
                     top=board.top,
                 ))
 
     def multiplier(self, player: str, rnd: int) -> float:
-        value = self.fmt.round_rule(rnd).multiplier
+        value = self._round_multipliers.get(rnd, 1.0)
         pool = self.fmt.pool
         if pool is not None and rnd == pool.bonus_round and player in self.pool:
             value *= pool.bonus_multiplier
@@ -182,7 +187,8 @@ class ScoreSheet:
             kept_rounds = {e.round for e in keep}
             for e in played:
                 counted = e.round in kept_rounds
-                entries[e.round] = replace(e, counted=counted, dropped=not counted)
+                if e.counted != counted or e.dropped == counted:
+                    entries[e.round] = _marked(e, counted)
                 if counted:
                     total += e.score or 0.0
         return total
@@ -234,6 +240,12 @@ class ScoreSheet:
         total = self._count(player, entries)
         del self.issues[saved:]
         return total
+
+
+def _marked(e: RoundEntry, counted: bool) -> RoundEntry:
+    """``e`` marked counted or dropped (built directly: this runs for every player-round)."""
+    return RoundEntry(e.round, e.score, e.raw, e.multiplier, e.source, e.board, e.power,
+                      e.centers, counted, not counted, e.other_boards)
 
 
 def rolled_back_game(board: Board, years: int) -> GameResult | None:

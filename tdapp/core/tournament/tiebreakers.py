@@ -83,7 +83,7 @@ def _head_to_head(combine: Callable[[list[float]], float]) -> Callable[..., dict
         out: dict[str, Key | None] = {}
         for p in group:
             values = [sheet.game_value(p, g) for g in sheet.games[p]
-                      if tied.intersection(g.opponents)]
+                      if g.met(tied, p)]
             out[p] = combine(values) if values else None
         return out
 
@@ -274,9 +274,9 @@ def order_players(
         by_value.setdefault(round(value(p), _PLACES), []).append(p)
     result = Ordering()
     previous: float | None = None
+    place = offset
     for score in sorted(by_value, reverse=True):
         group = sorted(by_value[score])
-        place = offset + len(result.flat())
         joint = None if previous is None else (
             f"{value_phrase} ({_show(previous)} against {_show(score)})")
         if len(group) == 1:
@@ -290,6 +290,7 @@ def order_players(
                 part = _share_beyond(part, break_within - place, f"tied on {_show(score)}")
         result.extend(part, joint)
         previous = score
+        place += len(group)
     return result
 
 
