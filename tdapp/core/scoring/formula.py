@@ -32,6 +32,8 @@ from tdapp.core.scoring.base import GameResult, ScoringError
 from tdapp.core.scoring.ranking import (
     draw_members,
     exit_year,
+    positions,
+    rank_groups,
     second_count,
     survivors,
     to_floats,
@@ -67,6 +69,8 @@ VARIABLES: dict[str, str] = {
     "centers": "the same as centres",
     "rank": "1 + the number of powers with more centres (tied powers share the better rank)",
     "tied": "how many powers have this power's centre count, itself included",
+    "place": "like rank, but eliminated powers are ordered by elimination year (later is better)",
+    "place_tied": "how many powers share this power's place, itself included",
     "survivors": "how many powers have at least one centre",
     "top": "the highest centre count",
     "second": "the second-highest entry of the centre counts (equals top on a shared top)",
@@ -415,6 +419,14 @@ class _Board:
             "powers": Fraction(len(POWERS)),
         }
         self.members = set(members)
+        self._places: dict[str, tuple[int, int]] | None = None
+
+    def place(self, power: str) -> tuple[int, int]:
+        """(first position, last position), 0-based, survivors by centres then the eliminated
+        by elimination year; computed only when a formula asks (it needs elimination years)."""
+        if self._places is None:
+            self._places = positions(rank_groups(self.game, dead_order=True))
+        return self._places[power]
 
     def variable(self, name: str, power: str) -> Fraction:
         if name in self.shared:
@@ -432,6 +444,8 @@ class _Board:
             "eliminated": lambda: centres == 0,
             "year": lambda: exit_year(game, power),
             "in_draw": lambda: power in self.members,
+            "place": lambda: self.place(power)[0] + 1,
+            "place_tied": lambda: self.place(power)[1] - self.place(power)[0] + 1,
         }
         return Fraction(getters[name]())
 

@@ -176,6 +176,8 @@ def test_python_is_not_reachable() -> None:
         ("centers", [10, 9, 8, 5, 2, 0, 0], [8, 8, 6, 6, 4, 2, 0]),
         ("rank", [1, 2, 3, 4, 5, 6, 6], [1, 1, 3, 3, 5, 6, 7]),
         ("tied", [1, 1, 1, 1, 1, 2, 2], [2, 2, 2, 2, 1, 1, 1]),
+        ("place", [1, 2, 3, 4, 5, 7, 6], [1, 1, 3, 3, 5, 6, 7]),
+        ("place_tied", [1, 1, 1, 1, 1, 1, 1], [2, 2, 2, 2, 1, 1, 1]),
         ("survivors", [5] * 7, [6] * 7),
         ("top", [10] * 7, [8] * 7),
         ("second", [9] * 7, [8] * 7),
@@ -233,6 +235,14 @@ def test_year_needs_the_elimination_year() -> None:
 
 # --- systems written as formulas ---------------------------------------------------------------
 
+HAIGHT = (
+    "if(solo_game,"
+    "   if(solo, 451, if(alive, max(5 * centres, year - 1900), year - 1900)),"
+    "   if(alive, 10 * centres, year - 1900)"
+    "   + max(0, 66 - 11 * (place + place_tied - 2))"
+    "   + if(topper and toppers == 1, 5 * (top - second), 0))"
+)
+
 SUM_OF_SQUARES = "if(solo_game, 100 * solo, 100 * centres^2 / sum(centres^2))"
 # Haight v1.0 written out: 10/centre, rank points by the lowest tied rank, a lone top's lead.
 HAIGHT_SURVIVORS_ONLY = (
@@ -247,6 +257,7 @@ BOARDS = {
     "S": S,
     "sos-table-1": board([12, 0, 3, 6, 9, 0, 4], eliminated=[1905, 1906]),
     "sos-table-2": board([12, 4, 4, 4, 4, 3, 3]),
+    "same-year-eliminations": board([10, 9, 8, 5, 2], eliminated=[1906, 1906]),
     "haight-c": board([11, 11, 11, 1], eliminated=[1905, 1906, 1907]),
     "haight-e": board([12, 10, 10, 2], eliminated=[1905, 1906, 1907]),
 }
@@ -256,6 +267,12 @@ BOARDS = {
 def test_sum_of_squares_as_a_formula_equals_the_built_in(key: str) -> None:
     custom = FormulaSystem("my-squares", "My Sum of Squares", SUM_OF_SQUARES)
     assert custom.score(BOARDS[key]) == get_system("sum-of-squares").score(BOARDS[key])
+
+
+@pytest.mark.parametrize("key", sorted(BOARDS))
+def test_haight_as_a_formula_equals_the_built_in(key: str) -> None:
+    custom = FormulaSystem("my-haight", "My Haight", HAIGHT)
+    assert custom.score(BOARDS[key]) == get_system("haight").score(BOARDS[key])
 
 
 @pytest.mark.parametrize("key", ["A", "S", "haight-e"])
