@@ -77,6 +77,8 @@ class TabuSearch:
             for other in self.neighbours[seat]:
                 row[self.board_of[other]] += weights[seat][other]
         self.deficit = [self._board_deficit(b) for b in range(boards)]
+        # per board: (leaving seat, entering mask) -> deficit, cleared when the board changes
+        self.deficit_after: list[dict[tuple[int, int], int]] = [{} for _ in range(boards)]
         self.movable = [s for s in range(n) if s not in problem.fixed]
         self.tabu_until = [[0] * boards for _ in range(n)]
 
@@ -112,6 +114,8 @@ class TabuSearch:
         self.board_of[i], self.board_of[j] = b, a
         self.deficit[a] = self._board_deficit(a)
         self.deficit[b] = self._board_deficit(b)
+        self.deficit_after[a].clear()
+        self.deficit_after[b].clear()
 
     def _conflicted(self) -> list[int]:
         bo, ps, deficit = self.board_of, self.pair_sum, self.deficit
@@ -140,12 +144,24 @@ class TabuSearch:
         return out
 
     def _hall_delta(self, i: int, j: int) -> int:
-        if self.p.masks is None:
+        masks = self.p.masks
+        if masks is None:
             return 0
         a, b = self.board_of[i], self.board_of[j]
-        new_a = self._board_deficit(a, leave=i, enter=j)
-        new_b = self._board_deficit(b, leave=j, enter=i)
-        return new_a + new_b - self.deficit[a] - self.deficit[b]
+        return (self._deficit_after(a, i, masks[j]) + self._deficit_after(b, j, masks[i])
+                - self.deficit[a] - self.deficit[b])
+
+    def _deficit_after(self, board: int, leave: int, enter_mask: int) -> int:
+        cache = self.deficit_after[board]
+        key = (leave, enter_mask)
+        value = cache.get(key)
+        if value is None:
+            masks = self.p.masks
+            assert masks is not None
+            seats = [masks[s] for s in self.members[board] if s != leave]
+            seats.append(enter_mask)
+            value = cache[key] = hall_deficit(seats)
+        return value
 
     def _perturb(self, strength: int) -> None:
         movable = self.movable
@@ -218,25 +234,41 @@ class TabuSearch:
     def _choose(
         self, conflicted: list[int], iteration: int, current: int, best_cost: int, hall_weight: int
     ) -> tuple[int, int, int] | None:
+        """The best admissible swap: not tabu, or tabu but leading to a new best (aspiration).
+        Swaps between boards that meet Hall's condition cannot lower the power part, so they
+        are taken from a heap in order of pair delta and the scan stops early; swaps touching
+        a board that fails it are all evaluated exactly."""
         candidates = self._candidates(conflicted)
         if not candidates:
             return None
-        heapq.heapify(candidates)
-        max_gain = 2 * hall_weight * max(self.deficit) if self.p.masks is not None else 0
+        deficit, bo, tabu = self.deficit, self.board_of, self.tabu_until
+        if self.p.masks is not None and any(deficit):
+            dirty = [c for c in candidates if deficit[bo[c[2]]] or deficit[bo[c[3]]]]
+            clean = [c for c in candidates if not (deficit[bo[c[2]]] or deficit[bo[c[3]]])]
+        else:
+            dirty, clean = [], candidates
         chosen: tuple[int, int, int] | None = None
         chosen_total = 0
-        tabu, bo = self.tabu_until, self.board_of
-        while candidates:
-            delta, _, i, j = heapq.heappop(candidates)
-            if chosen is not None and delta - max_gain >= chosen_total:
-                break
+
+        def consider(delta: int, i: int, j: int) -> None:
+            nonlocal chosen, chosen_total
             total = delta + hall_weight * self._hall_delta(i, j)
             if chosen is not None and total >= chosen_total:
-                continue
-            is_tabu = tabu[i][bo[j]] > iteration or tabu[j][bo[i]] > iteration
-            if is_tabu and current + total >= best_cost:
-                continue
+                return
+            if (tabu[i][bo[j]] > iteration or tabu[j][bo[i]] > iteration) and (
+                current + total >= best_cost
+            ):
+                return
             chosen, chosen_total = (i, j, total), total
+
+        for delta, _, i, j in dirty:
+            consider(delta, i, j)
+        heapq.heapify(clean)
+        while clean:
+            delta, _, i, j = heapq.heappop(clean)
+            if chosen is not None and delta >= chosen_total:
+                break
+            consider(delta, i, j)
         return chosen
 
     def _restore(self, board_of: list[int]) -> None:
@@ -261,32 +293,41 @@ class TabuSearch:
 
 def greedy_start(problem: Problem, rng: random.Random, board_of: Sequence[int | None]) -> list[int]:
     """Place the seats not yet placed (None), heaviest first, each on the open board where it
-    adds the least weight; ties broken at random."""
+    keeps Hall's condition and adds the least weight; ties go to the emptiest board, then at
+    random."""
     n, boards = problem.size, problem.boards
-    placed = [b for b in board_of]
+    placed: list[int | None] = [None] * n
     load = [0] * boards
     sums = [[0] * boards for _ in range(n)]
-    weights = problem.weights
+    board_masks: list[list[int]] = [[] for _ in range(boards)]
+    weights, masks = problem.weights, problem.masks
 
     def put(seat: int, board: int) -> None:
         placed[seat] = board
         load[board] += 1
+        if masks is not None:
+            board_masks[board].append(masks[seat])
         row = weights[seat]
         for k in range(n):
             if row[k]:
                 sums[k][board] += row[k]
 
+    def added_deficit(seat: int, board: int) -> int:
+        if masks is None:
+            return 0
+        before = hall_deficit(board_masks[board])
+        return hall_deficit([*board_masks[board], masks[seat]]) - before
+
     for seat, board in enumerate(board_of):
         if board is not None:
-            placed[seat] = None
             put(seat, board)
     todo = [s for s in range(n) if placed[s] is None]
     rng.shuffle(todo)
     todo.sort(key=lambda s: -sum(weights[s]))
     for seat in todo:
-        open_boards = [b for b in range(boards) if load[b] < BOARD_SIZE]
-        least = min(sums[seat][b] for b in open_boards)
-        choices = [b for b in open_boards if sums[seat][b] == least]
-        emptiest = min(load[b] for b in choices)
-        put(seat, rng.choice([b for b in choices if load[b] == emptiest]))
+        scored = [
+            (added_deficit(seat, b) * problem.hall_weight + sums[seat][b], load[b], rng.random(), b)
+            for b in range(boards) if load[b] < BOARD_SIZE
+        ]
+        put(seat, min(scored)[3])
     return [int(b) for b in placed]  # type: ignore[arg-type]
