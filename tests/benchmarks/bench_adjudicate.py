@@ -30,6 +30,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "core" / "adjudication"))
 
+from pydip_bridge import pydip_commands  # noqa: E402
 from random_phases import RandomPhase, random_phases  # noqa: E402
 
 from tdapp.commands.adjudicate import _canonical_reader, _paper_reader, adjudicate_document  # noqa: E402,I001
@@ -62,90 +63,6 @@ def time_diplomacy(phases: list[RandomPhase]) -> list[float]:
     return times
 
 
-# -- pydip -------------------------------------------------------------------------------------
-
-_PYDIP_NAMES = {
-    "EAS": "Eastern Mediterranean Sea", "WES": "Western Mediterranean Sea",
-    "STP": "St. Petersburg", "BUL/EC": "Bulgaria North Coast", "BUL/SC": "Bulgaria South Coast",
-}
-
-
-def _pydip_name(m, loc: str, unit_type: str, names: set[str]) -> str:
-    if loc in _PYDIP_NAMES:
-        return _PYDIP_NAMES[loc]
-    province = m.province_of(loc)
-    base = _PYDIP_NAMES.get(province, m.provinces[province].name)
-    if "/" in loc:
-        coast = {"NC": "North Coast", "SC": "South Coast", "EC": "East Coast"}[loc.split("/")[1]]
-        return f"{base} {coast}"
-    if unit_type == "F" and f"{base} Coast" in names:
-        return f"{base} Coast"
-    return base
-
-
-def _pydip_commands(ph: RandomPhase, game_map):
-    from pydip.player.command.command import (
-        ConvoyMoveCommand,
-        ConvoyTransportCommand,
-        HoldCommand,
-        MoveCommand,
-        SupportCommand,
-    )
-    from pydip.player.player import Player
-    from pydip.player.unit import UnitTypes
-
-    from tdapp.core.board.standard_map import STANDARD_MAP as m
-
-    names = set(game_map.name_map)
-    kinds = {"A": UnitTypes.TROOP, "F": UnitTypes.FLEET}
-    players, unit_at = {}, {}
-    for power, units in ph.units.items():
-        config = [
-            {"territory_name": _pydip_name(m, u.split()[1], u.split()[0], names),
-             "unit_type": kinds[u.split()[0]]}
-            for u in units
-        ]
-        player = Player(power, game_map, config)
-        players[power] = player
-        for written, unit in zip(units, player.units, strict=True):
-            unit_at[m.province_of(written.split()[1])] = (player, unit, written.split()[0])
-
-    def where(province: str, unit_type: str, loc: str | None = None) -> str:
-        return _pydip_name(m, loc or province, unit_type, names)
-
-    commands = []
-    for _power, orders in ph.orders.items():
-        for text in orders:
-            w = text.split()
-            player, unit, t = unit_at[m.province_of(w[1])]
-            if w[2] == "H":
-                commands.append(HoldCommand(player, unit))
-            elif w[2] == "-":
-                dest = w[3]
-                if t == "A" and (w[-1] == "VIA" or not m.can_move("A", w[1], dest)):
-                    commands.append(ConvoyMoveCommand(player, unit, where(dest, "A")))
-                else:
-                    commands.append(MoveCommand(player, unit, where(dest, t, dest)))
-            elif w[2] == "S":
-                _, s_unit, s_type = unit_at[m.province_of(w[4])]
-                if len(w) == 5:
-                    commands.append(SupportCommand(player, unit, s_unit, s_unit.position))
-                else:
-                    dest = m.province_of(w[6])
-                    if s_type == "F":  # pydip wants the coast the supported fleet can enter
-                        s_loc = w[4]
-                        coasts = [d for d in m.adjacent_locations("F", s_loc)
-                                  if m.province_of(d) == dest]
-                        target = where(dest, "F", coasts[0]) if coasts else where(dest, "A")
-                    else:
-                        target = where(dest, "A")
-                    commands.append(SupportCommand(player, unit, s_unit, target))
-            elif w[2] == "C":
-                _, army, _ = unit_at[w[4]]
-                commands.append(ConvoyTransportCommand(player, unit, army, where(w[6], "A")))
-    return commands
-
-
 def time_pydip(phases: list[RandomPhase]) -> tuple[list[float], list[int]]:
     """Times of the phases pydip can express, and their indices."""
     from pydip.map.predefined import vanilla_dip
@@ -156,7 +73,7 @@ def time_pydip(phases: list[RandomPhase]) -> tuple[list[float], list[int]]:
     for i, ph in enumerate(phases):
         t0 = time.perf_counter()
         try:
-            commands = _pydip_commands(ph, game_map)
+            commands = pydip_commands(ph, game_map)
         except (AssertionError, KeyError):
             continue
         resolve_turn(game_map, commands)

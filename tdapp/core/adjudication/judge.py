@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 
 from tdapp.core.adjudication import rules as R
 from tdapp.core.adjudication.adjustments import adjudicate_adjustments
-from tdapp.core.adjudication.movement import adjudicate_movement
-from tdapp.core.adjudication.results import OrderEntry, OrderResult
+from tdapp.core.adjudication.movement import MovementOutcome, adjudicate_movement
+from tdapp.core.adjudication.results import DISBAND, DISLODGED, OrderEntry, OrderResult
 from tdapp.core.adjudication.retreats import adjudicate_retreats
 from tdapp.core.board.position import (
     ADJUSTMENTS,
@@ -66,6 +66,18 @@ def _after_fall(position: Position, units: dict[str, Unit], year: int) -> Positi
     return Position(Phase(SPRING, year + 1, MOVEMENT), units, centers, game_map=m)
 
 
+def _disband_without_retreat(out: MovementOutcome) -> None:
+    """A dislodged unit with nowhere to go is disbanded at once; it needs no retreat phase."""
+    stuck = {str(d.unit) for d in out.dislodged if not d.retreats}
+    if not stuck:
+        return
+    out.dislodged = [d for d in out.dislodged if d.retreats]
+    for res in out.results:
+        if res.unit in stuck and DISLODGED in res.tags and DISBAND not in res.tags:
+            res.tags.append(DISBAND)
+            res.messages.append("no retreat: disbanded")
+
+
 def adjudicate_phase(
     position: Position, entries: Sequence[OrderEntry], rules: R.RuleOptions | None = None
 ) -> PhaseOutcome:
@@ -75,6 +87,7 @@ def adjudicate_phase(
     m = position.game_map
     if phase.kind == MOVEMENT:
         out = adjudicate_movement(position, entries, rules)
+        _disband_without_retreat(out)
         if out.dislodged:
             nxt = Position(
                 Phase(phase.season, phase.year, RETREATS),

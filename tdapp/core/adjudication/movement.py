@@ -684,6 +684,8 @@ class _Resolution:
     def _bounce_reason(self, u, kind, dest, h2h, moves_into, result) -> str:
         board = self.board
         v = board.at[dest[u]]
+        if h2h[u] >= 0 and result[h2h[u]]:  # lost a head-to-head battle
+            return f"bounced with {board.name(h2h[u])}"
         if v >= 0 and not (kind[v] == MOVE and result[v]):
             if board.power[v] == board.power[u] and h2h[u] != v:
                 return f"cannot dislodge own {board.name(v)}"

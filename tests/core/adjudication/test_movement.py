@@ -140,3 +140,14 @@ def test_fall_updates_centres_and_goes_to_winter() -> None:
     assert out.next.centers["BEL"] == "FRANCE"
     assert out.next.phase == Phase("W", 1901, "A")
     assert out.adjustments == {"FRANCE": 1}
+
+
+def test_dislodged_unit_with_no_retreat_is_disbanded_at_once() -> None:
+    pos = position(units={"FRANCE": ["A LON"], "TURKEY": ["A YOR"], "ITALY": ["A WAL"]})
+    out = run(pos, {"FRANCE": ["A LON - YOR"], "TURKEY": ["A YOR - LON"],
+                    "ITALY": ["A WAL S A YOR - LON"]})
+    lon = result_of(out, "A LON")
+    assert lon.tags == ["bounce", "dislodged", "disband"]
+    assert lon.message == "bounced with A YOR; dislodged by A YOR; no retreat: disbanded"
+    assert out.next.phase == Phase("F", 1901, "M")  # no retreat phase to play
+    assert out.next.dislodged == [] and out.next.units["LON"] == Unit("TURKEY", "A", "LON")
