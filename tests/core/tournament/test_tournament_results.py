@@ -110,3 +110,16 @@ def test_before_any_round_everyone_is_level_without_a_tie_for_the_td() -> None:
     s = compute_standings(Tournament(players("a", "b")), PLAIN_2025)
     assert s.through == 0 and {r.rank for r in s.rows} == {1}
     assert {r.tie for r in s.rows} == {"shared"} and s.open_ties() == []
+
+
+def test_standings_as_json_keep_every_round_and_mark() -> None:
+    import json
+
+    t = Tournament(players("a", "b"), (board(1, 1, ["a", "b"], [100, 10]),
+                                       board(2, 1, ["a", "b"], [50, 20]),
+                                       board(3, 1, ["a", "b"], [80, 30])))
+    doc = json.loads(json.dumps(compute_standings(t, PLAIN_2025).to_dict()))
+    first = doc["standings"][0]
+    assert (first["rank"], first["player"], first["score"]) == (1, "a", 180.0)
+    assert [r["dropped"] for r in first["rounds"]] == [False, True, False]
+    assert first["reason"] == "higher score (180 against 50)" and doc["through"] == 3

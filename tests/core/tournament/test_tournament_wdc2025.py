@@ -128,3 +128,18 @@ def test_ties_below_seventh_place_are_shared() -> None:
                              board(1, 2, ["x7", "x8", "x9"], [5, 5, 1])))
     s2 = compute_standings(t2, FMT, through=1)
     assert s2.row("x7").rank == s2.row("x8").rank == 8 and s2.row("x7").tie == "shared"
+
+
+def test_round_4_haight_scores_from_centres_take_the_pool_bonus() -> None:
+    from tdapp.core.powers import POWERS
+    from tdapp.core.tournament import Board
+
+    seats = [f"h{i}" for i in range(7)]
+    final = Board(4, 1, dict(zip(POWERS, seats, strict=True)),
+                  centers=dict(zip(POWERS, [10, 9, 8, 5, 2, 0, 0], strict=True)), end_year=1909,
+                  eliminated={"RUSSIA": 1905, "TURKEY": 1907})
+    t = Tournament(tuple(Player(p) for p in seats), (final,), pool=tuple(seats[:5]))
+    s = compute_standings(t, FMT)
+    # seed 001 IX.3.a: 171-145-124-83-42, x1.5 in the pool; Russia 5 and Turkey 18 outside it
+    assert [s.row(p).score for p in seats] == [256.5, 217.5, 186.0, 124.5, 63.0, 5.0, 18.0]
+    assert s.order() == ["h0", "h1", "h2", "h3", "h4", "h6", "h5"]
