@@ -139,3 +139,11 @@ def test_restore_refuses_a_snapshot_that_is_not_a_tournament(db, tmp_path: Path)
         restore_snapshot(db, bogus)
     assert not db.closed and names(db) == ["Ann"]
     assert list_snapshots(db) == []
+
+
+def test_snapshot_folder_that_cannot_be_made_is_a_clear_error(db, tournament_path) -> None:
+    from tdapp.services.changes import ServiceError
+
+    snapshot_dir(tournament_path).write_text("a file where the folder should be")
+    with pytest.raises(ServiceError, match="snapshot folder .* cannot be written"):
+        take_snapshot(db, "on demand")

@@ -143,3 +143,22 @@ def test_failed_migration_leaves_the_file_as_it_was(tmp_path: Path) -> None:
     assert schema_objects(path) == objects  # the first index of the migration was rolled back
     assert not path.with_name(path.name + ".lock").exists()
     assert len(list_snapshots(path)) == 1  # the backup taken before trying
+
+
+def test_migrations_are_found_beside_the_module_wherever_it_lives(tmp_path: Path) -> None:
+    """As in a bundle: the package copied elsewhere, run from another folder, no alembic.ini."""
+    import shutil
+    import subprocess
+    import sys
+
+    bundle = tmp_path / "bundle"
+    shutil.copytree(Path(migrate.__file__).parents[1], bundle / "tdapp",
+                    ignore=shutil.ignore_patterns("__pycache__", "gui"))
+    code = ("from tdapp.store import migrate; "
+            "print(migrate.MIGRATIONS_DIR); print(migrate.head_revision())")
+    result = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True,
+                            text=True, env={"PYTHONPATH": str(bundle), "PATH": ""}, timeout=60)
+    assert result.returncode == 0, result.stderr
+    folder, head = result.stdout.split()
+    assert Path(folder) == (bundle / "tdapp" / "store" / "migrations").resolve()
+    assert head == migrate.head_revision()
