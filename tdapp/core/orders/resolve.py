@@ -36,6 +36,7 @@ Span = tuple[int, int]
 UnitRecord = tuple[str, str, str]  # power, type, location as the position has it
 
 _TYPE_WORD = {"A": "army", "F": "fleet"}
+_A_TYPE = {"A": "an army", "F": "a fleet"}
 
 # What each written kind becomes in each phase, or why it is wrong there.
 _PHASE_KINDS: dict[str, dict[str, str]] = {
@@ -157,7 +158,7 @@ def find_unit(units: Mapping[str, list[str]], power: str | None, prov: str) -> U
         for written in units.get(p, ()) or ():
             text = str(written).strip().upper()
             loc = text[1:].strip()
-            if loc[:3] == prov:
+            if loc[:3] == prov and text[:1] in _TYPE_WORD:
                 return p, text[:1], loc
     return None
 
@@ -231,20 +232,20 @@ class _Builder:
             else:
                 message = f"there is no unit in {province_name(prov)}"
             if other is not None:
-                message += f" (the {_TYPE_WORD.get(other[1], 'unit')} there is {_power_name(other[0])}'s)"
+                message += (f" (the {_TYPE_WORD.get(other[1], 'unit')} there is "
+                            f"{_power_name(other[0])}'s)")
             cand.fail(message, place.span, G.IMPOSSIBLE)
             return written or G.infer_type(loc), loc
         _, actual_type, actual_loc = found
         if written is not None and written != actual_type:
             span = ref.type_span or place.span
             if ctx.options.wrong_unit_type == "fail":
-                cand.fail(f"the unit in {province_name(prov)} is an {_TYPE_WORD[actual_type]}, "
-                          f"not a {_TYPE_WORD[written]}", span)
+                cand.fail(f"the unit in {province_name(prov)} is {_A_TYPE[actual_type]}, "
+                          f"not {_A_TYPE[written]}", span)
                 return written, actual_loc
-            else:
-                cand.warnings.append((
-                    f"the unit in {province_name(prov)} is an {_TYPE_WORD[actual_type]}: "
-                    f"order read for {actual_type} {actual_loc}", span))
+            cand.warnings.append((
+                f"the unit in {province_name(prov)} is {_A_TYPE[actual_type]}: "
+                f"order read for {actual_type} {actual_loc}", span))
         if place.coast_written and loc != actual_loc:
             cand.warnings.append((f"the unit is at {describe(actual_loc)}: order read for it",
                                   place.span))
@@ -316,7 +317,7 @@ class _Builder:
             if self.ctx.options.wrong_unit_type == "fail":
                 return written, (prov if written == "A" else loc)
             cand.warnings.append((
-                f"the unit in {province_name(prov)} is an {_TYPE_WORD[actual_type]}: "
+                f"the unit in {province_name(prov)} is {_A_TYPE[actual_type]}: "
                 f"read as {actual_type} {actual_loc}", ref.type_span or ref.place.span))
         return actual_type, actual_loc
 

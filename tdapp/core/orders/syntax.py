@@ -378,9 +378,20 @@ class _Reader:
                 draft.heading = lead
                 return
         elif role in (W.MOVE, W.HOLD) and self.role(1) == W.TYPE:
-            self.i += 1  # "Move army Paris to Burgundy"
+            lead = role  # "Move army Paris to Burgundy", "Hold army Paris"
+            t = self.toks[self.i]
+            draft.verb_span = (t[2], t[3])
+            self.i += 1
         draft.unit = self.read_ref("the unit's province")
-        if lead == W.RETREAT:
+        if lead == W.MOVE:
+            self._read_verb(draft)
+            if draft.kind == BARE:
+                raise OrderSyntaxError("the move's destination is missing", draft.verb_span)
+        elif lead == W.HOLD:
+            draft.kind = HOLD
+            if self.role() == W.HOLD:
+                self.i += 1
+        elif lead == W.RETREAT:
             draft.kind = RETREAT
             self._read_destination(draft, "where the unit retreats to")
         elif lead is not None:

@@ -30,7 +30,7 @@ _ROLE_WORDS: dict[str, tuple[str, ...]] = {
     DISBAND: ("d", "disband", "disbands", "disbanded", "destroy", "destroyed"),
     REMOVE: ("remove", "removes", "removed", "rem", "rm", "delete"),
     BUILD: ("b", "build", "builds", "bld", "built", "new"),
-    WAIVE: ("waive", "waived", "waives", "waiving", "waiver", "pass", "passes", "none"),
+    WAIVE: ("waive", "waived", "waives", "waiving", "waiver", "pass", "passes", "none", "no"),
     FILLER: ("the", "in", "at", "from", "unit", "an", "my", "and", "then"),
 }
 
