@@ -47,7 +47,8 @@ class Criterion:
 
     def explain(self, better: Key, worse: Key) -> str:
         if self.describe is not None:
-            return f"{self.phrase} ({self.describe(better, worse)})"
+            detail = self.describe(better, worse)
+            return f"{self.phrase} ({detail})" if detail else self.phrase
         if better is None or worse is None:
             return self.phrase
         return f"{self.phrase} ({_show(better)} against {_show(worse)})"
@@ -151,12 +152,12 @@ def _seed(ctx: TieContext, group: Sequence[str]) -> dict[str, Key | None]:
             for p in group}
 
 
+def _no_detail(better: Key, worse: Key) -> str:
+    return ""  # the phrase says it all: a recorded order has no values to show
+
+
 def _pool_first(ctx: TieContext, group: Sequence[str]) -> dict[str, Key | None]:
     return {p: 1.0 if p in ctx.pool else 0.0 for p in group}
-
-
-def _rank_words(better: Key, worse: Key) -> str:
-    return "drawn earlier"
 
 
 _FIXED: dict[str, Criterion] = {
@@ -176,9 +177,9 @@ _FIXED: dict[str, Criterion] = {
     "distance": Criterion("distance", "further from home", _distance, none_lowest=False,
                           describe=lambda a, b: f"{a:.0f} km against {b:.0f} km"),
     "random-draw": Criterion("random-draw", "placed first by the recorded random draw",
-                             _recorded("random-draw"), describe=_rank_words),
+                             _recorded("random-draw"), describe=_no_detail),
     "td-decision": Criterion("td-decision", "placed first by the TD's recorded decision",
-                             _recorded("td"), describe=lambda a, b: "TD's decision"),
+                             _recorded("td"), describe=_no_detail),
     "seed": Criterion("seed", "better seed", _seed,
                       describe=lambda a, b: f"seed {-a:.0f} against {_seed_text(b)}"),
     "pool-first": Criterion("pool-first", "in the championship pool", _pool_first,
