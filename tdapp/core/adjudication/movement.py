@@ -52,7 +52,7 @@ class _Parsed:
     target: int = -1  # province of the supported or convoyed unit
     via: bool = False  # "via convoy" written, or the destination needs a convoy
     adjacent: bool = True  # an army move that could go by land
-    text: str = ""
+    path: frozenset[int] = frozenset()  # the fleets' provinces, when the route is written
 
 
 class _Board:
@@ -180,13 +180,14 @@ def _check_order(board: _Board, u: int, order: object) -> _Parsed | str:
             return _Parsed(MOVE, dp, dl)
         if m.is_sea[dp]:
             return f"an army cannot move to {m.province_names[dp]}"
+        path = frozenset(pidx.get(p.split("/", 1)[0], -1) for p in order.convoy_path)
         if dp in m.army_adj[me]:
-            return _Parsed(MOVE, dp, dp, via=order.via_convoy, adjacent=True)
+            return _Parsed(MOVE, dp, dp, via=order.via_convoy or bool(path), path=path)
         me_type = m.provinces[m.province_names[me]].type
         dest_type = m.provinces[m.province_names[dp]].type
         if me_type != COAST or dest_type != COAST:
             return f"{board.name(u)} cannot reach {m.province_names[dp]}"
-        return _Parsed(MOVE, dp, dp, via=True, adjacent=False)
+        return _Parsed(MOVE, dp, dp, via=True, adjacent=False, path=path)
     if isinstance(order, SupportHold | SupportMove):
         sp = pidx.get(order.supported_location.split("/", 1)[0], -1)
         if sp < 0:
@@ -383,8 +384,14 @@ class _Resolution:
         for f in range(n):
             if kind[f] == CONVOY:
                 a = at[target[f]]
+                path = orders[a].path
                 if kind[a] == MOVE and via[a] and dest[a] == dest[f]:
-                    convoy_fleets[a].append(f)
+                    if path and prov[f] not in path:
+                        # a written route is the only one the army takes (WDC 2025 V.2.a)
+                        self.main[f].tags.append(VOID)
+                        self.main[f].messages.append("not on the convoy route written")
+                    else:
+                        convoy_fleets[a].append(f)
                 else:
                     self.main[f].messages.append(
                         f"{board.name(a)} was not ordered to {m.province_names[dest[f]]} by convoy"

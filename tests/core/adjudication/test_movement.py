@@ -5,6 +5,7 @@ from __future__ import annotations
 from judge_helpers import position, result_of, run
 
 from tdapp.core.adjudication import OrderEntry, adjudicate_phase
+from tdapp.core.adjudication.canonical import parse_canonical
 from tdapp.core.board.position import DislodgedUnit, Phase, Unit
 from tdapp.core.orders.model import Hold, Move
 
@@ -151,3 +152,22 @@ def test_dislodged_unit_with_no_retreat_is_disbanded_at_once() -> None:
     assert lon.message == "bounced with A YOR; dislodged by A YOR; no retreat: disbanded"
     assert out.next.phase == Phase("F", 1901, "M")  # no retreat phase to play
     assert out.next.dislodged == [] and out.next.units["LON"] == Unit("TURKEY", "A", "LON")
+
+
+def test_written_convoy_route_is_the_only_one() -> None:
+    units = {"FRANCE": ["A BEL", "F NTH", "F ENG"], "ENGLAND": ["F LON", "F YOR"]}
+    pos = position(units=units)
+    entries = [
+        OrderEntry("FRANCE", Move("A", "BEL", "LON", via_convoy=True, convoy_path=("ENG",)), ""),
+        OrderEntry("FRANCE", parse_canonical("F NTH C A BEL - LON"), ""),
+        OrderEntry("FRANCE", parse_canonical("F ENG C A BEL - LON"), ""),
+    ]
+    both = adjudicate_phase(pos, entries)
+    assert both.results[1].tags == ["void"]
+    assert both.results[1].message == "not on the convoy route written"
+    assert result_of(both, "A BEL").tags == ["bounce"]  # London holds: 1 against 1
+    # a route written to an adjacent province makes it a convoy, with no land fallback
+    entries[0] = OrderEntry("FRANCE", Move("A", "BEL", "HOL", via_convoy=True,
+                                           convoy_path=("ENG",)), "")
+    adjacent = adjudicate_phase(pos, entries[:1])
+    assert result_of(adjacent, "A BEL").tags == ["no convoy"]
