@@ -27,7 +27,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QWidget
 
-from tdapp.core.clock.views import BoardView, ClockView, TimerView
+from tdapp.core.clock.views import BoardView, ClockView, TimerView, format_seconds
 from tdapp.gui.clock.content import BoardCall, BoardSeat, Standings
 from tdapp.gui.clock.painting import FAMILY, digits_template, draw_fitted, draw_pill, fitted_font
 from tdapp.gui.clock.theme import DARK, THEMES, Theme
@@ -218,7 +218,7 @@ class ProjectorWindow(QWidget):
             self._draw_central(painter, area, view, compact=False)
 
     def _grid_boards(self, view: ClockView) -> list[BoardView]:
-        if view.per_board:
+        if view.per_board or view.round_called:  # at the end every board hears its verdict
             boards = list(view.boards)
         else:  # on a central clock only the boards that differ from the room need a tile
             boards = [b for b in view.boards if not b.follows_room or b.draw_vote
@@ -473,11 +473,17 @@ def _tile_status(board: BoardView) -> str:
 
 
 def _tile_label(board: BoardView) -> str:
+    """The tile's pill: the board's state in words, else how it stands against the room."""
     if board.end_verdict is not None and not board.game_over:
         return "ADJUDICATING" if "adjudicated" in board.end_verdict else "TIME UP"
     if board.label:
         return board.label
-    return {"ahead": "AHEAD", "behind": "BEHIND"}.get(board.relation, "")
+    relation = {"ahead": "AHEAD", "behind": "BEHIND"}.get(board.relation, "")
+    if board.added_seconds:
+        sign = "+" if board.added_seconds > 0 else "\u2212"
+        extra = f"{sign}{format_seconds(abs(board.added_seconds))}"
+        return f"{relation} {extra}" if relation else f"EXTENDED {extra}"
+    return relation
 
 
 def _verdict_text(board: BoardView) -> str:
@@ -487,13 +493,10 @@ def _verdict_text(board: BoardView) -> str:
 def _tile_footer(board: BoardView) -> str:
     if board.game_over:
         return board.timer.title.split(" \u2014 ")[0]
-    parts = [board.timer.title.replace(" \u2014 ", " \u00b7 ")]
-    if board.added_seconds:
-        sign = "+" if board.added_seconds > 0 else "\u2212"
-        parts.append(f"{sign}{abs(board.added_seconds) / 60:g} min")
-    if board.graces:
-        parts.append("grace " + ", ".join(g.player.title() for g in board.graces))
-    return "  ".join(parts)
+    if board.graces:  # a player's grace matters more to the board than the phase name
+        return "Grace: " + ", ".join(
+            f"{g.player.title()} {format_seconds(g.seconds_left)}" for g in board.graces)
+    return board.timer.title.replace(" \u2014 ", " \u00b7 ")
 
 
 __all__ = ["VIEWS", "ProjectorWindow"]

@@ -64,6 +64,18 @@ def _round_called() -> tuple[RoundClock, FakeTime]:
     return clock, time
 
 
+def _thirty_boards() -> tuple[RoundClock, FakeTime]:
+    time = FakeTime()
+    clock = new_round_clock(get_clock_format("dbn-2025"), time, range(1, 31), first=1910)
+    clock.start()
+    time.advance(300)
+    for board in range(1, 31, 4):
+        clock.add_time(-30 * (board % 3), board=board)
+    clock.pause_board(7)
+    time.advance(100)
+    return clock, time
+
+
 def scenarios() -> dict[str, Callable[[], tuple[RoundClock, FakeTime]]]:
     cases: dict[str, Callable[[], tuple[RoundClock, FakeTime]]] = {
         state: (lambda s=state: _central(s)) for state in ("running", "warning", "paused",
@@ -71,6 +83,7 @@ def scenarios() -> dict[str, Callable[[], tuple[RoundClock, FakeTime]]]:
     }
     cases["14-boards"] = _fourteen_boards
     cases["round-called"] = _round_called
+    cases["30-boards"] = _thirty_boards
     return cases
 
 

@@ -227,3 +227,14 @@ def test_a_long_ticker_scrolls_with_time_a_short_one_stands_still(qtbot) -> None
     assert window._ticker_scrolls and window._timer.interval() == 40
     mono.value = 4.0
     assert lower(image(window), 0.1) != first
+
+
+def test_at_the_end_time_every_board_gets_a_tile(qtbot) -> None:
+    window, clock, time, _ = make(qtbot, "wdc-2018", boards=(1, 2, 3))
+    clock.start()
+    clock.set_hidden_end(time.now() + 60)
+    window.refresh()
+    assert window._grid_boards(window.view) == []
+    time.advance(61)
+    window.refresh()
+    assert [b.board for b in window._grid_boards(window.view)] == [1, 2, 3]
