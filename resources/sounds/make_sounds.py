@@ -42,8 +42,8 @@ def write(path: Path, samples: list[float]) -> None:
             struct.pack("<h", int(max(-1.0, min(1.0, s)) * 32767)) for s in samples))
 
 
-def main() -> None:
-    here = Path(__file__).resolve().parent
+def main(out: Path | None = None) -> None:
+    here = out or Path(__file__).resolve().parent
     write(here / "one-minute.wav", tone(660, 0.5) + silence(0.08) + tone(880, 0.7))
     beeps: list[float] = []
     for _ in range(3):
