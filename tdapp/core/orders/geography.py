@@ -18,7 +18,8 @@ IMPOSSIBLE = 0
 
 
 def province(loc: str) -> str:
-    return loc.partition("/")[0]
+    """``STP/NC`` -> ``STP`` (every standard abbreviation has three letters)."""
+    return loc[:3]
 
 
 def _sea_components() -> dict[str, frozenset[int]]:

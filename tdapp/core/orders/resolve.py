@@ -141,6 +141,14 @@ def units_of(position: object, phase_kind: str = "M") -> Mapping[str, list[str]]
     units when it lists them."""
     if position is None:
         return None
+    if type(position) is dict and phase_kind != "R":  # the common case, kept cheap
+        units = position.get("units")
+        if type(units) is dict:
+            for value in units.values():
+                if type(value) is list and value and type(value[0]) is str:
+                    return units
+                if value:
+                    break
     if phase_kind == "R":
         dislodged = _field(position, "dislodged")
         if isinstance(dislodged, Mapping | list | tuple):
@@ -156,10 +164,14 @@ def find_unit(units: Mapping[str, list[str]], power: str | None, prov: str) -> U
     powers = (power,) if power is not None else units.keys()
     for p in powers:
         for written in units.get(p, ()) or ():
-            text = str(written).strip().upper()
-            loc = text[1:].strip()
-            if loc[:3] == prov and text[:1] in _TYPE_WORD:
-                return p, text[:1], loc
+            if type(written) is str and written[2:5] == prov and written[1:2] == " ":
+                text = written  # canonical "A PAR": no clean-up needed
+            else:
+                text = str(written).strip().upper()
+                if text[1:].strip()[:3] != prov:
+                    continue
+            if text[:1] in _TYPE_WORD:
+                return p, text[:1], text[1:].strip()
     return None
 
 
@@ -541,7 +553,7 @@ def resolve(text: str, draft: S.Draft, ctx: Context) -> ParseResult:
             break
     builder = _Builder(draft, kind, ctx, judge=not single)
     if single:
-        cand = builder.build(tuple(p.readings[0] for p in places))
+        cand = builder.build(tuple([p.readings[0] for p in places]))
         ambiguous: tuple[str, ...] = ()
     else:
         cand, ambiguous = _choose(draft, builder, places, ctx.options)

@@ -250,3 +250,14 @@ def test_results_are_the_same_on_a_second_call() -> None:
     first = parse_orders("F Lon - Nor; A Par-Bergundy")
     second = parse_orders("F Lon - Nor; A Par-Bergundy")
     assert first == second
+
+
+def test_untidy_unit_strings_in_a_position_are_understood() -> None:
+    position = {"units": {"FRANCE": [" a  par", "f stp/nc"]}}
+    assert parse_order("Par - Bur", "FRANCE", position).order == Move("A", "PAR", "BUR")
+    assert parse_order("StP - Bar", "FRANCE", position).order == Move("F", "STP/NC", "BAR")
+
+
+def test_a_bare_power_to_units_mapping_is_accepted() -> None:
+    assert parse_order("Bre - Mao", "FRANCE", {"FRANCE": ["F BRE"]}).order == Move(
+        "F", "BRE", "MAO")

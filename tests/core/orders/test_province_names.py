@@ -50,3 +50,10 @@ def test_completions() -> None:
     assert completions("st. p") == [("STP", "St Petersburg")]
     assert completions("") == []
     assert len(completions("n", limit=3)) == 3
+
+
+def test_every_abbreviation_has_three_letters() -> None:
+    # geography.province() cuts a location to its first three letters
+    from tdapp.core.orders.names import PROVINCES
+
+    assert all(len(abbr) == 3 for abbr in PROVINCES)
