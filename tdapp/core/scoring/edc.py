@@ -34,7 +34,8 @@ class Edc2026(BuiltInSystem):
     centres, counting the year of elimination (seeds/004: eliminated in 1907 gives 7).
 
     The document's example table omits Score 4 from three totals (seeds/README.md); the rule
-    text governs. Score 3 applies in a solo too: the rule names no exception.
+    text governs. Score 3 applies in a solo too (the rule names no exception) unless
+    ``margin_in_solo`` is False.
     """
 
     name: str = "edc-2026"
@@ -43,6 +44,9 @@ class Edc2026(BuiltInSystem):
     solo_points: int = 90
     margin_minimum: int = 3
     margin_cap: int = 60
+    # Score 3 names no exception for a solo, so a soloer clear of second takes it too; False
+    # reads the margin bonus as a draw-only rule.
+    margin_in_solo: bool = True
 
     def score_parts(self, game: GameResult) -> dict[str, tuple[Fraction, ...]]:
         """Each power's (Score 1, Score 2, Score 3, Score 4), for display and tests."""
@@ -60,7 +64,7 @@ class Edc2026(BuiltInSystem):
     def _margin_points(self, game: GameResult) -> Scores:
         scores = {p: Fraction(0) for p in POWERS}
         leader = lone_topper(game)
-        if leader is None:
+        if leader is None or (game.solo is not None and not self.margin_in_solo):
             return scores
         lead = game.centers[leader] - second_count(game)
         if lead < self.margin_minimum:

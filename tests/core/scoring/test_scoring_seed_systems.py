@@ -183,6 +183,16 @@ def test_edc_solo() -> None:
     parts = get_system("edc-2026").score_parts(game)
     assert parts["AUSTRIA"] == (130, 90, 60, 9)
     assert parts["ENGLAND"] == (90, 0, -30, 9)
+    assert parts["GERMANY"] == (10, 0, 0, 4)  # out first (1904): 7th place, years 1901-1904
+
+
+def test_edc_solo_without_the_margin_reading() -> None:
+    from tdapp.core.scoring.edc import Edc2026
+
+    game = board([18, 10, 6], solo=True, eliminated=[1904, 1905, 1906, 1907])
+    parts = Edc2026(margin_in_solo=False).score_parts(game)
+    assert parts["AUSTRIA"] == (130, 90, 0, 9)
+    assert parts["ENGLAND"] == (90, 0, 0, 9)
 
 
 # --- DBN winner-take-all --------------------------------------------------------------------
