@@ -1,9 +1,10 @@
 """Create and open tournament files, refusing anything that is not one, with words a TD reads.
 
 Opening checks, in an order that leaves a refused file exactly as it was on disk (same bytes, no
-``-wal``/``-shm`` files, no lock file): the header says SQLite and tdapp; no other running copy
-holds the file; SQLite's ``quick_check`` finds no damage; the schema revision is one this version
-knows. A file from an older version is backed up (into its snapshots folder) and then migrated.
+``-wal``/``-shm`` files, no lock file): the header says SQLite and tdapp; the file can be written;
+no other running copy holds it; SQLite's ``quick_check`` finds no damage; the schema revision is
+one this version knows. Only then is the lock taken. A file from an older version is backed up
+(into its snapshots folder) and then migrated.
 """
 
 from __future__ import annotations
@@ -38,6 +39,14 @@ def _locked_message(path: Path, error: FileLocked) -> str:
     holder = error.holder.describe() if error.holder else "another copy of tdapp"
     return (f"{path.name} is already open in tdapp: {holder}. Close it there first, "
             f"or open a copy of it.")
+
+
+def refuse_if_locked(path: Path) -> None:
+    """Refuse a file another running copy holds, before reading it."""
+    try:
+        TournamentLock.check_free(path)
+    except FileLocked as exc:
+        raise TournamentFileError(_locked_message(path, exc)) from exc
 
 
 def acquire_lock(path: Path) -> TournamentLock:
@@ -192,10 +201,13 @@ def open_tournament_file(path: Path, *, lock: TournamentLock | None = None) -> T
     path = Path(path)
     check_is_tournament_file(path)
     check_writable(path)
+    if lock is None:
+        refuse_if_locked(path)
+    # Read-only checks before locking, so a refused file does not see a lock file come and go.
+    state = read_file_state(path)
+    check_revision(path, state)
     held = lock or acquire_lock(path)
     try:
-        state = read_file_state(path)
-        check_revision(path, state)
         if state.revision != migrate.head_revision():
             backup = backup_before_upgrade(path, state.revision or "")
             try:

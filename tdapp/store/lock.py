@@ -135,6 +135,27 @@ class TournamentLock:
             cls._held[key] = (cls._take(lock_path), 1)
             return cls(lock_path, key)
 
+    @classmethod
+    def check_free(cls, path: Path) -> None:
+        """FileLocked if another process holds the lock of ``path``; creates and changes nothing
+        (so a refused file is not even read while another copy is writing it)."""
+        lock_path = lock_path_for(path)
+        with cls._guard:
+            if os.path.normcase(os.path.realpath(lock_path)) in cls._held:
+                return
+        try:
+            fd = os.open(lock_path, os.O_RDWR)
+        except OSError:  # no lock file: free; unreadable: acquire() will say why
+            return
+        try:
+            try:
+                _lock_fd(fd)
+            except OSError:
+                raise FileLocked(lock_path, read_holder(lock_path)) from None
+            _unlock_fd(fd)
+        finally:
+            os.close(fd)
+
     @staticmethod
     def _take(lock_path: Path) -> int:
         for _attempt in range(5):
