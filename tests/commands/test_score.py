@@ -214,3 +214,27 @@ def test_any_input_is_scored_or_refused_cleanly(system, changes, power_changes) 
         assert str(exc) and "\n" not in str(exc)
     else:
         assert set(result["scores"]) == set(CONTRACT_EXAMPLE["centers"])
+
+
+def test_edc_example_through_the_command(capsys, monkeypatch) -> None:
+    document = {
+        "system": "edc-2026", "end_year": 1909, "solo": None,
+        "centers": {"AUSTRIA": 16, "ENGLAND": 13, "FRANCE": 1, "GERMANY": 0, "ITALY": 0, "RUSSIA": 4, "TURKEY": 0},
+        "eliminated": {"GERMANY": 1908, "ITALY": 1905, "TURKEY": 1903},
+    }
+    code, output, _ = run(document, capsys, monkeypatch)
+    assert code == 0
+    assert output["scores"] == {
+        "AUSTRIA": 249.0, "ENGLAND": 154.0, "FRANCE": 44.0, "GERMANY": 38.0,
+        "ITALY": 25.0, "RUSSIA": 79.0, "TURKEY": 13.0,
+    }
+
+
+def test_dbn_tie_through_the_command(capsys, monkeypatch) -> None:
+    document = with_changes(system="dbn-winner", centers=_centres(ENGLAND=10))
+    code, _, err = run(document, capsys, monkeypatch)
+    assert code == 2 and err.startswith("tdapp: bad input: selection_order: ")
+    document["selection_order"] = ["ENGLAND", "TURKEY", "AUSTRIA", "FRANCE", "GERMANY", "ITALY", "RUSSIA"]
+    code, output, _ = run(document, capsys, monkeypatch)
+    assert code == 0
+    assert output["scores"]["AUSTRIA"] == 1.0 and output["scores"]["ENGLAND"] == 0.0
