@@ -94,6 +94,7 @@ class Draft:
 _ROLES = W.ROLES
 _TYPES = W.UNIT_TYPES
 _ORDER_STARTERS = frozenset({W.TYPE, W.BUILD, W.REMOVE, W.DISBAND, W.RETREAT, W.WAIVE})
+_SPLIT = frozenset(abbr for abbr, info in PROVINCES.items() if info.coasts)
 _VERBS = frozenset({W.HOLD, W.MOVE, W.SUPPORT, W.CONVOY, W.RETREAT, W.DISBAND, W.REMOVE, W.BUILD})
 
 
@@ -240,7 +241,11 @@ class _Reader:
         if i >= n:
             return
         t = toks[i]
-        split = len(place.readings) == 1 and bool(PROVINCES[place.readings[0].split("/")[0]].coasts)
+        kind = t[0]
+        if not (kind in (OPEN, SLASH) or (kind == WORD and t[1] in W.COASTS)
+                or (kind == ARROW and t[1] == "-" and t[4])):
+            return  # the usual case: no coast written
+        split = len(place.readings) == 1 and place.readings[0][:3] in _SPLIT
         coast_key = ""
         end_i = i
         if t[0] in (OPEN, SLASH) or (t[0] == ARROW and t[1] == "-" and t[4] and split):
