@@ -231,7 +231,7 @@ def test_edc_example_through_the_command(capsys, monkeypatch) -> None:
 
 
 def test_dbn_tie_through_the_command(capsys, monkeypatch) -> None:
-    document = with_changes(system="dbn-winner", centers=_centres(ENGLAND=10))
+    document = with_changes(system="dbn-winner", centers=_centres(ENGLAND=10, FRANCE=7))
     code, _, err = run(document, capsys, monkeypatch)
     assert code == 2 and err.startswith("tdapp: bad input: selection_order: ")
     document["selection_order"] = ["ENGLAND", "TURKEY", "AUSTRIA", "FRANCE", "GERMANY", "ITALY", "RUSSIA"]
