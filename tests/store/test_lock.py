@@ -111,3 +111,21 @@ def test_holder_description_is_readable() -> None:
     assert LockHolder("", "", 1, "garbage").describe() == (
         "someone on an unknown computer (process 1) since garbage"
     )
+
+
+def test_restore_is_refused_while_another_copy_has_the_file(
+    closed_tournament: Path, spawn_python, snapshot_of_folder
+) -> None:
+    from tdapp.services.snapshots import restore_snapshot, take_snapshot
+
+    db = open_tournament(closed_tournament)
+    snapshot = take_snapshot(db, "on demand")
+    close_tournament(db)
+    child = spawn_python(HOLD_IT_OPEN.format(path=str(closed_tournament)))
+    assert child.stdout.readline().strip() == "open"
+    before = snapshot_of_folder(closed_tournament.parent)
+    with pytest.raises(TournamentFileError, match="already open in tdapp"):
+        restore_snapshot(closed_tournament, snapshot)
+    after = snapshot_of_folder(closed_tournament.parent)
+    assert after.keys() == before.keys()  # no "before restore" snapshot, nothing set aside
+    assert after[closed_tournament.name] == before[closed_tournament.name]
