@@ -19,6 +19,7 @@ from tdapp.core.scoring.ranking import (
     years_survived,
 )
 from tdapp.core.scoring.system import BuiltInSystem
+from tdapp.core.scoring.validate import validate_game
 
 PLACE_POINTS = (130, 90, 60, 40, 30, 20, 10)
 
@@ -50,6 +51,7 @@ class Edc2026(BuiltInSystem):
 
     def score_parts(self, game: GameResult) -> dict[str, tuple[Fraction, ...]]:
         """Each power's (Score 1, Score 2, Score 3, Score 4), for display and tests."""
+        validate_game(game)
         place = split_points(countback_groups(game), PLACE_POINTS)
         centres = self._centre_points(game)
         margin = self._margin_points(game)
