@@ -1,0 +1,59 @@
+from __future__ import annotations
+
+from tdapp.core.seating.roll_call import RollCallEntry, SitOutPolicy, propose_players
+
+
+def present(count: int, **kwargs) -> list[RollCallEntry]:
+    return [RollCallEntry(f"p{i:02d}", **kwargs) for i in range(count)]
+
+
+def test_multiple_of_seven_needs_nothing():
+    proposal = propose_players(present(14))
+    assert proposal.fix == "none" and proposal.boards == 2
+
+
+def test_standbys_come_in_first():
+    roll = present(12) + [RollCallEntry("s1", "standby"), RollCallEntry("s2", "standby"),
+                          RollCallEntry("s3", "standby")]
+    proposal = propose_players(roll)
+    assert proposal.fix == "standbys"
+    assert proposal.standbys_in == ["s1", "s2"]
+    assert len(proposal.players) == 14
+    assert "standby s3 stays out" in proposal.explanations
+
+
+def test_wdc_2018_sit_out_order_skips_those_who_sat_out():
+    roll = [
+        RollCallEntry("trav", category="traveller"),
+        RollCallEntry("club1", category="club"),
+        RollCallEntry("board1", category="board", sat_out_before=True),
+        RollCallEntry("board2", category="board"),
+        RollCallEntry("local1", category="local"),
+    ] + present(11)
+    proposal = propose_players(roll, SitOutPolicy(fixes=("volunteers", "sit_out_order")))
+    assert proposal.fix == "sit_out_order"
+    assert proposal.sitting_out == ["board2", "club1"]
+    assert len(proposal.players) == 14
+    assert any("not asked again" in note for note in proposal.explanations)
+
+
+def test_volunteers_sit_out_before_anyone_is_made_to():
+    roll = present(15)[:-1] + [RollCallEntry("vol", sit_out_volunteer=True)]
+    proposal = propose_players(roll)
+    assert proposal.fix == "volunteers" and proposal.sitting_out == ["vol"]
+
+
+def test_two_boards_when_preferred_and_alternatives_offered():
+    roll = present(11) + [RollCallEntry("d1", two_boards=True),
+                          RollCallEntry("d2", two_boards=True)]
+    policy = SitOutPolicy(fixes=("two_boards", "sit_out_order"))
+    proposal = propose_players(roll, policy)
+    assert proposal.fix == "two_boards"
+    assert proposal.players.count("d1") == 2 and len(proposal.players) == 14
+    assert [alt.fix for alt in proposal.alternatives] == ["sit_out_order"]
+
+
+def test_unresolved_when_nothing_works():
+    proposal = propose_players(present(9), SitOutPolicy(fixes=("standbys",)))
+    assert proposal.fix == "unresolved"
+    assert "add 5 or remove 2" in proposal.explanations[-1]
