@@ -8,9 +8,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tdapp.commands import adjudicate
 from tdapp.commands.adjudicate import _canonical_reader, adjudicate_document
+from tdapp.commands.jsonio import BadInput
 
 EXAMPLE = {
     "phase": "S1901M",
@@ -158,3 +161,28 @@ def test_paper_spellings_when_the_parser_is_installed(tmp_path: Path, capsys) ->
     assert code == 0
     assert [r["normalized"] for r in out["results"]] == ["A PAR - BUR", "F LON - ENG"]
     assert out["next"]["units"] == {"ENGLAND": ["F ENG"], "FRANCE": ["A BUR"]}
+
+
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=12)
+    | st.sampled_from(["A PAR", "F STP/NC", "FRANCE", "S1901M", "W1901A", "PAR", "intent"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["FRANCE", "units", "unit", "attacker_from", "x", "RUSSIA"]), inner,
+        max_size=3),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.fixed_dictionaries({}, optional={
+    "phase": st.sampled_from(["S1901M", "F1901R", "W1901A", "bad", 5]),
+    "units": _json, "centers": _json, "dislodged": _json, "contested": _json,
+    "orders": _json, "rules": _json,
+}))
+def test_any_document_gives_an_answer_or_bad_input(doc) -> None:
+    try:
+        out = adjudicate_document(doc, _canonical_reader)
+    except BadInput as exc:
+        assert exc.field and "\n" not in str(exc)
+    else:
+        assert set(out) >= {"phase", "results", "next"}

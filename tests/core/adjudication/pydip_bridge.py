@@ -54,6 +54,10 @@ def pydip_commands(ph: RandomPhase, game_map):
     def where(province: str, unit_type: str, loc: str | None = None) -> str:
         return pydip_name(m, loc or province, unit_type, names)
 
+    moving_to = {
+        m.province_of(text.split()[1]): text.split()[3]
+        for orders in ph.orders.values() for text in orders if text.split()[2] == "-"
+    }
     commands = []
     for _power, orders in ph.orders.items():
         for text in orders:
@@ -77,6 +81,10 @@ def pydip_commands(ph: RandomPhase, game_map):
                         s_loc = w[4]
                         coasts = [d for d in m.adjacent_locations("F", s_loc)
                                   if m.province_of(d) == dest]
+                        # a support written without a coast fits the coast the fleet goes to
+                        going = moving_to.get(m.province_of(s_loc))
+                        if going in coasts:
+                            coasts = [going]
                         target = where(dest, "F", coasts[0]) if coasts else where(dest, "A")
                     else:
                         target = where(dest, "A")
