@@ -24,7 +24,12 @@ from .model import (
     SeatingStats,
 )
 from .paris import ParisSelection, Turn
-from .powers import assign_from_preferences, assign_round_powers, parse_preferences
+from .powers import (
+    assign_from_preferences,
+    assign_round_powers,
+    choosing_order,
+    parse_preferences,
+)
 from .review import review_round, set_power, swap_players
 from .roll_call import Proposal, RollCallEntry, SitOutPolicy, propose_players
 
@@ -32,7 +37,7 @@ __all__ = [
     "METHODS", "Board", "History", "Issue", "ParisSelection", "PastBoard", "Proposal",
     "RepeatBound", "RollCallEntry", "SeatingRequest", "SeatingResult", "SeatingStats",
     "SitOutPolicy", "Turn", "assign_from_preferences", "assign_round_powers",
-    "assign_rounds_by_preference", "parse_preferences", "propose_players", "repeat_lower_bound",
+    "assign_rounds_by_preference", "choosing_order", "parse_preferences", "propose_players", "repeat_lower_bound",
     "reseed_unlocked", "review_round", "seat_round", "set_power", "swap_players",
     "validate_players",
 ]

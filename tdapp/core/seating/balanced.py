@@ -49,6 +49,7 @@ def build_problem(
     keep_apart: Sequence[Sequence[str]],
     with_powers: bool = True,
     extra_apart: set[tuple[str, str]] | None = None,
+    with_meetings: bool = True,
 ) -> Problem:
     apart = keep_apart_set(keep_apart) | (extra_apart or set())
     n = len(seats)
@@ -61,7 +62,7 @@ def build_problem(
             if a == b:
                 w = DOUBLE_WEIGHT
             else:
-                w = meeting_cost(history.met(a, b))
+                w = meeting_cost(history.met(a, b)) if with_meetings else 0
                 if (a, b) in apart or (b, a) in apart:
                     w += KEEP_APART_WEIGHT
             if w:

@@ -13,6 +13,7 @@ from .balanced import seat_balanced
 from .construction import place_on_tables
 from .history import History
 from .methods import (
+    repair_random,
     seat_random,
     seat_ranked,
     seat_seed_order,
@@ -66,15 +67,18 @@ def seat_round(
             request.time_limit, progress, cancel,
         )
     else:
-        groups = _simple_groups(request, rng)
+        groups = _simple_groups(request, history, rng)
         groups = _onto_tables(groups, request, notes)
     return finish_round(groups, history, request, planned, fixed_powers, notes)
 
 
-def _simple_groups(request: SeatingRequest, rng: random.Random) -> list[list[str]]:
+def _simple_groups(
+    request: SeatingRequest, history: History, rng: random.Random
+) -> list[list[str]]:
     method, seats = request.method, list(request.players)
     if method == "random":
-        return separate(seat_random(seats, rng), request.keep_apart, rng)
+        groups = seat_random(seats, rng)
+        return repair_random(groups, history, request.keep_apart, rng, request.time_limit)
     if method == "weighted":
         groups = seat_weighted(seats, request.ranking, rng, request.weighted_decay)
         return separate(groups, request.keep_apart, rng)

@@ -38,6 +38,28 @@ def seat_random(seats: Sequence[str], rng: random.Random) -> list[list[str]]:
     return chunk(order)
 
 
+def repair_random(
+    groups: list[list[str]],
+    history: History,
+    keep_apart: Sequence[Sequence[str]],
+    rng: random.Random,
+    time_limit: float,
+) -> list[list[str]]:
+    """Move as few players of a random grouping as it takes so that a player's two seats and
+    keep-apart pairs are apart and every board can avoid repeated powers (Hall's condition);
+    earlier meetings are deliberately ignored: the method is random."""
+    seats = [p for group in groups for p in group]
+    problem = build_problem(seats, history, keep_apart, with_meetings=False)
+    start = [index // BOARD_SIZE for index in range(len(seats))]
+    limits = SearchLimits(time_limit=time_limit, max_iterations=2000, idle_iterations=100,
+                          patience=600, target=0)
+    result = TabuSearch(problem, start, rng).run(limits)
+    repaired: list[list[str]] = [[] for _ in groups]
+    for seat, board in enumerate(result.board_of):
+        repaired[board].append(seats[seat])
+    return repaired
+
+
 def seat_ranked(seats: Sequence[str], ranking: Sequence[str]) -> list[list[str]]:
     """Boards of seven in standings order, the best seven on board 1."""
     return chunk(rank_order(seats, ranking))

@@ -37,6 +37,15 @@ class ParisSelection:
     powers: dict[str, str] = field(default_factory=dict)  # power -> player
     log: list[str] = field(default_factory=list)
 
+    @classmethod
+    def for_board(
+        cls, players: Sequence[str], ranking: Sequence[str], played: Mapping[str, Sequence[str]]
+    ) -> ParisSelection:
+        """A selection for one board: seeds by ``ranking`` (best first; unranked players last)."""
+        position = {player: index for index, player in enumerate(ranking)}
+        seeds = sorted(players, key=lambda p: position.get(p, len(position)))
+        return cls(seeds, {p: list(played.get(p, ())) for p in players})
+
     def __post_init__(self) -> None:
         if len(set(self.seeds)) != len(self.seeds) or not self.seeds:
             raise ValueError("Paris method needs distinct players")

@@ -93,6 +93,16 @@ def parse_preferences(text: str) -> list[str]:
     return powers
 
 
+def choosing_order(
+    players: Sequence[str], ranking: Sequence[str], lowest_first: bool = True
+) -> list[str]:
+    """Who chooses first from preference lists: by default the lowest-ranked (unranked players
+    count as lowest, in the given order)."""
+    position = {player: index for index, player in enumerate(ranking)}
+    best_first = sorted(players, key=lambda p: position.get(p, len(position)))
+    return list(reversed(best_first)) if lowest_first else best_first
+
+
 @dataclass
 class PreferenceOutcome:
     powers: dict[str, str]  # power -> player

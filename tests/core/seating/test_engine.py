@@ -126,3 +126,12 @@ def test_reseed_keeps_locked_boards():
 def test_unknown_method():
     with pytest.raises(ValueError, match="unknown method"):
         seat_round(SeatingRequest(PLAYERS, method="alphabetical"))
+
+
+def test_random_rounds_still_avoid_repeated_powers():
+    past: list[PastBoard] = []
+    for number in range(1, 7):
+        result = seat_round(SeatingRequest(PLAYERS, tuple(past), method="random", seed=number,
+                                           time_limit=1))
+        assert result.stats.power_repeats == 0, f"round {number}"
+        past += [PastBoard(number, b.number, dict(b.powers)) for b in result.boards]

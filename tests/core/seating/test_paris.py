@@ -48,3 +48,10 @@ def test_undo_and_wrong_stage():
     assert paris.order == ["s3"] and paris.turn().player == "s2"
     with pytest.raises(ValueError, match="position"):
         paris.choose_position(5)
+
+
+def test_for_board_seeds_by_ranking():
+    paris = ParisSelection.for_board(["c", "a", "b"], ["a", "b", "c"], {"a": ["TURKEY"]})
+    assert paris.seeds == ["a", "b", "c"]
+    assert paris.turn().player == "b"
+    assert paris.played == {"a": ["TURKEY"], "b": [], "c": []}

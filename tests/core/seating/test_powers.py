@@ -11,6 +11,7 @@ from tdapp.core.seating.powers import (
     assign_board_powers,
     assign_from_preferences,
     assign_round_powers,
+    choosing_order,
     parse_preferences,
 )
 
@@ -73,3 +74,9 @@ def test_preferences_skip_powers_played_before():
     history = History.from_boards([PastBoard(1, 1, {"FRANCE": "p0"})])
     outcome = assign_from_preferences(PLAYERS, {"p0": "FG"}, ["p0"], history)
     assert outcome.powers["GERMANY"] == "p0"
+
+
+def test_choosing_order_from_ranking():
+    ranking = ["p2", "p0", "p1"]
+    assert choosing_order(["p0", "p1", "p2", "new"], ranking) == ["new", "p1", "p0", "p2"]
+    assert choosing_order(["p0", "p1"], ranking, lowest_first=False) == ["p0", "p1"]
