@@ -24,7 +24,7 @@ _FAST = re.compile(
     r"|(r)\s+" + _LOC +
     r"|(d)|(b)"
     r")\s*",
-    re.IGNORECASE,
+    re.IGNORECASE | re.ASCII,
 )
 _TYPES = {"a": "A", "f": "F"}
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 
 WORD = 0  # letters
 ARROW = 1  # -, ->, =>, –, —, →, >
@@ -36,21 +37,26 @@ Token = tuple[int, str, int, int, bool]
 KIND, LOW, START, END, GLUED = range(5)
 
 
+def _fold(word: str) -> str:
+    """Lower case without accents, for looking words up: "Zürich" -> "zurich"."""
+    decomposed = unicodedata.normalize("NFKD", word.lower())
+    folded = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return folded or word.lower()
+
+
 def tokenize(text: str) -> list[Token]:
     """Every token of ``text`` with its offsets; spaces, dots and apostrophes are dropped."""
     low = text.lower()
+    lower_each = not text.isascii()  # fold accents per word ("München" -> "munchen")
     if len(low) != len(text):  # a few characters change length in lower case: keep offsets
         low = text
-        lower_each = True
-    else:
-        lower_each = False
     tokens: list[Token] = []
     append = tokens.append
     prev_end = -1
     kinds = _KIND
     for m in _TOKEN.finditer(low):
         start, end = m.span()
-        word = m.group().lower() if lower_each else m.group()
+        word = _fold(m.group()) if lower_each else m.group()
         append((kinds[m.lastgroup], word, start, end, start == prev_end))  # type: ignore[index]
         prev_end = end
     return tokens

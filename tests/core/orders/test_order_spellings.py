@@ -132,6 +132,8 @@ ROWS = [
     ok("A Picardy - Brest", "A PIC - BRE"),
     ok("A Albania - Greece", "A ALB - GRE"),
     ok("A North Africa - Tunis", "A NAF - TUN"),
+    ok("A München - Böhmen", "A MUN - BOH"),  # accents folded for the lookup
+    ok("A Istanbul - Bulgaria", "A CON - BUL"),
     # -- holds --------------------------------------------------------------------------
     ok("A Par H", "A PAR H"),
     ok("A Par Hold", "A PAR H"),
