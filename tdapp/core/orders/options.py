@@ -47,6 +47,11 @@ class ParseOptions:
     missing_coast: str = "infer"
     missing_build_coast: str = "waive"
     wrong_unit_type: str = "follow"
+    rules_name: str = ""  # the tournament rules, named in messages: "WDC 2025"
+
+    def cite(self, message: str) -> str:
+        """A message about one of these rules, naming whose rule it is."""
+        return f"{message} ({self.rules_name})" if self.rules_name else message
 
     def __post_init__(self) -> None:
         for name, value, choices in (
@@ -59,7 +64,23 @@ class ParseOptions:
 
 
 DEFAULT_OPTIONS = ParseOptions()
-# World DipCon 2025 (Whipping): leeway for unambiguous slips, coasts per V.4.
-WDC_2025 = ParseOptions()
+# World DipCon 2025 (Whipping), V.3-4: leeway for unambiguous abbreviations, army/fleet needed
+# only in coastal builds, wrongly designated units followed, coasts needed only where both can be
+# reached, a fleet St Petersburg build without coast waived.
+WDC_2025 = ParseOptions(rules_name="WDC 2025")
+# World DipCon 2018 (Tempest): the same order-writing rules ("Nor is an ambiguous destination for
+# a fleet in Edinburgh ... ambiguous orders will be ignored").
+WDC_2018 = ParseOptions(rules_name="WDC 2018")
 # European Diplomacy Championship 2026: official but wrong abbreviations are illegal orders.
-EDC_2026 = ParseOptions(strict_abbreviations=True, correct_slips=False)
+EDC_2026 = ParseOptions(strict_abbreviations=True, correct_slips=False, rules_name="EDC 2026")
+# DBN Invitational 2025: its rules say nothing on writing orders; the forgiving defaults.
+DBN_2025 = ParseOptions(rules_name="DBN 2025")
+
+_BY_FORMAT = {"wdc-2025": WDC_2025, "wdc-2018": WDC_2018, "edc-2026": EDC_2026,
+              "dbn-2025": DBN_2025}
+
+
+def options_for_format(name: str) -> ParseOptions:
+    """The order-reading rules of a built-in tournament format (by its name, ``"edc-2026"``);
+    the forgiving defaults for any other."""
+    return _BY_FORMAT.get(name, DEFAULT_OPTIONS)

@@ -252,12 +252,12 @@ class _Builder:
         if written is not None and written != actual_type:
             span = ref.type_span or place.span
             if ctx.options.wrong_unit_type == "fail":
-                cand.fail(f"the unit in {province_name(prov)} is {_A_TYPE[actual_type]}, "
-                          f"not {_A_TYPE[written]}", span)
+                cand.fail(ctx.options.cite(f"the unit in {province_name(prov)} is "
+                                           f"{_A_TYPE[actual_type]}, not {_A_TYPE[written]}"), span)
                 return written, actual_loc
-            cand.warnings.append((
+            cand.warnings.append((ctx.options.cite(
                 f"the unit in {province_name(prov)} is {_A_TYPE[actual_type]}: "
-                f"order read for {actual_type} {actual_loc}", span))
+                f"order read for {actual_type} {actual_loc}"), span))
         if place.coast_written and loc != actual_loc:
             cand.warnings.append((f"the unit is at {describe(actual_loc)}: order read for it",
                                   place.span))
@@ -302,12 +302,15 @@ class _Builder:
             return dest
         coasts = G.fleet_coasts_reachable(loc, prov)
         name = province_name(prov)
+        options = self.ctx.options
         if len(coasts) > 1:
-            cand.fail(f"say which coast of {name}: a fleet in {province_name(G.province(loc))} "
-                      f"can reach both (write {coasts[0]} or {coasts[1]})", place.span)
+            cand.fail(options.cite(
+                f"say which coast of {name}: a fleet in {province_name(G.province(loc))} "
+                f"can reach both (write {coasts[0]} or {coasts[1]})"), place.span)
         elif len(coasts) == 1:
-            if self.ctx.options.missing_coast == "strict":
-                cand.fail(f"a fleet move to {name} must name the coast ({coasts[0]})", place.span)
+            if options.missing_coast == "strict":
+                cand.fail(options.cite(f"a fleet move to {name} must name the coast "
+                                       f"({coasts[0]})"), place.span)
             return coasts[0]
         return dest
 
@@ -385,8 +388,9 @@ class _Builder:
             if kind == "land" and not ctx.options.require_unit_type_in_builds:
                 unit_type = "A"
             elif kind == "coast" or kind == "land":
-                cand.fail(f"a build must say army or fleet: write 'Build A {prov}' or "
-                          f"'Build F {prov}'", ref.place.span)
+                cand.fail(ctx.options.cite(f"a build must say army or fleet: write "
+                                           f"'Build A {prov}' or 'Build F {prov}'"),
+                          ref.place.span)
         if unit_type == "A" and "/" in loc:
             cand.warnings.append(("an army is built in the province: the coast is ignored",
                                   ref.place.span))
@@ -399,9 +403,10 @@ class _Builder:
             if ctx.options.missing_build_coast == "waive":
                 cand.order = Waive()
                 cand.normalized = "WAIVE"
-                cand.warnings.append((message + ": the build is waived", ref.place.span))
+                cand.warnings.append((ctx.options.cite(message + ": the build is waived"),
+                                      ref.place.span))
                 return cand
-            cand.fail(message, ref.place.span)
+            cand.fail(ctx.options.cite(message), ref.place.span)
         if self.judge and ctx.units is not None and find_unit(ctx.units, None, prov) is not None:
             cand.level = G.IMPOSSIBLE
         cand.order = Build(unit_type, loc)
@@ -448,7 +453,7 @@ def _choose(draft: S.Draft, builder: _Builder, places: list[S.Place],
         face = builder.build(tuple(literals))  # type: ignore[arg-type]
         if face.level > G.IMPOSSIBLE or strict or not options.correct_slips:
             if face.level == G.IMPOSSIBLE:
-                _explain_official(face, places, literals, builder, strict)
+                _explain_official(face, places, literals, options)
             return face, ()
         options_per_place = [p.readings for p in places]
         others = [c for c in (builder.build(locs) for locs in product(*options_per_place)
@@ -491,16 +496,16 @@ def _choose(draft: S.Draft, builder: _Builder, places: list[S.Place],
 
 
 def _explain_official(face: Candidate, places: list[S.Place], literals: list[str | None],
-                      builder: _Builder, strict: bool) -> None:
+                      options: ParseOptions) -> None:
     """An impossible order written with an official abbreviation: say what it was read as."""
     for place, lit in zip(places, literals, strict=True):
         if len(place.readings) < 2 or lit is None:
             continue
-        if strict:
-            face.warnings.append((
+        if options.strict_abbreviations:
+            face.warnings.append((options.cite(
                 f"'{place.text}' is the official abbreviation of {describe(lit)}, so the order is "
                 f"read as written and is impossible (official but wrong abbreviations are illegal "
-                f"orders: the unit holds)", place.span))
+                f"orders: the unit holds)"), place.span))
         else:
             face.warnings.append((
                 f"'{place.text}' means {describe(lit)}: the order is impossible as written",

@@ -8,7 +8,14 @@ import pytest
 from parser_positions import MID, RETREATS, START, WINTER
 
 from tdapp.core.orders.model import Build, Move, Remove, Retreat, Waive
-from tdapp.core.orders.options import DEFAULT_OPTIONS, EDC_2026, WDC_2025, ParseOptions
+from tdapp.core.orders.options import (
+    DEFAULT_OPTIONS,
+    EDC_2026,
+    WDC_2018,
+    WDC_2025,
+    ParseOptions,
+    options_for_format,
+)
 from tdapp.core.orders.parser import parse_order, parse_orders
 from tdapp.core.orders.result import ParseResult
 
@@ -160,8 +167,30 @@ def test_wrong_unit_type_fails_when_chosen() -> None:
 
 
 def test_presets() -> None:
-    assert ParseOptions() == WDC_2025
+    assert dataclasses.replace(WDC_2025, rules_name="") == DEFAULT_OPTIONS
     assert EDC_2026.strict_abbreviations and not EDC_2026.correct_slips
+    assert options_for_format("edc-2026") is EDC_2026
+    assert options_for_format("wdc-2025") is WDC_2025
+    assert options_for_format("wdc-2018").rules_name == "WDC 2018"
+    assert options_for_format("some-local-event") is DEFAULT_OPTIONS
+
+
+def test_messages_name_the_tournament_rule() -> None:
+    result = parse_order("F Lon - Nor", options=EDC_2026)
+    assert result.warnings[0].endswith("(EDC 2026)")
+    result = parse_order("Build F StP", phase_kind="A", options=WDC_2025)
+    assert result.warnings == (
+        "a fleet built in St Petersburg needs a coast (STP/NC or STP/SC): the build is waived "
+        "(WDC 2025)",)
+    assert parse_order("Build F StP", phase_kind="A").warnings[0].endswith("waived")
+
+
+def test_wdc_2018_example_nor_from_edinburgh_is_ambiguous() -> None:
+    # "Nor is an ambiguous destination for a fleet in Edinburgh because the fleet could move to
+    # either the North Sea or the Norwegian Sea" -- ambiguous orders are ignored
+    result = parse_order("F Edinburgh - Nor", options=WDC_2018)
+    assert result.order is None
+    assert set(result.ambiguous) == {"F EDI - NTH", "F EDI - NWG"}
 
 
 @pytest.mark.parametrize("field", ["missing_coast", "missing_build_coast", "wrong_unit_type"])
