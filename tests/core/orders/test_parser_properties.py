@@ -151,3 +151,14 @@ def test_canonical_shortcut_on_chosen_texts(text: str) -> None:
 ])
 def test_canonical_shortcut_leaves_the_rest_to_the_grammar(text: str) -> None:
     assert fast_drafts(text) is None
+
+
+@settings(max_examples=200, deadline=None)
+@given(orders=st.lists(legal_orders(), min_size=1, max_size=6),
+       seps=st.lists(st.sampled_from(["; ", ", ", "\n", " ", "\r\n", " ;\n"]), min_size=6,
+                     max_size=6))
+def test_several_orders_in_one_text_are_read_in_order(orders, seps) -> None:
+    text = "".join(format_order(o) + sep for o, sep in zip(orders, seps, strict=False))
+    results = parse_orders(text)
+    assert [r.order for r in results] == orders, text
+    assert [r.error for r in results] == [None] * len(orders)
