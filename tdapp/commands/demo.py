@@ -10,10 +10,12 @@ import argparse
 import random
 from pathlib import Path
 
+from sqlalchemy import select
+
 from tdapp.commands.demo_data import DemoPlayer, demo_game, demo_players
 from tdapp.commands.jsonio import BadInput, run_json_command
 from tdapp.core.formats import get_format, list_formats
-from tdapp.core.powers import BOARD_SIZE
+from tdapp.core.powers import BOARD_SIZE, POWERS
 from tdapp.core.seating.engine import seat_round as seat_round_engine
 from tdapp.core.seating.model import PastBoard, SeatingRequest
 from tdapp.services import players as player_service
@@ -21,6 +23,7 @@ from tdapp.services import rollcall, rounds
 from tdapp.services.results import BoardResult, record_result
 from tdapp.services.tournaments import TournamentInfo, create_tournament
 from tdapp.store.database import TournamentDb
+from tdapp.store.models import Tournament
 
 DEMO_NAME = "Demo Open"
 
@@ -58,9 +61,12 @@ def _play_round(db: TournamentDb, number: int, rng: random.Random, last_year: in
     rounds.set_round_status(db, number, "playing")
     for board in rounds.board_call(db, number):
         game = demo_game(rng, last_year)
+        selection = list(POWERS)
+        rng.shuffle(selection)  # the Paris-method order, which DBN uses to break top ties
         result = BoardResult(
             centers=game.centers, end_year=game.end_year, end_reason=game.end_reason,
             solo=game.solo, eliminated=game.eliminated, history=game.history,
+            selection_order=tuple(selection),
         )
         record_result(db, board.board_id, result)
     rounds.set_round_status(db, number, "finished")
@@ -74,6 +80,9 @@ def write_demo(path: Path, players: int = 49, format_name: str = "wdc-2025",
     info = TournamentInfo(name=DEMO_NAME, format_name=fmt.name, rounds_planned=fmt.rounds,
                           venue="Hotel Whitcomb, San Francisco")
     db = create_tournament(Path(path), info)
+    with db.action("Venue location") as session:
+        row = session.scalars(select(Tournament)).one()
+        row.venue_latitude, row.venue_longitude = 37.78, -122.42  # San Francisco
     try:
         people = [_player_data(p) for p in demo_players(players, rng)]
         player_service.add_players(db, people, f"Add {players} demo players")

@@ -9,7 +9,17 @@ from sqlalchemy.orm import selectinload
 
 from tdapp.core.tournament import model as tm
 from tdapp.store.database import TournamentDb
-from tdapp.store.models import Board, CenterCount, Player, Round, SpecialAward, Team, TeamMember
+from tdapp.store.models import (
+    Board,
+    CenterCount,
+    Player,
+    Round,
+    SitOut,
+    SpecialAward,
+    Team,
+    TeamMember,
+    TieDecision,
+)
 from tdapp.store.models import Tournament as TournamentRow
 
 
@@ -24,7 +34,7 @@ def tournament_model(db: TournamentDb) -> tm.Tournament:
             tm.Player(
                 id=str(p.id), name=p.name, competing=p.competing, withdrawn=p.withdrawn,
                 home=", ".join(x for x in (p.home_town, p.country) if x),
-                latitude=p.latitude, longitude=p.longitude,
+                latitude=p.latitude, longitude=p.longitude, seed=p.seed,
             )
             for p in session.scalars(select(Player).order_by(Player.id))
         )
@@ -72,5 +82,20 @@ def tournament_model(db: TournamentDb) -> tm.Tournament:
                             note=a.note)
             for a in session.scalars(select(SpecialAward).order_by(SpecialAward.id))
         )
-        return tm.Tournament(players=players, boards=tuple(boards), teams=teams,
-                             special_awards=awards, name=info.name)
+        sit_outs = tuple(
+            tm.SitOut(round=number, player=str(s.player_id), bonus=s.bonus)
+            for s, number in session.execute(select(SitOut, Round.number).join(Round))
+        )
+        decisions = tuple(
+            tm.TieDecision(order=tuple(str(p) for p in d.order), method=d.method, about=d.about,
+                           note=d.note)
+            for d in session.scalars(select(TieDecision).order_by(TieDecision.id))
+        )
+        declined = tuple(str(p.id) for p in session.scalars(
+            select(Player).where(Player.declined_top_board.is_(True))))
+        venue = None
+        if info.venue_latitude is not None and info.venue_longitude is not None:
+            venue = (info.venue_latitude, info.venue_longitude)
+        return tm.Tournament(players=players, boards=tuple(boards), sit_outs=sit_outs,
+                             teams=teams, tie_decisions=decisions, special_awards=awards,
+                             top_board_declined=declined, venue=venue, name=info.name)

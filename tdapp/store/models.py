@@ -45,6 +45,9 @@ class Tournament(Base):
     # A TD's own format (a copy of a built-in one with changes), as the format's JSON.
     custom_format: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     rounds_planned: Mapped[int] = mapped_column(Integer)
+    # The venue, for the "distance from home" tie-breaker.
+    venue_latitude: Mapped[float | None] = mapped_column(Float)
+    venue_longitude: Mapped[float | None] = mapped_column(Float)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utc_now)
     version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
     __mapper_args__ = {"version_id_col": version}
@@ -68,6 +71,12 @@ class Player(Base):
     competing: Mapped[bool] = mapped_column(Boolean, default=True)
     withdrawn: Mapped[bool] = mapped_column(Boolean, default=False)
     power_preferences: Mapped[str] = mapped_column(String(20), default="")
+    # A qualifying seed (DBN Invitational), lower is better.
+    seed: Mapped[int | None] = mapped_column(Integer)
+    # A board the player is always seated at (accessibility: a table near the door).
+    pinned_board: Mapped[int | None] = mapped_column(Integer)
+    # Declined a top-board place (WDC 2018): the next in line is invited instead.
+    declined_top_board: Mapped[bool] = mapped_column(Boolean, default=False)
     version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
     __mapper_args__ = {"version_id_col": version}
 
@@ -217,3 +226,87 @@ class AuditEntry(Base):
     # "do" for a person's action; "undo" / "redo" for the entries that reverse or repeat one.
     kind: Mapped[str] = mapped_column(String(10), default="do")
     reverts_action_id: Mapped[int | None] = mapped_column(Integer)
+
+
+class SitOut(Base):
+    """A player asked (or volunteering) to sit out a round, with any bonus the format gives."""
+
+    __tablename__ = "sit_out"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("round.id", ondelete="CASCADE"))
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id", ondelete="CASCADE"))
+    bonus: Mapped[float] = mapped_column(Float, default=0.0)
+    reason: Mapped[str] = mapped_column(String(200), default="")
+    __table_args__ = (UniqueConstraint("round_id", "player_id"),)
+
+
+class TieDecision(Base):
+    """A tie settled outside the rules' criteria: a recorded random draw, or the TD's call."""
+
+    __tablename__ = "tie_decision"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    about: Mapped[str] = mapped_column(String(60), default="standings")
+    order: Mapped[list[Any]] = mapped_column(JSON)  # player ids, best first
+    method: Mapped[str] = mapped_column(String(20), default="random-draw")
+    note: Mapped[str] = mapped_column(Text, default="")
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utc_now)
+
+
+class CustomScoring(Base):
+    """A scoring system a TD wrote as a formula (tdapp.core.scoring.formula)."""
+
+    __tablename__ = "custom_scoring"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(60), unique=True)
+    title: Mapped[str] = mapped_column(String(200))
+    formula: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utc_now)
+    version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
+    __mapper_args__ = {"version_id_col": version}
+
+
+class GamePhase(Base):
+    """One phase of a board played through tdapp's order entry: the position before it, and
+    once adjudicated, its results. ``seq`` orders the phases of a board from 0."""
+
+    __tablename__ = "game_phase"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    board_id: Mapped[int] = mapped_column(ForeignKey("board.id", ondelete="CASCADE"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    phase: Mapped[str] = mapped_column(String(8))  # S1901M, F1901R, W1901A ...
+    position: Mapped[dict[str, Any]] = mapped_column(JSON)  # the CONTRACTS position shape
+    results: Mapped[list[Any] | None] = mapped_column(JSON)
+    adjudicated_at: Mapped[dt.datetime | None] = mapped_column(DateTime)
+    version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
+    __mapper_args__ = {"version_id_col": version}
+    __table_args__ = (UniqueConstraint("board_id", "seq"),)
+
+
+class PhaseOrders(Base):
+    """One power's order sheet for one phase, exactly as the assistant typed it."""
+
+    __tablename__ = "phase_orders"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    phase_id: Mapped[int] = mapped_column(ForeignKey("game_phase.id", ondelete="CASCADE"))
+    power: Mapped[str] = mapped_column(String(10))
+    text: Mapped[str] = mapped_column(Text, default="")
+    # entered, no-orders (all hold), late, grace (a grace period is running)
+    status: Mapped[str] = mapped_column(String(20), default="entered")
+    grace_started_at: Mapped[dt.datetime | None] = mapped_column(DateTime)
+    version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
+    __mapper_args__ = {"version_id_col": version}
+    __table_args__ = (UniqueConstraint("phase_id", "power"),)
+
+
+class DrawVote(Base):
+    """A draw proposal on a board. A secret vote records only whether it passed."""
+
+    __tablename__ = "draw_vote"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    board_id: Mapped[int] = mapped_column(ForeignKey("board.id", ondelete="CASCADE"), index=True)
+    phase: Mapped[str] = mapped_column(String(8))
+    powers: Mapped[list[Any]] = mapped_column(JSON)  # the powers the proposal would include
+    passed: Mapped[bool] = mapped_column(Boolean)
+    secret: Mapped[bool] = mapped_column(Boolean, default=True)
+    votes: Mapped[dict[str, Any] | None] = mapped_column(JSON)  # only for open votes
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utc_now)
