@@ -420,6 +420,7 @@ class _Board:
         }
         self.members = set(members)
         self._places: dict[str, tuple[int, int]] | None = None
+        self._cache: dict[tuple[str, str], Fraction] = {}
 
     def place(self, power: str) -> tuple[int, int]:
         """(first position, last position), 0-based, survivors by centres then the eliminated
@@ -431,23 +432,35 @@ class _Board:
     def variable(self, name: str, power: str) -> Fraction:
         if name in self.shared:
             return self.shared[name]
+        key = (name, power)
+        value = self._cache.get(key)
+        if value is None:
+            value = self._cache[key] = Fraction(self._compute(name, power))
+        return value
+
+    def _compute(self, name: str, power: str) -> int | bool:
         game = self.game
         centres = game.centers[power]
-        getters: dict[str, Callable[[], Fraction | int | bool]] = {
-            "centres": lambda: centres,
-            "centers": lambda: centres,
-            "rank": lambda: 1 + sum(1 for p in POWERS if game.centers[p] > centres),
-            "tied": lambda: sum(1 for p in POWERS if game.centers[p] == centres),
-            "topper": lambda: centres == top_count(game),
-            "solo": lambda: power == game.solo,
-            "alive": lambda: centres > 0,
-            "eliminated": lambda: centres == 0,
-            "year": lambda: exit_year(game, power),
-            "in_draw": lambda: power in self.members,
-            "place": lambda: self.place(power)[0] + 1,
-            "place_tied": lambda: self.place(power)[1] - self.place(power)[0] + 1,
-        }
-        return Fraction(getters[name]())
+        if name in ("centres", "centers"):
+            return centres
+        if name == "rank":
+            return 1 + sum(1 for p in POWERS if game.centers[p] > centres)
+        if name == "tied":
+            return sum(1 for p in POWERS if game.centers[p] == centres)
+        if name == "topper":
+            return centres == self.shared["top"]
+        if name == "solo":
+            return power == game.solo
+        if name == "alive":
+            return centres > 0
+        if name == "eliminated":
+            return centres == 0
+        if name == "year":
+            return exit_year(game, power)  # may need the elimination year: only when asked
+        if name == "in_draw":
+            return power in self.members
+        first, last = self.place(power)
+        return first + 1 if name == "place" else last - first + 1
 
 
 def _truth(value: Number) -> bool:
@@ -503,6 +516,8 @@ _ONE_ARGUMENT: dict[str, Callable[[Number, int], Number]] = {
 class _Evaluator:
     def __init__(self, board: _Board) -> None:
         self.board = board
+        # sum() and count() run over all seven powers, so they are the same for every power.
+        self.aggregates: dict[int, Number] = {}
 
     def value(self, node: Node, power: str) -> Number:
         if isinstance(node, Num):
@@ -546,15 +561,21 @@ class _Evaluator:
         }
         return _TRUE if compare[node.op](left, right) else _FALSE
 
+    def _aggregate(self, node: Call) -> Number:
+        each = [self.value(node.args[0], p) for p in POWERS]
+        if node.name == "sum":
+            return sum(each, Fraction(0))
+        return Fraction(sum(1 for v in each if _truth(v)))
+
     def _call(self, node: Call, power: str) -> Number:
         name, args = node.name, node.args
         if name == "if":
             chosen = args[1] if _truth(self.value(args[0], power)) else args[2]
             return self.value(chosen, power)
-        if name == "sum":
-            return sum((self.value(args[0], p) for p in POWERS), Fraction(0))
-        if name == "count":
-            return Fraction(sum(1 for p in POWERS if _truth(self.value(args[0], p))))
+        if name in AGGREGATES:
+            if id(node) not in self.aggregates:
+                self.aggregates[id(node)] = self._aggregate(node)
+            return self.aggregates[id(node)]
         values = [self.value(arg, power) for arg in args]
         if name == "min":
             return min(values)
