@@ -96,7 +96,7 @@ def adjudicate_adjustments(
             continue
         res.normalized = format_order(order)
         due = left.get(entry.power, 0)
-        if isinstance(order, Build | Waive):
+        if isinstance(order, (Build, Waive)):
             if due <= 0:
                 res.fail(VOID, f"{entry.power} has no builds" + (" left" if built else ""))
                 continue
@@ -112,7 +112,7 @@ def adjudicate_adjustments(
             units[made.province] = made
             built.add(made.province)
             left[entry.power] = due - 1
-        elif isinstance(order, Remove | Disband):
+        elif isinstance(order, (Remove, Disband)):
             province = order.location.split("/", 1)[0]
             unit = position.units.get(province)
             res.unit = str(unit) if unit else ""

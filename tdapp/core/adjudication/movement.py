@@ -188,7 +188,7 @@ def _check_order(board: _Board, u: int, order: object) -> _Parsed | str:
         if me_type != COAST or dest_type != COAST:
             return f"{board.name(u)} cannot reach {m.province_names[dp]}"
         return _Parsed(MOVE, dp, dp, via=True, adjacent=False, path=path)
-    if isinstance(order, SupportHold | SupportMove):
+    if isinstance(order, (SupportHold, SupportMove)):
         sp = pidx.get(order.supported_location.split("/", 1)[0], -1)
         if sp < 0:
             return f"unknown province {order.supported_location}"

@@ -95,7 +95,7 @@ def format_order(order: Order) -> str:
         return f"{_t(order.unit_type)}{order.location} C A {order.army_location} - {order.destination}"
     if isinstance(order, Retreat):
         return f"{_t(order.unit_type)}{order.location} R {order.destination}"
-    if isinstance(order, Disband | Remove):
+    if isinstance(order, (Disband, Remove)):
         return f"{_t(order.unit_type)}{order.location} D"
     if isinstance(order, Build):
         return f"{_t(order.unit_type)}{order.location} B"

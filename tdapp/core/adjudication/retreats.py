@@ -87,7 +87,7 @@ def adjudicate_retreats(
         if d.unit.power != entry.power:
             res.fail(VOID, f"{d.unit} belongs to {d.unit.power}")
             continue
-        if isinstance(order, Retreat | Move):
+        if isinstance(order, (Retreat, Move)):
             try:
                 dest = _destination(m, d.unit, order.destination, options[province])
             except ValueError as why:
@@ -95,7 +95,7 @@ def adjudicate_retreats(
                 continue
             res.normalized = f"{d.unit} R {dest}"
             chosen[province].append((dest, res))
-        elif isinstance(order, Disband | Remove):
+        elif isinstance(order, (Disband, Remove)):
             res.normalized = f"{d.unit} D"
             chosen[province].append((None, res))
         else:
