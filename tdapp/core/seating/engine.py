@@ -12,6 +12,7 @@ from tdapp.core.powers import BOARD_SIZE
 from .balanced import seat_balanced
 from .construction import place_on_tables
 from .history import History
+from .lookahead import improve_for_later_rounds
 from .methods import (
     repair_random,
     seat_random,
@@ -113,6 +114,9 @@ def finish_round(
 ) -> SeatingResult:
     """Assign the powers not already planned, then review the round."""
     automatic = assign_round_powers(groups, history, request.seed, fixed_powers)
+    if not fixed_powers and not (planned and any(planned)):
+        automatic = improve_for_later_rounds(groups, automatic, history,
+                                             random.Random(request.seed))
     boards = []
     for index, group in enumerate(groups):
         powers = planned[index] if planned and planned[index] else automatic[index]
