@@ -161,17 +161,22 @@ def units_of(position: object, phase_kind: str = "M") -> Mapping[str, list[str]]
 
 def find_unit(units: Mapping[str, list[str]], power: str | None, prov: str) -> UnitRecord | None:
     """The unit standing in a province (of ``power`` only, when given)."""
-    powers = (power,) if power is not None else units.keys()
+    powers = (power,) if power is not None else tuple(units.keys())
+    # Canonical entries ("A PAR") are compared as they are: one slice per unit.
     for p in powers:
-        for written in units.get(p, ()) or ():
-            if type(written) is str and written[2:5] == prov and written[1:2] == " ":
-                text = written  # canonical "A PAR": no clean-up needed
-            else:
-                text = str(written).strip().upper()
-                if text[1:].strip()[:3] != prov:
-                    continue
-            if text[:1] in _TYPE_WORD:
-                return p, text[:1], text[1:].strip()
+        for written in units.get(p) or ():
+            if type(written) is str and written[2:5] == prov and written[1:2] == " " \
+                    and written[:1] in _TYPE_WORD:
+                return p, written[:1], written[2:]
+    # Untidy entries ("a  par", " F stp/nc") are cleaned up, only when nothing matched.
+    for p in powers:
+        for written in units.get(p) or ():
+            if type(written) is str and written[1:2] == " " and written[2:5].isupper():
+                continue  # canonical, already compared
+            text = str(written).strip().upper()
+            loc = text[1:].strip()
+            if loc[:3] == prov and text[:1] in _TYPE_WORD:
+                return p, text[:1], loc
     return None
 
 
