@@ -215,8 +215,10 @@ def report(runs: list[Run], rounds: int) -> None:
             same = [f.same_instance for f in ours if f.same_instance is not None]
             bound = f"{_median(ours, 'bound_pairs'):g}/{_median(ours, 'bound_meetings'):g}"
             cell = _cell(ours)
-            if ours[0].optimum is not None:
-                cell += f" opt={ours[0].optimum[0]}/-/{ours[0].optimum[1]}"
+            optima = [f.optimum for f in ours if f.optimum is not None]
+            if optima:
+                cell += (f" opt={statistics.median(o[0] for o in optima):g}/-/"
+                         f"{statistics.median(o[1] for o in optima):g}")
             print(f"{number:>5} | {bound:>9} | {cell:<30} | {_cell(same) if same else '':<30} | "
                   f"{_cell(theirs) if theirs else '':<30}")
     print("\nsummary over all seeds and rounds")
@@ -231,6 +233,10 @@ def report(runs: list[Run], rounds: int) -> None:
                 f"median round={statistics.median(f.seconds for f in ours):.2f}s; "
                 f"rounds at the pair bound: {sum(f.pairs <= f.bound_pairs for f in ours)}"
                 f"/{len(ours)}")
+        proven = [f for f in ours if f.optimum is not None]
+        if proven:
+            line += (f"; rounds at the proven optimum of sum m^2: "
+                     f"{sum(f.weighted <= f.optimum[1] for f in proven)}/{len(proven)}")
         if same:
             worse = sum(1 for f in ours if f.same_instance and (
                 f.power_repeats, f.weighted) > (f.same_instance.power_repeats,
