@@ -159,18 +159,23 @@ def units_of(position: object, phase_kind: str = "M") -> Mapping[str, list[str]]
     return _by_power(units)
 
 
+def _entries(units: Mapping[str, list[str]], power: str) -> list[str] | tuple[str, ...]:
+    entries = units.get(power)
+    return entries if isinstance(entries, list | tuple) else ()
+
+
 def find_unit(units: Mapping[str, list[str]], power: str | None, prov: str) -> UnitRecord | None:
     """The unit standing in a province (of ``power`` only, when given)."""
     powers = (power,) if power is not None else tuple(units.keys())
     # Canonical entries ("A PAR") are compared as they are: one slice per unit.
     for p in powers:
-        for written in units.get(p) or ():
+        for written in _entries(units, p):
             if type(written) is str and written[2:5] == prov and written[1:2] == " " \
                     and written[:1] in _TYPE_WORD:
                 return p, written[:1], written[2:]
     # Untidy entries ("a  par", " F stp/nc") are cleaned up, only when nothing matched.
     for p in powers:
-        for written in units.get(p) or ():
+        for written in _entries(units, p):
             if type(written) is str and written[1:2] == " " and written[2:5].isupper():
                 continue  # canonical, already compared
             text = str(written).strip().upper()

@@ -290,3 +290,21 @@ def test_untidy_unit_strings_in_a_position_are_understood() -> None:
 def test_a_bare_power_to_units_mapping_is_accepted() -> None:
     assert parse_order("Bre - Mao", "FRANCE", {"FRANCE": ["F BRE"]}).order == Move(
         "F", "BRE", "MAO")
+
+
+def test_odd_positions_never_raise() -> None:
+    odd = [
+        {"units": {"FRANCE": None, "ENGLAND": 5}},
+        {"units": {"FRANCE": ["", "A", "X PAR", 7, None]}},
+        {"units": []},
+        {"units": "A PAR"},
+        {"dislodged": {"FRANCE": [{"unit": None}, "A BUR", 3]}},
+        {"FRANCE": {"PAR": "A PAR"}},
+        object(),
+        [],
+    ]
+    for position in odd:
+        for phase in ("M", "R", "A"):
+            for text in ("A Par - Bur", "Remove A Par", "F Lon - Nor", "A Bur R Par"):
+                result = parse_order(text, "FRANCE", position, phase)
+                assert result.order is not None or result.error is not None
