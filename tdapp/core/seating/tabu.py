@@ -205,7 +205,10 @@ class TabuSearch:
             self.rng.shuffle(conflicted)
             move = self._choose(conflicted, iteration, current, best_cost, hall_weight)
             iteration += 1
-            if move is None:
+            if move is None:  # every move is tabu or there is no other board
+                if self.p.boards < 2 or iteration - last_best >= limits.patience:
+                    stopped = "patience"
+                    break
                 self._perturb(2)
                 current = self.cost()
                 continue

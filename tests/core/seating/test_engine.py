@@ -135,3 +135,11 @@ def test_random_rounds_still_avoid_repeated_powers():
                                            time_limit=1))
         assert result.stats.power_repeats == 0, f"round {number}"
         past += [PastBoard(number, b.number, dict(b.powers)) for b in result.boards]
+
+
+def test_a_single_board_is_seated_at_once():
+    players = PLAYERS[:7]
+    past = tuple(past_rounds(players, 7))
+    result = seat_round(SeatingRequest(players, past, seed=1, time_limit=5))
+    assert sorted(result.boards[0].seats) == sorted(players)
+    assert result.stats.repeat_pairs == 21
