@@ -15,19 +15,18 @@ COLON = 6  # :
 NUM = 7  # digits (line numbers on a sheet)
 OTHER = 8  # anything else that is not a space, a dot or an apostrophe
 
+# One group per kind, in the order of the kind numbers above: a match's kind is lastindex - 1.
 _TOKEN = re.compile(
-    r"(?P<w>[^\W\d_]+)"
-    r"|(?P<a>-+>|=+>|[→⇒]|[-–—~]+|>)"
-    r"|(?P<s>[;,\n\r])"
-    r"|(?P<o>[(\[{])"
-    r"|(?P<c>[)\]}])"
-    r"|(?P<l>/)"
-    r"|(?P<k>:)"
-    r"|(?P<n>\d+)"
-    r"|(?P<x>[^\s.'’`])"
+    r"([^\W\d_]+)"  # WORD
+    r"|(-+>|=+>|[→⇒]|[-–—~]+|>)"  # ARROW
+    r"|([;,\n\r])"  # SEP
+    r"|([(\[{])"  # OPEN
+    r"|([)\]}])"  # CLOSE
+    r"|(/)"  # SLASH
+    r"|(:)"  # COLON
+    r"|(\d+)"  # NUM
+    r"|([^\s.'’`])"  # OTHER
 )
-_KIND = {"w": WORD, "a": ARROW, "s": SEP, "o": OPEN, "c": CLOSE, "l": SLASH, "k": COLON,
-         "n": NUM, "x": OTHER}
 
 
 # A token is a plain tuple (fast to make and to index):
@@ -53,10 +52,10 @@ def tokenize(text: str) -> list[Token]:
     tokens: list[Token] = []
     append = tokens.append
     prev_end = -1
-    kinds = _KIND
     for m in _TOKEN.finditer(low):
-        start, end = m.span()
+        start = m.start()
+        end = m.end()
         word = _fold(m.group()) if lower_each else m.group()
-        append((kinds[m.lastgroup], word, start, end, start == prev_end))  # type: ignore[index]
+        append((m.lastindex - 1, word, start, end, start == prev_end))  # type: ignore[operator]
         prev_end = end
     return tokens
