@@ -15,7 +15,9 @@ phase, parsing included:
   on a fresh ``Game`` (made outside the timer);
 - pydip: the commands built from the same orders (it has no text parser) and ``resolve_turn``,
   for the phases it can express.
-Prints the medians and the ratios, and the time of ``import tdapp.core``.
+- tdapp judge only: ``adjudicate_phase`` on a position built and orders read beforehand.
+The engines run interleaved, phase by phase, so that a busy machine slows them alike. Prints the
+medians and the ratios, and the time of ``import tdapp.core``.
 """
 
 from __future__ import annotations
@@ -36,50 +38,52 @@ from random_phases import RandomPhase, random_phases  # noqa: E402
 from tdapp.commands.adjudicate import _canonical_reader, _paper_reader, adjudicate_document  # noqa: E402,I001
 
 
-def time_tdapp(phases: list[RandomPhase], reader) -> list[float]:
-    times = []
-    for ph in phases:
-        doc = {"phase": "S1901M", "units": ph.units, "orders": ph.orders}
-        t0 = time.perf_counter()
-        adjudicate_document(doc, reader)
-        times.append(time.perf_counter() - t0)
-    return times
+def tdapp_once(ph: RandomPhase, reader) -> float:
+    doc = {"phase": "S1901M", "units": ph.units, "orders": ph.orders}
+    t0 = time.perf_counter()
+    adjudicate_document(doc, reader)
+    return time.perf_counter() - t0
 
 
-def time_diplomacy(phases: list[RandomPhase]) -> list[float]:
+def judge_once(ph: RandomPhase) -> float:
+    """The judge alone: position built and orders read beforehand (like pydip's input)."""
+    from tdapp.commands.adjudicate import _orders
+    from tdapp.core.adjudication import adjudicate_phase
+    from tdapp.core.board.contract import position_from_contract
+
+    doc = {"phase": "S1901M", "units": ph.units, "orders": ph.orders}
+    position = position_from_contract(doc)
+    entries = _orders(doc, position, _canonical_reader)
+    t0 = time.perf_counter()
+    adjudicate_phase(position, entries)
+    return time.perf_counter() - t0
+
+
+def diplomacy_once(ph: RandomPhase) -> float:
     from diplomacy import Game
 
-    times = []
-    for ph in phases:
-        game = Game()
-        t0 = time.perf_counter()
-        game.clear_units()
-        for power, units in ph.units.items():
-            game.set_units(power, units)
-        for power, orders in ph.orders.items():
-            game.set_orders(power, orders)
-        game.process()
-        times.append(time.perf_counter() - t0)
-    return times
+    game = Game()
+    t0 = time.perf_counter()
+    game.clear_units()
+    for power, units in ph.units.items():
+        game.set_units(power, units)
+    for power, orders in ph.orders.items():
+        game.set_orders(power, orders)
+    game.process()
+    return time.perf_counter() - t0
 
 
-def time_pydip(phases: list[RandomPhase]) -> tuple[list[float], list[int]]:
-    """Times of the phases pydip can express, and their indices."""
-    from pydip.map.predefined import vanilla_dip
+def pydip_once(ph: RandomPhase, game_map) -> float | None:
+    """pydip's time for a phase, or None when pydip cannot express it."""
     from pydip.turn.resolve import resolve_turn
 
-    game_map = vanilla_dip.generate_map()
-    times, expressed = [], []
-    for i, ph in enumerate(phases):
-        t0 = time.perf_counter()
-        try:
-            commands = pydip_commands(ph, game_map)
-        except (AssertionError, KeyError):
-            continue
-        resolve_turn(game_map, commands)
-        times.append(time.perf_counter() - t0)
-        expressed.append(i)
-    return times, expressed
+    t0 = time.perf_counter()
+    try:
+        commands = pydip_commands(ph, game_map)
+    except (AssertionError, KeyError):
+        return None
+    resolve_turn(game_map, commands)
+    return time.perf_counter() - t0
 
 
 def import_time() -> float:
@@ -102,31 +106,36 @@ def import_time() -> float:
 
 
 def main() -> None:
+    from pydip.map.predefined import vanilla_dip
+
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
     phases = random_phases(n)
     units = statistics.mean(sum(len(u) for u in ph.units.values()) for ph in phases)
     print(f"{n} random movement phases, {units:.1f} units on average")
-    paper = _paper_reader(fast_path=False)
-    time_tdapp(phases[:20], paper)  # warm caches the way a running program has them
-    results = {}
-    results["tdapp (paper parser)"] = time_tdapp(phases, paper)
-    results["tdapp (as the CLI reads)"] = time_tdapp(phases, _paper_reader())
-    results["tdapp (canonical reader)"] = time_tdapp(phases, _canonical_reader)
-    results["diplomacy"] = time_diplomacy(phases)
-    pydip_times, expressed = time_pydip(phases)
-    results[f"pydip ({len(expressed)} phases it can express)"] = pydip_times
-    same = [results["tdapp (paper parser)"][i] for i in expressed]
-    results["tdapp (paper parser), those phases"] = same
-    medians = {name: statistics.median(t) for name, t in results.items() if t}
+    paper, cli = _paper_reader(fast_path=False), _paper_reader()
+    game_map = vanilla_dip.generate_map()
+    for ph in phases[:20]:  # warm caches the way a running program has them
+        tdapp_once(ph, paper)
+    names = ["tdapp (paper parser)", "tdapp (as the CLI reads)", "tdapp (canonical reader)",
+             "tdapp judge only", "diplomacy", "pydip"]
+    times: dict[str, list[float]] = {name: [] for name in names}
+    for ph in phases:  # interleaved, so that a busy machine slows every engine alike
+        times["tdapp (paper parser)"].append(tdapp_once(ph, paper))
+        times["tdapp (as the CLI reads)"].append(tdapp_once(ph, cli))
+        times["tdapp (canonical reader)"].append(tdapp_once(ph, _canonical_reader))
+        times["tdapp judge only"].append(judge_once(ph))
+        times["diplomacy"].append(diplomacy_once(ph))
+        pyd = pydip_once(ph, game_map)
+        if pyd is not None:
+            times["pydip"].append(pyd)
+    medians = {name: statistics.median(t) for name, t in times.items() if t}
     for name, med in medians.items():
-        print(f"{name:<42} median {med * 1000:8.3f} ms per phase")
-    dip = medians["diplomacy"]
-    for name in ("tdapp (paper parser)", "tdapp (as the CLI reads)", "tdapp (canonical reader)"):
-        print(f"{name} / diplomacy = {medians[name] / dip:.4f} (goal <= 0.1)")
-    if expressed:
-        pyd = medians[f"pydip ({len(expressed)} phases it can express)"]
-        ratio = medians["tdapp (paper parser), those phases"] / pyd
-        print(f"tdapp (paper parser) / pydip on the same phases = {ratio:.4f} (goal < 1)")
+        extra = f" ({len(times['pydip'])} phases it can express)" if name == "pydip" else ""
+        print(f"{name + extra:<44} median {med * 1000:8.3f} ms per phase")
+    dip, pyd = medians["diplomacy"], medians["pydip"]
+    for name in names[:4]:
+        print(f"{name:<26} / diplomacy = {medians[name] / dip:.4f} (goal <= 0.1)"
+              f"   / pydip = {medians[name] / pyd:.3f} (goal < 1)")
     import_time()
 
 
