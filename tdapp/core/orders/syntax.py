@@ -163,6 +163,14 @@ class _Reader:
         finally:
             self.i = here
 
+    def _names_unit(self, ahead: int) -> bool:
+        """Whether a unit (a type letter or a province name) is written ``ahead`` tokens on."""
+        t = self.peek(ahead)
+        if t is None or t[0] != WORD:
+            return False
+        return _ROLES.get(t[1]) == W.TYPE or t[1] in ALIASES or t[1] in AMBIGUOUS \
+            or t[1] in MAX_WORDS
+
     # -- places ----------------------------------------------------------------------------
 
     def read_place(self, what: str) -> Place:
@@ -382,7 +390,7 @@ class _Reader:
                 draft.kind = ""
                 draft.heading = lead
                 return
-        elif role in (W.MOVE, W.HOLD) and self.role(1) == W.TYPE:
+        elif role in (W.MOVE, W.HOLD) and self._names_unit(1):
             lead = role  # "Move army Paris to Burgundy", "Hold army Paris"
             t = self.toks[self.i]
             draft.verb_span = (t[2], t[3])

@@ -144,6 +144,8 @@ ROWS = [
     warn("A Par", "A PAR H", "read as a hold", "A Par"),
     ok("hold A Par", "A PAR H"),
     ok("Hold army Paris", "A PAR H"),
+    ok("hold Paris", "A PAR H"),
+    ok("move Paris to Burgundy", "A PAR - BUR"),
     bad("Move A Par", "destination is missing", "Move"),
     # -- supports ----------------------------------------------------------------------
     ok("F Lon S F Nth - Eng", "F LON S F NTH - ENG"),
