@@ -10,7 +10,7 @@ so that no lookup touches strings during resolution.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from tdapp.core.adjudication import rules as R
@@ -353,6 +353,22 @@ def _decide_convoy_intent(board: _Board, orders: list[_Parsed], rules: R.RuleOpt
         )
 
 
+@dataclass(slots=True)
+class _Tables:
+    """The resolved phase, as the resolution's integer tables."""
+
+    kind: list[int]
+    dest: list[int]
+    target: list[int]
+    via: list[bool]
+    h2h: list[int]  # the unit met head-to-head, or -1
+    moves_into: list[list[int]]  # province -> units moving there
+    convoy_fleets: list[list[int]]  # convoyed army -> fleets ordered to carry it
+    szykman: set[int]  # convoying fleets held by the Szykman rule
+    result: list[bool]
+    path_ok: Callable[[int], bool]
+
+
 class _Resolution:
     def __init__(
         self,
@@ -601,11 +617,12 @@ class _Resolution:
         for u in range(n):
             if kind[u] != HOLD:
                 resolve(u)
-        return self._outcome(kind, dest, target, via, h2h, moves_into, move_supports,
-                             hold_supports, convoy_fleets, szykman, result, path_ok)
+        return self._outcome(_Tables(kind, dest, target, via, h2h, moves_into, convoy_fleets,
+                                     szykman, result, path_ok))
 
-    def _outcome(self, kind, dest, target, via, h2h, moves_into, move_supports, hold_supports,
-                 convoy_fleets, szykman, result, path_ok) -> MovementOutcome:
+    def _outcome(self, t: _Tables) -> MovementOutcome:
+        kind, dest, via, h2h, moves_into = t.kind, t.dest, t.via, t.h2h, t.moves_into
+        result, path_ok = t.result, t.path_ok
         board, orders = self.board, self.orders
         m = board.map
         n = len(orders)
@@ -650,8 +667,7 @@ class _Resolution:
                 m, board.units[u], came_from, occupied_after, contested
             )
             dislodged.append(DislodgedUnit(board.units[u], came_from, retreats))
-        self._messages(kind, dest, target, via, h2h, moves_into, move_supports, hold_supports,
-                       convoy_fleets, szykman, result, moved, dislodger, path_ok)
+        self._messages(t, moved, dislodger)
         return MovementOutcome(
             self.results,
             new_units,
@@ -659,8 +675,8 @@ class _Resolution:
             frozenset(m.province_names[p] for p in contested),
         )
 
-    def _messages(self, kind, dest, target, via, h2h, moves_into, move_supports, hold_supports,
-                  convoy_fleets, szykman, result, moved, dislodger, path_ok) -> None:
+    def _messages(self, t: _Tables, moved: list[bool], dislodger: list[int]) -> None:
+        kind, dest, target, via, moves_into = t.kind, t.dest, t.target, t.via, t.moves_into
         board = self.board
         n = len(kind)
         prov, power = board.prov, board.power
@@ -671,15 +687,18 @@ class _Resolution:
             if k == MOVE and not moved[u]:
                 if NO_CONVOY in res.tags:
                     continue
-                if via[u] and not path_ok(u):
-                    lost = [name(f) for f in convoy_fleets[u] if dislodger[f] >= 0]
+                if via[u] and not t.path_ok(u):
+                    fleets = t.convoy_fleets[u]
+                    lost = [name(f) for f in fleets if dislodger[f] >= 0]
                     if lost:
                         res.fail(DISRUPTED, f"convoy disrupted: {', '.join(lost)} dislodged")
+                    elif any(f in t.szykman for f in fleets):
+                        res.fail(DISRUPTED, "convoy paradox: the convoy fails (Szykman rule)")
                     else:
                         res.fail(DISRUPTED, "convoy failed")
                 else:
-                    res.fail(BOUNCE, self._bounce_reason(u, kind, dest, h2h, moves_into, result))
-            elif k in (SUP_HOLD, SUP_MOVE) and not result[u]:
+                    res.fail(BOUNCE, self._bounce_reason(t, u))
+            elif k in (SUP_HOLD, SUP_MOVE) and not t.result[u]:
                 cutters = [o for o in moves_into[prov[u]] if power[o] != power[u]]
                 aim = dest[u] if k == SUP_MOVE else target[u]
                 by = [o for o in cutters if prov[o] != aim] or cutters
@@ -688,7 +707,8 @@ class _Resolution:
                 for r in self.unit_results[u]:
                     r.fail(DISLODGED, f"dislodged by {name(dislodger[u])}")
 
-    def _bounce_reason(self, u, kind, dest, h2h, moves_into, result) -> str:
+    def _bounce_reason(self, t: _Tables, u: int) -> str:
+        kind, dest, h2h, moves_into, result = t.kind, t.dest, t.h2h, t.moves_into, t.result
         board = self.board
         v = board.at[dest[u]]
         if h2h[u] >= 0 and result[h2h[u]]:  # lost a head-to-head battle

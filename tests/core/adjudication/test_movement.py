@@ -171,3 +171,18 @@ def test_written_convoy_route_is_the_only_one() -> None:
                                            convoy_path=("ENG",)), "")
     adjacent = adjudicate_phase(pos, entries[:1])
     assert result_of(adjacent, "A BEL").tags == ["no convoy"]
+
+
+def test_pandins_paradox_says_szykman() -> None:  # DATC 6.F.16
+    pos = position(units={"ENGLAND": ["F LON", "F WAL"], "FRANCE": ["A BRE", "F ENG"],
+                          "GERMANY": ["F NTH", "F BEL"]})
+    out = run(pos, {
+        "ENGLAND": ["F LON S F WAL - ENG", "F WAL - ENG"],
+        "FRANCE": ["A BRE - LON", "F ENG C A BRE - LON"],
+        "GERMANY": ["F NTH S F BEL - ENG", "F BEL - ENG"],
+    })
+    bre = result_of(out, "A BRE")
+    assert bre.tags == ["disrupted"]
+    assert bre.message == "convoy paradox: the convoy fails (Szykman rule)"
+    assert result_of(out, "F WAL").message == "bounced with F ENG, F BEL"
+    assert result_of(out, "F LON").succeeded  # the support is not cut
