@@ -40,6 +40,7 @@ class Plan:
     point: dict[str, tuple[int, int]]  # player -> (x, y)
     used_shifts: list[int]  # r of every round so far
     rows: list[tuple[int, ...]]  # power index for each x, one row per round so far
+    rows_known: bool = True  # False: the history's powers follow no rows (assign them freely)
 
     def seat(self, shift: int) -> list[list[str]]:
         """Boards of the round with the given shift r (r = boards: the x-class, B = 7 only)."""
@@ -60,6 +61,8 @@ class Plan:
     def next_row(self, rng: random.Random) -> tuple[int, ...] | None:
         """A power for each x that no player with that x has played, or None once every power is
         used (a Latin rectangle always extends, so this succeeds for seven rounds)."""
+        if not self.rows_known:
+            return None
         cost = [
             [
                 INFINITE if any(row[x] == power for row in self.rows) else rng.random()
@@ -86,11 +89,41 @@ def fresh_plan(players: Sequence[str], rng: random.Random) -> Plan | None:
 
 def recognise_plan(players: Sequence[str], history: Sequence[PastBoard]) -> Plan | None:
     """The plan the history follows, or None when it is not (or cannot be) the construction:
-    the field changed, a board was not full, or a round is not one of the construction's."""
-    if not history or len(set(players)) != len(players) or len(players) % BOARD_SIZE:
+    the field changed, a board was not full, or a round is not one of the construction's.
+
+    First as this module plays it (coordinates from round one, powers by rows); failing that,
+    for 49 players, any history whose rounds are parallel classes of an affine plane of order
+    7, whoever seated them (powers are then assigned freely)."""
+    ordered = _stable_rounds(players, history)
+    if ordered is None:
         return None
     boards = len(players) // BOARD_SIZE
-    if not cyclic_works(boards):
+    point: dict[str, tuple[int, int]] = {}
+    for y, board in enumerate(ordered[0]):
+        for power, player in board.powers.items():
+            point[player] = (POWER_INDEX[power], y)
+    plan: Plan | None = Plan(boards, point, [0], [tuple(range(BOARD_SIZE))])
+    for boards_of_round in ordered[1:]:
+        assert plan is not None
+        found = _match_round(plan, boards_of_round)
+        if found is None or found[0] in plan.used_shifts:
+            plan = None
+            break
+        plan.used_shifts.append(found[0])
+        plan.rows.append(found[1])
+    if plan is None and boards == BOARD_SIZE and len(ordered) >= 2:
+        plan = _affine_plane(ordered)
+    return plan
+
+
+def _stable_rounds(
+    players: Sequence[str], history: Sequence[PastBoard]
+) -> list[list[PastBoard]] | None:
+    """The history's rounds (boards by number) if every round seated exactly this field on
+    full boards and the board count allows the construction."""
+    if not history or len(set(players)) != len(players) or len(players) % BOARD_SIZE:
+        return None
+    if not cyclic_works(len(players) // BOARD_SIZE):
         return None
     rounds: dict[int, list[PastBoard]] = {}
     for board in history:
@@ -103,21 +136,70 @@ def recognise_plan(players: Sequence[str], history: Sequence[PastBoard]) -> Plan
             return None
         if any(len(b.powers) != BOARD_SIZE for b in boards_of_round):
             return None
-    point: dict[str, tuple[int, int]] = {}
-    for y, board in enumerate(ordered[0]):
-        for power, player in board.powers.items():
-            point[player] = (POWER_INDEX[power], y)
-    plan = Plan(boards, point, [0], [tuple(range(BOARD_SIZE))])
-    for boards_of_round in ordered[1:]:
-        found = _match_round(plan, boards_of_round)
-        if found is None:
+    return ordered
+
+
+def _affine_plane(ordered: Sequence[Sequence[PastBoard]]) -> Plan | None:
+    """Coordinates of AG(2, 7) in which every played round is a parallel class.
+
+    Round one gives x (its board), round two y (its board), both labelled arbitrarily at first;
+    a third round must then be the lines y - x = c once the labels are right. Fixing one point
+    at the origin and the unit of y, the third round's boards must follow each other in one
+    7-cycle, which fixes every label; every round is then checked."""
+    order = BOARD_SIZE
+    board_in = [{p: i for i, b in enumerate(r) for p in b.powers.values()} for r in ordered]
+    players = list(board_in[0])
+    cell = {(board_in[0][p], board_in[1][p]): p for p in players}
+    if len(cell) != len(players):
+        return None  # rounds one and two share a pair: not two classes of a plane
+    if len(ordered) == 2:
+        point = {p: (board_in[0][p], board_in[1][p]) for p in players}
+        return Plan(order, point, [order, 0], [], rows_known=False)
+    third = board_in[2]
+    for y1 in range(1, order):
+        # y board 0 has label 0, y board y1 label 1; x board 0 label 0
+        step = {third[cell[(x, 0)]]: third[cell[(x, y1)]] for x in range(order)}
+        if len(step) != order or len(set(step.values())) != order:
             return None
-        shift, row = found
-        if shift in plan.used_shifts:
-            return None
-        plan.used_shifts.append(shift)
-        plan.rows.append(row)
-    return plan
+        label = {third[cell[(0, 0)]]: 0}
+        current = third[cell[(0, 0)]]
+        for k in range(1, order):
+            current = step[current]
+            if current in label:
+                break
+            label[current] = k
+        if len(label) != order:
+            continue
+        # tau(y) - sigma(x) = label(third board), with sigma(x0) = 0 and tau(y0) = 0
+        tau = {y: label[third[cell[(0, y)]]] for y in range(order)}
+        sigma = {x: -label[third[cell[(x, 0)]]] % order for x in range(order)}
+        point = {p: (sigma[board_in[0][p]], tau[board_in[1][p]]) for p in players}
+        plan = Plan(order, point, [order, 0], [], rows_known=False)
+        if all(_shift_of(plan, rnd) is not None for rnd in ordered[2:]):
+            shifts = [order, 0] + [_shift_of(plan, rnd) for rnd in ordered[2:]]
+            if len(set(shifts)) == len(shifts):
+                plan.used_shifts = [s for s in shifts if s is not None]
+                return plan
+    return None
+
+
+def _shift_of(plan: Plan, boards_of_round: Sequence[PastBoard]) -> int | None:
+    """The shift r (or the x-class, r = boards) of a played round in the plan's coordinates."""
+    keys_per_shift = []
+    for shift in range(plan.boards + 1):
+        ok = True
+        for board in boards_of_round:
+            points = [plan.point[p] for p in board.powers.values()]
+            if shift == plan.boards:
+                keys = {x for x, _ in points}
+            else:
+                keys = {(y - shift * x) % plan.boards for x, y in points}
+            if len(keys) != 1:
+                ok = False
+                break
+        if ok:
+            keys_per_shift.append(shift)
+    return keys_per_shift[0] if keys_per_shift else None
 
 
 def _match_round(plan: Plan, boards_of_round: Sequence[PastBoard]) -> tuple[int, tuple] | None:

@@ -78,3 +78,39 @@ def test_tables_follow_locked_seats():
     assert place_on_tables(groups, {"e": 0}) == [1, 2, 0]
     assert place_on_tables(groups, {"a": 1, "b": 2}) is None
     assert place_on_tables(groups, {"a": 1, "c": 1}) is None
+
+
+def plane_history(rounds: list[int], seed: int) -> tuple[list[str], list[PastBoard]]:
+    """Rounds of AG(2, 7) (shift r: board (y - r x) mod 7, r = 7: board x) seated by someone
+    else: players on random points, boards numbered at random, powers as a Latin square would
+    not give them (random among repeat-free choices)."""
+    from tdapp.core.seating.powers import assign_round_powers
+
+    rng = random.Random(seed)
+    players = [f"p{i:02d}" for i in range(49)]
+    points = [(x, y) for x in range(7) for y in range(7)]
+    rng.shuffle(points)
+    where = dict(zip(players, points, strict=True))
+    past: list[PastBoard] = []
+    for number, shift in enumerate(rounds, start=1):
+        groups: list[list[str]] = [[] for _ in range(7)]
+        for player, (x, y) in where.items():
+            groups[x if shift == 7 else (y - shift * x) % 7].append(player)
+        rng.shuffle(groups)
+        powers = assign_round_powers(groups, History.from_boards(past), seed=rng.randrange(99))
+        past += [PastBoard(number, b + 1, powers[b]) for b in range(7)]
+    return players, past
+
+
+def test_an_affine_plane_seated_by_someone_else_is_continued():
+    from tdapp.core.seating.engine import seat_round
+    from tdapp.core.seating.model import SeatingRequest
+
+    for rounds in ([3, 5], [0, 7, 2], [6, 1, 4, 2]):
+        players, past = plane_history(rounds, seed=len(rounds))
+        plan = recognise_plan(players, past)
+        assert plan is not None and not plan.rows_known, rounds
+        result = seat_round(SeatingRequest(players, tuple(past), seed=1, time_limit=1))
+        assert result.stats.repeat_pairs == 0
+        assert result.stats.power_repeats == 0
+        assert any("construction" in note for note in result.notes)
