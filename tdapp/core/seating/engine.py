@@ -131,13 +131,20 @@ def reseed_unlocked(
     locked_boards: Collection[int],
     progress: Progress | None = None,
     cancel: Cancel | None = None,
+    players: Sequence[str] | None = None,
 ) -> SeatingResult:
     """Re-seat (balanced) only the boards not in ``locked_boards``; locked boards keep their
-    players and powers."""
+    players and powers. ``players`` (default: everyone on ``boards``) changes who plays, e.g.
+    a late arrival replacing a player on two boards in the boards that have not started."""
     history = History.from_boards(request.history)
     fixed = {b.number - 1: list(b.seats) for b in boards if b.number in locked_boards}
-    players = [p for b in boards for p in b.seats]
+    players = list(players) if players is not None else [p for b in boards for p in b.seats]
     validate_players(players)
+    left = Counter(players)
+    for seats in fixed.values():
+        left.subtract(seats)
+    if any(count < 0 for count in left.values()):
+        raise ValueError("players: everyone on a locked board must still play")
     request = SeatingRequest(
         players, request.history, request.keep_apart, "balanced", request.ranking, request.seed,
         request.time_limit, request.locked_seats,
@@ -145,5 +152,7 @@ def reseed_unlocked(
     seating = seat_balanced(request, history, progress, cancel, fixed_groups=fixed)
     kept = {b.number - 1: dict(b.powers) for b in boards if b.number in locked_boards}
     planned = [kept.get(i, {}) for i in range(len(seating.groups))]
+    if len(fixed) > len(seating.groups):
+        raise ValueError("locked_boards: more locked boards than boards")
     groups = [fixed.get(i, seating.groups[i]) for i in range(len(seating.groups))]
     return finish_round(groups, history, request, planned, None, seating.notes)

@@ -143,3 +143,15 @@ def test_a_single_board_is_seated_at_once():
     result = seat_round(SeatingRequest(players, past, seed=1, time_limit=5))
     assert sorted(result.boards[0].seats) == sorted(players)
     assert result.stats.repeat_pairs == 21
+
+
+def test_late_arrival_replaces_a_double_in_the_boards_not_started():
+    players = PLAYERS[:20] + ["p00"]
+    request = SeatingRequest(players, seed=1, time_limit=0.5)
+    first = seat_round(request)
+    started = next(b for b in first.boards if "p00" not in b.seats)
+    late = PLAYERS[:20] + ["late"]  # p00 now plays one board only; "late" takes the other seat
+    again = reseed_unlocked(request, first.boards, {started.number}, players=late)
+    assert again.boards[started.number - 1].seats == started.seats
+    seated = Counter(p for b in again.boards for p in b.seats)
+    assert seated["late"] == 1 and seated["p00"] == 1
