@@ -1,0 +1,209 @@
+"""The standings shaped for the Standings page: "after the last completed round" and "if all
+games ended now" (unfinished boards scored on their current centres when these are known)."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass
+
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
+from tdapp.core.formats import get_format
+from tdapp.core.powers import POWERS, SOLO_CENTERS
+from tdapp.core.scoring.base import GameResult, ScoringError
+from tdapp.core.scoring.registry import get_system
+from tdapp.core.tournament import model as tm
+from tdapp.core.tournament.results import RoundEntry
+from tdapp.core.tournament.standings import compute_standings
+from tdapp.services.results import round_scoring_system
+from tdapp.services.standings_data import tournament_model
+from tdapp.services.tournaments import tournament_info
+from tdapp.store.database import TournamentDb
+from tdapp.store.models import Board, GamePhase, Round
+
+COMPLETED = "completed"
+NOW = "now"
+MODES = {COMPLETED: "After the last completed round", NOW: "If all games ended now"}
+
+
+@dataclass(frozen=True)
+class RoundCell:
+    round: int
+    score: float | None
+    counted: bool
+    dropped: bool
+    provisional: bool = False  # from an unfinished board ("if all games ended now")
+
+    @property
+    def text(self) -> str:
+        if self.score is None:
+            return "—"
+        shown = f"{self.score:.2f}".rstrip("0").rstrip(".")
+        if self.dropped:
+            shown = f"({shown})"
+        return shown + ("*" if self.provisional else "")
+
+
+@dataclass(frozen=True)
+class StandingsLine:
+    rank: int | None
+    player_id: int
+    name: str
+    score: float
+    rounds: tuple[RoundCell, ...]
+    in_pool: bool
+    top_board: bool
+    reason: str
+    tie: str
+    note: str
+    competing: bool
+    withdrawn: bool
+    home: str
+
+    @property
+    def marks(self) -> str:
+        return ", ".join(m for m, on in (("pool", self.in_pool), ("top board", self.top_board))
+                         if on)
+
+    @property
+    def tie_text(self) -> str:
+        """What separated this player from the next, or that the tie is the TD's to settle."""
+        if self.tie == "td":
+            return f"Tie for the TD to settle — {self.note}"
+        if self.tie == "shared":
+            return f"Shared — {self.note}"
+        return self.reason
+
+    @property
+    def rank_text(self) -> str:
+        if self.rank is None:
+            return "not ranked"
+        return f"{self.rank}=" if self.tie else str(self.rank)
+
+
+@dataclass(frozen=True)
+class StandingsView:
+    mode: str
+    through: int
+    rounds: tuple[int, ...]
+    lines: tuple[StandingsLine, ...]
+    notes: tuple[str, ...]  # what the view left out or estimated, in words
+    issues: tuple[str, ...]
+    open_ties: int
+
+
+def last_completed_round(db: TournamentDb) -> int:
+    """The highest round whose boards all have a result (0 when none has)."""
+    with db.read() as session:
+        last = 0
+        for round_ in session.scalars(select(Round).order_by(Round.number)):
+            boards = round_.boards
+            if boards and all(b.status in ("finished", "scored") for b in boards):
+                last = round_.number
+            elif boards:
+                break
+        return last
+
+
+def _year_of(phase: str) -> int | None:
+    match = re.search(r"(\d{4})", phase)
+    if match is None:
+        return None
+    year = int(match.group(1))
+    # Centres change hands at the end of the year: before winter they are last year's.
+    return year if phase.upper().startswith("W") else max(1901, year - 1)
+
+
+def _current_centres(session, board: Board) -> tuple[dict[str, int], int] | None:
+    """Centres of an unfinished board as far as tdapp knows them: counts typed on its seats,
+    else the latest position of its order entry. None when nothing is known."""
+    if board.seats and all(s.centers is not None for s in board.seats):
+        counts = {s.power: int(s.centers or 0) for s in board.seats}
+        return counts, board.end_year or 1901
+    phase = session.scalars(select(GamePhase).where(GamePhase.board_id == board.id)
+                            .order_by(GamePhase.seq.desc()).limit(1)).first()
+    if phase is None or not isinstance(phase.position, dict):
+        return None
+    owned = phase.position.get("centers") or {}
+    year = _year_of(phase.phase)
+    if year is None:
+        return None
+    return {p: len(owned.get(p, [])) for p in POWERS}, year
+
+
+def _provisional_boards(db: TournamentDb, format_name: str
+                        ) -> tuple[list[tm.Board], list[str]]:
+    """Unfinished boards of seated rounds, scored as if they ended now, and notes for the rest."""
+    boards: list[tm.Board] = []
+    notes: list[str] = []
+    with db.read() as session:
+        query = (select(Board, Round.number).join(Round).options(selectinload(Board.seats))
+                 .order_by(Round.number, Board.number))
+        for board, number in session.execute(query):
+            if board.status in ("finished", "scored"):
+                continue
+            known = _current_centres(session, board)
+            label = f"Round {number} board {board.number}"
+            if known is None:
+                notes.append(f"{label}: no centres known yet, left out.")
+                continue
+            counts, year = known
+            solo = next((p for p, c in counts.items() if c >= SOLO_CENTERS), None)
+            eliminated = {p: year for p, c in counts.items() if c == 0}
+            game = GameResult(centers=counts, end_year=year, solo=solo, eliminated=eliminated)
+            try:
+                scores = get_system(round_scoring_system(format_name, number)).score(game)
+            except (ScoringError, KeyError) as exc:
+                notes.append(f"{label}: cannot be scored on its current centres ({exc}); "
+                             "left out.")
+                continue
+            boards.append(tm.Board(
+                round=number, number=board.number,
+                powers={s.power: str(s.player_id) for s in board.seats}, scores=scores,
+                centers=counts, end_year=year, solo=solo, eliminated=eliminated,
+                top=board.top_board))
+            notes.append(f"{label}: scored on its centres of {year} (not final).")
+    return boards, notes
+
+
+def standings_view(db: TournamentDb, mode: str = COMPLETED) -> StandingsView:
+    """The standings in one of :data:`MODES`, every line ready for the page."""
+    if mode not in MODES:
+        raise ValueError(f"unknown standings mode {mode!r}")
+    info = tournament_info(db)
+    fmt = get_format(info.format_name)
+    model = tournament_model(db)
+    notes: list[str] = []
+    provisional: set[tuple[int, int]] = set()
+    if mode == COMPLETED:
+        through = last_completed_round(db)
+        later = model.rounds_played() > through
+        if later:
+            notes.append(f"Results entered for round {through + 1} and later are not counted "
+                         "until every board of the round has its result.")
+        standings = compute_standings(model, fmt, through=min(through, fmt.rounds))
+    else:
+        extra, notes = _provisional_boards(db, info.format_name)
+        provisional = {(b.round, b.number) for b in extra}
+        model = dataclasses.replace(model, boards=model.boards + tuple(extra))
+        standings = compute_standings(model, fmt)
+    players = {p.id: p for p in model.players}
+    lines = []
+    for row in standings.rows:
+        player = players[row.player]
+        lines.append(StandingsLine(
+            rank=row.rank, player_id=int(row.player), name=row.name or player.label,
+            score=row.score, rounds=tuple(_cell(e, provisional) for e in row.rounds),
+            in_pool=row.in_pool, top_board=row.top_board, reason=row.reason, tie=row.tie,
+            note=row.note, competing=row.competing, withdrawn=player.withdrawn, home=player.home,
+        ))
+    rounds = tuple(range(1, standings.through + 1))
+    return StandingsView(mode, standings.through, rounds, tuple(lines), tuple(notes),
+                         tuple(standings.issues), len(standings.open_ties()))
+
+
+def _cell(entry: RoundEntry, provisional: set[tuple[int, int]]) -> RoundCell:
+    return RoundCell(entry.round, entry.score, entry.counted, entry.dropped,
+                     (entry.round, entry.board) in provisional if entry.board else False)
