@@ -29,7 +29,7 @@ def seat_one(document: Any) -> dict[str, Any]:
     try:
         result = seat_round(request)
     except ValueError as exc:
-        raise BadInput(str(exc), _field_of(str(exc))) from exc
+        raise _as_bad_input(str(exc)) from exc
     return {
         "boards": [
             {"board": board.number, "powers": {p: w for p, w in board.by_power()}}
@@ -39,11 +39,15 @@ def seat_one(document: Any) -> dict[str, Any]:
     }
 
 
-def _field_of(message: str) -> str:
-    head = message.split(":", 1)[0]
-    if head in ("teams", "locked_seats", "weighted_decay") or head.startswith("teams."):
-        return ""
-    return "players"
+FIELDS = ("players", "teams", "locked_seats", "weighted_decay", "method", "keep_apart")
+
+
+def _as_bad_input(message: str) -> BadInput:
+    """The engine's ValueError as bad input naming its field (``players`` unless it says)."""
+    head, _, rest = message.partition(": ")
+    if rest and head.split(".", 1)[0] in FIELDS:
+        return BadInput(rest, head)
+    return BadInput(message, "players")
 
 
 def parse_request(document: Any) -> SeatingRequest:

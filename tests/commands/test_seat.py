@@ -102,3 +102,26 @@ def test_malformed_json(capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.StringIO("{not json"))
     assert seat.main([]) == 2
     assert "malformed JSON" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("document", "expected"), [
+    ({"players": PLAYERS, "locked_seats": {"player00": 3}}, "locked_seats: player00 is locked"),
+    ({"players": PLAYERS, "method": "team", "teams": {"t": {"AUSTRIA": "player00"}}},
+     "teams.t: a team names one player for each"),
+    ({"players": ["a"] * 3 + PLAYERS[:11]}, "players: a is listed 3 times"),
+])
+def test_engine_refusals_name_their_field(document, expected, capsys, monkeypatch):
+    code, _, err = run(document, capsys, monkeypatch)
+    assert code == 2
+    assert expected in err and "players: players" not in err
+
+
+def test_team_round_through_the_command(capsys, monkeypatch):
+    teams = {f"t{t}": {power: f"t{t}{power}" for power in POWERS} for t in range(7)}
+    players = [p for team in teams.values() for p in team.values()]
+    code, out, err = run({"players": players, "method": "team", "teams": teams, "seed": 1},
+                         capsys, monkeypatch)
+    assert code == 0, err
+    for board in out["boards"]:
+        assert all(player.endswith(power) for power, player in board["powers"].items())
+        assert len({player[:2] for player in board["powers"].values()}) == 7
