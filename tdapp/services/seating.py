@@ -1,0 +1,704 @@
+"""The board call of a round, one wizard step per function: who plays, seating, powers, review,
+publish. The core seating engine (``tdapp.core.seating``) does the work; this module reads what
+it needs from the tournament file and writes the published call back.
+
+In the core, players are strings. Here each player is known by a *label*: the name, or
+"name (#id)" when two players share a name, so that every issue and Paris-method line the core
+writes reads well to the TD, and maps back to a player id when the call is published.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from sqlalchemy import select
+
+from tdapp.core.formats import TournamentFormat, get_format
+from tdapp.core.powers import BOARD_SIZE, POWERS
+from tdapp.core.seating import (
+    Board,
+    History,
+    Issue,
+    ParisSelection,
+    PastBoard,
+    RollCallEntry,
+    SeatingRequest,
+    SeatingStats,
+    SitOutPolicy,
+    assign_from_preferences,
+    choosing_order,
+    propose_players,
+    reseed_unlocked,
+    review_round,
+    seat_round,
+)
+from tdapp.core.seating.model import METHODS
+from tdapp.services import rollcall
+from tdapp.services.changes import Change, ServiceError
+from tdapp.services.rounds import BoardPlan, _check_plan, get_round
+from tdapp.services.snapshots import take_snapshot
+from tdapp.store.database import TournamentDb
+from tdapp.store.models import Board as BoardRow
+from tdapp.store.models import Player, Round, Seat, SitOut, Team, TeamMember, Tournament
+
+Progress = Callable[[float], None]
+Cancel = Callable[[], bool]
+
+DEFAULT_TIME_LIMIT = 5.0
+RANKED_METHODS = ("ranked", "weighted", "seed_order")
+METHOD_TITLES: dict[str, str] = {
+    "balanced": "Balanced (fewest repeated opponents)",
+    "random": "Random",
+    "ranked": "Ranked (boards of seven in standings order)",
+    "weighted": "Weighted random by rank",
+    "seed_order": "Seed order across boards",
+    "team": "Team round (team-mates apart, team's powers)",
+}
+POWER_METHOD_TITLES: dict[str, str] = {
+    "automatic": "Automatic (nobody repeats a power)",
+    "preferences": "From preference lists (lowest-ranked chooses first)",
+    "paris": "Paris method, step by step",
+    "manual": "By hand",
+}
+# The store's local statuses in the words of the core's WDC 2018 sit-out order.
+LOCAL_CATEGORY = {"board_member": "board", "club_member": "club", "local": "local",
+                  "traveller": "traveller"}
+SAME_FOR_ALL = "player"  # one category: the format has no order of categories
+NOT_STARTED = "seated"
+
+
+# ---------------------------------------------------------------------------------- reading
+def tournament_format(db: TournamentDb) -> TournamentFormat:
+    """The tournament's format: its own copy when the TD made one, else the built-in."""
+    from tdapp.core.formats import format_from_dict
+
+    with db.read() as session:
+        row = session.scalars(select(Tournament)).one()
+        if row.custom_format:
+            return format_from_dict(row.custom_format)
+        return get_format(row.format_name)
+
+
+def player_labels(db: TournamentDb) -> dict[int, str]:
+    """Player id -> the label the core sees (the name; "name (#id)" for a shared name)."""
+    with db.read() as session:
+        rows = session.execute(select(Player.id, Player.name).order_by(Player.id)).all()
+    counts = Counter(name for _, name in rows)
+    return {pid: name if counts[name] == 1 else f"{name} (#{pid})" for pid, name in rows}
+
+
+def sat_out_before(db: TournamentDb, round_number: int) -> set[int]:
+    with db.read() as session:
+        query = select(SitOut.player_id).join(Round).where(Round.number < round_number)
+        return set(session.scalars(query))
+
+
+def ranking_ids(db: TournamentDb, seed_first: bool = False) -> list[int]:
+    """Players best first: by the standings once a round is scored, then by seed, then by id.
+    ``seed_first`` puts qualifying seeds before the standings (DBN seeds every round)."""
+    from tdapp.services.exports import tournament_standings
+
+    with db.read() as session:
+        seeds = {pid: seed for pid, seed in session.execute(select(Player.id, Player.seed))}
+    try:
+        standings, _ = tournament_standings(db)
+        order = [int(p) for p in standings.order()] if standings.through else []
+    except (KeyError, ValueError):  # a format the standings cannot read yet: seeds only
+        order = []
+    place = {pid: i for i, pid in enumerate(order)}
+    unranked = len(place)
+
+    def key(pid: int) -> tuple:
+        seed = seeds.get(pid)
+        by_seed = (seed is None, seed if seed is not None else 0)
+        by_rank = place.get(pid, unranked)
+        return (by_seed, by_rank, pid) if seed_first else (by_rank, by_seed, pid)
+
+    return sorted(seeds, key=key)
+
+
+# ---------------------------------------------------------------------------- 1. who plays
+@dataclass(frozen=True)
+class Candidate:
+    """One roll-call line as step 1 shows it."""
+
+    player_id: int
+    name: str
+    status: str  # present, standby, late, absent
+    two_boards: bool
+    volunteer_sit_out: bool
+    local_status: str
+    sat_out_before: bool
+
+
+@dataclass(frozen=True)
+class PlayersPlan:
+    """Who plays (a player on two boards is listed twice) and who sits out, with reasons."""
+
+    playing: tuple[int, ...]
+    sitting_out: tuple[int, ...] = ()
+    reasons: Mapping[int, str] = field(default_factory=dict)
+
+    @property
+    def boards(self) -> int:
+        return len(self.playing) // BOARD_SIZE
+
+    def problems(self) -> list[str]:
+        """Why this plan cannot be seated, in the TD's words (empty when it can)."""
+        count = len(self.playing)
+        found = []
+        if count == 0:
+            found.append("Nobody is playing.")
+        elif count % BOARD_SIZE:
+            over = count % BOARD_SIZE
+            found.append(f"{count} players is not a multiple of 7: {BOARD_SIZE - over} more "
+                         f"or {over} fewer.")
+        if any(times > 2 for times in Counter(self.playing).values()):
+            found.append("A player is listed more than twice; two boards at most.")
+        if set(self.playing) & set(self.sitting_out):
+            found.append("A player cannot both play and sit out.")
+        return found
+
+
+@dataclass
+class WhoPlaysProposal:
+    round_number: int
+    candidates: list[Candidate]
+    count_text: str  # "45 present — 6 boards + 3 over"
+    fix: str  # none, standbys, volunteers, sit_out_order, two_boards, ..., unresolved
+    playing: list[int]
+    sitting_out: list[int] = field(default_factory=list)
+    standbys_in: list[int] = field(default_factory=list)
+    two_boards: list[int] = field(default_factory=list)
+    explanations: list[str] = field(default_factory=list)
+    alternatives: list[WhoPlaysProposal] = field(default_factory=list)
+    bonus: float = 0.0  # the format's sit-out score
+
+    def plan(self) -> PlayersPlan:
+        reason = "asked to sit out" if self.fix == "sit_out_order" else "volunteered to sit out"
+        return PlayersPlan(tuple(self.playing), tuple(self.sitting_out),
+                           {pid: reason for pid in self.sitting_out})
+
+
+FIX_TITLES: dict[str, str] = {
+    "none": "Nothing to fix",
+    "standbys": "Standbys in",
+    "volunteers": "Volunteers sit out",
+    "sit_out_order": "Sit-outs by the format's order",
+    "two_boards": "Players on two boards",
+    "standbys_and_two_boards": "Standbys in and players on two boards",
+    "unresolved": "No fix found",
+}
+
+
+def sit_out_policy(fmt: TournamentFormat) -> SitOutPolicy:
+    """The fixes the format prefers, most preferred first."""
+    doubles = ("two_boards", "standbys_and_two_boards") if fmt.two_boards_allowed else ()
+    if fmt.sit_out_order == "wdc-2018-locals-first":
+        fixes = ("standbys", "volunteers", "sit_out_order", *doubles)
+        return SitOutPolicy(fixes, category_order=("board", "club", "local", "traveller"))
+    if fmt.sit_out_order == "lowest-seeds-move":
+        return SitOutPolicy(("standbys", "volunteers", "sit_out_order", *doubles),
+                            category_order=(SAME_FOR_ALL,))
+    # The TD's choice: ask for help first (standbys, volunteers, doubles), then the lowest-ranked.
+    return SitOutPolicy(("standbys", "volunteers", *doubles, "sit_out_order"),
+                        category_order=(SAME_FOR_ALL,))
+
+
+def sit_out_bonus(fmt: TournamentFormat) -> float:
+    """The score a sit-out receives; no built-in format gives one yet."""
+    return float(getattr(fmt, "sit_out_bonus", 0.0) or 0.0)
+
+
+def candidates(db: TournamentDb, round_number: int) -> list[Candidate]:
+    rows = rollcall.roll_call(db, round_number)
+    before = sat_out_before(db, round_number)
+    with db.read() as session:
+        local = dict(session.execute(select(Player.id, Player.local_status)).all())
+    return [Candidate(r.player_id, r.name, r.status, r.two_boards, r.volunteer_sit_out,
+                      local.get(r.player_id, "traveller"), r.player_id in before)
+            for r in rows]
+
+
+def who_plays(db: TournamentDb, round_number: int) -> WhoPlaysProposal:
+    """From the roll call: who plays, and the fix the format prefers when the count is not a
+    multiple of 7, with the other fixes that work as alternatives."""
+    fmt = tournament_format(db)
+    people = candidates(db, round_number)
+    policy = sit_out_policy(fmt)
+    labels = player_labels(db)
+    by_label = {labels[c.player_id]: c.player_id for c in people}
+    ranking = [labels[p] for p in ranking_ids(db, fmt.sit_out_order == "lowest-seeds-move")]
+    entries = [
+        RollCallEntry(
+            labels[c.player_id], c.status, two_boards=c.two_boards and fmt.two_boards_allowed,
+            sit_out_volunteer=c.volunteer_sit_out,
+            category=(LOCAL_CATEGORY.get(c.local_status, "traveller")
+                      if policy.category_order != (SAME_FOR_ALL,) else SAME_FOR_ALL),
+            sat_out_before=c.sat_out_before,
+        )
+        for c in people if c.status != "absent"
+    ]
+    summary = rollcall.count(rollcall.roll_call(db, round_number)).summary()
+    core = propose_players(entries, replace(policy, sit_out_bonus=sit_out_bonus(fmt) > 0),
+                           ranking)
+
+    def convert(proposal) -> WhoPlaysProposal:
+        ids = lambda names: [by_label[n] for n in names]  # noqa: E731 - local shorthand
+        return WhoPlaysProposal(
+            round_number, people, summary, proposal.fix, ids(proposal.players),
+            ids(proposal.sitting_out), ids(proposal.standbys_in), ids(proposal.two_boards),
+            list(proposal.explanations), [], sit_out_bonus(fmt),
+        )
+
+    best = convert(core)
+    best.alternatives = [convert(alt) for alt in core.alternatives]
+    return best
+
+
+# ------------------------------------------------------------------------------ 2. seating
+@dataclass
+class SeatingContext:
+    """What the file says about the round being seated, in the core's terms (labels)."""
+
+    round_number: int
+    fmt: TournamentFormat
+    method: str
+    power_method: str
+    labels: dict[int, str]
+    history: list[PastBoard]
+    keep_apart: list[tuple[str, str]]
+    locked_seats: dict[str, int]
+    ranking: list[str]
+    preferences: dict[str, str]
+    teams: dict[str, dict[str, str]]
+    _history: History | None = None
+
+    @property
+    def ids(self) -> dict[str, int]:
+        return {label: pid for pid, label in self.labels.items()}
+
+    def history_index(self) -> History:
+        """Meetings and powers played, built once (review runs after every drag and drop)."""
+        if self._history is None:
+            self._history = History.from_boards(self.history)
+        return self._history
+
+    def played(self, label: str) -> list[str]:
+        counts = self.history_index().played.get(label)
+        return [p for p in POWERS if counts and counts[p]]
+
+
+@dataclass
+class SeatingProposal:
+    """A round's boards as the wizard shows and edits them until they are published."""
+
+    context: SeatingContext
+    plan: PlayersPlan
+    boards: list[Board]
+    stats: SeatingStats
+    issues: list[Issue]
+    notes: list[str] = field(default_factory=list)
+    locked_boards: set[int] = field(default_factory=set)
+    selection_orders: dict[int, list[str]] = field(default_factory=dict)  # board -> players
+    seed: int = 0
+    cancelled: bool = False
+
+    @property
+    def round_number(self) -> int:
+        return self.context.round_number
+
+    @property
+    def method(self) -> str:
+        return self.context.method
+
+    def recheck(self) -> None:
+        """Recompute the issues after an edit (a swap, a hand-set power)."""
+        self.stats, self.issues = review(self)
+
+    def missing_powers(self) -> list[int]:
+        return [b.number for b in self.boards if len(b.powers) != BOARD_SIZE]
+
+
+def seating_context(
+    db: TournamentDb, round_number: int, method: str | None = None,
+    power_method: str | None = None,
+) -> SeatingContext:
+    """Read history, keep-apart pairs, pinned boards, ranking, preferences and teams."""
+    from tdapp.services.players import keep_apart_pairs
+    from tdapp.services.rounds import seating_history
+
+    fmt = tournament_format(db)
+    rule = fmt.round_rule(round_number)
+    method = method or rule.seating
+    if method not in METHODS:
+        raise ServiceError(f"Unknown seating method {method!r}.")
+    labels = player_labels(db)
+    history = [
+        PastBoard(h["round"], h["board"], {pw: labels[p] for pw, p in h["powers"].items()})
+        for h in seating_history(db, round_number)
+    ]
+    keep_apart = [(labels[a], labels[b]) for a, b, _ in keep_apart_pairs(db)
+                  if a in labels and b in labels]
+    with db.read() as session:
+        players = session.scalars(select(Player)).all()
+        locked = {labels[p.id]: p.pinned_board for p in players if p.pinned_board}
+        preferences = {labels[p.id]: p.power_preferences for p in players if p.power_preferences}
+        teams: dict[str, dict[str, str]] = {}
+        for team_name, player_id, power in session.execute(
+            select(Team.name, TeamMember.player_id, TeamMember.power).join(Team)
+        ):
+            if power:
+                teams.setdefault(team_name, {})[power] = labels[player_id]
+    ranking = [labels[p] for p in ranking_ids(db, seed_first=method == "seed_order"
+                                              or fmt.sit_out_order == "lowest-seeds-move")]
+    return SeatingContext(round_number, fmt, method, power_method or rule.powers, labels,
+                          history, keep_apart, locked, ranking, preferences, teams)
+
+
+def seat(
+    db: TournamentDb,
+    round_number: int,
+    players_plan: PlayersPlan,
+    method: str | None = None,
+    seed: int | None = None,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+    progress: Progress | None = None,
+    cancel: Cancel | None = None,
+    power_method: str | None = None,
+) -> SeatingProposal:
+    """Seat the round by the format's method (or ``method``), powers automatic; the wizard then
+    applies preferences, the Paris method or hand-set powers on top."""
+    problems = players_plan.problems()
+    if problems:
+        raise ServiceError(" ".join(problems))
+    context = seating_context(db, round_number, method, power_method)
+    return seat_with_context(context, players_plan, seed, time_limit, progress, cancel)
+
+
+def seat_with_context(
+    context: SeatingContext,
+    players_plan: PlayersPlan,
+    seed: int | None = None,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+    progress: Progress | None = None,
+    cancel: Cancel | None = None,
+) -> SeatingProposal:
+    """The search part of :func:`seat`, without the file (runs in the GUI's worker)."""
+    seed = context.round_number if seed is None else seed
+    request = _request(context, players_plan, seed, time_limit)
+    stopped = _Watch(cancel)
+    try:
+        result = seat_round(request, progress, stopped)
+    except ValueError as exc:
+        raise ServiceError(f"The round cannot be seated: {exc}") from exc
+    proposal = SeatingProposal(context, players_plan, result.boards, result.stats,
+                               result.issues, list(result.notes), seed=seed,
+                               cancelled=stopped.fired)
+    if stopped.fired:
+        proposal.notes.append("Stopped early: the best seating found so far is shown.")
+    if context.power_method == "preferences":
+        assign_preferences(proposal)
+    return proposal
+
+
+class _Watch:
+    """Wraps a cancel callable to remember whether it ever said stop."""
+
+    def __init__(self, cancel: Cancel | None) -> None:
+        self._cancel = cancel
+        self.fired = False
+
+    def __call__(self) -> bool:
+        if self._cancel is not None and self._cancel():
+            self.fired = True
+        return self.fired
+
+
+def _request(context: SeatingContext, plan: PlayersPlan, seed: int,
+             time_limit: float) -> SeatingRequest:
+    return SeatingRequest(
+        players=[context.labels[p] for p in plan.playing], history=context.history,
+        keep_apart=context.keep_apart, method=context.method, ranking=context.ranking,
+        seed=seed, time_limit=time_limit, locked_seats=dict(context.locked_seats),
+        teams=context.teams,
+    )
+
+
+def reseed(
+    proposal: SeatingProposal,
+    only_unlocked: bool = True,
+    seed: int | None = None,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+    progress: Progress | None = None,
+    cancel: Cancel | None = None,
+) -> SeatingProposal:
+    """Seat again: only the boards not locked (balanced), or the whole round."""
+    seed = proposal.seed + 1 if seed is None else seed
+    context = proposal.context
+    if not only_unlocked or not proposal.locked_boards:
+        fresh = seat_with_context(context, proposal.plan, seed, time_limit, progress, cancel)
+        fresh.locked_boards = set()
+        return fresh
+    request = _request(context, proposal.plan, seed, time_limit)
+    stopped = _Watch(cancel)
+    try:
+        result = reseed_unlocked(request, proposal.boards, proposal.locked_boards, progress,
+                                 stopped)
+    except ValueError as exc:
+        raise ServiceError(f"The round cannot be seated again: {exc}") from exc
+    orders = {n: o for n, o in proposal.selection_orders.items() if n in proposal.locked_boards}
+    return SeatingProposal(context, proposal.plan, result.boards, result.stats, result.issues,
+                           list(result.notes), set(proposal.locked_boards), orders, seed,
+                           stopped.fired)
+
+
+# ------------------------------------------------------------------------------ 4. review
+def review(proposal: SeatingProposal) -> tuple[SeatingStats, list[Issue]]:
+    """Every issue of the proposed round (milliseconds: run it after each edit)."""
+    context = proposal.context
+    return review_round(proposal.boards, context.history_index(), context.keep_apart,
+                        context.locked_seats)
+
+
+def board_issues(proposal: SeatingProposal, number: int) -> list[Issue]:
+    return [issue for issue in proposal.issues if issue.board == number]
+
+
+def move_player(proposal: SeatingProposal, player: str, from_board: int, to_board: int,
+                other: str) -> None:
+    """Drag and drop: ``player`` and ``other`` change places (and powers); issues recomputed."""
+    from tdapp.core.seating import swap_players
+
+    if from_board in proposal.locked_boards or to_board in proposal.locked_boards:
+        raise ServiceError("A locked board keeps its players: unlock it first.")
+    swap_players(proposal.boards, player, from_board, other, to_board)
+    proposal.recheck()
+
+
+def set_power_by_hand(proposal: SeatingProposal, board_number: int, player: str,
+                      power: str) -> None:
+    from tdapp.core.seating import set_power
+
+    set_power(_board(proposal, board_number), player, power)
+    proposal.recheck()
+
+
+def _board(proposal: SeatingProposal, number: int) -> Board:
+    for board in proposal.boards:
+        if board.number == number:
+            return board
+    raise ServiceError(f"There is no board {number}.")
+
+
+# ------------------------------------------------------------------------------ 3. powers
+def assign_preferences(proposal: SeatingProposal) -> list[str]:
+    """Powers from each player's preference list, lowest-ranked first; returns the notes."""
+    context = proposal.context
+    notes: list[str] = []
+    for board in proposal.boards:
+        if board.number in proposal.locked_boards:
+            continue
+        order = choosing_order(board.seats, context.ranking, lowest_first=True)
+        outcome = assign_from_preferences(board.seats, context.preferences, order,
+                                          context.history_index())
+        board.powers = dict(outcome.powers)
+        notes += [f"Board {board.number}: {note}" for note in outcome.notes]
+    proposal.recheck()
+    return notes
+
+
+def paris_selection(proposal: SeatingProposal, board_number: int) -> ParisSelection:
+    """A fresh Paris-method selection for one board (seeds by the ranking)."""
+    board = _board(proposal, board_number)
+    context = proposal.context
+    played = {p: context.played(p) for p in board.seats}
+    return ParisSelection.for_board(board.seats, context.ranking, played)
+
+
+def apply_paris(proposal: SeatingProposal, board_number: int, selection: ParisSelection) -> None:
+    """Take a finished selection's powers and keep its selection order."""
+    if selection.turn() is not None:
+        raise ServiceError(f"Board {board_number}: the Paris method is not finished yet.")
+    board = _board(proposal, board_number)
+    board.powers = dict(selection.powers)
+    proposal.selection_orders[board_number] = selection.selection_order()
+    proposal.recheck()
+
+
+def clear_powers(proposal: SeatingProposal, board_number: int) -> None:
+    _board(proposal, board_number).powers = {}
+    proposal.selection_orders.pop(board_number, None)
+    proposal.recheck()
+
+
+# ------------------------------------------------------------------------------ 5. publish
+def existing_call(db: TournamentDb, round_number: int) -> int:
+    """How many boards the round already has (0: not called yet)."""
+    with db.read() as session:
+        return len(get_round(session, round_number).boards)
+
+
+def plans_of(proposal: SeatingProposal) -> list[BoardPlan]:
+    ids = proposal.context.ids
+    top = proposal.context.fmt.top_board
+    top_round = top is not None and top.round == proposal.round_number
+    return [BoardPlan(b.number, {pw: ids[p] for pw, p in b.powers.items()},
+                      top_board=top_round and b.number == 1)
+            for b in proposal.boards]
+
+
+def _selection_powers(board: Board, order: Sequence[str]) -> list[str] | None:
+    """The selection order as powers (what the file keeps for DBN's tie-break)."""
+    powers = [board.power_of(p) for p in order]
+    return [p for p in powers if p] or None
+
+
+def publish(
+    db: TournamentDb,
+    round_number: int,
+    proposal: SeatingProposal,
+    sit_outs: Mapping[int, str] | Collection[int] | None = None,
+) -> Change:
+    """Save the board call (replacing an earlier call before any result), the sit-outs with the
+    format's bonus, mark the round called, and snapshot the file: one action, one Undo."""
+    if proposal.missing_powers():
+        raise ServiceError("Every board needs all seven powers before the call: board "
+                           + ", ".join(str(n) for n in proposal.missing_powers()) + ".")
+    plans = plans_of(proposal)
+    if sit_outs is None:
+        sit_outs = dict(proposal.plan.reasons) or list(proposal.plan.sitting_out)
+    reasons = (dict(sit_outs) if isinstance(sit_outs, Mapping)
+               else {pid: "sits out" for pid in sit_outs})
+    bonus = sit_out_bonus(proposal.context.fmt)
+    orders = {b.number: _selection_powers(b, proposal.selection_orders[b.number])
+              for b in proposal.boards if b.number in proposal.selection_orders}
+    with db.action(f"Board call of round {round_number}") as session:
+        round_ = get_round(session, round_number)
+        _check_plan(plans, set(session.scalars(select(Player.id))))
+        _replace_boards(session, round_, plans, orders)
+        for old in session.scalars(select(SitOut).where(SitOut.round_id == round_.id)):
+            session.delete(old)
+        session.flush()
+        session.add_all(SitOut(round_id=round_.id, player_id=pid, bonus=bonus,
+                               reason=reason[:200]) for pid, reason in reasons.items())
+        if round_.status == "planned":
+            round_.status = "called"
+    description = f"Round {round_number} board call published ({len(plans)} boards)"
+    try:
+        take_snapshot(db, f"board call of round {round_number}", round_number)
+    except ServiceError as exc:
+        description += f"; {exc}"
+    return Change.of(description, "rounds", "boards", "roll_call")
+
+
+def _replace_boards(session, round_: Round, plans: list[BoardPlan],
+                    orders: Mapping[int, list[str] | None]) -> None:
+    """Keep a board whose seats do not change (it may have started); replace the others."""
+    kept: set[int] = set()
+    for old in list(round_.boards):
+        if any(seat.centers is not None for seat in old.seats):
+            plan = next((p for p in plans if p.number == old.number), None)
+            same = plan is not None and {s.power: s.player_id for s in old.seats} == dict(
+                plan.powers)
+            if not same:
+                raise ServiceError(f"Board {old.number} of round {round_.number} already has "
+                                   "a result; it cannot be seated again.")
+        plan = next((p for p in plans if p.number == old.number), None)
+        if plan is not None and {s.power: s.player_id for s in old.seats} == dict(plan.powers):
+            kept.add(old.number)
+            if old.number in orders:
+                old.selection_order = orders[old.number]
+            continue
+        for seat in list(old.seats):
+            session.delete(seat)  # one by one so that Undo restores them
+        session.delete(old)
+    session.flush()
+    for plan in sorted(plans, key=lambda p: p.number):
+        if plan.number in kept:
+            continue
+        board = BoardRow(round_id=round_.id, number=plan.number, top_board=plan.top_board,
+                         selection_order=orders.get(plan.number))
+        session.add(board)
+        session.flush()
+        session.add_all(Seat(board_id=board.id, power=power, player_id=pid)
+                        for power, pid in plan.powers.items())
+
+
+# ------------------------------------------------------------------------ late arrivals
+def add_to_standby(db: TournamentDb, round_number: int, player_ids: Sequence[int]) -> Change:
+    """A late arrival after the call waits as a standby (for this round's boards or the next)."""
+    return rollcall.set_answers(db, round_number, player_ids, status="standby")
+
+
+def open_boards(db: TournamentDb, round_number: int) -> tuple[list[int], list[int]]:
+    """(boards not started, boards started) of a called round."""
+    with db.read() as session:
+        boards = get_round(session, round_number).boards
+        waiting = [b.number for b in boards if b.status == NOT_STARTED
+                   and all(s.centers is None for s in b.seats)]
+        started = [b.number for b in boards if b.number not in waiting]
+    return waiting, started
+
+
+def reseed_open_boards(
+    db: TournamentDb,
+    round_number: int,
+    arrivals: Sequence[int],
+    leaving: Sequence[int] = (),
+    seed: int | None = None,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+    progress: Progress | None = None,
+    cancel: Cancel | None = None,
+) -> SeatingProposal:
+    """Late arrivals join: the boards that have not started are seated again with them (and
+    without ``leaving``, e.g. players who now sit out); started boards stay as they are."""
+    from tdapp.services.rounds import board_call
+
+    waiting, started = open_boards(db, round_number)
+    if not waiting:
+        raise ServiceError(f"Every board of round {round_number} has started; add the late "
+                           "arrival to the standbys instead.")
+    context = seating_context(db, round_number)
+    labels = context.labels
+    called = board_call(db, round_number)
+    seated = [s.player_id for b in called for s in b.seats]
+    playing = [p for p in seated if p not in set(leaving)] + list(arrivals)
+    plan = PlayersPlan(tuple(playing), tuple(leaving))
+    problems = plan.problems()
+    if problems:
+        raise ServiceError(" ".join(problems))
+    boards = [Board(b.number, [labels[s.player_id] for s in b.seats],
+                    {s.power: labels[s.player_id] for s in b.seats}) for b in called]
+    current = SeatingProposal(context, plan, boards, SeatingStats(), [],
+                              locked_boards=set(started), seed=seed or 0)
+    if len(plan.playing) != len(seated):
+        # A different count needs new boards: only the open ones take the change.
+        current = _with_new_players(current, called, playing, started)
+    return reseed(current, only_unlocked=True, seed=seed, time_limit=time_limit,
+                  progress=progress, cancel=cancel)
+
+
+def _with_new_players(proposal: SeatingProposal, called, playing: list[int],
+                      started: list[int]) -> SeatingProposal:
+    """Lay the new player list out on boards: started boards unchanged, the rest in order."""
+    labels = proposal.context.labels
+    fixed = {b.number: b for b in proposal.boards if b.number in started}
+    rest = [labels[p] for p in playing]
+    for board in fixed.values():
+        for player in board.seats:
+            rest.remove(player)
+    total = len(playing) // BOARD_SIZE
+    boards = []
+    number = 1
+    while len(boards) < total:
+        if number in fixed:
+            boards.append(fixed[number])
+        else:
+            boards.append(Board(number, rest[:BOARD_SIZE]))
+            rest = rest[BOARD_SIZE:]
+        number += 1
+    proposal.boards = boards
+    return proposal

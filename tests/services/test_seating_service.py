@@ -1,0 +1,298 @@
+"""The board-call services on real tournament files: roll call -> who plays -> seat -> publish."""
+
+from __future__ import annotations
+
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from sqlalchemy import select
+
+from tdapp.commands.demo import write_demo
+from tdapp.core.powers import POWERS
+from tdapp.services import history, rollcall, rounds, seating
+from tdapp.services.changes import ServiceError
+from tdapp.services.snapshots import list_snapshots
+from tdapp.store.database import TournamentDb
+from tdapp.store.files import open_tournament_file
+from tdapp.store.models import Board, Player, SitOut
+
+
+@pytest.fixture(scope="module")
+def demo45(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("demo45") / "demo45.tdt"
+    return write_demo(path, players=45, format_name="wdc-2025", rounds_played=2)
+
+
+@pytest.fixture(scope="module")
+def demo_2018(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("demo2018") / "demo2018.tdt"
+    return write_demo(path, players=52, format_name="wdc-2018", rounds_played=1)
+
+
+def _open(source: Path, tmp_path: Path) -> TournamentDb:
+    target = tmp_path / "work.tdt"
+    shutil.copy(source, target)
+    return open_tournament_file(target)
+
+
+def _everyone_present(db: TournamentDb, number: int) -> list[int]:
+    ids = [row.player_id for row in rollcall.roll_call(db, number)]
+    rollcall.set_answers(db, number, ids, status="present")
+    return ids
+
+
+def _fix(proposal: seating.WhoPlaysProposal, fix: str) -> seating.WhoPlaysProposal:
+    return next(p for p in (proposal, *proposal.alternatives) if p.fix == fix)
+
+
+def _played_powers(db: TournamentDb, before: int) -> Counter:
+    return Counter((s.player_id, s.power) for b in rounds.all_boards(db) if b.round_number < before
+                   for s in b.seats)
+
+
+def test_49_players_seat_and_publish_without_repeated_powers(demo_file: Path,
+                                                               tmp_path: Path) -> None:
+    db = _open(demo_file, tmp_path)
+    try:
+        _everyone_present(db, 3)
+        proposal = seating.who_plays(db, 3)
+        assert proposal.fix == "none"
+        assert proposal.count_text.startswith("49 present — 7 boards")
+        plan = proposal.plan()
+        seated = seating.seat(db, 3, plan, time_limit=2.0)
+        assert len(seated.boards) == 7
+        assert seated.stats.power_repeats == 0
+        seating.publish(db, 3, seated)
+        call = rounds.board_call(db, 3)
+        assert [b.number for b in call] == list(range(1, 8))
+        assert all(len(b.seats) == 7 for b in call)
+        before = _played_powers(db, 3)
+        assert not any(before[(s.player_id, s.power)] for b in call for s in b.seats)
+        assert sorted(s.player_id for b in call for s in b.seats) == sorted(plan.playing)
+        assert [r.status for r in rounds.list_rounds(db) if r.number == 3] == ["called"]
+        assert any(s.round_number == 3 for s in list_snapshots(db))
+    finally:
+        db.close()
+
+
+def test_45_players_two_boards_fill_the_seventh_board(demo45: Path, tmp_path: Path) -> None:
+    db = _open(demo45, tmp_path)
+    try:
+        ids = _everyone_present(db, 3)
+        volunteers = ids[:4]
+        rollcall.set_answers(db, 3, volunteers, two_boards=True)
+        proposal = seating.who_plays(db, 3)
+        assert proposal.count_text.startswith("45 present — 6 boards + 3 over")
+        assert proposal.fix == "two_boards"  # WDC 2025: the TD asks for help before sit-outs
+        assert sorted(proposal.two_boards) == sorted(volunteers)
+        assert any("two boards" in line for line in proposal.explanations)
+        assert any(alt.fix == "sit_out_order" for alt in proposal.alternatives)
+        seated = seating.seat(db, 3, proposal.plan(), time_limit=2.0)
+        for board in seated.boards:
+            assert len(set(board.seats)) == 7  # never on the same board twice
+        assert seated.stats.power_repeats == 0
+        seating.publish(db, 3, seated)
+        call = rounds.board_call(db, 3)
+        assert len(call) == 7
+        times = Counter(s.player_id for b in call for s in b.seats)
+        assert {p for p, n in times.items() if n == 2} == set(volunteers)
+    finally:
+        db.close()
+
+
+def test_45_players_sit_out_recorded_and_undo_removes_the_call(demo45: Path,
+                                                               tmp_path: Path) -> None:
+    db = _open(demo45, tmp_path)
+    try:
+        _everyone_present(db, 3)
+        proposal = seating.who_plays(db, 3)
+        assert proposal.fix == "sit_out_order"  # nobody volunteered: the lowest-ranked sit out
+        sit_out = _fix(proposal, "sit_out_order")
+        assert len(sit_out.sitting_out) == 3 and len(sit_out.playing) == 42
+        seated = seating.seat(db, 3, sit_out.plan(), time_limit=2.0)
+        assert len(seated.boards) == 6
+        seating.publish(db, 3, seated)
+        with db.read() as session:
+            rows = session.scalars(select(SitOut)).all()
+            assert sorted(r.player_id for r in rows) == sorted(sit_out.sitting_out)
+            assert all(r.bonus == 0.0 and r.reason for r in rows)
+        # Round 4: a player who sat out before is not asked again.
+        with db.read() as session:
+            assert len(session.scalars(select(Board)).all()) == 6 * 3
+        history.undo(db)
+        assert rounds.board_call(db, 3) == []
+        with db.read() as session:
+            assert session.scalars(select(SitOut)).all() == []
+        assert [r.status for r in rounds.list_rounds(db) if r.number == 3] == ["planned"]
+    finally:
+        db.close()
+
+
+def test_sat_out_before_not_asked_again(demo45: Path, tmp_path: Path) -> None:
+    db = _open(demo45, tmp_path)
+    try:
+        _everyone_present(db, 3)
+        first = _fix(seating.who_plays(db, 3), "sit_out_order")
+        seating.publish(db, 3, seating.seat(db, 3, first.plan(), time_limit=1.0))
+        _everyone_present(db, 4)
+        second = seating.who_plays(db, 4)
+        again = _fix(second, "sit_out_order")
+        assert not set(again.sitting_out) & set(first.sitting_out)
+        assert any("not asked again" in line for line in again.explanations)
+    finally:
+        db.close()
+
+
+def test_wdc_2018_sit_out_order_takes_local_board_members_first(demo_2018: Path,
+                                                               tmp_path: Path) -> None:
+    db = _open(demo_2018, tmp_path)
+    try:
+        ids = _everyone_present(db, 2)
+        with db.action("statuses") as session:
+            for player in session.scalars(select(Player)):
+                player.local_status = "traveller"
+            for pid, status in zip(ids[:3], ("club_member", "board_member", "local"),
+                                   strict=True):
+                session.get(Player, pid).local_status = status
+        proposal = seating.who_plays(db, 2)
+        assert proposal.count_text.startswith("52 present — 7 boards + 3 over")
+        assert proposal.fix == "sit_out_order"
+        assert set(proposal.sitting_out) == set(ids[:3])
+        assert any("board" in line for line in proposal.explanations)
+    finally:
+        db.close()
+
+
+def test_review_swap_and_lock_then_reseed_unlocked(demo_file: Path, tmp_path: Path) -> None:
+    db = _open(demo_file, tmp_path)
+    try:
+        _everyone_present(db, 3)
+        seated = seating.seat(db, 3, seating.who_plays(db, 3).plan(), time_limit=1.0)
+        assert seated.issues == []
+        a, b = seated.boards[0].seats[0], seated.boards[1].seats[0]
+        seating.move_player(seated, a, 1, 2, b)
+        assert a in seated.boards[1].seats and b in seated.boards[0].seats
+        assert any(i.kind == "repeat" for i in seated.issues)  # they now meet old opponents
+        seated.locked_boards = {3}
+        kept = list(seated.boards[2].seats)
+        with pytest.raises(ServiceError, match="locked"):
+            seating.move_player(seated, kept[0], 3, 1, seated.boards[0].seats[1])
+        again = seating.reseed(seated, only_unlocked=True, time_limit=1.0)
+        assert again.boards[2].seats == kept
+        assert again.locked_boards == {3}
+        assert again.stats.power_repeats == 0
+    finally:
+        db.close()
+
+
+def test_paris_method_keeps_the_selection_order(demo_file: Path, tmp_path: Path) -> None:
+    db = _open(demo_file, tmp_path)
+    try:
+        _everyone_present(db, 3)
+        seated = seating.seat(db, 3, seating.who_plays(db, 3).plan(), time_limit=1.0,
+                              power_method="paris")
+        seating.clear_powers(seated, 1)
+        assert seated.missing_powers() == [1]
+        with pytest.raises(ServiceError, match="seven powers"):
+            seating.publish(db, 3, seated)
+        selection = seating.paris_selection(seated, 1)
+        while (turn := selection.turn()) is not None:
+            if turn.stage == "ordering":
+                selection.choose_position(0)
+            else:
+                selection.choose_power(turn.options[0])
+        seating.apply_paris(seated, 1, selection)
+        assert seated.stats.power_repeats == 0
+        seating.publish(db, 3, seated)
+        with db.read() as session:
+            board = session.scalars(select(Board).where(Board.number == 1)
+                                    .order_by(Board.id.desc())).first()
+            assert board.selection_order is not None
+            assert sorted(board.selection_order) == sorted(POWERS)
+            first = next(s.player_id for s in board.seats
+                         if s.power == board.selection_order[0])
+        assert first == seated.context.ids[selection.selection_order()[0]]
+    finally:
+        db.close()
+
+
+def test_preferences_and_ranked_method(demo_file: Path, tmp_path: Path) -> None:
+    db = _open(demo_file, tmp_path)
+    try:
+        _everyone_present(db, 3)
+        with db.action("preferences") as session:
+            for player in session.scalars(select(Player)):
+                player.power_preferences = "TRIGFEA"
+        seated = seating.seat(db, 3, seating.who_plays(db, 3).plan(), method="ranked",
+                              power_method="preferences", time_limit=1.0)
+        ranking = seated.context.ranking
+        assert seated.boards[0].seats == ranking[:7]  # the best seven on board 1
+        history_index = seated.context.history_index()
+        for board in seated.boards:  # the lowest-ranked chooses first: first unplayed power
+            lowest = sorted(board.seats, key=ranking.index)[-1]
+            wanted = next(p for p in ("TURKEY", "RUSSIA", "ITALY", "GERMANY", "FRANCE",
+                                      "ENGLAND", "AUSTRIA")
+                          if not history_index.times_played(lowest, p))
+            assert board.power_of(lowest) == wanted
+            assert sorted(board.powers) == sorted(POWERS)
+    finally:
+        db.close()
+
+
+def test_republish_replaces_the_call_and_refuses_after_results(demo_file: Path,
+                                                              tmp_path: Path) -> None:
+    db = _open(demo_file, tmp_path)
+    try:
+        assert seating.existing_call(db, 2) == 7
+        _everyone_present(db, 3)
+        plan = seating.who_plays(db, 3).plan()
+        seating.publish(db, 3, seating.seat(db, 3, plan, time_limit=1.0))
+        assert seating.existing_call(db, 3) == 7
+        seating.publish(db, 3, seating.seat(db, 3, plan, seed=99, time_limit=1.0))
+        assert seating.existing_call(db, 3) == 7
+        # Round 2 has results: its boards cannot be seated differently.
+        _everyone_present(db, 2)
+        changed = seating.seat(db, 2, seating.who_plays(db, 2).plan(), seed=5, time_limit=1.0)
+        with pytest.raises(ServiceError, match="already has a result"):
+            seating.publish(db, 2, changed)
+    finally:
+        db.close()
+
+
+def test_bad_plan_is_refused_in_words(demo_file: Path, tmp_path: Path) -> None:
+    db = _open(demo_file, tmp_path)
+    try:
+        plan = seating.PlayersPlan(tuple(range(1, 46)))
+        assert plan.problems() == ["45 players is not a multiple of 7: 4 more or 3 fewer."]
+        with pytest.raises(ServiceError, match="not a multiple of 7"):
+            seating.seat(db, 3, plan)
+    finally:
+        db.close()
+
+
+def test_late_arrival_reseeds_only_boards_not_started(demo_file: Path, tmp_path: Path) -> None:
+    db = _open(demo_file, tmp_path)
+    try:
+        ids = _everyone_present(db, 3)
+        sitting = ids[:7]
+        plan = seating.PlayersPlan(tuple(ids[7:]), tuple(sitting))
+        seating.publish(db, 3, seating.seat(db, 3, plan, time_limit=1.0))
+        call = rounds.board_call(db, 3)
+        with db.action("board 1 starts") as session:
+            session.get(Board, call[0].board_id).status = "playing"
+        waiting, started = seating.open_boards(db, 3)
+        assert started == [1] and waiting == [2, 3, 4, 5, 6]
+        before = {s.power: s.player_id for s in call[0].seats}
+        again = seating.reseed_open_boards(db, 3, sitting, time_limit=1.0)
+        assert len(again.boards) == 7
+        seating.publish(db, 3, again, {})
+        after = rounds.board_call(db, 3)
+        assert {s.power: s.player_id for s in after[0].seats} == before
+        assert after[0].status == "playing"  # the started board was left alone
+        assert {s.player_id for b in after for s in b.seats} == set(ids)
+        seating.add_to_standby(db, 3, [ids[0]])
+        assert {r.player_id: r.status for r in rollcall.roll_call(db, 3)}[ids[0]] == "standby"
+    finally:
+        db.close()
