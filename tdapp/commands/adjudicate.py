@@ -50,7 +50,10 @@ def _paper_reader(fast_path: bool = True) -> OrderReader:
                 return OrderEntry(power, parse_canonical(text, kind), text)
             except CanonicalError:
                 pass
-        parsed = parse_order(text, power, position, kind)
+        try:
+            parsed = parse_order(text, power, position, kind)
+        except Exception as exc:  # noqa: BLE001 - an unreadable order is void, never a traceback
+            return OrderEntry(power, None, text, f"order not understood ({type(exc).__name__})")
         if parsed.order is None:
             return OrderEntry(power, None, text, parsed.error or "order not understood",
                               parsed.normalized)

@@ -186,3 +186,18 @@ def test_any_document_gives_an_answer_or_bad_input(doc) -> None:
         assert exc.field and "\n" not in str(exc)
     else:
         assert set(out) >= {"phase", "results", "next"}
+
+
+def test_a_parser_failure_is_a_void_order(monkeypatch) -> None:
+    parser = pytest.importorskip("tdapp.core.orders.parser")
+
+    def broken(*args, **kwargs):
+        raise KeyError("boom")
+
+    monkeypatch.setattr(parser, "parse_order", broken)
+    doc = {"phase": "S1901M", "units": {"FRANCE": ["A PAR"]},
+           "orders": {"FRANCE": ["Army Paris to Burgundy", "A PAR - PIC"]}}
+    out = adjudicate_document(doc, adjudicate._paper_reader())
+    assert out["results"][0]["tags"] == ["void"]
+    assert out["results"][0]["message"] == "order not understood (KeyError)"
+    assert out["next"]["units"] == {"FRANCE": ["A PIC"]}
