@@ -75,6 +75,7 @@ class Candidate:
     error: str | None = None
     span: Span | None = None
     level: int = G.DIRECT  # how possible the reading is, to choose between readings
+    locs: tuple[str, ...] = ()  # the location this reading gives each place of the draft
     warnings: list[tuple[str, Span]] = field(default_factory=list)
 
     def fail(self, message: str, span: Span, level: int | None = None) -> Candidate:
@@ -202,7 +203,7 @@ class _Builder:
         self.judge = judge  # rate how possible the reading is (only needed to choose one)
 
     def build(self, locs: tuple[str, ...]) -> Candidate:
-        cand = Candidate()
+        cand = Candidate(locs=locs)
         kind = self.kind
         if kind == S.WAIVE:
             cand.order = Waive()
@@ -470,8 +471,8 @@ def _choose(draft: S.Draft, builder: _Builder, places: list[S.Place],
                               if list(locs) != literals) if c.level > G.IMPOSSIBLE]
         if len(others) == 1:
             chosen = others[0]
-            for place, lit, loc in zip(places, literals, _locs_of(chosen, places), strict=True):
-                if loc is not None and G.province(loc) != G.province(lit or ""):
+            for place, lit, loc in zip(places, literals, chosen.locs, strict=True):
+                if G.province(loc) != G.province(lit or ""):
                     chosen.warnings.insert(0, (
                         _reading_note(place, loc) + f": {describe(lit or '')} is not possible "
                         f"for this unit", place.span))
@@ -485,9 +486,8 @@ def _choose(draft: S.Draft, builder: _Builder, places: list[S.Place],
     vague = [p for p, lit in zip(places, literals, strict=True) if lit is None]
     if len(possible) == 1:
         chosen = possible[0]
-        for place in vague:
-            loc = _location_for(chosen, place, places)
-            if loc:
+        for place, lit, loc in zip(places, literals, chosen.locs, strict=True):
+            if lit is None:
                 chosen.warnings.insert(0, (
                     f"'{place.text}' is not an official abbreviation: read as {describe(loc)}, "
                     f"the only possible reading", place.span))
@@ -520,29 +520,6 @@ def _explain_official(face: Candidate, places: list[S.Place], literals: list[str
             face.warnings.append((
                 f"'{place.text}' means {describe(lit)}: the order is impossible as written",
                 place.span))
-
-
-def _location_for(cand: Candidate, place: S.Place, places: list[S.Place]) -> str | None:
-    locs = _locs_of(cand, places)
-    return locs[places.index(place)]
-
-
-def _locs_of(cand: Candidate, places: list[S.Place]) -> list[str | None]:
-    """The location each place got in a candidate's order (for naming what was chosen)."""
-    order = cand.order
-    if order is None:
-        return [None] * len(places)
-    found: list[str | None] = [getattr(order, "location", None)]
-    if isinstance(order, SupportHold | SupportMove):
-        found.append(order.supported_location)
-    elif isinstance(order, Convoy):
-        found.append(order.army_location)
-    if isinstance(order, Move | Retreat | SupportMove | Convoy):
-        found.append(order.destination)
-    if isinstance(order, Move):
-        found.extend(order.convoy_path)
-    found.extend([None] * (len(places) - len(found)))
-    return found[: len(places)]
 
 
 # -- the result -----------------------------------------------------------------------------

@@ -274,8 +274,8 @@ class _Reader:
                     return
         elif t[0] == WORD and (t[1] in W.BARE_COASTS or (split and t[1] in W.COMPASS_COASTS)):
             coast_key = t[1]
-            if i + 1 < n and toks[i + 1][1] == "coast":
-                coast_key += "coast"
+            if i + 1 < n and toks[i + 1][1] == "coast" and coast_key + "coast" in W.COASTS:
+                coast_key += "coast"  # "north coast"; "nc coast" leaves "coast" unread
                 end_i = i + 1
         else:
             return

@@ -6,7 +6,7 @@ from __future__ import annotations
 import string
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from parser_positions import POSITIONS
 
@@ -58,6 +58,7 @@ def _check(text: str, results: list) -> None:
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@example(text="PAR NC COAST", phase="M", position=None, power=None, options=None)
 @given(text=any_text, phase=phases, position=positions, power=powers, options=option_sets)
 def test_parse_orders_never_raises_and_spans_stay_inside(text, phase, position, power,
                                                           options) -> None:
