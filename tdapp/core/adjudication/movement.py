@@ -63,7 +63,7 @@ class _Board:
         self.map = m
         self.units: list[Unit] = list(position.units.values())
         pidx, lidx = m.province_index, m.location_index
-        self.prov = [pidx[u.province] for u in self.units]
+        self.prov = [pidx[p] for p in position.units]  # keyed by province already
         self.loc = [lidx[u.location] for u in self.units]
         self.power = [u.power for u in self.units]
         self.is_army = [u.unit_type == "A" for u in self.units]
