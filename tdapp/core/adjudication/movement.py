@@ -26,7 +26,7 @@ from tdapp.core.adjudication.results import (
     format_order,
 )
 from tdapp.core.board.position import DislodgedUnit, Position, Unit
-from tdapp.core.board.standard_map import COAST, SEA, GameMap
+from tdapp.core.board.standard_map import COAST, GameMap
 from tdapp.core.orders.model import Convoy, Hold, Move, SupportHold, SupportMove
 
 HOLD, MOVE, SUP_HOLD, SUP_MOVE, CONVOY = 0, 1, 2, 3, 4
@@ -79,30 +79,11 @@ class _Board:
         return self.names[u]
 
 
-def _sea_neighbours(m: GameMap) -> list[frozenset[int]]:
-    """Sea provinces bordering each province, over any of its coasts."""
-    out: list[set[int]] = [set() for _ in m.province_names]
-    for loc_i, reach in enumerate(m.fleet_reach):
-        p = m.loc_province[loc_i]
-        out[p].update(q for q in reach if m.is_sea[q])
-    return [frozenset(s) for s in out]
-
-
-_SEA_NEIGHBOURS: dict[int, list[frozenset[int]]] = {}
-
-
-def sea_neighbours(m: GameMap) -> list[frozenset[int]]:
-    key = id(m)
-    if key not in _SEA_NEIGHBOURS:
-        _SEA_NEIGHBOURS[key] = _sea_neighbours(m)
-    return _SEA_NEIGHBOURS[key]
-
-
 def _route_exists(m: GameMap, origin: int, dest: int, fleets: set[int] | frozenset[int]) -> bool:
     """Whether fleets (sea provinces) chain from ``origin`` to ``dest``."""
     if not fleets:
         return False
-    seas = sea_neighbours(m)
+    seas = m.sea_neighbours
     goal = seas[dest]
     frontier = [f for f in seas[origin] if f in fleets]
     seen = set(frontier)
@@ -121,7 +102,7 @@ def _route_exists(m: GameMap, origin: int, dest: int, fleets: set[int] | frozens
 def _on_minimal_route(m: GameMap, origin: int, dest: int, fleet: int, fleets: set[int]) -> bool:
     """Whether ``fleet`` is needed by some convoy route: it lies on a route none of whose fleets
     can be skipped (DATC 6.G.19: an unnecessary fleet's convoy order is illegal)."""
-    seas = sea_neighbours(m)
+    seas = m.sea_neighbours
     reach = m.fleet_reach
 
     def extend(path: list[int]) -> bool:
@@ -747,4 +728,4 @@ def retreat_options(
     return tuple(sorted(out))
 
 
-__all__ = ["MovementOutcome", "adjudicate_movement", "retreat_options", "SEA"]
+__all__ = ["MovementOutcome", "adjudicate_movement", "retreat_options"]

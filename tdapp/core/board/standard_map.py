@@ -109,6 +109,11 @@ class GameMap:
         self.is_sea: tuple[bool, ...] = tuple(
             self.provinces[p].type == SEA for p in self.province_names
         )
+        # Sea provinces next to each province over any of its coasts: where convoys run.
+        seas: list[set[int]] = [set() for _ in self.province_names]
+        for loc_i, reach in enumerate(self.fleet_reach):
+            seas[self.loc_province[loc_i]].update(q for q in reach if self.is_sea[q])
+        self.sea_neighbours: tuple[frozenset[int], ...] = tuple(frozenset(x) for x in seas)
         self.is_land: tuple[bool, ...] = tuple(
             self.provinces[p].type == LAND for p in self.province_names
         )
