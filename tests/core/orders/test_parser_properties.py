@@ -27,6 +27,9 @@ WORDS = [
     "–", "to", "move", "supports", "convoys", "via", "convoy", "by", "build", "remove",
     "disband", "waive", "holds", "(", ")", "/", ":", ";", ",", "\n", "1.", "France", "ENG",
     "the", "Bergundy", "xyz", "?", "İ", "ß", "Straße", ".", "'", "=>", "→", "(nc)", "/sc",
+    "coast", "east", "south", "(n)", "n", "c", "sea", "no", "builds", "Builds:", "hold", "Move",
+    "Retreat", "pass", "St.", "Petersburg", "Mid-Atlantic", "Ocean", "München", "[", "]", "2)",
+    "Edi", "Lon", "Lvp", "Lvn", "Tyrolia", "Gulf", "Bothnia", "A Par", "F Nth", "Kie", "Den",
 ]
 
 phases = st.sampled_from(["M", "R", "A"])
