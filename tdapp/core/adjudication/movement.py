@@ -239,7 +239,7 @@ def adjudicate_movement(
             res.normalized = format_order(order)
             res.fail(VOID, f"no unit in {location}" if location else "not a movement-phase order")
             continue
-        res.unit = board.name(u)
+        res.unit = board.names[u]
         unit_results[u].append(res)
         if board.power[u] != entry.power:
             res.normalized = format_order(order)
@@ -288,7 +288,7 @@ def adjudicate_movement(
 def _normalized(board: _Board, u: int, order: object, parsed: _Parsed) -> str:
     """The canonical order with the unit's real type and location."""
     m = board.map
-    unit = board.name(u)
+    unit = board.names[u]
     if parsed.kind == HOLD:
         return f"{unit} H"
     if parsed.kind == MOVE:
@@ -296,7 +296,7 @@ def _normalized(board: _Board, u: int, order: object, parsed: _Parsed) -> str:
         return text + " VIA" if isinstance(order, Move) and order.via_convoy else text
     if parsed.kind in (SUP_HOLD, SUP_MOVE):
         s = board.at[parsed.target]
-        text = f"{unit} S {board.name(s)}"
+        text = f"{unit} S {board.names[s]}"
         if parsed.kind == SUP_MOVE:
             text += f" - {order.destination}"  # type: ignore[union-attr]
         return text
@@ -624,7 +624,7 @@ class _Resolution:
                 new_units[m.province_names[dest[u]]] = Unit(unit.power, unit.unit_type, loc)
                 occupied_after.add(dest[u])
             elif dislodger[u] < 0:
-                new_units[unit.province] = unit
+                new_units[m.province_names[prov[u]]] = unit
                 occupied_after.add(prov[u])
         # standoffs: an empty province that a move failed to enter, not counting a unit that
         # lost a head-to-head battle (DATC 6.H.9)
