@@ -71,6 +71,7 @@ class TabuSearch:
             raise ValueError("every board needs seven seats")
         weights = problem.weights
         self.neighbours = [[k for k, w in enumerate(row) if w] for row in weights]
+        self.doubled = [[2 * w for w in row] for row in weights]
         self.pair_sum = [[0] * boards for _ in range(n)]
         for seat in range(n):
             row = self.pair_sum[seat]
@@ -121,27 +122,41 @@ class TabuSearch:
         bo, ps, deficit = self.board_of, self.pair_sum, self.deficit
         return [s for s in self.movable if ps[s][bo[s]] > 0 or deficit[bo[s]] > 0]
 
-    def _candidates(self, conflicted: list[int]) -> list[tuple[int, int, int, int]]:
-        """(pair delta, tie-break, i, j) for swapping conflicted seat i with any movable j."""
-        bo, ps, weights = self.board_of, self.pair_sum, self.p.weights
+    def _candidates(self, conflicted: list[int]) -> tuple[list[int], list[int], int]:
+        """Every swap of a conflicted seat i with a movable seat j on another board, each packed
+        into one integer ``delta * span + perm[i] * n + perm[j]`` so that sorting orders by
+        pair delta with random ties and the hot loop builds no tuples. Returns (keys, inverse
+        permutation, span)."""
+        bo, ps, doubled = self.board_of, self.pair_sum, self.doubled
         classes = self.p.swap_class
-        movable = self.movable
-        out = []
-        tie = 0
-        conflicted_set = set(conflicted)
+        n = self.p.size
+        span = n * n
+        perm = list(range(n))
+        self.rng.shuffle(perm)
+        inverse = [0] * n
+        for seat, code in enumerate(perm):
+            inverse[code] = seat
+        movable = [(j, bo[j], perm[j]) for j in self.movable]
+        # leave[a][j]: the change for j of leaving its board for board a
+        leave: dict[int, list[int]] = {}
+        keys: list[int] = []
         for i in conflicted:
             a = bo[i]
-            si, wi = ps[i], weights[i]
+            column = leave.get(a)
+            if column is None:
+                column = [ps[j][a] - ps[j][bo[j]] for j in range(n)]
+                leave[a] = column
+            si, wi = ps[i], doubled[i]
             base = si[a]
-            ci = classes[i] if classes else 0
-            for j in movable:
-                b = bo[j]
-                if b == a or (classes and classes[j] != ci) or (j < i and j in conflicted_set):
-                    continue
-                sj = ps[j]
-                out.append((sj[a] - base + si[b] - sj[b] - 2 * wi[j], tie, i, j))
-                tie += 1
-        return out
+            code = perm[i] * n
+            if classes:
+                ci = classes[i]
+                keys += [(si[b] - base + column[j] - wi[j]) * span + code + pj
+                         for j, b, pj in movable if b != a and classes[j] == ci]
+            else:
+                keys += [(si[b] - base + column[j] - wi[j]) * span + code + pj
+                         for j, b, pj in movable if b != a]
+        return keys, inverse, span
 
     def _hall_delta(self, i: int, j: int) -> int:
         masks = self.p.masks
@@ -241,21 +256,20 @@ class TabuSearch:
         Swaps between boards that meet Hall's condition cannot lower the power part, so they
         are taken from a heap in order of pair delta and the scan stops early; swaps touching
         a board that fails it are all evaluated exactly."""
-        candidates = self._candidates(conflicted)
-        if not candidates:
+        keys, inverse, span = self._candidates(conflicted)
+        if not keys:
             return None
+        n = self.p.size
         deficit, bo, tabu = self.deficit, self.board_of, self.tabu_until
-        if self.p.masks is not None and any(deficit):
-            dirty = [c for c in candidates if deficit[bo[c[2]]] or deficit[bo[c[3]]]]
-            clean = [c for c in candidates if not (deficit[bo[c[2]]] or deficit[bo[c[3]]])]
-        else:
-            dirty, clean = [], candidates
         chosen: tuple[int, int, int] | None = None
         chosen_total = 0
 
-        def consider(delta: int, i: int, j: int) -> None:
+        def consider(key: int) -> None:
             nonlocal chosen, chosen_total
-            total = delta + hall_weight * self._hall_delta(i, j)
+            code = key % span
+            delta = (key - code) // span
+            i, j = inverse[code // n], inverse[code % n]
+            total = delta + hall_weight * self._hall_delta(i, j) if hall_weight else delta
             if chosen is not None and total >= chosen_total:
                 return
             if (tabu[i][bo[j]] > iteration or tabu[j][bo[i]] > iteration) and (
@@ -264,14 +278,22 @@ class TabuSearch:
                 return
             chosen, chosen_total = (i, j, total), total
 
-        for delta, _, i, j in dirty:
-            consider(delta, i, j)
+        if self.p.masks is not None and any(deficit):
+            clean = []
+            for key in keys:
+                code = key % span
+                if deficit[bo[inverse[code // n]]] or deficit[bo[inverse[code % n]]]:
+                    consider(key)
+                else:
+                    clean.append(key)
+        else:
+            clean = keys
         heapq.heapify(clean)
         while clean:
-            delta, _, i, j = heapq.heappop(clean)
-            if chosen is not None and delta >= chosen_total:
-                break
-            consider(delta, i, j)
+            key = heapq.heappop(clean)
+            if chosen is not None and key >= chosen_total * span:
+                break  # its pair delta alone is no better than the chosen total
+            consider(key)
         return chosen
 
     def _restore(self, board_of: list[int]) -> None:
