@@ -53,6 +53,7 @@ class _Parsed:
     via: bool = False  # "via convoy" written, or the destination needs a convoy
     adjacent: bool = True  # an army move that could go by land
     path: frozenset[int] = frozenset()  # the fleets' provinces, when the route is written
+    land_fallback: bool = False  # 1971 rules: by land if the convoy is disrupted
 
 
 class _Board:
@@ -282,6 +283,21 @@ def adjudicate_movement(
         main_result.append(main)
 
     _decide_convoy_intent(board, orders, rules)
+    fallback = [u for u, o in enumerate(orders) if o.land_fallback]
+    if not fallback:
+        return _Resolution(board, orders, main_result, unit_results, results).run()
+    # 1971 rules: an unwanted convoy to an adjacent province is not taken when it is disrupted
+    # (DATC 6.G.4); the army then goes by land and the phase is adjudicated again.
+    before = [(list(r.tags), list(r.messages), r.succeeded) for r in results]
+    resolution = _Resolution(board, orders, main_result, unit_results, results)
+    outcome = resolution.run()
+    disrupted = [u for u in fallback if not resolution.tables.path_ok(u)]
+    if not disrupted:
+        return outcome
+    for u in disrupted:
+        orders[u].via = False
+    for r, (tags, messages, succeeded) in zip(results, before, strict=False):
+        r.tags, r.messages, r.succeeded = tags, messages, succeeded
     return _Resolution(board, orders, main_result, unit_results, results).run()
 
 
@@ -326,7 +342,7 @@ def _decide_convoy_intent(board: _Board, orders: list[_Parsed], rules: R.RuleOpt
             v = board.at[o.dest]
             swapping = v >= 0 and orders[v].kind == MOVE and orders[v].dest == board.prov[u]
             fleets = {board.prov[f] for f in convoyers}
-            o.via = swapping and _route_exists(m, board.prov[u], o.dest, fleets)
+            o.via = o.land_fallback = swapping and _route_exists(m, board.prov[u], o.dest, fleets)
             continue
         own = [f for f in convoyers if board.power[f] == board.power[u]]
         o.via = any(
@@ -364,6 +380,7 @@ class _Resolution:
         self.main = main_result
         self.unit_results = unit_results
         self.results = results
+        self.tables: _Tables | None = None
 
     def run(self) -> MovementOutcome:  # noqa: C901 - one pass over the phase, kept together
         board, orders = self.board, self.orders
@@ -598,8 +615,9 @@ class _Resolution:
         for u in range(n):
             if kind[u] != HOLD:
                 resolve(u)
-        return self._outcome(_Tables(kind, dest, target, via, h2h, moves_into, convoy_fleets,
-                                     szykman, result, path_ok))
+        self.tables = _Tables(kind, dest, target, via, h2h, moves_into, convoy_fleets, szykman,
+                              result, path_ok)
+        return self._outcome(self.tables)
 
     def _outcome(self, t: _Tables) -> MovementOutcome:
         kind, dest, via, h2h, moves_into = t.kind, t.dest, t.via, t.h2h, t.moves_into

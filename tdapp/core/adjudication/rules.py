@@ -11,7 +11,7 @@ from dataclasses import dataclass, fields
 # convoy_to_adjacent: when an army ordered to an adjacent province goes by convoy.
 INTENT = "intent"  # "via convoy" written, or a fleet of its own power ordered to convoy it (2023)
 EXPLICIT = "explicit"  # only when "via convoy" is written (WDC 2018/2025 house rule, DPTG)
-ANY_CONVOY = "any"  # 1971 rulebook: any convoy route counts when the two units swap
+ANY_CONVOY = "any"  # 1971: any convoy route counts when the units swap, unless disrupted
 
 # duplicate_orders: a unit given two different (legal) orders.
 HOLD = "hold"  # it holds (DATC 4.D.3, WDC 2025)

@@ -60,10 +60,6 @@ CIVIL_DISORDER_PREFERENCE = {
 }
 
 SKIPS: dict[tuple[str, str | None], str] = {
-    ("t6g04_unwanted_disrupted_convoy_to_adjacent_province_and_opposite_move", "1971"): (
-        "the 1971 reading falls back to the land route when the unwanted convoy is disrupted; "
-        "tdapp's 1971 option decides the route before adjudication (no tournament uses 1971)"
-    ),
     ("t6h01_no_supports_during_retreat", None): (
         "the JSON drops the retreat-phase support this case is about; covered by "
         "test_retreats.py::test_no_supports_during_retreat from the DATC text"
