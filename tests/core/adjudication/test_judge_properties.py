@@ -9,7 +9,16 @@ from hypothesis import strategies as st
 from tdapp.core.adjudication import OrderEntry, RuleOptions, adjudicate_phase
 from tdapp.core.board.position import Phase, Position, Unit
 from tdapp.core.board.standard_map import IMPASSABLE, STANDARD_MAP
-from tdapp.core.orders.model import Convoy, Hold, Move, SupportHold, SupportMove
+from tdapp.core.orders.model import (
+    Build,
+    Convoy,
+    Hold,
+    Move,
+    Remove,
+    SupportHold,
+    SupportMove,
+    Waive,
+)
 from tdapp.core.powers import POWERS
 
 M = STANDARD_MAP
@@ -80,3 +89,39 @@ def test_movement_keeps_the_board_consistent(case) -> None:
     if nxt.phase.kind == "R":
         retreats = adjudicate_phase(nxt, [], rules)
         assert len(retreats.next.units) == len(nxt.units)
+
+
+@st.composite
+def adjustment_cases(draw):
+    provinces = draw(st.lists(st.sampled_from(PROVINCES), max_size=20, unique=True))
+    units = {p: _unit_for(p, draw(st.integers(0, 5)), draw(st.sampled_from(POWERS)))
+             for p in provinces}
+    scs = sorted(M.supply_centers)
+    owned = draw(st.lists(st.sampled_from(scs), max_size=34, unique=True))
+    centers = {sc: draw(st.sampled_from(POWERS)) for sc in owned}
+    entries = []
+    for _ in range(draw(st.integers(0, 12))):
+        loc = draw(st.sampled_from(LOCATIONS))
+        t = draw(st.sampled_from(["A", "F", None]))
+        order = draw(st.sampled_from([Build(t, loc), Remove(t, loc), Waive(), Hold(t, loc)]))
+        entries.append(OrderEntry(draw(st.sampled_from(POWERS)), order, ""))
+    rule = draw(st.sampled_from(["rulebook", "rulebook-1971", "wdc-2025"]))
+    return Position(Phase("W", 1901, "A"), units, centers), entries, RuleOptions(civil_disorder=rule)
+
+
+@settings(max_examples=200, deadline=None)
+@given(adjustment_cases())
+def test_adjustments_leave_every_power_at_its_centre_count_or_below(case) -> None:
+    position, entries, rules = case
+    out = adjudicate_phase(position, entries, rules)
+    assert out.next.phase == Phase("S", 1902, "M")
+    for power in POWERS:
+        owned = sum(1 for o in position.centers.values() if o == power)
+        before = len(position.units_of(power))
+        after = len(out.next.units_of(power))
+        if before > owned:
+            assert after == owned  # removals owed are always made, by order or civil disorder
+        else:
+            assert before <= after <= max(owned, before)
+    for province, unit in out.next.units.items():
+        assert unit.province == province and M.can_occupy(unit.unit_type, unit.location)
