@@ -34,7 +34,7 @@ def improve_for_later_rounds(
     if any(len(set(group)) != len(group) for group in groups) or _doubles(groups):
         return powers
     unplayed = {p: history.unplayed_mask(p) for group in groups for p in group}
-    choices = [_repeat_free_assignments(group, unplayed) for group in groups]
+    choices = [repeat_free_assignments(group, unplayed) for group in groups]
     if all(len(c) <= 1 for c in choices):
         return powers
     met: dict[str, dict[str, int]] = defaultdict(dict)
@@ -103,8 +103,13 @@ def _doubles(groups: Sequence[Sequence[str]]) -> bool:
     return False
 
 
-def _repeat_free_assignments(group: Sequence[str], unplayed: dict[str, int]) -> list[tuple]:
-    """Every assignment of distinct powers none of which the player played (up to the cap)."""
+def repeat_free_assignments(
+    group: Sequence[str], unplayed: dict[str, int], limit: int = MAX_CHOICES,
+    rng: random.Random | None = None,
+) -> list[tuple]:
+    """Assignments (power index per player) of distinct powers none of which the player played.
+    Without ``rng``: all of them, or [] when there are more than ``limit`` (early rounds, where
+    weighing them matters little). With ``rng``: up to ``limit`` of them, in random order."""
     masks = [unplayed[p] for p in group]
     found: list[tuple] = []
     chosen: list[int] = []
@@ -112,11 +117,16 @@ def _repeat_free_assignments(group: Sequence[str], unplayed: dict[str, int]) -> 
     def extend(index: int, used: int) -> bool:
         if index == len(masks):
             found.append(tuple(chosen))
-            return len(found) < MAX_CHOICES
+            return len(found) < limit
         free = masks[index] & ~used
+        bits = []
         while free:
             bit = free & -free
             free ^= bit
+            bits.append(bit)
+        if rng is not None:
+            rng.shuffle(bits)
+        for bit in bits:
             chosen.append(bit.bit_length() - 1)
             go_on = extend(index + 1, used | bit)
             chosen.pop()
@@ -124,6 +134,6 @@ def _repeat_free_assignments(group: Sequence[str], unplayed: dict[str, int]) -> 
                 return False
         return True
 
-    if not extend(0, 0):
-        return []  # too many to weigh: early rounds, where this matters little
+    if not extend(0, 0) and rng is None:
+        return []
     return found
