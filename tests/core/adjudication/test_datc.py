@@ -2,12 +2,15 @@
 
 The JSON comes from another adjudicator's test suite (TedDriggs/diplomacy). Where its expected
 answer differs from the DATC v3.0 text's preferred answer, the DATC text governs and the case is
-listed in ``DATC_PREFERENCE`` with the reason; cases we cannot run are skipped with the reason.
+listed in ``DATC_PREFERENCE`` with the reason. Three retreat cases whose JSON lost what they test
+run as written out from the DATC text (``WRITTEN_OUT``); ``SKIPS`` would say why a case cannot
+run, and is empty.
 """
 
 from __future__ import annotations
 
 import pytest
+import test_retreats as written_out
 from datc_cases import DATC_PATH, load_cases, split_key, translate
 
 from tdapp.core.adjudication import OrderEntry, RuleOptions, adjudicate_phase
@@ -59,19 +62,15 @@ CIVIL_DISORDER_PREFERENCE = {
     ],
 }
 
-SKIPS: dict[tuple[str, str | None], str] = {
-    ("t6h01_no_supports_during_retreat", None): (
-        "the JSON drops the retreat-phase support this case is about; covered by "
-        "test_retreats.py::test_no_supports_during_retreat from the DATC text"
-    ),
-    ("t6h02_no_supports_from_retreating_unit", None): (
-        "the JSON drops most of the position (and writes Norway as 'nor'); covered by "
-        "test_retreats.py::test_no_supports_from_retreating_unit from the DATC text"
-    ),
-    ("t6h03_no_convoy_during_retreat", None): (
-        "the JSON drops the retreat-phase convoy this case is about; covered by "
-        "test_retreats.py::test_no_convoy_during_retreat from the DATC text"
-    ),
+SKIPS: dict[tuple[str, str | None], str] = {}
+
+# The JSON drops what these cases are about (the retreat-phase support or convoy, most of the
+# position of 6.H.2, where Norway is written 'nor'): they run as written out from the DATC text.
+WRITTEN_OUT = {
+    ("t6h01_no_supports_during_retreat", None): written_out.test_no_supports_during_retreat,
+    ("t6h02_no_supports_from_retreating_unit", None):
+        written_out.test_no_supports_from_retreating_unit,
+    ("t6h03_no_convoy_during_retreat", None): written_out.test_no_convoy_during_retreat,
 }
 # Cases the JSON's authors ignore that tdapp runs, because it follows the DATC preference:
 RUN_DESPITE_IGNORE = {
@@ -137,7 +136,7 @@ def _params():
         marks = []
         if key in SKIPS:
             marks.append(pytest.mark.skip(reason=SKIPS[key]))
-        elif case.get("ignore") and case["name"] not in RUN_DESPITE_IGNORE:
+        elif case.get("ignore") and case["name"] not in RUN_DESPITE_IGNORE and key not in WRITTEN_OUT:
             marks.append(pytest.mark.skip(reason=f"ignored by the JSON's authors: {case['ignore']}"))
         params.append(pytest.param(case, id=ident, marks=marks))
     return params
@@ -146,6 +145,9 @@ def _params():
 @pytest.mark.parametrize("case", _params())
 def test_datc_case(case: dict) -> None:
     key = (case["name"], case.get("edition"))
+    if key in WRITTEN_OUT:
+        WRITTEN_OUT[key]()
+        return
     rules = EDITIONS[case.get("edition")]
     overrides = DATC_PREFERENCE.get(key, ({}, ""))[0]
     if case["phase"] == "Main":
