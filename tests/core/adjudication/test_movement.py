@@ -186,3 +186,17 @@ def test_pandins_paradox_says_szykman() -> None:  # DATC 6.F.16
     assert bre.message == "convoy paradox: the convoy fails (Szykman rule)"
     assert result_of(out, "F WAL").message == "bounced with F ENG, F BEL"
     assert result_of(out, "F LON").succeeded  # the support is not cut
+
+
+def test_convoying_a_unit_dislodging_a_unit_of_the_same_power() -> None:
+    # DATC 6.D.16, the one case missing from the DATC JSON, written out from the DATC text
+    pos = position(units={"ENGLAND": ["A LON", "F NTH"], "FRANCE": ["F ENG", "A BEL"]})
+    out = run(pos, {
+        "ENGLAND": ["A LON H", "F NTH C A BEL - LON"],
+        "FRANCE": ["F ENG S A BEL - LON", "A BEL - LON"],
+    })
+    assert result_of(out, "A BEL").succeeded
+    assert out.next.units["LON"] == Unit("FRANCE", "A", "LON")
+    assert [str(d.unit) for d in out.next.dislodged] == ["A LON"]
+    assert out.next.dislodged[0].attacker_from is None  # by convoy: may retreat to Belgium
+    assert "BEL" in out.next.dislodged[0].retreats
