@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 
@@ -24,6 +26,15 @@ def fitted_font(text: str, rect: QRectF, *, bold: bool = True, fill: float = 0.8
     return font
 
 
+def widest(texts: Iterable[str], *, bold: bool = True) -> str:
+    """The text that needs the most room on screen (by pixels, not by letters)."""
+    font = QFont(FAMILY)
+    font.setBold(bold)
+    font.setPixelSize(int(_REFERENCE_PX))
+    metrics = QFontMetricsF(font)
+    return max(texts, key=metrics.horizontalAdvance, default="") or " "
+
+
 def draw_fitted(painter: QPainter, rect: QRectF, text: str, colour: QColor, *,
                 bold: bool = True, align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignCenter,
                 sizing_text: str | None = None, fill: float = 0.82,
@@ -41,8 +52,8 @@ def draw_pill(painter: QPainter, rect: QRectF, text: str, colour: QColor, text_c
               *, filled: bool, sizing_text: str | None = None) -> None:
     """A status label: filled when the blink is on, outlined when off, so it pulses slowly
     but the words stay readable all the time."""
-    font = fitted_font(max(text, sizing_text or "", key=len), rect.adjusted(rect.height() * 0.4, 0, -rect.height() * 0.4, 0),
-                       fill=0.62)
+    inner = rect.adjusted(rect.height() * 0.4, 0, -rect.height() * 0.4, 0)
+    font = fitted_font(widest((text, sizing_text or "")), inner, fill=0.62)
     metrics = QFontMetricsF(font)
     width = min(rect.width(), metrics.horizontalAdvance(text) + rect.height() * 0.9)
     pill = QRectF(rect.center().x() - width / 2, rect.top(), width, rect.height())

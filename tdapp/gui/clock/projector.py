@@ -29,7 +29,14 @@ from PySide6.QtWidgets import QWidget
 
 from tdapp.core.clock.views import BoardView, ClockView, TimerView, format_seconds
 from tdapp.gui.clock.content import BoardCall, BoardSeat, Standings
-from tdapp.gui.clock.painting import FAMILY, digits_template, draw_fitted, draw_pill, fitted_font
+from tdapp.gui.clock.painting import (
+    FAMILY,
+    digits_template,
+    draw_fitted,
+    draw_pill,
+    fitted_font,
+    widest,
+)
 from tdapp.gui.clock.theme import DARK, THEMES, Theme
 
 CLOCK = "clock"
@@ -322,8 +329,8 @@ class ProjectorWindow(QWidget):
                         sizing_text=digits_template(board.timer.time_text), fill=0.95)
         foot = _tile_footer(board)
         draw_fitted(painter, QRectF(inner.left(), inner.top() + h * 0.78, inner.width(), h * 0.22),
-                    foot, theme.dim, bold=False, sizing_text=max(foot, "Spring 1908 \u00b7 "
-                                                                "Order writing", key=len))
+                    foot, theme.dim, bold=False,
+                    sizing_text=widest((foot, "Spring 1908 \u00b7 Order writing"), bold=False))
 
     def _draw_ticker(self, painter: QPainter, band: QRectF) -> None:
         """The announcement line: still when it fits at a readable size, else it scrolls
@@ -335,6 +342,9 @@ class ProjectorWindow(QWidget):
         font = QFont(FAMILY)
         font.setPixelSize(max(8, int(band.height() * 0.6)))
         width = QFontMetricsF(font).horizontalAdvance(self.ticker)
+        if inner.width() < width <= inner.width() / 0.75:  # a little smaller beats scrolling
+            font.setPixelSize(max(8, int(font.pixelSize() * inner.width() / width)))
+            width = QFontMetricsF(font).horizontalAdvance(self.ticker)
         self._ticker_scrolls = width > inner.width()
         if not self._ticker_scrolls:
             painter.setFont(font)
@@ -393,9 +403,9 @@ class ProjectorWindow(QWidget):
         line_h = area.height() / max(lines, 1)
         fonts = []
         for column, fraction in enumerate(widths):
-            widest = max((row[column] for row in rows), key=len, default="") or " "
-            cell = QRectF(0, 0, area.width() * fraction * 0.94, line_h)
-            fonts.append(fitted_font(widest, cell, bold=column == 0, fill=0.7))
+            text = widest((row[column] for row in rows), bold=column == 0)
+            cell = QRectF(0, 0, area.width() * fraction * 0.8, line_h)
+            fonts.append(fitted_font(text, cell, bold=column == 0, fill=0.7))
         size = min(font.pixelSize() for font in fonts)
         for font in fonts:
             font.setPixelSize(size)
