@@ -198,5 +198,5 @@ def test_convoying_a_unit_dislodging_a_unit_of_the_same_power() -> None:
     assert result_of(out, "A BEL").succeeded
     assert out.next.units["LON"] == Unit("FRANCE", "A", "LON")
     assert [str(d.unit) for d in out.next.dislodged] == ["A LON"]
-    assert out.next.dislodged[0].attacker_from is None  # by convoy: may retreat to Belgium
-    assert "BEL" in out.next.dislodged[0].retreats
+    assert out.next.dislodged[0].attacker_from is None  # the attack came by convoy
+    assert out.next.dislodged[0].retreats == ("WAL", "YOR")
