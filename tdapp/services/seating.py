@@ -305,6 +305,19 @@ class SeatingProposal:
     selection_orders: dict[int, list[str]] = field(default_factory=dict)  # board -> players
     seed: int = 0
     cancelled: bool = False
+    automatic: dict[int, dict[str, str]] = field(default_factory=dict)  # board -> powers
+
+    def __post_init__(self) -> None:
+        if not self.automatic:  # the engine's powers, to go back to from another method
+            self.automatic = {b.number: dict(b.powers) for b in self.boards}
+
+    def restore_automatic(self) -> None:
+        """The engine's powers again on every unlocked board (leaving another method)."""
+        for board in self.boards:
+            if board.number not in self.locked_boards and board.number in self.automatic:
+                board.powers = dict(self.automatic[board.number])
+                self.selection_orders.pop(board.number, None)
+        self.recheck()
 
     @property
     def round_number(self) -> int:
@@ -445,8 +458,9 @@ def reseed(
     request = _request(context, proposal.plan, seed, time_limit)
     stopped = _Watch(cancel)
     try:
+        # the plan may differ from who sits on the boards (late arrivals join open boards)
         result = reseed_unlocked(request, proposal.boards, proposal.locked_boards, progress,
-                                 stopped)
+                                 stopped, players=request.players)
     except ValueError as exc:
         raise ServiceError(f"The round cannot be seated again: {exc}") from exc
     orders = {n: o for n, o in proposal.selection_orders.items() if n in proposal.locked_boards}
@@ -674,31 +688,26 @@ def reseed_open_boards(
                     {s.power: labels[s.player_id] for s in b.seats}) for b in called]
     current = SeatingProposal(context, plan, boards, SeatingStats(), [],
                               locked_boards=set(started), seed=seed or 0)
-    if len(plan.playing) != len(seated):
-        # A different count needs new boards: only the open ones take the change.
-        current = _with_new_players(current, called, playing, started)
     return reseed(current, only_unlocked=True, seed=seed, time_limit=time_limit,
                   progress=progress, cancel=cancel)
 
 
-def _with_new_players(proposal: SeatingProposal, called, playing: list[int],
-                      started: list[int]) -> SeatingProposal:
-    """Lay the new player list out on boards: started boards unchanged, the rest in order."""
-    labels = proposal.context.labels
-    fixed = {b.number: b for b in proposal.boards if b.number in started}
-    rest = [labels[p] for p in playing]
-    for board in fixed.values():
-        for player in board.seats:
-            rest.remove(player)
-    total = len(playing) // BOARD_SIZE
-    boards = []
-    number = 1
-    while len(boards) < total:
-        if number in fixed:
-            boards.append(fixed[number])
-        else:
-            boards.append(Board(number, rest[:BOARD_SIZE]))
-            rest = rest[BOARD_SIZE:]
-        number += 1
-    proposal.boards = boards
-    return proposal
+def sit_outs(db: TournamentDb, round_number: int) -> list[tuple[int, str, str]]:
+    """(player id, name, reason) of the round's sit-outs, by name."""
+    with db.read() as session:
+        round_ = get_round(session, round_number)
+        rows = session.execute(
+            select(SitOut.player_id, Player.name, SitOut.reason).join(Player)
+            .where(SitOut.round_id == round_.id).order_by(Player.name)
+        ).all()
+    return [(pid, name, reason) for pid, name, reason in rows]
+
+
+def unseated(db: TournamentDb, round_number: int) -> list[tuple[int, str, str]]:
+    """Players not on any board of the round (late arrivals, standbys, sit-outs), with their
+    roll-call status, by name."""
+    from tdapp.services.rounds import board_call
+
+    seated = {s.player_id for b in board_call(db, round_number) for s in b.seats}
+    return [(r.player_id, r.name, r.status) for r in rollcall.roll_call(db, round_number)
+            if r.player_id not in seated]

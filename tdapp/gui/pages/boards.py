@@ -1,0 +1,207 @@
+"""The Boards page: a round's boards with their seats (power, player, centres and score once
+known) and status; seat the round, print the call, show it on the projector, and take late
+arrivals after the call."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tdapp.gui.pages.placeholder import page_title
+from tdapp.gui.seating.cards import BoardGrid
+from tdapp.gui.seating.common import called_card_views, plural
+from tdapp.services.rounds import ROUND_STATUSES, BoardRow, RoundRow
+
+
+class BoardsPage(QWidget):
+    round_selected = Signal(int)
+    seat_requested = Signal(int)  # round number
+    print_requested = Signal(int)
+    projector_requested = Signal(int)
+    standby_requested = Signal(int, object)  # round, player ids
+    reseed_requested = Signal(int, object)  # round, player ids joining the open boards
+    board_activated = Signal(int, int)  # round, board number (double click: its result)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.round_box = QComboBox()
+        self.round_box.setObjectName("boardsRound")
+        self.round_box.setMinimumWidth(280)
+        self.round_box.currentIndexChanged.connect(self._round_changed)
+        round_label = QLabel("&Round:")
+        round_label.setBuddy(self.round_box)
+        self.seat_button = QPushButton("&Seat round…")
+        self.seat_button.setObjectName("seatRoundButton")
+        self.seat_button.clicked.connect(lambda: self._emit(self.seat_requested))
+        self.print_button = QPushButton("&Print board call…")
+        self.print_button.clicked.connect(lambda: self._emit(self.print_requested))
+        self.project_button = QPushButton("Show on pro&jector")
+        self.project_button.clicked.connect(lambda: self._emit(self.projector_requested))
+        self.status = QLabel()
+        self.status.setObjectName("boardsStatus")
+        self.status.setWordWrap(True)
+        font = self.status.font()
+        font.setPointSize(font.pointSize() + 2)
+        self.status.setFont(font)
+        self.empty = QLabel()
+        self.empty.setWordWrap(True)
+        self.empty.setStyleSheet("color: #555;")
+        self.grid = BoardGrid(editable=False, columns=4)
+        self.grid.setObjectName("boardsGrid")
+        self.grid.board_activated.connect(
+            lambda number: self.board_activated.emit(self.current_round() or 0, number))
+        self.late_list = QListWidget()
+        self.late_list.setObjectName("lateList")
+        self.late_list.setMaximumHeight(96)
+        self.standby_button = QPushButton("Add to s&tandby")
+        self.standby_button.clicked.connect(lambda: self._emit_late(self.standby_requested))
+        self.reseed_button = QPushButton("Re-seed boards &not started…")
+        self.reseed_button.setToolTip("The ticked players join; boards that have started keep "
+                                      "their players")
+        self.reseed_button.clicked.connect(lambda: self._emit_late(self.reseed_requested))
+        late = QGroupBox("Late arrivals after the call")
+        late_layout = QHBoxLayout(late)
+        self.late_empty = QLabel("Everyone on the roll call has a seat.")
+        self.late_empty.setStyleSheet("color: #555;")
+        late_layout.addWidget(self.late_empty)
+        late_layout.addWidget(self.late_list, 1)
+        late_buttons = QVBoxLayout()
+        late_buttons.addWidget(self.standby_button)
+        late_buttons.addWidget(self.reseed_button)
+        late_buttons.addStretch(1)
+        late_layout.addLayout(late_buttons)
+        self.late_box = late
+        top = QHBoxLayout()
+        top.addWidget(round_label)
+        top.addWidget(self.round_box)
+        top.addSpacing(12)
+        top.addWidget(self.seat_button)
+        top.addWidget(self.print_button)
+        top.addWidget(self.project_button)
+        top.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(24, 16, 24, 16)
+        layout.addWidget(page_title("Boards"))
+        layout.addLayout(top)
+        layout.addWidget(self.status)
+        layout.addWidget(self.empty)
+        layout.addWidget(self.grid, 1)
+        layout.addWidget(late)
+        self._rounds: list[RoundRow] = []
+        self.set_boards(None, [], [], "")
+
+    # -- what the controller shows ---------------------------------------------------------
+    def set_rounds(self, rows: list[RoundRow]) -> None:
+        current = self.current_round()
+        self._rounds = rows
+        self.round_box.blockSignals(True)
+        self.round_box.clear()
+        for row in rows:
+            text = f"Round {row.number} — {ROUND_STATUSES.get(row.status, row.status)}"
+            self.round_box.addItem(text, row.number)
+        numbers = [r.number for r in rows]
+        chosen = current if current in numbers else self._default_round(rows)
+        if chosen is not None:
+            self.round_box.setCurrentIndex(numbers.index(chosen))
+        self.round_box.blockSignals(False)
+        self._update_buttons()
+        if chosen is not None:
+            self.round_selected.emit(chosen)
+
+    @staticmethod
+    def _default_round(rows: list[RoundRow]) -> int | None:
+        """The round being played, else the first not called yet."""
+        for status in ("playing", "called"):
+            for row in rows:
+                if row.status == status:
+                    return row.number
+        for row in rows:
+            if row.status == "planned":
+                return row.number
+        return rows[-1].number if rows else None
+
+    def current_round(self) -> int | None:
+        data = self.round_box.currentData()
+        return int(data) if data is not None else None
+
+    def select_round(self, number: int) -> None:
+        index = self.round_box.findData(number)
+        if index >= 0:
+            self.round_box.setCurrentIndex(index)
+
+    def set_boards(self, number: int | None, boards: list[BoardRow],
+                   late: list[tuple[int, str]], sitting_out: str) -> None:
+        """The round's boards, who could still join, and who sits out."""
+        self.grid.show_cards(called_card_views(boards))
+        self.grid.setVisible(bool(boards))
+        if number is None:
+            self.status.setText("")
+            self.empty.setText("Open a tournament to see its boards.")
+        elif not boards:
+            self.status.setText(f"Round {number} is not seated yet.")
+            self.empty.setText("Take the roll call on the Rounds page, then press "
+                               f"“Seat round {number}…” to call the boards.")
+        else:
+            finished = sum(1 for b in boards if b.status in ("finished", "scored"))
+            text = (f"Round {number}: {plural(len(boards), 'board')}, "
+                    f"{finished} finished.")
+            if sitting_out:
+                text += f" Sitting out: {sitting_out}."
+            self.status.setText(text)
+            self.empty.setText("")
+        self.empty.setVisible(bool(self.empty.text()))
+        self.late_list.clear()
+        for player_id, name in late:
+            item = QListWidgetItem(name)
+            item.setData(Qt.ItemDataRole.UserRole, player_id)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Unchecked)
+            self.late_list.addItem(item)
+        self.late_box.setVisible(bool(boards))
+        self.late_list.setVisible(bool(late))
+        self.late_empty.setVisible(not late)
+        self.standby_button.setEnabled(bool(late))
+        self.reseed_button.setEnabled(bool(late))
+        self._has_boards = bool(boards)
+        self._update_buttons()
+
+    def checked_late(self) -> list[int]:
+        return [int(self.late_list.item(i).data(Qt.ItemDataRole.UserRole))
+                for i in range(self.late_list.count())
+                if self.late_list.item(i).checkState() == Qt.CheckState.Checked]
+
+    # -- what the TD asks for ----------------------------------------------------------------
+    def _emit(self, signal) -> None:
+        number = self.current_round()
+        if number is not None:
+            signal.emit(number)
+
+    def _emit_late(self, signal) -> None:
+        number = self.current_round()
+        ids = self.checked_late()
+        if number is not None and ids:
+            signal.emit(number, ids)
+
+    def _round_changed(self, _index: int) -> None:
+        number = self.current_round()
+        self._update_buttons()
+        if number is not None:
+            self.round_selected.emit(number)
+
+    def _update_buttons(self) -> None:
+        number = self.current_round()
+        has_boards = getattr(self, "_has_boards", False)
+        self.seat_button.setText(f"&Seat round {number}…" if number else "&Seat round…")
+        self.seat_button.setEnabled(number is not None)
+        self.print_button.setEnabled(has_boards)
+        self.project_button.setEnabled(has_boards)

@@ -1,0 +1,1 @@
+"""The board-call wizard (roll call to seated boards with powers) and the Boards page's parts."""

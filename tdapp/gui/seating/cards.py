@@ -1,0 +1,318 @@
+"""Board cards: one board of seven seats, side by side in a grid.
+
+A seat can be dragged onto another seat (the two players change places and powers), or picked
+from the keyboard: Space on one seat, then Space on another. Seats with issues are coloured and
+say why in their tooltip; colour is never the only sign (a mark follows the name).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PySide6.QtCore import QByteArray, QMimeData, QPoint, Qt, Signal
+from PySide6.QtGui import (
+    QDrag,
+    QDragEnterEvent,
+    QDropEvent,
+    QFocusEvent,
+    QKeyEvent,
+    QMouseEvent,
+)
+from PySide6.QtWidgets import (
+    QApplication,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tdapp.core.powers import POWERS
+
+MIME = "application/x-tdapp-seat"
+SEVERE = ("power_repeat", "keep_apart", "double_board", "locked_seat")
+COLOURS = {"severe": "#f6c9c4", "repeat": "#fde9b8", "picked": "#bcd4f6", "plain": "#ffffff"}
+MARKS = {"severe": " \u26a0", "repeat": " \u2022"}
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat as a card shows it; ``extra`` is e.g. "12 SC · 31.5" once a result is in."""
+
+    power: str | None
+    player: str
+    problem: str = ""  # "severe", "repeat" or ""
+    tooltip: str = ""
+    extra: str = ""
+
+
+@dataclass(frozen=True)
+class CardView:
+    number: int
+    seats: tuple[SeatView, ...]
+    title_note: str = ""  # "top board", "playing", "3 issues"
+    locked: bool = False
+
+
+def encode_seat(board: int, player: str) -> QMimeData:
+    data = QMimeData()
+    data.setData(MIME, QByteArray(f"{board}\n{player}".encode()))
+    return data
+
+
+def decode_seat(data: QMimeData) -> tuple[int, str] | None:
+    if not data.hasFormat(MIME):
+        return None
+    board, _, player = bytes(data.data(MIME).data()).decode().partition("\n")
+    return int(board), player
+
+
+class SeatLabel(QFrame):
+    """One seat: power and player; a drag source and a drop target when the card is editable."""
+
+    def __init__(self, card: BoardCard, seat: SeatView) -> None:
+        super().__init__(card)
+        self.card = card
+        self.seat = seat
+        self._press: QPoint | None = None
+        self.setObjectName("seat")
+        self.power_label = QLabel(seat.power.title() if seat.power else "\u2014")
+        self.power_label.setMinimumWidth(62)
+        font = self.power_label.font()
+        font.setBold(True)
+        self.power_label.setFont(font)
+        self.player_label = QLabel(seat.player + MARKS.get(seat.problem, ""))
+        self.extra_label = QLabel(seat.extra)
+        self.extra_label.setStyleSheet("color: #444;")
+        row = QHBoxLayout(self)
+        row.setContentsMargins(6, 2, 6, 2)
+        row.addWidget(self.power_label)
+        row.addWidget(self.player_label, 1)
+        row.addWidget(self.extra_label)
+        self.setToolTip(seat.tooltip)
+        editable = card.editable
+        self.setAcceptDrops(editable)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus if editable else Qt.FocusPolicy.NoFocus)
+        self.set_picked(False)
+
+    @property
+    def player(self) -> str:
+        return self.seat.player
+
+    def set_picked(self, picked: bool) -> None:
+        colour = COLOURS["picked"] if picked else COLOURS.get(self.seat.problem or "plain")
+        border = "#4a78c2" if self.hasFocus() else "transparent"
+        self.setStyleSheet(f"QFrame#seat {{ background: {colour}; border: 1px solid {border};"
+                           " border-radius: 3px; }")
+
+    # -- drag and drop ----------------------------------------------------------------------
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
+        if event.button() == Qt.MouseButton.LeftButton and self.card.editable:
+            self._press = event.position().toPoint()
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
+        if self._press is None or not self.card.editable:
+            return
+        moved = (event.position().toPoint() - self._press).manhattanLength()
+        if moved < QApplication.startDragDistance():
+            return
+        self._press = None
+        drag = QDrag(self)
+        drag.setMimeData(encode_seat(self.card.number, self.player))
+        drag.setPixmap(self.grab())
+        drag.exec(Qt.DropAction.MoveAction)
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt override
+        source = decode_seat(event.mimeData())
+        if source is not None and source != (self.card.number, self.player):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 - Qt override
+        source = decode_seat(event.mimeData())
+        if source is None or source == (self.card.number, self.player):
+            event.ignore()
+            return
+        event.acceptProposedAction()
+        self.card.swap_requested.emit(source[0], source[1], self.card.number, self.player)
+
+    # -- keyboard ------------------------------------------------------------------------------
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+        if event.key() in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.card.seat_activated.emit(self.card.number, self.player)
+            return
+        if event.key() == Qt.Key.Key_Escape:
+            self.card.seat_activated.emit(0, "")
+            return
+        super().keyPressEvent(event)
+
+    def focusInEvent(self, event: QFocusEvent) -> None:  # noqa: N802 - Qt override
+        super().focusInEvent(event)
+        self.set_picked(self.card.picked == self.player)
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802 - Qt override
+        super().focusOutEvent(event)
+        self.set_picked(self.card.picked == self.player)
+
+
+class BoardCard(QFrame):
+    """One board: title with a lock, then its seven seats (by power once powers are set)."""
+
+    swap_requested = Signal(int, str, int, str)  # from board, player, to board, player
+    seat_activated = Signal(int, str)  # board, player (0, "": cancel the pick)
+    lock_toggled = Signal(int, bool)
+    activated = Signal(int)  # double click: the board's number
+
+    def __init__(self, view: CardView, editable: bool, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.editable = editable
+        self.number = view.number
+        self.picked = ""
+        self.setObjectName("boardCard")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setStyleSheet("QFrame#boardCard { background: #f7f9fc; border: 1px solid #c9d3e0;"
+                           " border-radius: 6px; }")
+        self.title = QLabel()
+        font = self.title.font()
+        font.setBold(True)
+        font.setPointSize(font.pointSize() + 1)
+        self.title.setFont(font)
+        self.note = QLabel()
+        self.note.setStyleSheet("color: #6b4e00;")
+        self.lock = QToolButton()
+        self.lock.setCheckable(True)
+        self.lock.setText("Lock")
+        self.lock.setToolTip("A locked board keeps its players and powers when you re-seed")
+        self.lock.setVisible(editable)
+        self.lock.toggled.connect(lambda on: self.lock_toggled.emit(self.number, on))
+        head = QHBoxLayout()
+        head.addWidget(self.title)
+        head.addWidget(self.note, 1)
+        head.addWidget(self.lock)
+        self.rows = QVBoxLayout()
+        self.rows.setSpacing(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 6, 8, 8)
+        layout.addLayout(head)
+        layout.addLayout(self.rows)
+        self.seats: list[SeatLabel] = []
+        self.show_view(view)
+
+    def show_view(self, view: CardView) -> None:
+        self.number = view.number
+        self.title.setText(f"Board {view.number}")
+        self.note.setText(view.title_note)
+        self.lock.blockSignals(True)
+        self.lock.setChecked(view.locked)
+        self.lock.setText("Locked" if view.locked else "Lock")
+        self.lock.blockSignals(False)
+        for label in self.seats:
+            self.rows.removeWidget(label)
+            label.deleteLater()
+        self.seats = [SeatLabel(self, seat) for seat in view.seats]
+        for label in self.seats:
+            self.rows.addWidget(label)
+            label.setEnabled(not view.locked or not self.editable)
+
+    def seat_of(self, player: str) -> SeatLabel:
+        for label in self.seats:
+            if label.player == player:
+                return label
+        raise KeyError(player)
+
+    def set_picked(self, player: str) -> None:
+        self.picked = player
+        for label in self.seats:
+            label.set_picked(label.player == player)
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
+        self.activated.emit(self.number)
+        super().mouseDoubleClickEvent(event)
+
+
+class BoardGrid(QScrollArea):
+    """Cards side by side, ``columns`` to a row, in a scroll area."""
+
+    swap_requested = Signal(int, str, int, str)
+    lock_toggled = Signal(int, bool)
+    board_activated = Signal(int)
+
+    def __init__(self, editable: bool, columns: int = 4, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.editable = editable
+        self.columns = columns
+        self.setWidgetResizable(True)
+        self.inner = QWidget()
+        self.grid = QGridLayout(self.inner)
+        self.grid.setSpacing(10)
+        self.grid.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.setWidget(self.inner)
+        self.cards: list[BoardCard] = []
+        self._picked: tuple[int, str] | None = None
+
+    def show_cards(self, views: Sequence[CardView]) -> None:
+        focused = QApplication.focusWidget()
+        refocus = None
+        if isinstance(focused, SeatLabel) and focused.card in self.cards:
+            refocus = (focused.card.number, focused.player)
+        while len(self.cards) > len(views):
+            card = self.cards.pop()
+            self.grid.removeWidget(card)
+            card.deleteLater()
+        for index, view in enumerate(views):
+            if index < len(self.cards):
+                self.cards[index].show_view(view)
+                continue
+            card = BoardCard(view, self.editable)
+            card.swap_requested.connect(self.swap_requested)
+            card.lock_toggled.connect(self.lock_toggled)
+            card.seat_activated.connect(self._seat_activated)
+            card.activated.connect(self.board_activated)
+            self.cards.append(card)
+            self.grid.addWidget(card, index // self.columns, index % self.columns)
+        self._picked = None
+        if refocus is not None:
+            self._focus(*refocus)
+
+    def card(self, number: int) -> BoardCard:
+        for card in self.cards:
+            if card.number == number:
+                return card
+        raise KeyError(number)
+
+    def _focus(self, board: int, player: str) -> None:
+        for card in self.cards:
+            if card.number == board:
+                for label in card.seats:
+                    if label.player == player:
+                        label.setFocus()
+                        return
+
+    def _seat_activated(self, board: int, player: str) -> None:
+        """Keyboard swap: the first Space picks a seat, the second swaps with it."""
+        picked = self._picked
+        for card in self.cards:
+            card.set_picked("")
+        if not player or picked == (board, player):
+            self._picked = None
+            return
+        if picked is None:
+            self._picked = (board, player)
+            self.card(board).set_picked(player)
+            return
+        self._picked = None
+        self.swap_requested.emit(picked[0], picked[1], board, player)
+
+
+def by_power(seats: Sequence[str], powers: dict[str, str]) -> list[tuple[str | None, str]]:
+    """(power, player) in the reading order AEFGIRT; players without a power last."""
+    rows: list[tuple[str | None, str]] = [(p, powers[p]) for p in POWERS if p in powers]
+    given = set(powers.values())
+    rows += [(None, player) for player in seats if player not in given]
+    return rows

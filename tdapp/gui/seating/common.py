@@ -1,0 +1,113 @@
+"""Small pieces the wizard's steps share: headings, issue texts, card views of a proposal."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+
+from PySide6.QtWidgets import QLabel
+
+from tdapp.core.seating import Issue
+from tdapp.gui.seating.cards import SEVERE, CardView, SeatView, by_power
+from tdapp.services.rounds import BoardRow
+from tdapp.services.seating import SeatingProposal
+
+ISSUE_TITLES = {
+    "repeat": "met before",
+    "power_repeat": "power played before",
+    "keep_apart": "keep apart",
+    "double_board": "twice on one board",
+    "locked_seat": "not at the pinned board",
+}
+
+
+def big_label(text: str = "", points: int = 4, bold: bool = True) -> QLabel:
+    label = QLabel(text)
+    font = label.font()
+    font.setPointSize(font.pointSize() + points)
+    font.setBold(bold)
+    label.setFont(font)
+    label.setWordWrap(True)
+    return label
+
+
+def hint_label(text: str) -> QLabel:
+    label = QLabel(text)
+    label.setWordWrap(True)
+    label.setStyleSheet("color: #555;")
+    return label
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def issue_text(issue: Issue) -> str:
+    return f"Board {issue.board}: {issue.message}"
+
+
+def stats_text(proposal: SeatingProposal) -> str:
+    stats = proposal.stats
+    parts = [
+        plural(len(proposal.boards), "board"),
+        f"{plural(stats.repeat_pairs, 'repeated pair')} of opponents",
+        plural(stats.power_repeats, "repeated power"),
+    ]
+    if stats.keep_apart_violations:
+        count = stats.keep_apart_violations
+        parts.append(f"{count} keep-apart breach{'' if count == 1 else 'es'}")
+    if stats.locked_seat_violations:
+        parts.append(plural(stats.locked_seat_violations, "pinned player") + " moved")
+    return " · ".join(parts)
+
+
+def card_views(proposal: SeatingProposal, picked: str = "") -> list[CardView]:
+    """The proposal's boards as cards: seats by power, coloured by their issues."""
+    by_seat: dict[tuple[int, str], list[Issue]] = defaultdict(list)
+    for issue in proposal.issues:
+        for player in issue.players:
+            by_seat[(issue.board, player)].append(issue)
+    views = []
+    for board in proposal.boards:
+        seats = []
+        for power, player in by_power(board.seats, board.powers):
+            found = by_seat.get((board.number, player), [])
+            problem = ("severe" if any(i.kind in SEVERE for i in found)
+                       else "repeat" if found else "")
+            tooltip = "\n".join(i.message for i in found)
+            seats.append(SeatView(power, player, problem, tooltip))
+        count = sum(1 for i in proposal.issues if i.board == board.number)
+        notes = []
+        if board.number in proposal.selection_orders:
+            notes.append("Paris")
+        if count:
+            notes.append(plural(count, "issue"))
+        views.append(CardView(board.number, tuple(seats), " · ".join(notes),
+                              board.number in proposal.locked_boards))
+    return views
+
+
+def result_text(centers: int | None, score: float | None) -> str:
+    if centers is None:
+        return ""
+    text = f"{centers} SC"
+    return f"{text} · {score:g}" if score is not None else text
+
+
+def called_card_views(boards: Sequence[BoardRow]) -> list[CardView]:
+    """A published round's boards, with centres and scores once results are in."""
+    views = []
+    for board in boards:
+        seats = tuple(SeatView(s.power, s.player_name, extra=result_text(s.centers, s.score))
+                      for s in board.seats)
+        notes = []
+        if board.top_board:
+            notes.append("top board")
+        notes.append({"seated": "not started", "playing": "playing", "finished": "finished",
+                      "scored": "scored"}.get(board.status, board.status))
+        views.append(CardView(board.number, seats, " · ".join(notes)))
+    return views
+
+
+def call_seats(boards: Sequence[BoardRow]) -> list[tuple[int, list[tuple[str, str]]]]:
+    return [(b.number, [(s.power, s.player_name) for s in b.seats]) for b in boards]

@@ -1,0 +1,134 @@
+"""Connects the Boards page, the Seat round action and the wizard to the services."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import QFileDialog
+
+from tdapp.gui.controller import AppController
+from tdapp.gui.main_window import MainWindow
+from tdapp.gui.seating.common import call_seats
+from tdapp.gui.seating.projection import SeatingProjector, board_call_content
+from tdapp.gui.seating.wizard import SeatingWizard, open_wizard
+from tdapp.services import rounds, seating
+from tdapp.services.changes import Change
+from tdapp.services.exports import export_pdf
+
+REFRESH_TOPICS = {"rounds", "boards", "results", "roll_call", "players", "tournament"}
+LATE_RESEED_SECONDS = 3.0
+STATUS_WORDS = {"present": "present", "standby": "standby", "late": "late", "absent": "absent"}
+
+
+class BoardsController:
+    def __init__(self, window: MainWindow, app: AppController) -> None:
+        self.window = window
+        self.page = window.boards_page
+        self.app = app
+        self.projector = SeatingProjector()
+        self.wizard: SeatingWizard | None = None
+        self.page.round_selected.connect(self.show_round)
+        self.page.seat_requested.connect(self.seat_round)
+        self.page.print_requested.connect(self.print_call)
+        self.page.projector_requested.connect(self.show_on_projector)
+        self.page.standby_requested.connect(self.to_standby)
+        self.page.reseed_requested.connect(self.reseed_open_boards)
+        window.seat_round_action.triggered.connect(self.seat_next_round)
+        app.file_opened.connect(lambda _path: self.refresh())
+        app.file_closed.connect(self._closed)
+        app.changed.connect(self._changed)
+
+    # -- showing -----------------------------------------------------------------------------
+    def refresh(self) -> None:
+        self.page.set_rounds(self.app.read(rounds.list_rounds, default=[]))
+        self._update_action()
+
+    def show_round(self, number: int) -> None:
+        boards = self.app.read(rounds.board_call, number, default=[])
+        late = []
+        if boards:
+            for pid, name, status in self.app.read(seating.unseated, number, default=[]):
+                late.append((pid, f"{name} ({STATUS_WORDS.get(status, status)})"))
+        out = ", ".join(name for _, name, _ in
+                        self.app.read(seating.sit_outs, number, default=[]))
+        self.page.set_boards(number, boards, late, out)
+        self._update_action()
+
+    def _update_action(self) -> None:
+        number = self.page.current_round()
+        action = self.window.seat_round_action
+        action.setText(f"&Seat round {number}…" if number else "&Seat round…")
+        action.setEnabled(self.app.db is not None and number is not None)
+
+    def _changed(self, change: Change) -> None:
+        if change.topics & REFRESH_TOPICS:
+            self.refresh()
+
+    def _closed(self) -> None:
+        if self.wizard is not None:
+            self.wizard.close()
+            self.wizard = None
+        self.projector.close()
+        self.page.set_rounds([])
+        self.page.set_boards(None, [], [], "")
+        self._update_action()
+
+    # -- actions -----------------------------------------------------------------------------
+    def seat_next_round(self) -> None:
+        number = self.page.current_round()
+        if number is not None:
+            self.window.show_page("Boards")
+            self.seat_round(number)
+
+    def seat_round(self, number: int, proposal: seating.SeatingProposal | None = None
+                   ) -> SeatingWizard | None:
+        if self.app.db is None:
+            return None
+        if self.wizard is not None and self.wizard.isVisible():
+            if self.wizard.round_number == number and proposal is None:
+                self.wizard.raise_()
+                self.wizard.activateWindow()
+                return self.wizard
+            self.wizard.close()
+        kwargs = {"proposal": proposal} if proposal is not None else {}
+        self.wizard = open_wizard(self.app, number, self.projector, self.window, **kwargs)
+        self.wizard.published.connect(self.page.select_round)
+        self.wizard.destroyed.connect(lambda *_: self._wizard_gone())
+        return self.wizard
+
+    def _wizard_gone(self) -> None:
+        self.wizard = None
+
+    def print_call(self, number: int) -> None:
+        db = self.app.db
+        if db is None:
+            return
+        default = db.path.with_name(f"{db.path.stem} round {number} board call.pdf")
+        target, _ = QFileDialog.getSaveFileName(self.window, "Print the board call",
+                                                str(default), "PDF documents (*.pdf)")
+        if not target:
+            return
+        self.app.run_in_background(
+            "Writing the board call…", lambda: export_pdf(db, Path(target), what="board-call"),
+            lambda path: self.window.statusBar().showMessage(f"Board call written to {path}"))
+
+    def show_on_projector(self, number: int) -> None:
+        boards = self.app.read(rounds.board_call, number, default=[])
+        if boards:
+            self.projector.show_call(board_call_content(
+                f"Round {number} \u2014 board call", call_seats(boards)))
+
+    def to_standby(self, number: int, player_ids: list[int]) -> None:
+        self.app.call(seating.add_to_standby, number, player_ids)
+
+    def reseed_open_boards(self, number: int, player_ids: list[int]) -> None:
+        """Late arrivals join: the boards not started are seated again with them; the TD
+        reviews the result in the wizard before publishing it."""
+        db = self.app.db
+        if db is None:
+            return
+        self.app.run_in_background(
+            "Seating the boards that have not started…",
+            lambda: seating.reseed_open_boards(db, number, player_ids,
+                                               time_limit=LATE_RESEED_SECONDS),
+            lambda proposal: self.seat_round(number, proposal))

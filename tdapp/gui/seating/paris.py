@@ -1,0 +1,217 @@
+"""The Paris method at the TD's table: board by board, whose turn it is, shown big, with the
+choices as buttons (digits pick a place in the order, initials pick a power), Undo for a slip,
+and every turn mirrored on the projector when one is open."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tdapp.core.powers import LETTER_TO_POWER
+from tdapp.core.seating import ParisSelection
+from tdapp.gui.seating.common import big_label, hint_label
+
+ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th")
+
+
+class ParisPanel(QWidget):
+    changed = Signal()  # a choice was made or undone
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.selections: dict[int, ParisSelection] = {}
+        self.current: int | None = None
+        self.mirror: Callable[[str, int, list[tuple[str, str]], str], bool] | None = None
+        self.boards = QListWidget()
+        self.boards.setObjectName("parisBoards")
+        self.boards.setMaximumWidth(190)
+        self.boards.currentRowChanged.connect(self._board_chosen)
+        self.turn_label = big_label(points=12)
+        self.turn_label.setObjectName("parisTurn")
+        self.prompt = big_label(points=3, bold=False)
+        self.choices = QGridLayout()
+        self.order_label = QLabel()
+        self.order_label.setWordWrap(True)
+        self.log = QListWidget()
+        self.log.setObjectName("parisLog")
+        self.undo_button = QPushButton("&Undo last choice")
+        self.undo_button.clicked.connect(self.undo)
+        self.mirror_box = QCheckBox("Mirror on the projector")
+        self.mirror_box.setChecked(True)
+        self.mirror_box.setToolTip("Shown on the projector when one is open")
+        right = QVBoxLayout()
+        right.addWidget(self.turn_label)
+        right.addWidget(self.prompt)
+        right.addLayout(self.choices)
+        right.addWidget(self.order_label)
+        right.addWidget(self.log, 1)
+        foot = QHBoxLayout()
+        foot.addWidget(self.undo_button)
+        foot.addWidget(self.mirror_box)
+        foot.addStretch(1)
+        right.addLayout(foot)
+        right.addWidget(hint_label("Keys: 1-7 choose a place in the selection order; A E F G I "
+                                   "R T choose a power; Backspace undoes."))
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.boards)
+        row.addLayout(right, 1)
+        self.buttons: list[QPushButton] = []
+
+    def start(self, selections: dict[int, ParisSelection]) -> None:
+        self.selections = selections
+        self.boards.blockSignals(True)
+        self.boards.clear()
+        for number in selections:
+            self.boards.addItem(f"Board {number}")
+        self.boards.blockSignals(False)
+        self._refresh_list()
+        first = next((n for n, s in selections.items() if s.turn() is not None),
+                     next(iter(selections), None))
+        self.show_board(first)
+
+    def finished(self) -> bool:
+        return all(s.turn() is None for s in self.selections.values())
+
+    def show_board(self, number: int | None) -> None:
+        self.current = number
+        if number is not None:
+            numbers = list(self.selections)
+            self.boards.blockSignals(True)
+            self.boards.setCurrentRow(numbers.index(number))
+            self.boards.blockSignals(False)
+        self._show_turn()
+
+    def _board_chosen(self, row: int) -> None:
+        numbers = list(self.selections)
+        if 0 <= row < len(numbers):
+            self.show_board(numbers[row])
+
+    def _refresh_list(self) -> None:
+        for row, (number, selection) in enumerate(self.selections.items()):
+            done = selection.turn() is None
+            self.boards.item(row).setText(f"Board {number} — {'done' if done else 'to do'}")
+
+    def _show_turn(self) -> None:
+        for button in self.buttons:
+            self.choices.removeWidget(button)
+            button.deleteLater()
+        self.buttons = []
+        selection = self.selections.get(self.current) if self.current is not None else None
+        if selection is None:
+            self.turn_label.setText("No board to choose for")
+            self.prompt.setText("")
+            return
+        turn = selection.turn()
+        self.log.clear()
+        self.log.addItems(selection.log)
+        self.log.scrollToBottom()
+        order = ", ".join(selection.order)
+        self.order_label.setText(f"Selection order so far: {order}")
+        if turn is None:
+            self.turn_label.setText(f"Board {self.current}: done")
+            self.prompt.setText("Every player has a power.")
+        elif turn.stage == "ordering":
+            self.turn_label.setText(f"Board {self.current}: {turn.player}")
+            self.prompt.setText("chooses where to pick in the selection order")
+            for position in turn.options:
+                self._add_button(f"{ORDINALS[position]} ({position + 1})",
+                                 lambda _=False, p=position: self.choose_position(p))
+        else:
+            self.turn_label.setText(f"Board {self.current}: {turn.player}")
+            self.prompt.setText("chooses a power")
+            for power in turn.options:
+                self._add_button(f"{power.title()} ({power[0]})",
+                                 lambda _=False, p=power: self.choose_power(p))
+        self.undo_button.setEnabled(bool(selection.log[1:]))
+        self._mirror(selection)
+
+    def _add_button(self, text: str, slot: Callable[..., None]) -> None:
+        button = QPushButton(text)
+        button.setMinimumHeight(34)
+        button.clicked.connect(slot)
+        self.choices.addWidget(button, len(self.buttons) // 4, len(self.buttons) % 4)
+        self.buttons.append(button)
+
+    def _mirror(self, selection: ParisSelection) -> None:
+        if self.mirror is None or not self.mirror_box.isChecked() or self.current is None:
+            return
+        turn = selection.turn()
+        seats = [(power, player) for power, player in selection.powers.items()]
+        waiting = [p for p in selection.order if p not in selection.powers.values()]
+        seats += [("?", player) for player in waiting]
+        if turn is None:
+            heading, prompt = f"Board {self.current}: powers chosen", ""
+        elif turn.stage == "ordering":
+            heading = f"Paris method \u2014 {turn.player}"
+            prompt = f"Board {self.current}: {turn.player} chooses where to pick"
+        else:
+            heading = f"Paris method \u2014 {turn.player}"
+            prompt = f"Board {self.current}: {turn.player} chooses a power"
+        self.mirror(heading, self.current, seats, prompt)
+
+    # -- choices -------------------------------------------------------------------------------
+    def _selection(self) -> ParisSelection | None:
+        return self.selections.get(self.current) if self.current is not None else None
+
+    def choose_position(self, position: int) -> None:
+        selection = self._selection()
+        if selection is None:
+            return
+        selection.choose_position(position)
+        self._after_choice(selection)
+
+    def choose_power(self, power: str) -> None:
+        selection = self._selection()
+        if selection is None:
+            return
+        selection.choose_power(power)
+        self._after_choice(selection)
+
+    def undo(self) -> None:
+        selection = self._selection()
+        if selection is not None:
+            selection.undo()
+            self._refresh_list()
+            self._show_turn()
+            self.changed.emit()
+
+    def _after_choice(self, selection: ParisSelection) -> None:
+        self._refresh_list()
+        self.changed.emit()
+        if selection.turn() is None and self.current is not None:
+            following = next((n for n, s in self.selections.items() if s.turn() is not None),
+                             None)
+            if following is not None:
+                self.show_board(following)
+                return
+        self._show_turn()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+        selection = self._selection()
+        turn = selection.turn() if selection else None
+        text = event.text().upper()
+        if event.key() == Qt.Key.Key_Backspace:
+            self.undo()
+        elif turn is not None and turn.stage == "ordering" and text.isdigit():
+            position = int(text) - 1
+            if position in turn.options:
+                self.choose_position(position)
+        elif turn is not None and turn.stage == "picking" and text in LETTER_TO_POWER:
+            if LETTER_TO_POWER[text] in turn.options:
+                self.choose_power(LETTER_TO_POWER[text])
+        else:
+            super().keyPressEvent(event)

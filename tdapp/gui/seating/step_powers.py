@@ -1,0 +1,228 @@
+"""Step 3: powers. Automatic (nobody repeats a power, then spread), from preference lists, the
+Paris method step by step, or by hand with a warning beside each repeated power."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QButtonGroup,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QRadioButton,
+    QStackedWidget,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+    QWizardPage,
+)
+
+from tdapp.core.powers import POWERS
+from tdapp.gui.pages.common import ROW_HEIGHT
+from tdapp.gui.seating.common import big_label, hint_label, stats_text
+from tdapp.gui.seating.paris import ParisPanel
+from tdapp.services import seating
+from tdapp.services.seating import POWER_METHOD_TITLES, SeatingProposal
+
+if TYPE_CHECKING:
+    from tdapp.gui.seating.wizard import SeatingWizard
+
+METHODS = tuple(POWER_METHOD_TITLES)
+NO_POWER = "\u2014"
+
+
+class HandPowers(QTableWidget):
+    """Every seat with a power box; a repeated or missing power is written beside it."""
+
+    def __init__(self, page: PowersPage) -> None:
+        super().__init__(0, 4)
+        self.page = page
+        self.setObjectName("handPowers")
+        self.setHorizontalHeaderLabels(("Board", "Player", "Power", "Warning"))
+        self.verticalHeader().hide()
+        self.verticalHeader().setDefaultSectionSize(ROW_HEIGHT + 4)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        header = self.horizontalHeader()
+        header.setStretchLastSection(True)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        for column, width in enumerate((60, 230, 130)):
+            self.setColumnWidth(column, width)
+
+    def show_proposal(self, proposal: SeatingProposal) -> None:
+        warnings: dict[tuple[int, str], str] = {}
+        for issue in proposal.issues:
+            if issue.kind == "power_repeat":
+                warnings[(issue.board, issue.players[0])] = issue.message
+        rows = [(board, player) for board in proposal.boards for player in board.seats]
+        self.setRowCount(len(rows))
+        for row, (board, player) in enumerate(rows):
+            self.setItem(row, 0, QTableWidgetItem(str(board.number)))
+            self.setItem(row, 1, QTableWidgetItem(player))
+            box = QComboBox()
+            box.addItem(NO_POWER, "")
+            for power in POWERS:
+                box.addItem(power.title(), power)
+            power = board.power_of(player) or ""
+            box.setCurrentIndex(max(0, box.findData(power)))
+            box.setEnabled(board.number not in proposal.locked_boards)
+            box.activated.connect(
+                lambda _i, b=board.number, p=player, w=box: self.page.set_by_hand(
+                    b, p, str(w.currentData())))
+            self.setCellWidget(row, 2, box)
+            warning = warnings.get((board.number, player), "")
+            if not power:
+                warning = "no power yet"
+            item = QTableWidgetItem(("\u26a0 " + warning) if warning else "")
+            self.setItem(row, 3, item)
+
+
+class PowersPage(QWizardPage):
+    def __init__(self, wizard: SeatingWizard) -> None:
+        super().__init__()
+        self.owner = wizard
+        self.setTitle("Step 3 of 5 — Powers")
+        self.setSubTitle("Who plays which power on each board.")
+        self.group = QButtonGroup(self)
+        choices = QHBoxLayout()
+        for index, name in enumerate(METHODS):
+            button = QRadioButton(POWER_METHOD_TITLES[name].split(" (")[0].replace(
+                "Paris method, step by step", "Paris method"))
+            button.setToolTip(POWER_METHOD_TITLES[name])
+            button.setObjectName(f"powers-{name}")
+            self.group.addButton(button, index)
+            choices.addWidget(button)
+        choices.addStretch(1)
+        self.group.idClicked.connect(lambda index: self.use(METHODS[index]))
+        self.summary = big_label(points=2)
+        self.summary.setObjectName("powersSummary")
+        self.stack = QStackedWidget()
+        self.automatic = QWidget()
+        auto_layout = QVBoxLayout(self.automatic)
+        auto_layout.setContentsMargins(0, 8, 0, 0)
+        auto_layout.addWidget(hint_label(
+            "Powers are assigned board by board so that nobody plays a power again (when the "
+            "board allows it), then so that everyone's powers are spread as evenly as "
+            "possible. Review them on the boards in the next step."))
+        auto_layout.addStretch(1)
+        self.notes = QListWidget()
+        self.notes.setObjectName("preferenceNotes")
+        self.paris = ParisPanel()
+        self.paris.changed.connect(self._paris_changed)
+        self.hand = HandPowers(self)
+        preferences = QWidget()
+        pref_layout = QVBoxLayout(preferences)
+        pref_layout.setContentsMargins(0, 0, 0, 0)
+        pref_layout.addWidget(hint_label("Each player's preference list (e.g. FGIRT, on the "
+                                         "Players page); the lowest-ranked chooses first, and "
+                                         "nobody takes a power played before."))
+        pref_layout.addWidget(self.notes, 1)
+        self.pages = {"automatic": self.automatic, "preferences": preferences,
+                      "paris": self.paris, "manual": self.hand}
+        for widget in self.pages.values():
+            self.stack.addWidget(widget)
+        self.format_note = QLabel()
+        layout = QVBoxLayout(self)
+        layout.addLayout(choices)
+        layout.addWidget(self.format_note)
+        layout.addWidget(self.stack, 1)
+        layout.addWidget(self.summary)
+        self.method = ""
+
+    def initializePage(self) -> None:  # noqa: N802 - Qt override
+        proposal = self.owner.proposal
+        if proposal is None:
+            return
+        rule = proposal.context.power_method
+        self.format_note.setText(f"The format assigns powers in round "
+                                 f"{self.owner.round_number} by: {POWER_METHOD_TITLES[rule]}.")
+        chosen = self.method or rule
+        self.use(chosen, fresh=self.owner.powers_for is not proposal)
+
+    def use(self, method: str, fresh: bool = True) -> None:
+        """Switch the power method; ``fresh`` starts it over on the current seating."""
+        proposal = self.owner.proposal
+        if proposal is None:
+            return
+        self.method = method
+        self.group.button(METHODS.index(method)).setChecked(True)
+        self.stack.setCurrentWidget(self.pages[method])
+        if fresh or self.owner.powers_for is not proposal:
+            self.owner.powers_for = proposal
+            if method == "automatic":
+                self.owner.restore_automatic_powers()
+            elif method == "preferences":
+                self.owner.restore_automatic_powers()
+                self.notes.clear()
+                self.notes.addItems(seating.assign_preferences(proposal))
+            elif method == "paris":
+                self._start_paris(proposal)
+            else:
+                self.owner.restore_automatic_powers()
+        if method == "paris":
+            self.owner.projector_turns(True)
+            self.paris.setFocus()
+        else:
+            self.owner.projector_turns(False)
+        self.refresh()
+
+    def _start_paris(self, proposal: SeatingProposal) -> None:
+        selections = {}
+        for board in proposal.boards:
+            if board.number in proposal.locked_boards:
+                continue
+            seating.clear_powers(proposal, board.number)
+            selections[board.number] = seating.paris_selection(proposal, board.number)
+        self.paris.mirror = self.owner.mirror_turn
+        self.paris.start(selections)
+
+    def _paris_changed(self) -> None:
+        proposal = self.owner.proposal
+        if proposal is None:
+            return
+        for number, selection in self.paris.selections.items():
+            if selection.turn() is None:
+                seating.apply_paris(proposal, number, selection)
+            elif number in proposal.selection_orders or any(
+                    b.powers for b in proposal.boards if b.number == number):
+                seating.clear_powers(proposal, number)
+        self.refresh()
+
+    def set_by_hand(self, board: int, player: str, power: str) -> None:
+        proposal = self.owner.proposal
+        if proposal is None:
+            return
+        if power:
+            seating.set_power_by_hand(proposal, board, player, power)
+        else:
+            target = next(b for b in proposal.boards if b.number == board)
+            held = target.power_of(player)
+            if held:
+                del target.powers[held]
+            proposal.recheck()
+        self.refresh()
+
+    def refresh(self) -> None:
+        proposal = self.owner.proposal
+        if proposal is None:
+            return
+        missing = proposal.missing_powers()
+        if self.method == "manual":
+            self.hand.show_proposal(proposal)
+        text = stats_text(proposal)
+        if missing:
+            text += f" · boards without all powers: {', '.join(map(str, missing))}"
+        self.summary.setText(text)
+        self.completeChanged.emit()
+
+    def isComplete(self) -> bool:  # noqa: N802 - Qt override
+        proposal = self.owner.proposal
+        return proposal is not None and not proposal.missing_powers()
+
+    def validatePage(self) -> bool:  # noqa: N802 - Qt override
+        self.owner.projector_turns(False)
+        return True

@@ -1,0 +1,212 @@
+"""The board-call wizard: who plays, seating, powers, review, board call.
+
+A non-modal window: the TD can look at the Players or Rounds page while a search runs. The
+wizard keeps the round's proposal; its steps edit it through ``tdapp.services.seating``; only
+the last step writes to the file (one action, one Undo).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget, QWizard
+
+from tdapp.core.seating import repeat_lower_bound
+from tdapp.gui.controller import AppController
+from tdapp.gui.seating.common import call_seats
+from tdapp.gui.seating.projection import SeatingProjector, board_call_content
+from tdapp.gui.seating.runner import ProgressPanel
+from tdapp.gui.seating.step_call import BoardCallPage
+from tdapp.gui.seating.step_powers import PowersPage
+from tdapp.gui.seating.step_review import ReviewPage
+from tdapp.gui.seating.step_seat import SeatingPage
+from tdapp.gui.seating.step_who import WhoPlaysPage
+from tdapp.services import rounds, seating
+from tdapp.services.exports import export_pdf
+from tdapp.services.rounds import BoardRow
+from tdapp.services.seating import PlayersPlan, SeatingProposal, WhoPlaysProposal
+
+WHO, SEAT, POWERS, REVIEW, CALL = range(5)
+WIZARD_SIZE = QSize(1280, 800)
+
+
+class SeatingWizard(QWizard):
+    published = Signal(int)  # round number
+
+    def __init__(self, app: AppController, round_number: int, projector: SeatingProjector,
+                 parent: QWidget | None = None, proposal: SeatingProposal | None = None) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.app = app
+        self.round_number = round_number
+        self.projector = projector
+        self.plan: PlayersPlan | None = proposal.plan if proposal else None
+        self.proposal: SeatingProposal | None = proposal
+        self.powers_for: SeatingProposal | None = proposal
+        self.lower_bound: int | None = None
+        self.time_limit = seating.DEFAULT_TIME_LIMIT
+        self.setWindowTitle(f"Seat round {round_number} — tdapp")
+        self.setWizardStyle(QWizard.WizardStyle.ModernStyle)
+        self.setOption(QWizard.WizardOption.NoBackButtonOnStartPage, True)
+        self.setOption(QWizard.WizardOption.NoCancelButtonOnLastPage, True)
+        self.who_page = WhoPlaysPage(self)
+        self.seat_page = SeatingPage(self)
+        self.powers_page = PowersPage(self)
+        self.review_page = ReviewPage(self)
+        self.call_page = BoardCallPage(self)
+        for page_id, page in enumerate((self.who_page, self.seat_page, self.powers_page,
+                                        self.review_page, self.call_page)):
+            self.setPage(page_id, page)
+        if proposal is not None:  # a late arrival: straight to the review of the open boards
+            self.setStartId(REVIEW)
+        self.resize(WIZARD_SIZE)
+        self.panels: list[ProgressPanel] = [self.seat_page.progress, self.review_page.progress]
+
+    # -- step 1 -------------------------------------------------------------------------------
+    def load_who_plays(self) -> WhoPlaysProposal | None:
+        return self.app.read(seating.who_plays, self.round_number)
+
+    def set_plan(self, plan: PlayersPlan) -> None:
+        self.plan = plan
+
+    # -- step 2 -------------------------------------------------------------------------------
+    def format_method(self) -> str:
+        if self.proposal is not None and self.powers_for is not None:
+            return self.proposal.context.fmt.round_rule(self.round_number).seating
+        fmt = self.app.read(seating.tournament_format)
+        return fmt.round_rule(self.round_number).seating if fmt else "balanced"
+
+    def start_seating(self, panel: ProgressPanel, method: str, seed: int, time_limit: float,
+                      on_done: Callable[[SeatingProposal | None], None]) -> None:
+        db, plan, number = self.app.db, self.plan, self.round_number
+        if db is None or plan is None:
+            return
+        self.time_limit = time_limit
+
+        def work(progress, cancel) -> tuple[SeatingProposal, int]:
+            context = seating.seating_context(db, number, method)
+            proposal = seating.seat_with_context(context, plan, seed, time_limit, progress,
+                                                 cancel)
+            players = [context.labels[p] for p in plan.playing]
+            return proposal, repeat_lower_bound(players, context.history_index()).pairs
+
+        def done(result: tuple[SeatingProposal, int]) -> None:
+            self.proposal, self.lower_bound = result
+            self.powers_for = None
+            on_done(self.proposal)
+
+        panel.start(f"Seating round {number}…", work, done,
+                    lambda exc: self._failed(exc, lambda: on_done(None)))
+
+    def start_reseed(self, panel: ProgressPanel, only_unlocked: bool,
+                     on_done: Callable[[SeatingProposal | None], None]) -> None:
+        current = self.proposal
+        if current is None:
+            return
+        limit = self.time_limit
+
+        def work(progress, cancel) -> SeatingProposal:
+            return seating.reseed(current, only_unlocked, None, limit, progress, cancel)
+
+        def done(fresh: SeatingProposal) -> None:
+            if current.context.power_method == "preferences":
+                seating.assign_preferences(fresh)
+            self.proposal = fresh
+            self.powers_for = fresh  # the review keeps the powers the re-seed gave
+            on_done(fresh)
+
+        what = "the unlocked boards" if only_unlocked else f"round {self.round_number}"
+        panel.start(f"Seating {what} again…", work, done,
+                    lambda exc: self._failed(exc, lambda: on_done(None)))
+
+    def _failed(self, exc: BaseException, then: Callable[[], None]) -> None:
+        self.app.show_problem(exc, "The round could not be seated")
+        then()
+
+    # -- step 3 -------------------------------------------------------------------------------
+    def restore_automatic_powers(self) -> None:
+        if self.proposal is not None:
+            self.proposal.restore_automatic()
+
+    def mirror_turn(self, heading: str, board: int, seats: list[tuple[str, str]],
+                    prompt: str) -> bool:
+        return self.projector.mirror_turn(heading, board, seats, prompt)
+
+    def projector_turns(self, on: bool) -> None:
+        if not on:
+            self.projector.end_turns()
+
+    # -- step 5 -------------------------------------------------------------------------------
+    def existing_boards(self) -> int:
+        return int(self.app.read(seating.existing_call, self.round_number, default=0) or 0)
+
+    def publish(self) -> list[BoardRow] | None:
+        proposal = self.proposal
+        if proposal is None:
+            return None
+        existing = self.existing_boards()
+        if existing:
+            answer = QMessageBox.question(
+                self, "Replace the board call?",
+                f"Round {self.round_number} already has a board call of {existing} boards. "
+                "Replace it with this one?")
+            if answer != QMessageBox.StandardButton.Yes:
+                return None
+        change = self.app.call(seating.publish, self.round_number, proposal)
+        if change is None:
+            return None
+        self.published.emit(self.round_number)
+        return self.app.read(rounds.board_call, self.round_number, default=[])
+
+    def print_call(self) -> None:
+        db = self.app.db
+        if db is None:
+            return
+        default = db.path.with_name(f"{db.path.stem} round {self.round_number} board call.pdf")
+        target, _ = QFileDialog.getSaveFileName(self, "Print the board call", str(default),
+                                                "PDF documents (*.pdf)")
+        if not target:
+            return
+        self.app.run_in_background(
+            "Writing the board call…", lambda: export_pdf(db, Path(target), what="board-call"),
+            lambda path: self.call_page.details.setText(f"Board call written to {path}"))
+
+    def show_on_projector(self) -> None:
+        boards = self.app.read(rounds.board_call, self.round_number, default=[])
+        self.projector.show_call(board_call_content(
+            f"Round {self.round_number} \u2014 board call", call_seats(boards)))
+
+    # -- closing ------------------------------------------------------------------------------
+    def busy(self) -> bool:
+        return any(panel.running for panel in self.panels)
+
+    def reject(self) -> None:
+        if self.proposal is not None and not self.call_page.published:
+            answer = QMessageBox.question(self, "Close without publishing?",
+                                          "The seating is not published yet. Close anyway?")
+            if answer != QMessageBox.StandardButton.Yes:
+                return
+        super().reject()
+
+    def done(self, result: int) -> None:
+        for panel in self.panels:
+            panel.wait()
+        self.projector.end_turns()
+        super().done(result)
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
+        for panel in self.panels:
+            panel.wait()
+        self.projector.end_turns()
+        super().closeEvent(event)
+
+
+def open_wizard(app: AppController, round_number: int, projector: SeatingProjector,
+                parent: QWidget | None = None, **kwargs: Any) -> SeatingWizard:
+    wizard = SeatingWizard(app, round_number, projector, parent, **kwargs)
+    wizard.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    wizard.show()
+    return wizard
