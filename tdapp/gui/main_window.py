@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tdapp.gui.pages.boards import BoardsPage
 from tdapp.gui.pages.placeholder import ClockPage, InfoPage
 from tdapp.gui.pages.players import PlayersPage
 from tdapp.gui.pages.rounds import RoundsPage
@@ -26,16 +27,6 @@ from tdapp.gui.pages.welcome import WelcomePage
 
 PAGE_NAMES = ("Tournament", "Players", "Rounds", "Boards", "Clock", "Standings", "Awards")
 NO_SAVE_NEEDED = "Every change is written to the file as you make it; there is no Save button."
-
-
-def _boards_page() -> InfoPage:
-    return InfoPage(
-        "Boards",
-        "The boards of the current round: who sits at which board as which power, the board "
-        "call to print or project, and the results of each board as they come in.",
-        "Take the roll call and seat round 1 from the Rounds page first.",
-        "Rounds",
-    )
 
 
 def _standings_page() -> InfoPage:
@@ -74,12 +65,13 @@ class MainWindow(QMainWindow):
         self.tournament_page = TournamentPage()
         self.players_page = PlayersPage()
         self.rounds_page = RoundsPage()
+        self.boards_page = BoardsPage()
         self.clock_page = ClockPage()
         self.pages: dict[str, QWidget] = {
             "Tournament": self.tournament_page,
             "Players": self.players_page,
             "Rounds": self.rounds_page,
-            "Boards": _boards_page(),
+            "Boards": self.boards_page,
             "Clock": self.clock_page,
             "Standings": _standings_page(),
             "Awards": _awards_page(),
@@ -156,6 +148,8 @@ class MainWindow(QMainWindow):
             action = self._action(f"&{number} {name}", f"Ctrl+{number}")
             action.triggered.connect(lambda _=False, n=name: self.show_page(n))
             self.page_actions.append(action)
+        self.seat_round_action = self._action(
+            "&Seat round…", "Ctrl+Shift+B", "Call the boards: who plays, seating, powers, review")
         self.about_action = self._action("&About tdapp")
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
         self.quit_action.triggered.connect(self.close)
@@ -178,6 +172,8 @@ class MainWindow(QMainWindow):
         edit_menu.addAction(self.redo_action)
         edit_menu.addSeparator()
         edit_menu.addAction(self.history_action)
+        round_menu = bar.addMenu("&Round")
+        round_menu.addAction(self.seat_round_action)
         view_menu = bar.addMenu("&View")
         view_menu.addActions(self.page_actions)
         view_menu.addSeparator()
@@ -213,7 +209,7 @@ class MainWindow(QMainWindow):
         self.sidebar.setEnabled(False)
         self.sidebar.clearSelection()
         for action in (self.save_copy_action, self.snapshots_action, self.close_action,
-                       self.history_action, *self.page_actions):
+                       self.history_action, self.seat_round_action, *self.page_actions):
             action.setEnabled(False)
         self.set_undo_texts(None, None)
 

@@ -14,6 +14,7 @@ from tdapp.gui.controllers.rounds import RoundsController
 from tdapp.gui.controllers.snapshots import SnapshotsController
 from tdapp.gui.controllers.tournament import TournamentController
 from tdapp.gui.main_window import MainWindow
+from tdapp.gui.seating.controller import BoardsController
 from tdapp.gui.settings import RecentFiles
 
 
@@ -28,6 +29,7 @@ class MainController:
         self.tournament = TournamentController(self.window, self.app)
         self.players = PlayersController(self.window, self.app)
         self.rounds = RoundsController(self.window, self.app)
+        self.boards = BoardsController(self.window, self.app)
         self.history = HistoryController(self.window, self.app)
         self.snapshots = SnapshotsController(self.window, self.app)
         self.progress = ProgressController(self.window, self.app)
