@@ -167,7 +167,8 @@ class OperatorPanel(QWidget):
         ):
             row.addWidget(self._action(text, keys, slot))
         row.addWidget(self._action("Edit schedule", "Ctrl+E", self.open_schedule_editor))
-        self._action("+1 min", "=", lambda: self.clock.add_time(60), button=False)
+        for other_key in ("=", "Shift++"):  # "+" as typed on layouts where it needs Shift
+            self._action("+1 min", other_key, lambda: self.clock.add_time(60), button=False)
         return box
 
     def open_schedule_editor(self) -> ScheduleEditor:
@@ -205,11 +206,13 @@ class OperatorPanel(QWidget):
         header.setStretchLastSection(True)
         layout.addWidget(self.board_table)
         grid = QGridLayout()
+        # Board time is on [ and ]: Shift with + or - would collide with the room's keys on
+        # layouts where "+" itself needs Shift.
         buttons = [
             ("Pause / resume board", "P", self._toggle_board),
-            ("Board \u22121 min", "Shift+-", lambda: self._board_do(
+            ("Board \u22121 min", "[", lambda: self._board_do(
                 lambda n: self.clock.add_time(-60, board=n))),
-            ("Board +1 min", "Shift++", lambda: self._board_do(
+            ("Board +1 min", "]", lambda: self._board_do(
                 lambda n: self.clock.add_time(60, board=n))),
             ("Board next segment", "Shift+PgDown", lambda: self._board_do(
                 lambda n: self.clock.next_segment(board=n))),
