@@ -18,12 +18,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tdapp.gui.awards.page import AwardsPage
 from tdapp.gui.pages.boards import BoardsPage
 from tdapp.gui.pages.placeholder import ClockPage, InfoPage
 from tdapp.gui.pages.players import PlayersPage
 from tdapp.gui.pages.rounds import RoundsPage
 from tdapp.gui.pages.tournament import TournamentPage
 from tdapp.gui.pages.welcome import WelcomePage
+from tdapp.gui.standings.page import StandingsPage
 
 PAGE_NAMES = ("Tournament", "Players", "Rounds", "Boards", "Clock", "Standings", "Awards")
 NO_SAVE_NEEDED = "Every change is written to the file as you make it; there is no Save button."
@@ -73,8 +75,8 @@ class MainWindow(QMainWindow):
             "Rounds": self.rounds_page,
             "Boards": self.boards_page,
             "Clock": self.clock_page,
-            "Standings": _standings_page(),
-            "Awards": _awards_page(),
+            "Standings": StandingsPage(),
+            "Awards": AwardsPage(),
         }
         self.stack = QStackedWidget()
         self.stack.addWidget(self.welcome)
@@ -164,6 +166,7 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self.save_copy_action)
         file_menu.addAction(self.snapshots_action)
+        self.export_menu = file_menu.addMenu("E&xport")  # filled by tdapp.gui.export.controller
         file_menu.addSeparator()
         file_menu.addAction(self.close_action)
         file_menu.addAction(self.quit_action)

@@ -17,11 +17,12 @@ from tdapp.core.scoring.registry import get_system
 from tdapp.core.tournament import model as tm
 from tdapp.core.tournament.results import RoundEntry
 from tdapp.core.tournament.standings import compute_standings
-from tdapp.services.results import round_scoring_system
+from tdapp.services.changes import ServiceError
+from tdapp.services.results import BoardResult, round_scoring_system
 from tdapp.services.standings_data import tournament_model
 from tdapp.services.tournaments import tournament_info
 from tdapp.store.database import TournamentDb
-from tdapp.store.models import Board, GamePhase, Round
+from tdapp.store.models import Board, CenterCount, GamePhase, Player, Round
 
 COMPLETED = "completed"
 NOW = "now"
@@ -207,3 +208,64 @@ def standings_view(db: TournamentDb, mode: str = COMPLETED) -> StandingsView:
 def _cell(entry: RoundEntry, provisional: set[tuple[int, int]]) -> RoundCell:
     return RoundCell(entry.round, entry.score, entry.counted, entry.dropped,
                      (entry.round, entry.board) in provisional if entry.board else False)
+
+
+# -- a board's entered result, for the result entry grid ----------------------------------------
+
+@dataclass(frozen=True)
+class EntrySeat:
+    power: str
+    player_id: int
+    player_name: str
+
+
+@dataclass(frozen=True)
+class BoardEntry:
+    """A board as the result entry grid shows it; ``result`` is what was entered before."""
+
+    board_id: int
+    round_number: int
+    number: int
+    top_board: bool
+    status: str
+    format_name: str
+    seats: tuple[EntrySeat, ...]
+    result: BoardResult | None
+    selection_order: tuple[str, ...] | None
+
+    @property
+    def title(self) -> str:
+        top = " (top board)" if self.top_board else ""
+        return f"Round {self.round_number} · Board {self.number}{top}"
+
+
+def board_entry(db: TournamentDb, board_id: int) -> BoardEntry:
+    """The board's seats and its stored result (if any), read in one session."""
+    info = tournament_info(db)
+    with db.read() as session:
+        board = session.get(Board, board_id)
+        if board is None:
+            raise ServiceError("That board no longer exists.")
+        number = session.get(Round, board.round_id).number
+        names = dict(session.execute(select(Player.id, Player.name)).all())
+        order = {p: i for i, p in enumerate(POWERS)}
+        seats = tuple(EntrySeat(s.power, s.player_id, names.get(s.player_id, "?"))
+                      for s in sorted(board.seats, key=lambda s: order.get(s.power, 99)))
+        result = None
+        if board.status in ("finished", "scored"):
+            history: dict[int, dict[str, int]] = {}
+            counts = select(CenterCount).where(CenterCount.board_id == board_id)
+            for row in session.scalars(counts):
+                history.setdefault(row.year, {})[row.power] = row.centers
+            result = BoardResult(
+                centers={s.power: s.centers or 0 for s in board.seats},
+                end_year=board.end_year or 1901, end_reason=board.end_reason or "time",
+                solo=board.solo_power, draw=tuple(board.draw_powers) if board.draw_powers
+                else None,
+                eliminated={s.power: s.eliminated_year for s in board.seats
+                            if s.eliminated_year is not None},
+                history=history,
+            )
+        selection = tuple(board.selection_order) if board.selection_order else None
+        return BoardEntry(board.id, number, board.number, board.top_board, board.status,
+                          info.format_name, seats, result, selection)

@@ -14,6 +14,7 @@ from tdapp.gui.controllers.rounds import RoundsController
 from tdapp.gui.controllers.snapshots import SnapshotsController
 from tdapp.gui.controllers.tournament import TournamentController
 from tdapp.gui.main_window import MainWindow
+from tdapp.gui.results.wiring import ResultsViews
 from tdapp.gui.seating.controller import BoardsController
 from tdapp.gui.settings import RecentFiles
 
@@ -33,6 +34,7 @@ class MainController:
         self.history = HistoryController(self.window, self.app)
         self.snapshots = SnapshotsController(self.window, self.app)
         self.progress = ProgressController(self.window, self.app)
+        self.results_views = ResultsViews(self.window, self.app)
 
     def shutdown(self) -> None:
         """Finish background work and close the tournament file."""

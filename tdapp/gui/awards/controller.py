@@ -1,0 +1,81 @@
+"""Connects the Awards page to the awards service; certificates go through the export worker."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tdapp.gui.awards.dialogs import SpecialAwardDialog, TieDialog
+from tdapp.gui.awards.page import AwardsPage
+from tdapp.gui.controller import AppController
+from tdapp.services import awards
+from tdapp.services.changes import Change
+from tdapp.services.players import list_players
+
+if TYPE_CHECKING:
+    from tdapp.gui.export.controller import ExportController
+
+TOPICS = {"results", "boards", "players", "rounds", "tournament", "standings", "awards"}
+
+
+class AwardsController:
+    def __init__(self, page: AwardsPage, app: AppController,
+                 exports: ExportController | None = None) -> None:
+        self.page = page
+        self.app = app
+        self.exports = exports
+        self.dialog: SpecialAwardDialog | TieDialog | None = None
+        page.settle_requested.connect(self.settle)
+        page.add_special_requested.connect(lambda: self.edit_special(None))
+        page.edit_special_requested.connect(self.edit_special)
+        page.remove_special_requested.connect(
+            lambda award: self.app.call(awards.remove_special_award, award.id))
+        page.remove_decision_requested.connect(
+            lambda decision: self.app.call(awards.remove_tie_decision, decision.id))
+        page.certificates_requested.connect(self._certificates)
+        app.file_opened.connect(lambda _path: self.refresh())
+        app.file_closed.connect(lambda: page.set_view(None, []))
+        app.changed.connect(self._changed)
+
+    def _changed(self, change: Change) -> None:
+        if change.topics & TOPICS:
+            self.refresh()
+
+    def refresh(self) -> None:
+        view = self.app.read(awards.awards_view, default=None)
+        self.page.set_view(view, self.app.read(awards.list_special_awards, default=[]))
+
+    def _show(self, dialog: SpecialAwardDialog | TieDialog) -> None:
+        if self.dialog is not None:
+            self.dialog.reject()
+        self.dialog = dialog
+        dialog.finished.connect(lambda _code: self._closed(dialog))
+        dialog.open()
+
+    def _closed(self, dialog: SpecialAwardDialog | TieDialog) -> None:
+        if self.dialog is dialog:
+            self.dialog = None
+        dialog.deleteLater()
+
+    def edit_special(self, award: awards.SpecialAwardRow | None) -> SpecialAwardDialog:
+        players = [(p.id, p.name) for p in self.app.read(list_players, default=[])
+                   if p.competing and not p.withdrawn]
+        dialog = SpecialAwardDialog(players, award, self.page)
+        if award is None:
+            dialog.chosen.connect(lambda title, player, note: self.app.call(
+                awards.add_special_award, title, player, note))
+        else:
+            dialog.chosen.connect(lambda title, player, note: self.app.call(
+                awards.update_special_award, award.id, title, player, note))
+        self._show(dialog)
+        return dialog
+
+    def settle(self, tie: awards.OpenTie) -> TieDialog:
+        dialog = TieDialog(tie, self.page)
+        dialog.decided.connect(lambda about, order, method, note: self.app.call(
+            awards.record_tie_decision, about, tuple(order), method, note))
+        self._show(dialog)
+        return dialog
+
+    def _certificates(self, text_only: bool) -> None:
+        if self.exports is not None:
+            self.exports.certificates(text_only)

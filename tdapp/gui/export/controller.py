@@ -1,0 +1,236 @@
+"""Every export runs on a pool thread behind a progress dialog that can cancel it.
+
+The builders write atomically; this controller additionally writes into a hidden file beside the
+target and moves it into place only when the work finished and was not cancelled, so a cancelled
+export leaves the old file (if any) untouched.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox, QProgressDialog
+
+from tdapp.gui.controller import AppController
+from tdapp.gui.export.dialogs import DifferencesDialog, PdfOptionsDialog
+from tdapp.gui.export.menu import ExportActions
+from tdapp.gui.worker import Worker
+from tdapp.services import exports
+from tdapp.services.tournaments import tournament_info
+from tdapp.store.database import TournamentDb
+
+PDF_FILTER = "PDF documents (*.pdf)"
+XLSX_FILTER = "Excel workbooks (*.xlsx)"
+CSV_FILTER = "CSV files (*.csv)"
+SHEET_FILTER = "Spreadsheets (*.xlsx *.xlsm *.csv)"
+
+
+@dataclass
+class ExportJob:
+    """One export: ``write(db, path)`` runs on the worker thread."""
+
+    title: str
+    target: Path
+    write: Callable[[TournamentDb, Path], Any]
+    cancelled: bool = False
+    progress: QProgressDialog | None = None
+    worker: Worker | None = None
+
+    @property
+    def partial(self) -> Path:
+        return self.target.with_name(f".{self.target.stem}.exporting{self.target.suffix}")
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower() or "tournament"
+
+
+class ExportController:
+    def __init__(self, window: QMainWindow, menu: QMenu, app: AppController) -> None:
+        self.window = window
+        self.app = app
+        self.actions = ExportActions(menu)
+        self.paper = "a4"
+        self.jobs: list[ExportJob] = []
+        self.last_written: Path | None = None
+        self.last_error: str | None = None
+        self.options: PdfOptionsDialog | None = None
+        self.differences: DifferencesDialog | None = None
+        self.actions.pdf.triggered.connect(self.pdf)
+        self.actions.certificates.triggered.connect(lambda: self.certificates(False))
+        self.actions.text_certificates.triggered.connect(lambda: self.certificates(True))
+        self.actions.workbook.triggered.connect(self.workbook)
+        self.actions.csv.triggered.connect(self.csv)
+        self.actions.compare.triggered.connect(self.compare)
+        self.actions.set_enabled(False)
+        app.file_opened.connect(lambda _path: self.actions.set_enabled(True))
+        app.file_closed.connect(lambda: self.actions.set_enabled(False))
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.jobs)
+
+    # -- choosing --------------------------------------------------------------------------
+    def _default_path(self, what: str, suffix: str) -> str:
+        db = self.app.db
+        if db is None:
+            return ""
+        name = _slug(tournament_info(db).name)
+        return str(db.path.parent / f"{name}-{what}{suffix}")
+
+    def _save_path(self, caption: str, what: str, suffix: str, filter_: str) -> Path | None:
+        chosen, _ = QFileDialog.getSaveFileName(self.window, caption,
+                                                self._default_path(what, suffix), filter_)
+        if not chosen:
+            return None
+        path = Path(chosen)
+        return path if path.suffix.lower() == suffix else path.with_name(path.name + suffix)
+
+    def pdf(self) -> PdfOptionsDialog | None:
+        if self.app.db is None:
+            return None
+        if self.options is not None:
+            self.options.reject()
+        dialog = PdfOptionsDialog(self.paper, self.window)
+        dialog.chosen.connect(self._pdf_chosen)
+        dialog.finished.connect(lambda _code: self._options_closed(dialog))
+        self.options = dialog
+        dialog.open()
+        return dialog
+
+    def _options_closed(self, dialog: PdfOptionsDialog) -> None:
+        if self.options is dialog:
+            self.options = None
+        dialog.deleteLater()
+
+    def _pdf_chosen(self, what: str, paper: str) -> None:
+        self.paper = paper
+        target = self._save_path("Export a PDF", what, ".pdf", PDF_FILTER)
+        if target is not None:
+            self.start(ExportJob(f"Writing the {what.replace('-', ' ')} PDF…", target,
+                                 lambda db, path: exports.export_pdf(db, path, what, paper)))
+
+    def certificates(self, text_only: bool) -> None:
+        what = "certificates-text" if text_only else "certificates"
+        target = self._save_path("Export certificates", what, ".pdf", PDF_FILTER)
+        if target is not None:
+            paper = self.paper
+            self.start(ExportJob("Writing the certificates…", target,
+                                 lambda db, path: exports.export_certificates(
+                                     db, path, text_only=text_only, paper=paper)))
+
+    def workbook(self) -> None:
+        target = self._save_path("Export the Excel workbook", "results", ".xlsx", XLSX_FILTER)
+        if target is not None:
+            self.start(ExportJob("Writing the workbook…", target, exports.export_workbook))
+
+    def csv(self) -> None:
+        target = self._save_path("Export the standings as CSV", "standings", ".csv", CSV_FILTER)
+        if target is not None:
+            self.start(ExportJob("Writing the standings CSV…", target,
+                                 exports.export_standings_csv))
+
+    def compare(self) -> None:
+        if self.app.db is None:
+            return
+        chosen, _ = QFileDialog.getOpenFileName(self.window, "Compare with my spreadsheet",
+                                                str(self.app.db.path.parent), SHEET_FILTER)
+        if not chosen:
+            return
+        sheet = Path(chosen)
+        db = self.app.db
+        job = ExportJob("Comparing your spreadsheet with the standings…", sheet,
+                        lambda _db, _path: [d.describe() for d in
+                                            exports.compare_with_sheet(db, sheet)])
+        self.start(job, writes=False)
+
+    # -- running ---------------------------------------------------------------------------
+    def start(self, job: ExportJob, *, writes: bool = True) -> None:
+        db = self.app.db
+        if db is None:
+            return
+        progress = QProgressDialog(job.title, "Cancel", 0, 0, self.window)
+        progress.setWindowTitle("Exporting" if writes else "Comparing")
+        progress.setMinimumDuration(0)
+        progress.setAutoClose(False)
+        progress.setAutoReset(False)
+        progress.canceled.connect(lambda: self._cancel(job))
+        job.progress = progress
+        target = job.partial if writes else job.target
+
+        def work() -> Any:
+            return job.write(db, target)
+
+        worker = Worker(work)
+        job.worker = worker
+        worker.signals.finished.connect(lambda result: self._finished(job, result, writes))
+        worker.signals.failed.connect(lambda exc: self._failed(job, exc, writes))
+        self.jobs.append(job)
+        progress.show()
+        self.app.pool.start(worker)
+
+    def _cancel(self, job: ExportJob) -> None:
+        job.cancelled = True
+        self.window.statusBar().showMessage(f"Cancelled: {job.title.rstrip('…')}")
+
+    def _end(self, job: ExportJob) -> None:
+        if job.progress is not None:
+            job.progress.canceled.disconnect()
+            job.progress.reset()
+            job.progress.close()
+            job.progress.deleteLater()
+            job.progress = None
+        if job in self.jobs:
+            self.jobs.remove(job)
+
+    def _finished(self, job: ExportJob, result: Any, writes: bool) -> None:
+        self._end(job)
+        if job.cancelled:
+            if writes:
+                job.partial.unlink(missing_ok=True)
+            return
+        if not writes:
+            self._show_differences(job.target, list(result))
+            return
+        try:
+            os.replace(job.partial, job.target)
+        except OSError as exc:
+            job.partial.unlink(missing_ok=True)
+            self._failed(job, exc, False)
+            return
+        self.last_written = job.target
+        self.window.statusBar().showMessage(f"Wrote {job.target}")
+        answer = QMessageBox.question(
+            self.window, "Export finished",
+            f"Wrote {job.target.name} in {job.target.parent}.\n\nOpen that folder?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No)
+        if answer == QMessageBox.StandardButton.Yes:
+            QDesktopServices.openUrl(QUrl.fromLocalFile(str(job.target.parent)))
+
+    def _failed(self, job: ExportJob, exc: BaseException, writes: bool) -> None:
+        self._end(job)
+        if writes:
+            job.partial.unlink(missing_ok=True)
+        if job.cancelled:
+            return
+        if not isinstance(exc, OSError | ValueError | KeyError):
+            traceback.print_exception(exc)
+        self.last_error = str(exc) or type(exc).__name__
+        QMessageBox.warning(self.window, "The export could not be written"
+                            if writes else "The spreadsheet could not be compared",
+                            self.last_error)
+
+    def _show_differences(self, sheet: Path, lines: list[str]) -> None:
+        if self.differences is not None:
+            self.differences.close()
+        self.differences = DifferencesDialog(sheet.name, lines, self.window)
+        self.differences.show()

@@ -1,0 +1,98 @@
+"""Export choices (which PDF, which paper) and the list of differences with a TD's own sheet.
+Shown with ``open()``/``show()``: never blocking, they report through signals."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QRadioButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tdapp.reports.pdf_export import WHAT
+
+WHAT_WORDS = {
+    "standings": "Standings",
+    "board-call": "Board call (by board, and alphabetical by player)",
+    "results": "Round results",
+    "awards": "Awards and best countries",
+    "score-sheets": "Blank score sheets, one per board",
+    "schedule": "Clock schedule",
+    "all": "Everything for the venue (standings, awards, results, board call)",
+}
+PAPERS = {"a4": "A4", "letter": "US Letter"}
+
+
+class PdfOptionsDialog(QDialog):
+    """``chosen(what, paper)`` when the TD presses OK."""
+
+    chosen = Signal(str, str)
+
+    def __init__(self, paper: str = "a4", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Export a PDF")
+        self.what = QComboBox()
+        for key in WHAT:
+            self.what.addItem(WHAT_WORDS.get(key, key), key)
+        self.papers: dict[str, QRadioButton] = {}
+        group = QButtonGroup(self)
+        row = QHBoxLayout()
+        for key, words in PAPERS.items():
+            button = QRadioButton(words)
+            group.addButton(button)
+            self.papers[key] = button
+            row.addWidget(button)
+        row.addStretch(1)
+        self.papers.get(paper, self.papers["a4"]).setChecked(True)
+        form = QFormLayout()
+        form.addRow("Document", self.what)
+        form.addRow("Paper", row)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self._ok)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(buttons)
+        self.resize(520, 140)
+
+    def choose(self, what: str, paper: str) -> None:
+        self.what.setCurrentIndex(max(0, self.what.findData(what)))
+        self.papers[paper].setChecked(True)
+
+    def paper(self) -> str:
+        return next(key for key, button in self.papers.items() if button.isChecked())
+
+    def _ok(self) -> None:
+        self.chosen.emit(str(self.what.currentData()), self.paper())
+        self.accept()
+
+
+class DifferencesDialog(QDialog):
+    """The differences between the TD's spreadsheet and tdapp's standings, one per line."""
+
+    def __init__(self, sheet: str, lines: list[str], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Compared with your spreadsheet")
+        heading = (f"<b>{len(lines)} difference(s)</b> between {sheet} and tdapp's standings:"
+                   if lines else f"<b>No differences</b>: {sheet} agrees with tdapp's standings.")
+        self.heading = QLabel(heading)
+        self.heading.setWordWrap(True)
+        self.list = QListWidget()
+        self.list.addItems(lines)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.heading)
+        layout.addWidget(self.list, 1)
+        layout.addWidget(buttons)
+        self.resize(720, 420)

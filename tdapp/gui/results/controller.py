@@ -1,0 +1,85 @@
+"""Connects the results panel to the services and opens a board's result grid."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QWidget
+
+from tdapp.gui.controller import AppController
+from tdapp.gui.models.table_model import ROW_ROLE
+from tdapp.gui.results.boards_panel import FINISHED, ResultsPanel
+from tdapp.gui.results.dialog import ResultEntryDialog
+from tdapp.services.changes import Change, ServiceError
+from tdapp.services.rounds import all_boards, list_rounds
+
+TOPICS = {"rounds", "boards", "results", "players", "tournament"}
+
+
+class ResultsController:
+    def __init__(self, panel: ResultsPanel, app: AppController, parent: QWidget) -> None:
+        self.panel = panel
+        self.app = app
+        self.parent = parent
+        self.dialog: ResultEntryDialog | None = None
+        panel.round_chosen.connect(lambda _n: self.show_boards())
+        panel.open_board.connect(self.open_board)
+        app.file_opened.connect(lambda _path: self.refresh())
+        app.file_closed.connect(self._clear)
+        app.changed.connect(self._changed)
+
+    def _changed(self, change: Change) -> None:
+        if change.topics & TOPICS:
+            self.refresh()
+
+    def refresh(self) -> None:
+        rounds = [r for r in self.app.read(list_rounds, default=[]) if r.boards]
+        current = self.panel.current_round()
+        if current is None or current not in [r.number for r in rounds]:
+            # The first round still waiting for results, else the latest seated one.
+            waiting = [r.number for r in rounds if r.boards_finished < r.boards]
+            current = waiting[0] if waiting else (rounds[-1].number if rounds else None)
+        self.panel.set_rounds([r.number for r in rounds], current)
+        self.show_boards()
+
+    def show_boards(self) -> None:
+        number = self.panel.current_round()
+        boards = self.app.read(all_boards, number, default=[]) if number is not None else []
+        self.panel.set_boards(boards)
+
+    def _clear(self) -> None:
+        self.panel.set_rounds([], None)
+        self.panel.set_boards([])
+        if self.dialog is not None:
+            self.dialog.reject()
+
+    def open_board(self, board_id: int) -> ResultEntryDialog | None:
+        """Open the board's result grid (one at a time, not blocking the window)."""
+        if self.app.db is None:
+            return None
+        if self.dialog is not None:
+            self.dialog.reject()
+        try:
+            dialog = ResultEntryDialog(board_id, self.app, self.parent)
+        except ServiceError as exc:
+            self.app.show_problem(exc)
+            return None
+        dialog.finished.connect(lambda _code: self._closed(dialog))
+        dialog.saved.connect(lambda _board: self._next_board(board_id))
+        self.dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _closed(self, dialog: ResultEntryDialog) -> None:
+        if self.dialog is dialog:
+            self.dialog = None
+        dialog.deleteLater()
+
+    def _next_board(self, board_id: int) -> None:
+        """After a save, select the next board still waiting, ready for Enter."""
+        rows = self.panel.model.rows()
+        waiting = [b for b in rows if b.status not in FINISHED and b.board_id != board_id]
+        if waiting:
+            for row in range(self.panel.proxy.rowCount()):
+                board = self.panel.proxy.index(row, 0).data(ROW_ROLE)
+                if board is not None and board.board_id == waiting[0].board_id:
+                    self.panel.table.selectRow(row)
+                    break

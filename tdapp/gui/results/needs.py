@@ -1,0 +1,68 @@
+"""What a board's result must contain under a format: found by asking the scoring system
+itself (a sample game scored with and without each part), so a new system needs no table here.
+
+No Qt: the entry grid and its tests read these plain answers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from tdapp.core.formats import get_format
+from tdapp.core.scoring.base import GameResult, ScoringError
+from tdapp.core.scoring.registry import get_system
+
+# A plausible time-called board: Turkey out in 1906, every other power alive.
+_SAMPLE = {"AUSTRIA": 10, "ENGLAND": 8, "FRANCE": 6, "GERMANY": 5, "ITALY": 3, "RUSSIA": 2,
+           "TURKEY": 0}
+_OUT = {"TURKEY": 1906}
+
+
+@dataclass(frozen=True)
+class ResultNeeds:
+    system: str
+    system_title: str
+    elimination_years: bool  # the system scores by the year a power went out
+    draw_members: bool  # the system scores a passed draw by who was in it
+    history: bool  # every year's centres are needed (count-back)
+    history_reason: str = ""
+
+    def sentences(self) -> list[str]:
+        """What the grid asks for, in the TD's words."""
+        out = [f"Scored with {self.system_title}. Only the final centres are required"
+               + ("" if self.history else "; earlier years are optional") + "."]
+        if self.history:
+            out.append(f"Type every year's centres: {self.history_reason}.")
+        if self.elimination_years:
+            out.append("Give the year each power with no centres was eliminated.")
+        if self.draw_members:
+            out.append("For a passed draw, tick the powers in the draw.")
+        return out
+
+
+def _scores(system: str, game: GameResult) -> dict[str, float] | ScoringError:
+    try:
+        return get_system(system).score(game)
+    except ScoringError as exc:
+        return exc
+
+
+@lru_cache(maxsize=64)
+def result_needs(format_name: str, round_number: int) -> ResultNeeds:
+    fmt = get_format(format_name)
+    system = fmt.scoring_for(round_number)
+    without_year = _scores(system, GameResult(_SAMPLE, 1908))
+    needs_year = isinstance(without_year, ScoringError) and str(
+        without_year.field or "").startswith("eliminated")
+    plain = _scores(system, GameResult(_SAMPLE, 1908, eliminated=_OUT))
+    drawn = _scores(system, GameResult(_SAMPLE, 1908, eliminated=_OUT,
+                                       draw=("AUSTRIA", "ENGLAND")))
+    needs_draw = not isinstance(plain, ScoringError) and plain != drawn
+    reason = ""
+    chains = (*fmt.tie_breakers, *(fmt.champion_tie_breakers or ()))
+    if "count-back" in chains:
+        reason = f"{fmt.title} breaks ties by count-back, which rolls the boards back year by year"
+    elif isinstance(plain, ScoringError) and plain.field == "history":
+        reason = f"the {system} system needs them ({plain})"
+    return ResultNeeds(system, get_system(system).title, needs_year, needs_draw, bool(reason), reason)

@@ -1,0 +1,38 @@
+"""Keeps the Standings page current: reads the view-shaped standings after every change that
+can move them, and wires the "Enter results" tab."""
+
+from __future__ import annotations
+
+from tdapp.gui.controller import AppController
+from tdapp.gui.controllers.progress import standings_state
+from tdapp.gui.results.controller import ResultsController
+from tdapp.gui.standings.page import StandingsPage
+from tdapp.services.changes import Change
+from tdapp.services.rounds import list_rounds
+from tdapp.services.standings_views import standings_view
+
+TOPICS = {"results", "boards", "players", "rounds", "tournament", "standings", "awards",
+          "roll_call"}
+
+
+class StandingsController:
+    def __init__(self, page: StandingsPage, app: AppController) -> None:
+        self.page = page
+        self.app = app
+        self.results = ResultsController(page.results_panel, app, page)
+        page.mode_changed.connect(lambda _mode: self.refresh())
+        app.file_opened.connect(lambda _path: self.refresh())
+        app.file_closed.connect(self._clear)
+        app.changed.connect(self._changed)
+
+    def _changed(self, change: Change) -> None:
+        if change.topics & TOPICS:
+            self.refresh()
+
+    def refresh(self) -> None:
+        self.page.set_view(self.app.read(standings_view, self.page.mode(), default=None))
+        self.page.state.setText(standings_state(self.app.read(list_rounds, default=[])))
+
+    def _clear(self) -> None:
+        self.page.set_view(None)
+        self.page.state.setText("")
