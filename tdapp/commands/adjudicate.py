@@ -7,67 +7,18 @@ understood is not an error of the command but a ``void`` result, and the unit ho
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from tdapp.commands.jsonio import BadInput, map_batch, read_json_input, run_json_command
 from tdapp.core.adjudication import OrderEntry, RuleOptions, adjudicate_phase
-from tdapp.core.adjudication.canonical import CanonicalError, parse_canonical
-from tdapp.core.board.contract import (
-    PositionError,
-    position_from_contract,
-    position_to_contract,
-    units_by_power,
-)
-from tdapp.core.board.position import RETREATS, Position
+from tdapp.core.adjudication.reading import OrderReader, paper_reader, parser_view
+from tdapp.core.board.contract import PositionError, position_from_contract, position_to_contract
+from tdapp.core.board.position import Position
 from tdapp.core.powers import POWERS
 
 # "adjustments" is what an adjustment phase owes: output only, accepted back and recomputed
 KNOWN_KEYS = {"phase", "units", "centers", "dislodged", "contested", "orders", "rules", "adjustments"}
-
-OrderReader = Callable[[str, str, Mapping[str, Any], str], OrderEntry]
-
-
-def _canonical_reader(text: str, power: str, position: Mapping[str, Any], kind: str) -> OrderEntry:
-    try:
-        return OrderEntry(power, parse_canonical(text, kind), text)
-    except CanonicalError as exc:
-        return OrderEntry(power, None, text, str(exc))
-
-
-def _paper_reader(fast_path: bool = True) -> OrderReader:
-    """The forgiving paper-order parser (after the canonical reader, when ``fast_path``), or the
-    canonical reader alone until the parser is installed."""
-    try:
-        from tdapp.core.orders.parser import parse_order
-    except ImportError:
-        return _canonical_reader
-
-    def read(text: str, power: str, position: Mapping[str, Any], kind: str) -> OrderEntry:
-        # Orders typed in the canonical spelling need no guessing: read them the fast way.
-        if fast_path:
-            try:
-                return OrderEntry(power, parse_canonical(text, kind), text)
-            except CanonicalError:
-                pass
-        try:
-            parsed = parse_order(text, power, position, kind)
-        except Exception as exc:  # noqa: BLE001 - an unreadable order is void, never a traceback
-            return OrderEntry(power, None, text, f"order not understood ({type(exc).__name__})")
-        if parsed.order is None:
-            return OrderEntry(power, None, text, parsed.error or "order not understood",
-                              parsed.normalized)
-        return OrderEntry(power, parsed.order, text, None, parsed.normalized)
-
-    return read
-
-
-def _parser_view(position: Position) -> dict[str, Any]:
-    """What the parser needs to know: the units that may be ordered this phase."""
-    if position.phase.kind == RETREATS:
-        return {"units": units_by_power({d.unit.province: d.unit for d in position.dislodged})}
-    return {"units": units_by_power(position.units)}
-
 
 def _orders(doc: Mapping[str, Any], position: Position, read: OrderReader) -> list[OrderEntry]:
     raw = doc.get("orders")
@@ -75,7 +26,7 @@ def _orders(doc: Mapping[str, Any], position: Position, read: OrderReader) -> li
         return []
     if not isinstance(raw, Mapping):
         raise BadInput("must be an object keyed by power", "orders")
-    view = _parser_view(position)
+    view = parser_view(position)
     kind = position.phase.kind
     entries: list[OrderEntry] = []
     for power, listed in raw.items():
@@ -112,7 +63,7 @@ def adjudicate_document(doc: Any, read: OrderReader | None = None) -> dict[str, 
     except ValueError as exc:
         field, _, message = str(exc).partition(": ")
         raise BadInput(message, field) from exc
-    entries = _orders(doc, position, read or _paper_reader())
+    entries = _orders(doc, position, read or paper_reader())
     outcome = adjudicate_phase(position, entries, rules)
     nxt = position_to_contract(outcome.next)
     if outcome.adjustments:
@@ -134,7 +85,7 @@ def main(argv: list[str]) -> int:
     )
     parser.add_argument("input", nargs="?", default="-", help="JSON file, or - for standard input")
     args = parser.parse_args(argv)
-    read = _paper_reader()
+    read = paper_reader()
     return run_json_command(
         lambda: map_batch(lambda doc: adjudicate_document(doc, read), read_json_input(args.input))
     )

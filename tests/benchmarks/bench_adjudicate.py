@@ -35,7 +35,8 @@ sys.path.insert(0, str(ROOT / "tests" / "core" / "adjudication"))
 from pydip_bridge import pydip_commands  # noqa: E402
 from random_phases import RandomPhase, random_phases  # noqa: E402
 
-from tdapp.commands.adjudicate import _canonical_reader, _paper_reader, adjudicate_document  # noqa: E402,I001
+from tdapp.commands.adjudicate import adjudicate_document  # noqa: E402,I001
+from tdapp.core.adjudication.reading import canonical_reader, paper_reader  # noqa: E402
 
 
 def tdapp_once(ph: RandomPhase, reader) -> float:
@@ -47,13 +48,12 @@ def tdapp_once(ph: RandomPhase, reader) -> float:
 
 def judge_once(ph: RandomPhase) -> float:
     """The judge alone: position built and orders read beforehand (like pydip's input)."""
-    from tdapp.commands.adjudicate import _orders
     from tdapp.core.adjudication import adjudicate_phase
+    from tdapp.core.adjudication.reading import read_orders
     from tdapp.core.board.contract import position_from_contract
 
-    doc = {"phase": "S1901M", "units": ph.units, "orders": ph.orders}
-    position = position_from_contract(doc)
-    entries = _orders(doc, position, _canonical_reader)
+    position = position_from_contract({"phase": "S1901M", "units": ph.units})
+    entries = read_orders(position, ph.orders, canonical_reader)
     t0 = time.perf_counter()
     adjudicate_phase(position, entries)
     return time.perf_counter() - t0
@@ -112,7 +112,7 @@ def main() -> None:
     phases = random_phases(n)
     units = statistics.mean(sum(len(u) for u in ph.units.values()) for ph in phases)
     print(f"{n} random movement phases, {units:.1f} units on average")
-    paper, cli = _paper_reader(fast_path=False), _paper_reader()
+    paper, cli = paper_reader(fast_path=False), paper_reader()
     game_map = vanilla_dip.generate_map()
     for ph in phases[:20]:  # warm caches the way a running program has them
         tdapp_once(ph, paper)
@@ -122,7 +122,7 @@ def main() -> None:
     for ph in phases:  # interleaved, so that a busy machine slows every engine alike
         times["tdapp (paper parser)"].append(tdapp_once(ph, paper))
         times["tdapp (as the CLI reads)"].append(tdapp_once(ph, cli))
-        times["tdapp (canonical reader)"].append(tdapp_once(ph, _canonical_reader))
+        times["tdapp (canonical reader)"].append(tdapp_once(ph, canonical_reader))
         times["tdapp judge only"].append(judge_once(ph))
         times["diplomacy"].append(diplomacy_once(ph))
         pyd = pydip_once(ph, game_map)

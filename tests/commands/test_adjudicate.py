@@ -12,8 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tdapp.commands import adjudicate
-from tdapp.commands.adjudicate import _canonical_reader, adjudicate_document
+from tdapp.commands.adjudicate import adjudicate_document
 from tdapp.commands.jsonio import BadInput
+from tdapp.core.adjudication.reading import canonical_reader, paper_reader
 
 EXAMPLE = {
     "phase": "S1901M",
@@ -103,7 +104,7 @@ def test_rules_variants(tmp_path: Path, capsys) -> None:
 def test_unreadable_order_is_void_not_an_error() -> None:
     doc = {"phase": "S1901M", "units": {"FRANCE": ["A PAR"]},
            "orders": {"FRANCE": ["A PAR ->", ""]}}
-    out = adjudicate_document(doc, _canonical_reader)
+    out = adjudicate_document(doc, canonical_reader)
     assert [r["tags"] for r in out["results"]] == [["void"], ["void"], []]
     assert out["results"][1]["message"] == "no order written"
     assert out["results"][2]["order"] == "" and out["next"]["units"] == {"FRANCE": ["A PAR"]}
@@ -114,10 +115,10 @@ def test_solo_is_reported() -> None:
            "BER", "DEN", "SWE", "NWY", "TUN"]
     doc = {"phase": "F1905M", "units": {"FRANCE": ["A BUR"]}, "centers": {"FRANCE": scs},
            "orders": {"FRANCE": ["A BUR - RUH"]}}
-    assert "solo" not in adjudicate_document(doc, _canonical_reader)
+    assert "solo" not in adjudicate_document(doc, canonical_reader)
     doc["units"] = {"FRANCE": ["A PIE"]}
     doc["orders"] = {"FRANCE": ["A PIE - VEN"]}
-    out = adjudicate_document(doc, _canonical_reader)
+    out = adjudicate_document(doc, canonical_reader)
     assert out["solo"] == "FRANCE"
     assert len(out["next"]["centers"]["FRANCE"]) == 18
 
@@ -181,7 +182,7 @@ _json = st.recursive(
 }))
 def test_any_document_gives_an_answer_or_bad_input(doc) -> None:
     try:
-        out = adjudicate_document(doc, _canonical_reader)
+        out = adjudicate_document(doc, canonical_reader)
     except BadInput as exc:
         assert exc.field and "\n" not in str(exc)
     else:
@@ -197,7 +198,7 @@ def test_a_parser_failure_is_a_void_order(monkeypatch) -> None:
     monkeypatch.setattr(parser, "parse_order", broken)
     doc = {"phase": "S1901M", "units": {"FRANCE": ["A PAR"]},
            "orders": {"FRANCE": ["Army Paris to Burgundy", "A PAR - PIC"]}}
-    out = adjudicate_document(doc, adjudicate._paper_reader())
+    out = adjudicate_document(doc, paper_reader())
     assert out["results"][0]["tags"] == ["void"]
     assert out["results"][0]["message"] == "order not understood (KeyError)"
     assert out["next"]["units"] == {"FRANCE": ["A PIC"]}

@@ -186,7 +186,8 @@ def test_whole_games_agree_with_diplomacy() -> None:
     import random
 
     diplomacy = pytest.importorskip("diplomacy")
-    from tdapp.commands.adjudicate import _canonical_reader, adjudicate_document
+    from tdapp.commands.adjudicate import adjudicate_document
+    from tdapp.core.adjudication.reading import canonical_reader
 
     for seed in range(GAMES):
         rng = random.Random(seed)
@@ -201,7 +202,7 @@ def test_whole_games_agree_with_diplomacy() -> None:
             doc["orders"] = _random_orders(rng, game, phase)
             for power, orders in doc["orders"].items():
                 game.set_orders(power, orders)
-            ours = adjudicate_document(doc, _canonical_reader)["next"]
+            ours = adjudicate_document(doc, canonical_reader)["next"]
             game.process()
             units, dislodged, centers = _diplomacy_state(game)
             mine_dislodged = {p: [d["unit"] for d in ds] for p, ds in ours["dislodged"].items()}
