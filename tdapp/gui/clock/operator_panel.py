@@ -268,6 +268,10 @@ class OperatorPanel(QWidget):
         self.mute_box.toggled.connect(self._set_muted)
         self._action("Mute", "M", self.mute_box.toggle, button=False)
         row.addWidget(self.mute_box)
+        # Boards that keep their own time (WDC 2025) run their own clocks: by default only
+        # the room's alerts ring, the boards' are listed.
+        self.board_sound_box = QCheckBox("Ring for boards too")
+        row.addWidget(self.board_sound_box)
         row.addWidget(self._action("Sound test", "T", self._sound_test))
         layout.addLayout(row)
         self.alert_list = QListWidget()
@@ -461,7 +465,9 @@ class OperatorPanel(QWidget):
     def _sound(self, alerts: list[tuple[str, int | None]]) -> None:
         if not alerts:
             return
-        self.player.play_most_urgent([kind for kind, _ in alerts])
+        ringing = [kind for kind, board in alerts
+                   if board is None or self.board_sound_box.isChecked()]
+        self.player.play_most_urgent(ringing)
         stamp = datetime.fromtimestamp(self.clock.time.now()).strftime("%H:%M:%S")
         for kind, board in alerts:
             where = "room" if board is None else f"board {board}"

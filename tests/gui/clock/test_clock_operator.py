@@ -210,3 +210,18 @@ def test_the_operator_sees_which_boards_can_finish_their_fall(panel_for) -> None
     assert panel.board_table.item(0, 7).text() == "game ends now: scored on the starting position"
     assert panel.verdict_list.count() == 1
     assert panel.state_label.text() == "ROUND OVER"
+
+
+def test_board_alerts_are_listed_and_ring_only_when_asked(qtbot, panel_for) -> None:
+    panel, clock, time = panel_for("dbn-2025", boards=(4,))
+    key(qtbot, panel, Qt.Key.Key_Space)
+    clock.add_time(-700, board=4)
+    panel.refresh()
+    time.advance(200)  # board 4's negotiation ends; the room has ten minutes left
+    panel.refresh()
+    assert panel.player.played == []
+    assert "time up (board 4)" in panel.alert_list.item(0).text()
+    panel.board_sound_box.setChecked(True)
+    time.advance(180)  # board 4's retreat clock ends
+    panel.refresh()
+    assert panel.player.played == ["time-up"]
