@@ -447,6 +447,8 @@ class OperatorPanel(QWidget):
         view = self.clock.view(operator=True)
         if self._last_view is not None:
             self._sound(alerts_between(self._last_view, view))
+            if view.round_called and not self._last_view.round_called:
+                self.changed.emit()  # the end time stopped the clocks: worth saving
         self._last_view = view
         central = view.central
         self.time_label.setText(central.time_text)

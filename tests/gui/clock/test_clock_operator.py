@@ -196,7 +196,7 @@ def test_board_call_and_standings_reach_the_projector(panel_for) -> None:
     panel.close_projector()
 
 
-def test_the_operator_sees_which_boards_can_finish_their_fall(panel_for) -> None:
+def test_the_operator_sees_which_boards_can_finish_their_fall(qtbot, panel_for) -> None:
     panel, clock, time = panel_for("wdc-2018", boards=(1,))
     clock.start()
     clock.set_hidden_end(time.now() + 1080 + 960 + 10)
@@ -206,7 +206,8 @@ def test_the_operator_sees_which_boards_can_finish_their_fall(panel_for) -> None
     panel.refresh()
     assert panel.board_table.item(0, 7).text() == "F1901M deadline too late"
     time.advance(3000)
-    panel.refresh()
+    with qtbot.waitSignal(panel.changed, timeout=1000):
+        panel.refresh()
     assert panel.board_table.item(0, 7).text() == "game ends now: scored on the starting position"
     assert panel.verdict_list.count() == 1
     assert panel.state_label.text() == "ROUND OVER"
