@@ -226,3 +226,16 @@ def test_board_alerts_are_listed_and_ring_only_when_asked(qtbot, panel_for) -> N
     time.advance(180)  # board 4's retreat clock ends
     panel.refresh()
     assert panel.player.played == ["time-up"]
+
+
+def test_with_the_real_clock_the_panel_counts_down(qtbot) -> None:
+    from tdapp.core.clock import SystemTime
+
+    clock = new_round_clock(get_clock_format("wdc-2025"), SystemTime(), (1,))
+    panel = OperatorPanel(clock)
+    qtbot.addWidget(panel)
+    panel.show()
+    clock.start()
+    qtbot.waitUntil(lambda: panel.time_label.text() == "14:59", timeout=3000)
+    assert panel.board_table.item(0, 2).text() in ("14:59", "14:58")
+    panel.close()
