@@ -19,9 +19,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tdapp.core.clock.formats import ClockFormat
-from tdapp.core.clock.schedule import Schedule, TimingRules, YearBand
-from tdapp.core.clock.timer import EXPIRED, Timer
+from tdapp.core.clock.formats import ClockFormat, get_clock_format
+from tdapp.core.clock.schedule import Schedule, TimingRules
+from tdapp.core.clock.timer import Timer
 from tdapp.core.clock.timesource import TimeSource
 from tdapp.core.clock.views import BoardView, ClockView, GraceView, TimerView
 
@@ -548,11 +548,6 @@ class RoundClock:
              seconds: float | None = None, detail: str = "") -> None:
         self.log.append(LogEntry(now, action, board, seconds, detail))
 
-    def is_expired(self, board: int | None = None) -> bool:
-        now = self._settle()
-        timer = self.central if board is None else self.timer_of(board)
-        return timer.status(self.schedule, now, self.format.warning_seconds) == EXPIRED
-
     # --------------------------------------------------------- serialisation
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -601,7 +596,7 @@ def format_from_dict(data: Mapping[str, Any]) -> ClockFormat:
     window = data.get("hidden_end_window")
     return ClockFormat(
         name=str(data["name"]), title=str(data.get("title", data["name"])),
-        rules=TimingRules(negotiation=(YearBand(1901, 900, 900),)),  # unused: schedule is stored
+        rules=_known_rules(str(data["name"])),
         per_board=bool(data["per_board"]),
         draw_vote_stops_clock=bool(data["draw_vote_stops_clock"]),
         draw_votes_from=data.get("draw_votes_from"),
@@ -611,6 +606,14 @@ def format_from_dict(data: Mapping[str, Any]) -> ClockFormat:
         grace_seconds=data.get("grace_seconds"),
         warning_seconds=int(data.get("warning_seconds", 60)),
     )
+
+
+def _known_rules(name: str) -> TimingRules:
+    """A built-in format's timing rules; a TD's own format keeps only its stored schedule."""
+    try:
+        return get_clock_format(name).rules
+    except KeyError:
+        return TimingRules(negotiation=())
 
 
 def new_round_clock(

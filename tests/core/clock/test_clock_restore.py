@@ -81,3 +81,11 @@ def test_unknown_state_version_is_refused() -> None:
     data["version"] = 99
     with pytest.raises(ClockError, match="version"):
         RoundClock.from_dict(data, time)
+
+
+def test_restored_built_in_format_keeps_its_rules() -> None:
+    time = FakeTime()
+    clock = new_round_clock(get_clock_format("dbn-2025"), time, (1,))
+    restored = _reload(clock, time)
+    assert restored.format == get_clock_format("dbn-2025")
+    assert restored.format.schedule(1910, 1910) == get_clock_format("dbn-2025").schedule(1910, 1910)
