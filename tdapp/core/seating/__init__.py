@@ -30,14 +30,14 @@ from .powers import (
     choosing_order,
     parse_preferences,
 )
-from .review import review_round, set_power, swap_players
+from .review import call_by_player, review_round, set_power, swap_players
 from .roll_call import Proposal, RollCallEntry, SitOutPolicy, propose_players
 
 __all__ = [
     "METHODS", "Board", "History", "Issue", "ParisSelection", "PastBoard", "Proposal",
     "RepeatBound", "RollCallEntry", "SeatingRequest", "SeatingResult", "SeatingStats",
     "SitOutPolicy", "Turn", "assign_from_preferences", "assign_round_powers",
-    "assign_rounds_by_preference", "choosing_order", "parse_preferences", "propose_players", "repeat_lower_bound",
+    "assign_rounds_by_preference", "call_by_player", "choosing_order", "parse_preferences", "propose_players", "repeat_lower_bound",
     "reseed_unlocked", "review_round", "seat_round", "set_power", "swap_players",
     "validate_players",
 ]

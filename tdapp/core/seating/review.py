@@ -103,3 +103,11 @@ def _board(boards: Sequence[Board], number: int) -> Board:
         if board.number == number:
             return board
     raise ValueError(f"no board {number}")
+
+
+def call_by_player(boards: Sequence[Board]) -> list[tuple[str, int, str]]:
+    """The board call alphabetically by player: (player, board number, power), a player on two
+    boards listed twice."""
+    rows = [(player, board.number, power)
+            for board in boards for power, player in board.powers.items()]
+    return sorted(rows, key=lambda row: (row[0].casefold(), row[1]))

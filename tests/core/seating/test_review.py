@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from tdapp.core.seating.history import History
 from tdapp.core.seating.model import Board, PastBoard
-from tdapp.core.seating.review import review_round, set_power, swap_players
+from tdapp.core.seating.review import call_by_player, review_round, set_power, swap_players
 
 
 def setup():
@@ -49,3 +49,10 @@ def test_set_power_by_hand_swaps_with_the_holder():
     stats, issues = review_round(boards, history)
     assert stats.power_repeats == 2
     assert "cat has played France once before" in [i.message for i in issues]
+
+
+def test_call_by_player_is_alphabetical():
+    _, boards = setup()
+    rows = call_by_player(boards)
+    assert [r[0] for r in rows] == ["ann", "bob", "cat", "dan", "eve", "fay"]
+    assert rows[0] == ("ann", 1, "AUSTRIA")
