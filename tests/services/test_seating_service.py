@@ -296,3 +296,23 @@ def test_late_arrival_reseeds_only_boards_not_started(demo_file: Path, tmp_path:
         assert {r.player_id: r.status for r in rollcall.roll_call(db, 3)}[ids[0]] == "standby"
     finally:
         db.close()
+
+
+def test_cancelled_search_returns_the_best_seating_so_far(demo45: Path, tmp_path: Path) -> None:
+    db = _open(demo45, tmp_path)
+    try:
+        _everyone_present(db, 3)
+        plan = _fix(seating.who_plays(db, 3), "sit_out_order").plan()
+        polls = []
+
+        def cancel() -> bool:
+            polls.append(1)
+            return True
+
+        seated = seating.seat(db, 3, plan, time_limit=30.0, cancel=cancel)
+        assert polls and seated.cancelled
+        assert any("Stopped early" in note for note in seated.notes)
+        assert sorted(p for b in seated.boards for p in b.seats) == sorted(
+            seated.context.labels[p] for p in plan.playing)
+    finally:
+        db.close()

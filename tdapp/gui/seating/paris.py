@@ -9,12 +9,15 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QCheckBox,
     QGridLayout,
     QHBoxLayout,
     QLabel,
     QListWidget,
     QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -23,6 +26,7 @@ from tdapp.core.powers import LETTER_TO_POWER
 from tdapp.core.seating import ParisSelection
 from tdapp.gui.seating.common import big_label, hint_label
 
+SEAT_HEADERS = ("Seed", "Player", "Played before", "Picks", "Power")
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th")
 
 
@@ -47,6 +51,15 @@ class ParisPanel(QWidget):
         self.order_label.setWordWrap(True)
         self.log = QListWidget()
         self.log.setObjectName("parisLog")
+        self.seats = QTableWidget(0, len(SEAT_HEADERS))
+        self.seats.setObjectName("parisSeats")
+        self.seats.setHorizontalHeaderLabels(SEAT_HEADERS)
+        self.seats.verticalHeader().hide()
+        self.seats.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.seats.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.seats.horizontalHeader().setStretchLastSection(True)
+        for column, width in enumerate((50, 200, 230, 60)):
+            self.seats.setColumnWidth(column, width)
         self.undo_button = QPushButton("&Undo last choice")
         self.undo_button.clicked.connect(self.undo)
         self.mirror_box = QCheckBox("Mirror on the projector")
@@ -55,9 +68,15 @@ class ParisPanel(QWidget):
         right = QVBoxLayout()
         right.addWidget(self.turn_label)
         right.addWidget(self.prompt)
-        right.addLayout(self.choices)
+        choices = QHBoxLayout()
+        choices.addLayout(self.choices)
+        choices.addStretch(1)
+        right.addLayout(choices)
         right.addWidget(self.order_label)
-        right.addWidget(self.log, 1)
+        tables = QHBoxLayout()
+        tables.addWidget(self.seats, 3)
+        tables.addWidget(self.log, 2)
+        right.addLayout(tables, 1)
         foot = QHBoxLayout()
         foot.addWidget(self.undo_button)
         foot.addWidget(self.mirror_box)
@@ -119,6 +138,7 @@ class ParisPanel(QWidget):
         self.log.clear()
         self.log.addItems(selection.log)
         self.log.scrollToBottom()
+        self._show_seats(selection)
         order = ", ".join(selection.order)
         self.order_label.setText(f"Selection order so far: {order}")
         if turn is None:
@@ -139,9 +159,22 @@ class ParisPanel(QWidget):
         self.undo_button.setEnabled(bool(selection.log[1:]))
         self._mirror(selection)
 
+    def _show_seats(self, selection: ParisSelection) -> None:
+        """The board's players best seed first: what they played, where they pick, what."""
+        picked = {player: power for power, player in selection.powers.items()}
+        self.seats.setRowCount(len(selection.seeds))
+        for row, player in enumerate(selection.seeds):
+            played = ", ".join(p.title() for p in selection.played.get(player, ()))
+            order = (str(selection.order.index(player) + 1) if player in selection.order
+                     else "")
+            values = (str(row + 1), player, played, order, picked.get(player, "").title())
+            for column, value in enumerate(values):
+                self.seats.setItem(row, column, QTableWidgetItem(value))
+
     def _add_button(self, text: str, slot: Callable[..., None]) -> None:
         button = QPushButton(text)
         button.setMinimumHeight(34)
+        button.setMinimumWidth(130)
         button.clicked.connect(slot)
         self.choices.addWidget(button, len(self.buttons) // 4, len(self.buttons) % 4)
         self.buttons.append(button)
@@ -150,9 +183,16 @@ class ParisPanel(QWidget):
         if self.mirror is None or not self.mirror_box.isChecked() or self.current is None:
             return
         turn = selection.turn()
-        seats = [(power, player) for power, player in selection.powers.items()]
-        waiting = [p for p in selection.order if p not in selection.powers.values()]
-        seats += [("?", player) for player in waiting]
+        picked = {player: power for power, player in selection.powers.items()}
+        seats = []
+        for player in selection.seeds:  # best seed first, as the room knows them
+            if player in picked:
+                label = picked[player]
+            elif player in selection.order:
+                label = f"Picks {selection.order.index(player) + 1}"
+            else:
+                label = "Waiting"
+            seats.append((label, player))
         if turn is None:
             heading, prompt = f"Board {self.current}: powers chosen", ""
         elif turn.stage == "ordering":

@@ -49,6 +49,8 @@ class SeatingPage(QWizardPage):
         self.run_button.setDefault(False)
         self.run_button.clicked.connect(self.run)
         self.format_note = QLabel()
+        for box in (self.method_box, self.time_box, self.seed_box):
+            box.setMaximumWidth(420)
         form = QFormLayout()
         form.addRow("&Method:", self.method_box)
         form.addRow("", self.format_note)

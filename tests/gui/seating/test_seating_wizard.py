@@ -1,0 +1,434 @@
+"""The board-call wizard driven end to end on real tournament files, with screenshots of every
+step at 1280x800 in out/screens/seating/ (git-ignored) for people to look at."""
+
+from __future__ import annotations
+
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QDropEvent, QImage
+from PySide6.QtWidgets import QApplication, QWidget
+
+from tdapp.commands.demo import write_demo
+from tdapp.gui.seating import wizard as wizard_module
+from tdapp.gui.seating.cards import encode_seat
+from tdapp.gui.seating.projection import open_projectors
+from tdapp.gui.seating.wizard import CALL, POWERS, REVIEW, SEAT, WHO, SeatingWizard
+from tdapp.services import rollcall, rounds, seating
+from tdapp.store.files import open_tournament_file
+
+SCREENS = Path(__file__).resolve().parents[3] / "out" / "screens" / "seating"
+SEARCH_TIMEOUT_MS = 30_000
+
+
+def save_screen(widget: QWidget, name: str) -> Path:
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    QApplication.processEvents()
+    path = SCREENS / f"{name}.png"
+    assert widget.grab().save(str(path))
+    image = QImage(str(path))
+    assert (image.width(), image.height()) == (widget.width(), widget.height())
+    colours = {image.pixel(x, y) for x in range(0, image.width(), 37)
+               for y in range(0, image.height(), 23)}
+    assert len(colours) > 3, f"{name} looks blank"
+    return path
+
+
+@pytest.fixture(scope="module")
+def demo45(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """45 players, two rounds played; for round 3 everyone is present and four players are
+    willing to play two boards (45 + 4 = 49 seats)."""
+    path = tmp_path_factory.mktemp("wizard45") / "demo45.tdt"
+    write_demo(path, players=45, format_name="wdc-2025", rounds_played=2)
+    db = open_tournament_file(path)
+    try:
+        ids = [row.player_id for row in rollcall.roll_call(db, 3)]
+        rollcall.set_answers(db, 3, ids, status="present")
+        rollcall.set_answers(db, 3, ids[3:7], two_boards=True)
+    finally:
+        db.close()
+    return path
+
+
+def _open(main, source: Path, tmp_path: Path) -> Path:
+    target = tmp_path / "tournament.tdt"
+    shutil.copy(source, target)
+    assert main.app.open_file(target)
+    return target
+
+
+def _wizard(main, qtbot, number: int = 3) -> SeatingWizard:
+    main.window.show_page("Boards")
+    main.window.boards_page.select_round(number)
+    qtbot.mouseClick(main.window.boards_page.seat_button, Qt.MouseButton.LeftButton)
+    wizard = main.boards.wizard
+    assert isinstance(wizard, SeatingWizard) and wizard.isVisible()
+    wizard.resize(1280, 800)
+    return wizard
+
+
+def _wait_seated(qtbot, wizard: SeatingWizard) -> None:
+    qtbot.waitUntil(lambda: not wizard.busy() and wizard.proposal is not None,
+                    timeout=SEARCH_TIMEOUT_MS)
+    QApplication.processEvents()
+
+
+def _close(main, wizard: SeatingWizard | None) -> None:
+    if wizard is not None:
+        wizard.call_page.published = True  # no "close without publishing?" question
+        wizard.close()
+    main.boards.projector.close()
+    QApplication.processEvents()
+
+
+def test_wizard_end_to_end_45_players(main, qtbot, demo45: Path, tmp_path: Path,
+                                      dialog_answers) -> None:
+    _open(main, demo45, tmp_path)
+    window = main.window
+    window.show_page("Boards")
+    window.boards_page.select_round(3)
+    save_screen(window, "00-boards-page-before")
+    wizard = _wizard(main, qtbot)
+    try:
+        who = wizard.who_page
+        assert wizard.currentId() == WHO
+        assert who.count_label.text().startswith("45 present — 6 boards + 3 over")
+        assert who.fix_box.currentText() == "Proposed: Players on two boards"
+        assert "49 seats = 7 boards" in who.result_label.text()
+        assert who.isComplete()
+        save_screen(wizard, "01-who-plays")
+        # Untick a two-board player: 48 seats cannot be seated.
+        row = next(i for i, c in enumerate(who.candidates) if c.two_boards)
+        who.table.item(row, 3).setCheckState(Qt.CheckState.Unchecked)
+        assert not who.isComplete() and "not a multiple of 7" in who.result_label.text()
+        save_screen(wizard, "01b-who-plays-not-a-multiple")
+        who.fix_box.setCurrentIndex(1)  # the alternative: the format's sit-out order
+        who.fix_box.activated.emit(1)
+        assert who.isComplete() and "42 seats = 6 boards" in who.result_label.text()
+        who.fix_box.activated.emit(0)  # back to the proposal
+        assert who.plan().boards == 7
+        next_button = wizard.button(wizard.WizardButton.NextButton)
+        assert next_button.text() == "&Next >"  # Alt+N
+        qtbot.mouseClick(next_button, Qt.MouseButton.LeftButton)
+        assert wizard.currentId() == SEAT
+        _wait_seated(qtbot, wizard)
+        page = wizard.seat_page
+        assert page.isComplete()
+        assert "0 repeated powers" in page.outcome.text()
+        assert "lower bound" in page.details.text()
+        save_screen(wizard, "02-seating")
+        wizard.next()
+        assert wizard.currentId() == POWERS
+        save_screen(wizard, "03-powers-automatic")
+        wizard.next()
+        assert wizard.currentId() == REVIEW
+        review = wizard.review_page
+        assert len(review.grid.cards) == 7
+        save_screen(wizard, "04-review")
+        wizard.next()
+        assert wizard.currentId() == CALL
+        call = wizard.call_page
+        assert not call.isComplete()
+        save_screen(wizard, "05-board-call-confirm")
+        qtbot.mouseClick(call.publish_button, Qt.MouseButton.LeftButton)
+        assert call.published and call.isComplete()
+        assert dialog_answers.shown == []  # nothing to replace: no question asked
+        assert call.by_board.rowCount() == 49
+        names = [call.by_player.item(r, 0).text() for r in range(call.by_player.rowCount())]
+        assert names == sorted(names, key=str.casefold)
+        save_screen(wizard, "06-board-call-published")
+        call.tabs.setCurrentIndex(1)
+        save_screen(wizard, "06b-board-call-by-player")
+        qtbot.mouseClick(call.project_button, Qt.MouseButton.LeftButton)
+        projector = main.boards.projector.window
+        assert projector is not None and projector.isVisible()
+        assert projector.board_call.title == "Round 3 \u2014 board call"
+        assert len(projector.board_call.boards) == 7
+        projector.resize(1280, 800)
+        save_screen(projector, "07-projector-board-call")
+    finally:
+        _close(main, wizard)
+    board_call = main.app.read(rounds.board_call, 3)
+    assert len(board_call) == 7
+    window.show_page("Boards")
+    page = window.boards_page
+    assert page.current_round() == 3
+    assert "7 boards" in page.status.text()
+    assert len(page.grid.cards) == 7
+    save_screen(window, "08-boards-page-called")
+
+
+def test_replacing_a_call_asks_first(main, qtbot, demo_file: Path, tmp_path: Path,
+                                     dialog_answers) -> None:
+    _open(main, demo_file, tmp_path)
+    first = main.app.read(rounds.board_call, 2)
+    wizard = _wizard(main, qtbot, 2)
+    try:
+        wizard.next()
+        _wait_seated(qtbot, wizard)
+        wizard.next()
+        wizard.next()
+        wizard.next()
+        assert "already has a board call" in wizard.call_page.details.text()
+        from PySide6.QtWidgets import QMessageBox
+
+        dialog_answers.next_answer = QMessageBox.StandardButton.No
+        wizard.call_page.publish()
+        assert [kind for kind, *_ in dialog_answers.shown] == ["question"]
+        assert not wizard.call_page.published
+        assert main.app.read(rounds.board_call, 2) == first
+        dialog_answers.next_answer = QMessageBox.StandardButton.Yes
+        wizard.call_page.publish()  # round 2 has results: refused, in words
+        assert dialog_answers.shown[-1][0] == "warning"
+        assert "already has a result" in dialog_answers.shown[-1][2]
+        assert main.app.read(rounds.board_call, 2) == first
+    finally:
+        _close(main, wizard)
+
+
+def test_swap_by_simulated_drop_recomputes_issues(main, qtbot, demo_file: Path,
+                                                  tmp_path: Path) -> None:
+    _open(main, demo_file, tmp_path)
+    wizard = _wizard(main, qtbot)
+    try:
+        wizard.next()
+        _wait_seated(qtbot, wizard)
+        wizard.next()
+        wizard.next()
+        review = wizard.review_page
+        proposal = wizard.proposal
+        assert proposal is not None and proposal.issues == []
+        assert review.issues.count() == 0
+        source = review.grid.cards[0].seats[0]
+        target = review.grid.cards[1].seats[0]
+        moved, other = source.player, target.player
+        mime = encode_seat(1, moved)  # kept alive: the event does not own it
+        drop = QDropEvent(QPointF(5, 5), Qt.DropAction.MoveAction, mime,
+                          Qt.MouseButton.LeftButton,
+                          Qt.KeyboardModifier.NoModifier)
+        target.dropEvent(drop)
+        assert drop.isAccepted()
+        assert moved in proposal.boards[1].seats and other in proposal.boards[0].seats
+        assert proposal.issues, "the swapped players meet earlier opponents"
+        assert review.issues.count() == len(proposal.issues)
+        assert any(moved in review.issues.item(i).text() for i in range(review.issues.count()))
+        assert "Swapped" in review.message.text()
+        marked = [s for s in review.grid.card(2).seats if s.player == moved][0]
+        assert marked.seat.problem and marked.toolTip()
+        save_screen(wizard, "04b-review-after-swap")
+        # The keyboard swaps back: Space on one seat, Space on the other.
+        first = [s for s in review.grid.card(2).seats if s.player == moved][0]
+        second = [s for s in review.grid.card(1).seats if s.player == other][0]
+        first.setFocus()
+        qtbot.keyClick(first, Qt.Key.Key_Space)
+        second = [s for s in review.grid.card(1).seats if s.player == other][0]
+        qtbot.keyClick(second, Qt.Key.Key_Space)
+        assert proposal.issues == [] and review.issues.count() == 0
+        # Lock board 1, re-seed the others: board 1 keeps its players.
+        kept = list(proposal.boards[0].seats)
+        review.grid.card(1).lock.click()
+        assert proposal.locked_boards == {1}
+        qtbot.mouseClick(review.reseed_open, Qt.MouseButton.LeftButton)
+        _wait_seated(qtbot, wizard)
+        assert wizard.proposal is not proposal
+        assert wizard.proposal.boards[0].seats == kept
+        assert wizard.proposal.locked_boards == {1}
+        assert review.grid.card(1).lock.isChecked()
+    finally:
+        _close(main, wizard)
+
+
+def test_cancel_of_a_long_seating_keeps_the_gui_alive(main, qtbot, demo_file: Path,
+                                                     tmp_path: Path, monkeypatch) -> None:
+    _open(main, demo_file, tmp_path)
+    real = seating.seat_with_context
+    reached = []
+
+    def slow(context, plan, seed=None, time_limit=5.0, progress=None, cancel=None):
+        """A search that runs until it is cancelled (as a long one on a big field would)."""
+        started = time.monotonic()
+        while not cancel():
+            progress(min(0.99, (time.monotonic() - started) / 60))
+            time.sleep(0.01)
+            if time.monotonic() - started > 20:
+                raise AssertionError("never cancelled")
+        reached.append(True)
+        proposal = real(context, plan, seed, 0.5, progress, cancel)
+        proposal.cancelled = True  # as the engine says when it stops early
+        return proposal
+
+    monkeypatch.setattr(wizard_module.seating, "seat_with_context", slow)
+    wizard = _wizard(main, qtbot)
+    try:
+        wizard.next()
+        page = wizard.seat_page
+        qtbot.waitUntil(lambda: page.progress.bar.value() > 0, timeout=5000)
+        assert page.progress.running and page.progress.cancel_button.isVisible()
+        assert not page.isComplete()
+        assert not wizard.button(wizard.WizardButton.NextButton).isEnabled()
+        save_screen(wizard, "02b-seating-in-progress")
+        qtbot.mouseClick(page.progress.cancel_button, Qt.MouseButton.LeftButton)
+        _wait_seated(qtbot, wizard)
+        assert reached == [True]
+        assert not page.progress.running and not page.progress.cancel_button.isVisible()
+        assert wizard.proposal.cancelled
+        assert "cancelled" in page.details.text()
+        assert page.isComplete() and len(wizard.proposal.boards) == 7
+    finally:
+        _close(main, wizard)
+
+
+def test_paris_method_step_by_step_on_the_projector(main, qtbot, demo_file: Path,
+                                                    tmp_path: Path) -> None:
+    _open(main, demo_file, tmp_path)
+    wizard = _wizard(main, qtbot)
+    try:
+        wizard.next()
+        _wait_seated(qtbot, wizard)
+        boards = main.app.read(rounds.board_call, 2)
+        main.boards.show_on_projector(2)  # a projector is open: the turns are mirrored on it
+        projector = main.boards.projector.window
+        assert projector is not None and projector in open_projectors()
+        wizard.next()
+        powers = wizard.powers_page
+        qtbot.mouseClick(powers.group.button(2), Qt.MouseButton.LeftButton)  # Paris method
+        panel = powers.paris
+        assert not powers.isComplete()
+        assert wizard.proposal.missing_powers() == list(range(1, 8))
+        turn = panel.selections[1].turn()
+        assert panel.turn_label.text() == f"Board 1: {turn.player}"
+        assert projector.board_call.title == f"Paris method \u2014 {turn.player}"
+        assert "chooses where to pick" in projector.ticker
+        wizard.resize(1280, 800)
+        save_screen(wizard, "03b-powers-paris")
+        projector.resize(1280, 800)
+        save_screen(projector, "03c-projector-paris-turn")
+        # Board 1 by keys: everyone picks first in the order, then the first power offered.
+        while panel.current == 1 and panel.selections[1].turn() is not None:
+            turn = panel.selections[1].turn()
+            key = "1" if turn.stage == "ordering" else turn.options[0][0]
+            qtbot.keyClick(panel, key)
+        assert 1 in wizard.proposal.selection_orders
+        assert wizard.proposal.missing_powers() == list(range(2, 8))
+        # Undo on board 1 takes its last power back.
+        panel.show_board(1)
+        qtbot.keyClick(panel, Qt.Key.Key_Backspace)
+        assert 1 in wizard.proposal.missing_powers()
+        turn = panel.selections[1].turn()
+        panel.choose_power(turn.options[0])
+        for number in range(2, 8):
+            selection = panel.selections[number]
+            panel.show_board(number)
+            while (turn := selection.turn()) is not None:
+                if turn.stage == "ordering":
+                    panel.choose_position(len(turn.options) - 1)
+                else:
+                    panel.choose_power(turn.options[-1])
+        assert powers.isComplete()
+        # The Paris method lets players choose: a late chooser may be left a power played
+        # before, and the summary says so.
+        repeats = wizard.proposal.stats.power_repeats
+        assert f"{repeats} repeated power" in powers.summary.text()
+        assert sorted(wizard.proposal.selection_orders) == list(range(1, 8))
+        wizard.next()
+        assert projector.board_call.title == "Round 2 \u2014 board call"  # given back
+        assert len(projector.board_call.boards) == len(boards)
+    finally:
+        _close(main, wizard)
+
+
+def test_powers_by_hand_warn_about_repeats(main, qtbot, demo_file: Path,
+                                           tmp_path: Path) -> None:
+    _open(main, demo_file, tmp_path)
+    wizard = _wizard(main, qtbot)
+    try:
+        wizard.next()
+        _wait_seated(qtbot, wizard)
+        wizard.next()
+        powers = wizard.powers_page
+        qtbot.mouseClick(powers.group.button(3), Qt.MouseButton.LeftButton)  # by hand
+        proposal = wizard.proposal
+        board = proposal.boards[0]
+        player = board.seats[0]
+        played = proposal.context.played(player)
+        assert played, "two rounds were played"
+        powers.set_by_hand(1, player, played[0])
+        assert board.power_of(player) == played[0]
+        assert proposal.stats.power_repeats >= 1
+        row = next(r for r in range(powers.hand.rowCount())
+                   if powers.hand.item(r, 1).text() == player
+                   and powers.hand.item(r, 0).text() == "1")
+        assert "played" in powers.hand.item(row, 3).text()
+        save_screen(wizard, "03d-powers-by-hand")
+        powers.set_by_hand(1, player, "")
+        assert not powers.isComplete()
+        assert "no power yet" in powers.hand.item(row, 3).text()
+    finally:
+        _close(main, wizard)
+
+
+def test_print_board_call_writes_a_pdf_in_the_background(main, qtbot, demo_file: Path,
+                                                         tmp_path: Path, monkeypatch) -> None:
+    _open(main, demo_file, tmp_path)
+    target = tmp_path / "call.pdf"
+    from tdapp.gui.seating import controller
+
+    monkeypatch.setattr(controller.QFileDialog, "getSaveFileName",
+                        staticmethod(lambda *a, **k: (str(target), "")))
+    main.window.show_page("Boards")
+    main.window.boards_page.select_round(2)
+    qtbot.mouseClick(main.window.boards_page.print_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not main.app.busy, timeout=SEARCH_TIMEOUT_MS)
+    assert target.exists() and target.read_bytes().startswith(b"%PDF")
+    assert "Board call written" in main.window.statusBar().currentMessage()
+
+
+def test_late_arrival_goes_to_standby(main, qtbot, demo45: Path, tmp_path: Path) -> None:
+    _open(main, demo45, tmp_path)
+    page = main.window.boards_page
+    main.window.show_page("Boards")
+    page.select_round(2)  # 42 played round 2: three players were left over
+    assert page.late_list.count() == 3
+    item = page.late_list.item(0)
+    item.setCheckState(Qt.CheckState.Checked)
+    player_id = int(item.data(Qt.ItemDataRole.UserRole))
+    qtbot.mouseClick(page.standby_button, Qt.MouseButton.LeftButton)
+    statuses = {r.player_id: r.status for r in main.app.read(rollcall.roll_call, 2)}
+    assert statuses[player_id] == "standby"
+    names = [page.late_list.item(i).text() for i in range(page.late_list.count())]
+    assert sum("(standby)" in name for name in names) >= 1
+    assert not page.grid.cards[0].seats[0].acceptDrops()  # read-only cards on this page
+
+
+def test_late_arrivals_reseed_the_boards_not_started(main, qtbot, demo45: Path,
+                                                      tmp_path: Path, dialog_answers) -> None:
+    path = _open(main, demo45, tmp_path)
+    db = main.app.db
+    ids = [row.player_id for row in rollcall.roll_call(db, 3)]
+    plan = seating.PlayersPlan(tuple(ids[:35]), tuple(ids[35:]))
+    main.app.call(seating.publish, 3, seating.seat(db, 3, plan, time_limit=1.0))
+    page = main.window.boards_page
+    main.window.show_page("Boards")
+    page.select_round(3)
+    assert "Sitting out" in page.status.text()
+    assert page.late_list.count() == 10
+    for row in range(7):
+        page.late_list.item(row).setCheckState(Qt.CheckState.Checked)
+    qtbot.mouseClick(page.reseed_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: main.boards.wizard is not None, timeout=SEARCH_TIMEOUT_MS)
+    wizard = main.boards.wizard
+    try:
+        assert wizard.currentId() == REVIEW
+        assert len(wizard.proposal.boards) == 6
+        assert len(wizard.review_page.grid.cards) == 6
+        wizard.next()
+        wizard.call_page.publish()  # replaces the call of 5 boards: asked first
+        assert dialog_answers.shown and dialog_answers.shown[0][0] == "question"
+        assert wizard.call_page.published
+    finally:
+        _close(main, wizard)
+    assert len(main.app.read(rounds.board_call, 3)) == 6
+    assert path.exists()
