@@ -241,11 +241,11 @@ def adjudicate_movement(
             res.fail(VOID, f"no unit in {location}" if location else "not a movement-phase order")
             continue
         res.unit = board.names[u]
-        unit_results[u].append(res)
-        if board.power[u] != entry.power:
+        if board.power[u] != entry.power:  # not an order for this unit: its owner gave none
             res.normalized = format_order(order)
             res.fail(VOID, f"{board.name(u)} belongs to {board.power[u]}")
             continue
+        unit_results[u].append(res)
         checked = _check_order(board, u, order)
         if isinstance(checked, str):
             res.normalized = format_order(order)

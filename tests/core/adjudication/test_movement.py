@@ -200,3 +200,13 @@ def test_convoying_a_unit_dislodging_a_unit_of_the_same_power() -> None:
     assert [str(d.unit) for d in out.next.dislodged] == ["A LON"]
     assert out.next.dislodged[0].attacker_from is None  # the attack came by convoy
     assert out.next.dislodged[0].retreats == ("WAL", "YOR")
+
+
+def test_an_order_for_someone_elses_unit_leaves_the_owner_unordered() -> None:  # DATC 6.A.6
+    pos = position(units={"ENGLAND": ["F LON"]})
+    out = run(pos, {"GERMANY": ["F LON - NTH"]})
+    assert [(r.power, r.text, r.tags) for r in out.results] == [
+        ("GERMANY", "F LON - NTH", ["void"]),
+        ("ENGLAND", "", []),
+    ]
+    assert out.results[1].normalized == "F LON H"
