@@ -30,7 +30,7 @@ from tdapp.store.database import TournamentDb
 PDF_FILTER = "PDF documents (*.pdf)"
 XLSX_FILTER = "Excel workbooks (*.xlsx)"
 CSV_FILTER = "CSV files (*.csv)"
-SHEET_FILTER = "Spreadsheets (*.xlsx *.xlsm *.csv)"
+SHEET_FILTER = "Excel workbooks (*.xlsx *.xlsm)"
 
 
 @dataclass

@@ -79,15 +79,16 @@ class ResultForm:
     def check(self) -> Check:
         check = Check()
         final = self._final_counts(check)
-        out = self._elimination_years(check, final)
+        complete = len(final) == len(POWERS)
+        out = self._elimination_years(check, final if complete else None)
         history = self._history(check, out)
-        if final is None:
-            return check
         total = sum(final.values())
         if total > TOTAL_CENTERS:
             check.errors.append((f"The final centres add up to {total}; the board has only "
-                                 f"{TOTAL_CENTERS}.", tuple(("final", p) for p in POWERS)))
-        solo = self._solo(check, final)
+                                 f"{TOTAL_CENTERS}.", tuple(("final", p) for p in final)))
+        solo = self._solo(check, final) if final else None
+        if not complete:
+            return check
         draw = self._draw(check, final)
         if check.errors or check.missing or history is None:
             return check
@@ -116,7 +117,8 @@ class ResultForm:
             return None
         return value
 
-    def _final_counts(self, check: Check) -> dict[str, int] | None:
+    def _final_counts(self, check: Check) -> dict[str, int]:
+        """The final counts typed correctly so far (all seven once the column is done)."""
         counts: dict[str, int] = {}
         empty = []
         for power in POWERS:
@@ -130,7 +132,7 @@ class ResultForm:
                 counts[power] = value
         if empty:
             check.missing.append(f"Final centres still to type: {', '.join(empty)}.")
-        return counts if len(counts) == len(POWERS) else None
+        return counts
 
     def _elimination_years(self, check: Check, final: dict[str, int] | None) -> dict[str, int]:
         out: dict[str, int] = {}
@@ -191,7 +193,7 @@ class ResultForm:
         return None if failed else history
 
     def _solo(self, check: Check, final: dict[str, int]) -> str | None:
-        leader = max(POWERS, key=lambda p: final[p])
+        leader = max(final, key=lambda p: final[p])
         if self.end_reason == "solo":
             if final[leader] < SOLO_CENTERS:
                 check.errors.append((f"{_title(leader)} has {final[leader]} centres; a solo needs "

@@ -12,6 +12,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QKeyEvent
 from PySide6.QtWidgets import (
+    QAbstractItemDelegate,
     QAbstractItemView,
     QHeaderView,
     QLineEdit,
@@ -214,9 +215,9 @@ class ResultGridView(QTableView):
         self.horizontalHeader().setStretchLastSection(False)
         self.setTabKeyNavigation(True)
 
-    def closeEditor(self, editor: QWidget, hint: QAbstractItemView.EndEditHint) -> None:
-        down = hint == QAbstractItemView.EndEditHint.SubmitModelCache
-        super().closeEditor(editor, QAbstractItemView.EndEditHint.NoHint if down else hint)
+    def closeEditor(self, editor: QWidget, hint: QAbstractItemDelegate.EndEditHint) -> None:
+        down = hint == QAbstractItemDelegate.EndEditHint.SubmitModelCache
+        super().closeEditor(editor, QAbstractItemDelegate.EndEditHint.NoHint if down else hint)
         if down:
             self.move_down()
 
@@ -255,3 +256,4 @@ class ResultGridView(QTableView):
         shown = sum(self.columnWidth(c) for c in range(model.columnCount())
                     if not self.isColumnHidden(c))
         self.setMinimumWidth(min(shown + 4, 900))  # later years scroll
+        self.setMaximumWidth(shown + 4)

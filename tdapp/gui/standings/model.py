@@ -21,8 +21,11 @@ def _score(value: float) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
-def _rank_key(line: StandingsLine) -> tuple[bool, int]:
-    return (line.rank is None, line.rank or 0)  # non-competing players sort last
+NOT_RANKED = 1_000_000  # non-competing players sort after every rank
+
+
+def _rank_key(line: StandingsLine) -> int:
+    return NOT_RANKED if line.rank is None else line.rank  # a plain number: Qt compares it
 
 
 def standings_columns(rounds: tuple[int, ...]) -> list[Column[StandingsLine]]:
@@ -96,8 +99,13 @@ class StandingsFilter(QSortFilterProxyModel):
         self.setFilterKeyColumn(-1)
 
     def set_show(self, show: str) -> None:
-        self.show = show
-        self.invalidateFilter()
+        if hasattr(self, "beginFilterChange"):  # Qt 6.9+: invalidateFilter() is deprecated
+            self.beginFilterChange()
+            self.show = show
+            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        else:
+            self.show = show
+            self.invalidateRowsFilter()
 
     def filterAcceptsRow(self, source_row: int, source_parent: AnyIndex) -> bool:
         model = self.sourceModel()

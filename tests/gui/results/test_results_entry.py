@@ -1,0 +1,147 @@
+"""Typing a board's result through the grid: errors first, then valid numbers, live scores,
+Save, and the Standings page showing the new round score."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from results.fixtures import screenshot
+from tdapp.core.powers import POWERS
+from tdapp.gui.results.dialog import ResultEntryDialog
+from tdapp.gui.results.form import ResultForm
+from tdapp.gui.results.needs import ResultNeeds, result_needs
+from tdapp.services.standings_views import NOW
+
+
+def _type(qtbot, dialog: ResultEntryDialog, text: str) -> None:
+    """Type into whatever has the focus in the grid, as a TD at the keyboard would."""
+    for char in text:
+        target = QApplication.focusWidget() or dialog.grid
+        if char == "\n":
+            qtbot.keyClick(target, Qt.Key.Key_Return)
+        else:
+            qtbot.keyClicks(target, char)
+        QApplication.processEvents()  # the editor commits on a queued call
+
+
+def _open_first_board(qtbot, main) -> ResultEntryDialog:
+    main.window.show_page("Standings")
+    page = main.window.pages["Standings"]
+    page.tabs.setCurrentWidget(page.results_panel)
+    panel = page.results_panel
+    assert panel.current_round() == 3  # the first round still waiting for results
+    assert panel.summary.text() == "7 of 7 boards still need their result."
+    qtbot.mouseClick(panel.enter_button, Qt.MouseButton.LeftButton)
+    dialog = main.results_views.standings.results.dialog
+    assert isinstance(dialog, ResultEntryDialog)
+    qtbot.waitExposed(dialog)
+    dialog.activateWindow()
+    dialog.grid.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is dialog.grid)
+    return dialog
+
+
+def test_type_a_board_result_errors_first_then_scores_then_save(qtbot, demo_main) -> None:
+    main = demo_main
+    dialog = _open_first_board(qtbot, main)
+    assert dialog.entry.round_number == 3 and dialog.entry.number == 1
+    assert "eliminated" in dialog.findChild(type(dialog.problems), "needs").text()
+    assert not dialog.save_button.isEnabled()
+    final = dialog.model.final_column()
+    assert dialog.grid.currentIndex().column() == final  # starts on Austria's final centres
+
+    # A slip: 40 centres for Austria, then an impossible total.
+    _type(qtbot, dialog, "40\n")
+    assert ("final", "AUSTRIA") in dialog.model.bad
+    assert any("from 0 to 34" in p for p in dialog.problem_texts())
+    background = dialog.model.index(0, final).data(Qt.ItemDataRole.BackgroundRole)
+    assert background.color().name() == "#f6c9c4"
+    assert dialog.grid.currentIndex().row() == 1  # Enter moved down to England
+    _type(qtbot, dialog, "20\n6\n5\n3\n2\n0\n")
+    problems = " ".join(dialog.problem_texts())
+    assert "that is a solo" in problems and "from 0 to 34" in problems
+    assert dialog.scores_model.rowCount() == 0 and not dialog.save_button.isEnabled()
+    screenshot(dialog, "result-entry-errors")
+
+    # Put it right: Austria 10, England 8; the grid waits for Turkey's elimination year.
+    dialog.grid.setCurrentIndex(dialog.model.index(0, final))
+    _type(qtbot, dialog, "10\n8\n")
+    assert dialog.model.bad == {}, dialog.form.final
+    assert dialog.problem_texts() == ["Type the year Turkey was eliminated."]
+    dialog.grid.setCurrentIndex(dialog.model.index(6, dialog.model.out_column()))
+    _type(qtbot, dialog, "1906\n")
+    assert dialog.problem_texts() == []
+    assert dialog.save_button.isEnabled()
+    assert dialog.score_of("AUSTRIA") == 176.0  # Haight, live, before anything is saved
+    assert dialog.scores_model.rowCount() == 7
+    screenshot(dialog, "result-entry-valid")
+
+    seats = {s.power: s for s in dialog.entry.seats}
+    austria = seats["AUSTRIA"].player_id
+    qtbot.mouseClick(dialog.save_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: main.results_views.standings.results.dialog is None)
+    panel = main.window.pages["Standings"].results_panel
+    assert panel.summary.text() == "6 of 7 boards still need their result."
+
+    page = main.window.pages["Standings"]
+    page.mode_buttons[NOW].setChecked(True)
+    line = next(r for r in page.model.rows() if r.player_id == austria)
+    assert line.rounds[2].score == 176.0 and not line.rounds[2].provisional
+    assert main.window.undo_action.text().startswith("&Undo")
+    main.window.undo_action.trigger()  # the result is undoable
+    line = next(r for r in page.model.rows() if r.player_id == austria)
+    assert len(line.rounds) < 3 or line.rounds[2].score is None
+
+
+def test_existing_result_is_shown_and_draw_members_only_where_needed(qtbot, demo_main) -> None:
+    main = demo_main
+    from tdapp.services.rounds import board_call
+
+    board = board_call(main.app.db, 1)[0]
+    dialog = ResultEntryDialog(board.board_id, main.app, main.window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert dialog.check.ok  # the stored result reads back valid
+    assert [dialog.form.final[p] for p in POWERS] == [str(s.centers) for s in board.seats]
+    assert dialog.score_of(board.seats[0].power) == board.seats[0].score
+    # Haight scores a passed draw by centres, not by who was in it: no draw column.
+    dialog.end_reason.setCurrentIndex(dialog.end_reason.findData("draw"))
+    assert dialog.grid.isColumnHidden(dialog.model.draw_column())
+    dialog.reject()
+
+
+def test_form_asks_for_every_year_under_count_back() -> None:
+    needs = result_needs("edc-2026", 1)
+    assert needs.history and "count-back" in " ".join(needs.sentences())
+    form = ResultForm(needs, end_year=1903)
+    form.final = dict(zip(POWERS, ("10", "8", "6", "5", "3", "2", "0"), strict=True))
+    form.out = {"TURKEY": "1902"}
+    check = form.check()
+    assert not check.ok
+    assert any("1901" in m for m in check.missing) and any("1902" in m for m in check.missing)
+    form.years = {1901: dict.fromkeys(POWERS, "4"),
+                  1902: dict(zip(POWERS, ("6", "6", "5", "5", "4", "4", "1"), strict=True))}
+    check = form.check()
+    assert [m for m, _ in check.errors] == ["Turkey was eliminated in 1902 but has 1 centres "
+                                            "in 1902."]
+    assert ("year", "TURKEY", 1902) in check.bad_cells()
+    form.years[1902]["TURKEY"] = "0"
+    check = form.check()
+    assert check.ok and check.result is not None
+    assert check.result.history[1903]["AUSTRIA"] == 10  # the final year joins the history
+
+
+def test_form_draw_members_for_a_system_that_needs_them() -> None:
+    assert not result_needs("wdc-2025", 1).draw_members
+    assert result_needs("wdc-2025", 1).elimination_years
+    needs = ResultNeeds("draw-size", "Draw size", False, True, False)
+    form = ResultForm(needs, end_year=1908, end_reason="draw")
+    form.final = dict(zip(POWERS, ("10", "8", "6", "5", "3", "2", "0"), strict=True))
+    assert "Tick the powers in the draw." in form.check().missing
+    form.draw = {"AUSTRIA", "TURKEY"}
+    check = form.check()
+    assert ("draw", "TURKEY") in check.bad_cells()
+    form.draw = {"AUSTRIA", "ENGLAND"}
+    check = form.check()
+    assert check.ok and check.result is not None and check.result.draw == ("AUSTRIA", "ENGLAND")
