@@ -70,7 +70,10 @@ def seat_round(
     else:
         groups = _simple_groups(request, history, rng)
         groups = _onto_tables(groups, request, notes)
-    return finish_round(groups, history, request, planned, fixed_powers, notes)
+    result = finish_round(groups, history, request, planned, fixed_powers, notes)
+    if progress is not None:
+        progress(1.0)  # also when a construction or a simple method needed no search
+    return result
 
 
 def _simple_groups(

@@ -155,3 +155,9 @@ def test_late_arrival_replaces_a_double_in_the_boards_not_started():
     assert again.boards[started.number - 1].seats == started.seats
     seated = Counter(p for b in again.boards for p in b.seats)
     assert seated["late"] == 1 and seated["p00"] == 1
+
+
+def test_progress_ends_at_one_without_a_search():
+    fractions: list[float] = []
+    seat_round(SeatingRequest([f"q{i}" for i in range(49)], seed=1), progress=fractions.append)
+    assert fractions == [1.0]
