@@ -18,7 +18,9 @@ from tdapp.core.board.position import Position
 from tdapp.core.powers import POWERS
 
 # "adjustments" is what an adjustment phase owes: output only, accepted back and recomputed
-KNOWN_KEYS = {"phase", "units", "centers", "dislodged", "contested", "orders", "rules", "adjustments"}
+KNOWN_KEYS = {
+    "phase", "units", "centers", "dislodged", "contested", "orders", "rules", "adjustments",
+}
 
 def _orders(doc: Mapping[str, Any], position: Position, read: OrderReader) -> list[OrderEntry]:
     raw = doc.get("orders")

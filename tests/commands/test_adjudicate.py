@@ -46,7 +46,9 @@ def test_contract_example(tmp_path: Path, capsys) -> None:
     assert france["tags"] == ["bounce"] and france["message"] == "bounced with A MUN"
     nxt = out["next"]
     assert nxt["phase"] == "F1901M"
-    assert nxt["units"] == {"ENGLAND": ["F NTH", "A NWY"], "FRANCE": ["A PAR"], "GERMANY": ["A MUN"]}
+    assert nxt["units"] == {
+        "ENGLAND": ["F NTH", "A NWY"], "FRANCE": ["A PAR"], "GERMANY": ["A MUN"],
+    }
     assert nxt["centers"]["FRANCE"] == ["BRE", "MAR", "PAR"]
     assert nxt["dislodged"] == {} and nxt["contested"] == []
 
@@ -84,7 +86,8 @@ def test_batch(tmp_path: Path, capsys) -> None:
     code, out, _ = _run([EXAMPLE, {**EXAMPLE, "orders": {}}], tmp_path, capsys)
     assert code == 0 and isinstance(out, list) and len(out) == 2
     assert [r["order"] for r in out[1]["results"]] == ["", "", "", ""]
-    assert [r["normalized"] for r in out[1]["results"]] == ["F NTH H", "A YOR H", "A PAR H", "A MUN H"]
+    normalized = [r["normalized"] for r in out[1]["results"]]
+    assert normalized == ["F NTH H", "A YOR H", "A PAR H", "A MUN H"]
 
 
 def test_rules_variants(tmp_path: Path, capsys) -> None:

@@ -211,7 +211,9 @@ def _check_order(board: _Board, u: int, order: object) -> _Parsed | str:
 
 
 def _same(a: _Parsed, b: _Parsed) -> bool:
-    return (a.kind, a.dest, a.dest_loc, a.target, a.via) == (b.kind, b.dest, b.dest_loc, b.target, b.via)
+    return (a.kind, a.dest, a.dest_loc, a.target, a.via) == (
+        b.kind, b.dest, b.dest_loc, b.target, b.via
+    )
 
 
 def adjudicate_movement(
@@ -256,6 +258,7 @@ def adjudicate_movement(
 
     orders: list[_Parsed] = []
     main_result: list[OrderResult] = []
+    twins: list[tuple[OrderResult, OrderResult]] = []
     for u in range(n):
         cands = candidates[u]
         chosen: _Parsed | None = None
@@ -263,6 +266,7 @@ def adjudicate_movement(
             if all(_same(c[0], cands[0][0]) for c in cands[1:]):
                 chosen = cands[0][0]
                 main = cands[0][1]
+                twins.extend((main, c[1]) for c in cands[1:])  # the same order twice
             elif rules.duplicate_orders == R.LAST:
                 chosen, main = cands[-1]
                 for _, res in cands[:-1]:
@@ -283,6 +287,20 @@ def adjudicate_movement(
         main_result.append(main)
 
     _decide_convoy_intent(board, orders, rules)
+    outcome = _resolve_phase(board, orders, main_result, unit_results, results)
+    for main, twin in twins:
+        twin.tags, twin.messages = list(main.tags), list(main.messages)
+        twin.succeeded = main.succeeded
+    return outcome
+
+
+def _resolve_phase(
+    board: _Board,
+    orders: list[_Parsed],
+    main_result: list[OrderResult],
+    unit_results: list[list[OrderResult]],
+    results: list[OrderResult],
+) -> MovementOutcome:
     fallback = [u for u, o in enumerate(orders) if o.land_fallback]
     if not fallback:
         return _Resolution(board, orders, main_result, unit_results, results).run()

@@ -92,7 +92,10 @@ def format_order(order: Order) -> str:
             f"{order.supported_location} - {order.destination}"
         )
     if isinstance(order, Convoy):
-        return f"{_t(order.unit_type)}{order.location} C A {order.army_location} - {order.destination}"
+        return (
+            f"{_t(order.unit_type)}{order.location} C A {order.army_location}"
+            f" - {order.destination}"
+        )
     if isinstance(order, Retreat):
         return f"{_t(order.unit_type)}{order.location} R {order.destination}"
     if isinstance(order, (Disband, Remove)):

@@ -81,7 +81,8 @@ def adjudicate_retreats(
         if d is None:
             here = position.units.get(province)
             res.unit = str(here) if here else ""
-            res.fail(VOID, f"{here} is not dislodged" if here else f"no dislodged unit in {location}")
+            why = f"{here} is not dislodged" if here else f"no dislodged unit in {location}"
+            res.fail(VOID, why)
             continue
         res.unit = str(d.unit)
         if d.unit.power != entry.power:

@@ -52,7 +52,8 @@ def parse_unit(text: Any, field: str, power: str, m: GameMap = STANDARD_MAP) -> 
     if not m.can_occupy(unit_type, loc):
         province = m.provinces[m.province_of(loc)]
         if unit_type == "F" and province.coasts and "/" not in loc:
-            raise PositionError(field, f"a fleet in {loc} needs its coast ({' or '.join(province.coasts)})")
+            coasts = " or ".join(province.coasts)
+            raise PositionError(field, f"a fleet in {loc} needs its coast ({coasts})")
         kind = "an army" if unit_type == "A" else "a fleet"
         raise PositionError(field, f"{kind} cannot stand in {loc}")
     return Unit(power, unit_type, loc)

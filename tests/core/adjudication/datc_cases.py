@@ -21,7 +21,10 @@ from tdapp.core.orders.model import (
 )
 
 DATC_PATH = Path(
-    os.environ.get("TDAPP_DATC", Path(__file__).resolve().parents[3].parent / "shared/datc/datc-v3.0.json")
+    os.environ.get(
+        "TDAPP_DATC",
+        Path(__file__).resolve().parents[3].parent / "shared/datc/datc-v3.0.json",
+    )
 )
 POWER_CODES = {
     "AUS": "AUSTRIA", "ENG": "ENGLAND", "FRA": "FRANCE", "GER": "GERMANY",

@@ -9,7 +9,9 @@ from tdapp.core.board.contract import position_from_contract
 from tdapp.core.board.position import Position
 
 
-def position(phase: str = "S1901M", units=None, centers=None, dislodged=None, contested=None) -> Position:
+def position(
+    phase: str = "S1901M", units=None, centers=None, dislodged=None, contested=None
+) -> Position:
     return position_from_contract({
         "phase": phase, "units": units or {}, "centers": centers or {},
         "dislodged": dislodged or {}, "contested": contested or [],

@@ -71,7 +71,9 @@ def _reach(m: GameMap, unit_type: str, loc: str) -> list[str]:
     return sorted({m.province_of(d) for d in m.adjacent_locations(unit_type, loc)})
 
 
-def random_phase(rng: random.Random, m: GameMap = STANDARD_MAP, count: int | None = None) -> RandomPhase:
+def random_phase(
+    rng: random.Random, m: GameMap = STANDARD_MAP, count: int | None = None
+) -> RandomPhase:
     count = count or rng.randint(22, 34)
     placed = _place_units(rng, m, count)
     orders: dict[str, str] = {}

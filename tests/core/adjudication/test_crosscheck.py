@@ -5,15 +5,16 @@ Where they disagree, the difference must be one written down here as deliberate:
 
 - tdapp versus ``diplomacy``: none on these random phases (``TDAPP_CROSSCHECK_PHASES=3000``:
   3,000 phases agree). In whole random games two deliberate differences remain, both where
-  diplomacy follows DATC 2.4 and tdapp DATC 3.0 (see ``_deliberately_different``). A dislodged unit with no legal
-  retreat is disbanded at once by both; tdapp then skips the retreat phase when nobody else has a
-  retreat to make.
+  diplomacy follows DATC 2.4 and tdapp DATC 3.0 (see ``_deliberately_different``). A dislodged
+  unit with no legal retreat is disbanded at once by both; tdapp then skips the retreat phase
+  when nobody else has a retreat to make.
 - tdapp versus ``pydip``: pydip lets a unit cut a support by attacking the supporter *from the
-  province the support is aimed at* (F MAR - LYO cutting F LYO S A SPA - MAR). The rulebook and
-  DATC 6.D.14-6.D.17 say such an attack does not cut the support (it can only dislodge the
-  supporter). tdapp follows the rules; every disagreement with pydip must show this pattern
-  (3,000 phases: all disagreements are of this kind). pydip needs a coast in a support to a
-  split-coast province; a support written without one is given the coast the fleet moves to.
+  province the support is aimed at* (F MAR - LYO cutting F LYO S A SPA - MAR). The rulebook
+  and DATC 6.D.15 ("defender can not cut support for attack on itself") say such an attack
+  does not cut the support (it can only dislodge the supporter). tdapp follows the rules;
+  every disagreement with pydip must show this pattern (3,000 phases: all of them do). pydip
+  needs a coast in a support to a split-coast province; a support written without one is given
+  the coast the fleet moves to.
 """
 
 from __future__ import annotations

@@ -136,8 +136,10 @@ def _params():
         marks = []
         if key in SKIPS:
             marks.append(pytest.mark.skip(reason=SKIPS[key]))
-        elif case.get("ignore") and case["name"] not in RUN_DESPITE_IGNORE and key not in WRITTEN_OUT:
-            marks.append(pytest.mark.skip(reason=f"ignored by the JSON's authors: {case['ignore']}"))
+        elif (case.get("ignore") and case["name"] not in RUN_DESPITE_IGNORE
+              and key not in WRITTEN_OUT):
+            why = f"ignored by the JSON's authors: {case['ignore']}"
+            marks.append(pytest.mark.skip(reason=why))
         params.append(pytest.param(case, id=ident, marks=marks))
     return params
 

@@ -106,7 +106,8 @@ def adjustment_cases(draw):
         order = draw(st.sampled_from([Build(t, loc), Remove(t, loc), Waive(), Hold(t, loc)]))
         entries.append(OrderEntry(draw(st.sampled_from(POWERS)), order, ""))
     rule = draw(st.sampled_from(["rulebook", "rulebook-1971", "wdc-2025"]))
-    return Position(Phase("W", 1901, "A"), units, centers), entries, RuleOptions(civil_disorder=rule)
+    position = Position(Phase("W", 1901, "A"), units, centers)
+    return position, entries, RuleOptions(civil_disorder=rule)
 
 
 @settings(max_examples=200, deadline=None)

@@ -79,6 +79,9 @@ def test_duplicate_orders_hold_or_last() -> None:
     assert last.next.units["PIC"] == Unit("FRANCE", "A", "PIC")
     same = run(pos, {"FRANCE": ["A PAR - BUR", "A PAR - BUR"]})
     assert same.next.units["BUR"] == Unit("FRANCE", "A", "BUR")
+    bounced = run(position(units={"FRANCE": ["A PAR"], "GERMANY": ["A MUN"]}),
+                  {"FRANCE": ["A PAR - BUR", "A PAR - BUR"], "GERMANY": ["A MUN - BUR"]})
+    assert [r.tags for r in bounced.results] == [["bounce"], ["bounce"], ["bounce"]]
 
 
 def test_illegal_order_does_not_count_as_a_duplicate() -> None:
