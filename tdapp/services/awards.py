@@ -15,6 +15,7 @@ from tdapp.core.tournament.standings import compute_standings
 from tdapp.core.tournament.tiebreakers import draw_lots
 from tdapp.services.changes import Change, ServiceError
 from tdapp.services.standings_data import tournament_model
+from tdapp.services.standings_views import names_in_note
 from tdapp.services.tournaments import tournament_info
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import Player, SpecialAward, TieDecision
@@ -110,13 +111,15 @@ def awards_view(db: TournamentDb) -> AwardsView:
     ties: list[OpenTie] = []
     for rank, players, note in standings.open_ties():
         ties.append(OpenTie("standings", f"Rank {rank} in the standings",
-                            tuple(int(p) for p in players), tuple(names[p] for p in players), note))
+                            tuple(int(p) for p in players), tuple(names[p] for p in players),
+                            names_in_note(note, names)))
     for award in awards.awards:
         if award.tie != "td" or award.kind == "place":
             continue  # place ties are the standings ties above
         about = f"best-country:{award.power}" if award.kind == "best-country" else "team"
         ties.append(OpenTie(about, award.name, tuple(int(p) for p in award.players),
-                            tuple(names.get(p, p) for p in award.players), award.rule))
+                            tuple(names.get(p, p) for p in award.players),
+                            names_in_note(award.rule, names)))
     return AwardsView(
         awards=tuple(_award_row(a, names) for a in awards.awards),
         open_ties=tuple(ties), decisions=tuple(tie_decisions(db)),

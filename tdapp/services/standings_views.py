@@ -95,6 +95,18 @@ class StandingsView:
     open_ties: int
 
 
+_NOT_AVAILABLE = re.compile(r"(not available for )([\w ,]+)")
+
+
+def names_in_note(note: str, names: dict[str, str]) -> str:
+    """The core's tie notes name players by id ("not available for 2, 3"): use their names."""
+    def swap(match: re.Match[str]) -> str:
+        ids = [part.strip() for part in match.group(2).split(",")]
+        return match.group(1) + ", ".join(names.get(i, i) for i in ids)
+
+    return _NOT_AVAILABLE.sub(swap, note)
+
+
 def last_completed_round(db: TournamentDb) -> int:
     """The highest round whose boards all have a result (0 when none has)."""
     with db.read() as session:
@@ -191,14 +203,16 @@ def standings_view(db: TournamentDb, mode: str = COMPLETED) -> StandingsView:
         model = dataclasses.replace(model, boards=model.boards + tuple(extra))
         standings = compute_standings(model, fmt)
     players = {p.id: p for p in model.players}
+    labels = {p.id: p.label for p in model.players}
     lines = []
     for row in standings.rows:
         player = players[row.player]
         lines.append(StandingsLine(
             rank=row.rank, player_id=int(row.player), name=row.name or player.label,
             score=row.score, rounds=tuple(_cell(e, provisional) for e in row.rounds),
-            in_pool=row.in_pool, top_board=row.top_board, reason=row.reason, tie=row.tie,
-            note=row.note, competing=row.competing, withdrawn=player.withdrawn, home=player.home,
+            in_pool=row.in_pool, top_board=row.top_board, reason=names_in_note(row.reason, labels),
+            tie=row.tie, note=names_in_note(row.note, labels), competing=row.competing,
+            withdrawn=player.withdrawn, home=player.home,
         ))
     rounds = tuple(range(1, standings.through + 1))
     return StandingsView(mode, standings.through, rounds, tuple(lines), tuple(notes),

@@ -45,6 +45,8 @@ def test_open_tie_is_listed_and_a_td_decision_settles_it(tied) -> None:
     tie = standings_ties[0]
     assert set(tie.player_ids) == {ids["ENGLAND"], ids["FRANCE"]}
     assert "Rank 2" in tie.what
+    # The core names players by id in its notes; the TD reads names.
+    assert "not available for Player England, Player France" in tie.note
     line = {ln.player_id: ln for ln in standings_view(db).lines}
     assert line[ids["ENGLAND"]].tie == "td"
     assert line[ids["ENGLAND"]].tie_text.startswith("Tie for the TD")

@@ -18,8 +18,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tdapp.core.powers import POWERS
 from tdapp.gui.models.table_model import ROW_ROLE, Column, RowTableModel, make_proxy
-from tdapp.gui.pages.common import tune_table
+from tdapp.gui.pages.common import ROW_HEIGHT, tune_table
 from tdapp.services.awards import AwardRow, AwardsView, OpenTie, SpecialAwardRow, TieDecisionRow
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -67,12 +68,15 @@ SPECIAL_COLUMNS = (
 
 
 class _TieAwareModel(RowTableModel[AwardRow]):
-    """Awards whose tie is the TD's to settle are shaded."""
+    """Awards whose tie is the TD's to settle are shaded; every cell's full text is its tooltip
+    (rules are long sentences)."""
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if (role == Qt.ItemDataRole.BackgroundRole and index.isValid()
                 and self.row_at(index.row()).tie == "td"):
             return QBrush(QColor("#fde2b8"))
+        if role == Qt.ItemDataRole.ToolTipRole and index.isValid():
+            return super().data(index, Qt.ItemDataRole.DisplayRole) or None
         return super().data(index, role)
 
 
@@ -101,11 +105,13 @@ class AwardsPage(QWidget):
             DECISION_COLUMNS, parent=self)
         self.special_model: RowTableModel[SpecialAwardRow] = RowTableModel(
             SPECIAL_COLUMNS, parent=self)
-        self.awards_table = _table(self.awards_model, (110, 190, 60, 90))
-        self.best_table = _table(self.best_model, (80, 190, 60, 90))
-        self.ties_table = _table(self.ties_model, (170, 220))
-        self.decisions_table = _table(self.decisions_model, (110, 100, 200))
-        self.special_table = _table(self.special_model, (170, 170))
+        self.awards_table = _table(self.awards_model, (100, 180, 56, 90))
+        self.best_table = _table(self.best_model, (72, 180, 56, 90))
+        self.best_table.setFixedHeight(len(POWERS) * ROW_HEIGHT
+                                       + self.best_table.horizontalHeader().sizeHint().height() + 6)
+        self.ties_table = _table(self.ties_model, (130, 160))
+        self.decisions_table = _table(self.decisions_model, (100, 90, 150))
+        self.special_table = _table(self.special_model, (140, 150))
         self.ties_table.doubleClicked.connect(lambda _i: self._settle())
         self.special_table.doubleClicked.connect(lambda _i: self._edit())
         self.summary = QLabel()
@@ -141,6 +147,7 @@ class AwardsPage(QWidget):
                                  self.edit_button, self.remove_button), 1, 1)
         grid.setColumnStretch(0, 3)
         grid.setColumnStretch(1, 2)
+        grid.setRowStretch(0, 1)
         certificates = QHBoxLayout()
         certificates.addWidget(QLabel("Certificates:"))
         certificates.addWidget(self.framed_button)

@@ -64,9 +64,8 @@ def tied_main(main, tmp_path: Path):
 
 
 def screenshot(widget: QWidget, name: str) -> Path:
-    """Save a picture of ``widget`` at its current size into out/screens/results/."""
-    if widget.isWindow():
-        widget.resize(1280, 800)
+    """Save a picture of ``widget`` at its current size (the main window is 1280x800) into
+    out/screens/results/."""
     QApplication.processEvents()
     SCREENS.mkdir(parents=True, exist_ok=True)
     target = SCREENS / f"{name}.png"
