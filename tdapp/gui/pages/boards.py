@@ -96,6 +96,8 @@ class BoardsPage(QWidget):
         layout.addWidget(self.status)
         layout.addWidget(self.empty)
         layout.addWidget(self.grid, 1)
+        self.filler = QWidget()  # takes the room of the grid while there are no boards
+        layout.addWidget(self.filler, 1)
         layout.addWidget(late)
         self._rounds: list[RoundRow] = []
         self.set_boards(None, [], [], "")
@@ -140,17 +142,21 @@ class BoardsPage(QWidget):
             self.round_box.setCurrentIndex(index)
 
     def set_boards(self, number: int | None, boards: list[BoardRow],
-                   late: list[tuple[int, str]], sitting_out: str) -> None:
-        """The round's boards, who could still join, and who sits out."""
+                   late: list[tuple[int, str]], sitting_out: str, roll_call: str = "") -> None:
+        """The round's boards, who could still join, who sits out; before the call, the
+        roll call's count."""
         self.grid.show_cards(called_card_views(boards))
         self.grid.setVisible(bool(boards))
+        self.filler.setVisible(not boards)
         if number is None:
             self.status.setText("")
             self.empty.setText("Open a tournament to see its boards.")
         elif not boards:
-            self.status.setText(f"Round {number} is not seated yet.")
+            count = f" Roll call: {roll_call}." if roll_call else ""
+            self.status.setText(f"Round {number} is not seated yet.{count}")
             self.empty.setText("Take the roll call on the Rounds page, then press "
-                               f"“Seat round {number}…” to call the boards.")
+                               f"“Seat round {number}…” (Ctrl+Shift+B) to call the boards: "
+                               "who plays, seating, powers, review, and the call itself.")
         else:
             finished = sum(1 for b in boards if b.status in ("finished", "scored"))
             text = (f"Round {number}: {plural(len(boards), 'board')}, "

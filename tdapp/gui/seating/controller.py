@@ -11,7 +11,7 @@ from tdapp.gui.main_window import MainWindow
 from tdapp.gui.seating.common import call_seats
 from tdapp.gui.seating.projection import SeatingProjector, board_call_content
 from tdapp.gui.seating.wizard import SeatingWizard, open_wizard
-from tdapp.services import rounds, seating
+from tdapp.services import rollcall, rounds, seating
 from tdapp.services.changes import Change
 from tdapp.services.exports import export_pdf
 
@@ -51,7 +51,11 @@ class BoardsController:
                 late.append((pid, f"{name} ({STATUS_WORDS.get(status, status)})"))
         out = ", ".join(name for _, name, _ in
                         self.app.read(seating.sit_outs, number, default=[]))
-        self.page.set_boards(number, boards, late, out)
+        summary = ""
+        if not boards:
+            rows = self.app.read(rollcall.roll_call, number, default=[])
+            summary = rollcall.count(rows).summary() if rows else ""
+        self.page.set_boards(number, boards, late, out, summary)
         self._update_action()
 
     def _update_action(self) -> None:

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from tdapp.core.powers import POWERS
 from tdapp.gui.pages.common import ROW_HEIGHT
+from tdapp.gui.seating.cards import by_power
 from tdapp.gui.seating.common import big_label, hint_label, stats_text
 from tdapp.gui.seating.paris import ParisPanel
 from tdapp.services import seating
@@ -58,7 +59,8 @@ class HandPowers(QTableWidget):
         for issue in proposal.issues:
             if issue.kind == "power_repeat":
                 warnings[(issue.board, issue.players[0])] = issue.message
-        rows = [(board, player) for board in proposal.boards for player in board.seats]
+        rows = [(board, player) for board in proposal.boards
+                for _power, player in by_power(board.seats, board.powers)]
         self.setRowCount(len(rows))
         for row, (board, player) in enumerate(rows):
             self.setItem(row, 0, QTableWidgetItem(str(board.number)))

@@ -62,11 +62,14 @@ class ReviewPage(QWizardPage):
         self.grid.lock_toggled.connect(self.lock)
         self.issues = QListWidget()
         self.issues.setObjectName("reviewIssues")
+        self.issues.setWordWrap(True)
+        self.issues.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.issues.setResizeMode(QListWidget.ResizeMode.Adjust)
+        self.issues.setSpacing(2)
         self.issues.itemActivated.connect(self._issue_chosen)
         self.issues.itemClicked.connect(self._issue_chosen)
         self.issues_title = QLabel()
         self.message = QLabel()
-        self.message.setStyleSheet("color: #a02010;")
         side = QWidget()
         side_layout = QVBoxLayout(side)
         side_layout.setContentsMargins(0, 0, 0, 0)
@@ -127,11 +130,14 @@ class ReviewPage(QWizardPage):
         try:
             seating.move_player(proposal, player, from_board, to_board, other)
         except (ServiceError, ValueError) as exc:
-            self.message.setText(str(exc))
+            self.say(str(exc), error=True)
             return
-        self.message.setText(f"Swapped {player} (board {from_board}) and {other} "
-                             f"(board {to_board}).")
+        self.say(f"Swapped {player} (board {from_board}) and {other} (board {to_board}).")
         self.refresh()
+
+    def say(self, text: str, error: bool = False) -> None:
+        self.message.setText(text)
+        self.message.setStyleSheet("color: #a02010;" if error else "color: #1d4f91;")
 
     def lock(self, number: int, locked: bool) -> None:
         proposal = self.owner.proposal
@@ -146,7 +152,7 @@ class ReviewPage(QWizardPage):
     def reseed(self, only_unlocked: bool) -> None:
         if self.progress.running:
             return
-        self.message.setText("")
+        self.say("")
         self.owner.start_reseed(self.progress, only_unlocked, lambda _p: self.refresh())
 
     def _issue_chosen(self, item: QListWidgetItem) -> None:

@@ -358,14 +358,18 @@ def test_powers_by_hand_warn_about_repeats(main, qtbot, demo_file: Path,
         powers.set_by_hand(1, player, played[0])
         assert board.power_of(player) == played[0]
         assert proposal.stats.power_repeats >= 1
-        row = next(r for r in range(powers.hand.rowCount())
-                   if powers.hand.item(r, 1).text() == player
-                   and powers.hand.item(r, 0).text() == "1")
-        assert "played" in powers.hand.item(row, 3).text()
+
+        def warning() -> str:
+            row = next(r for r in range(powers.hand.rowCount())
+                       if powers.hand.item(r, 1).text() == player
+                       and powers.hand.item(r, 0).text() == "1")
+            return powers.hand.item(row, 3).text()
+
+        assert "played" in warning()
         save_screen(wizard, "03d-powers-by-hand")
         powers.set_by_hand(1, player, "")
         assert not powers.isComplete()
-        assert "no power yet" in powers.hand.item(row, 3).text()
+        assert "no power yet" in warning()
     finally:
         _close(main, wizard)
 
