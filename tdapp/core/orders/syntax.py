@@ -116,10 +116,12 @@ class _Reader:
         return self.toks[j] if j < self.n else None
 
     def role(self, ahead: int = 0) -> str | None:
-        t = self.peek(ahead)
-        if t is None or t[0] != WORD:
+        """The grammatical role of a word ahead (a verb, a type letter ...), if any."""
+        j = self.i + ahead
+        if j >= self.n:
             return None
-        return _ROLES.get(t[1])
+        t = self.toks[j]
+        return _ROLES.get(t[1]) if t[0] == WORD else None
 
     def fail(self, message: str, tok: Token | None = None) -> OrderSyntaxError:
         if tok is None:
@@ -130,7 +132,8 @@ class _Reader:
         return (self.toks[self.i][2], self.toks[self.n - 1][3])
 
     def skip_fillers(self) -> None:
-        while self.i < self.n and self.role() == W.FILLER:
+        toks, n = self.toks, self.n
+        while self.i < n and toks[self.i][0] == WORD and _ROLES.get(toks[self.i][1]) == W.FILLER:
             self.i += 1
 
     def at_order_start(self) -> bool:
@@ -204,7 +207,8 @@ class _Reader:
                     k += 1  # Mid-Atlantic
                     if k >= n or not toks[k][4]:
                         break
-                if k >= n or toks[k][0] != WORD or len(toks[k][1]) < 2:
+                # a one-letter verb never joins a name: "F Mar S ..." is not "Mars"
+                if k >= n or toks[k][0] != WORD or (len(toks[k][1]) < 2 and toks[k][1] in _ROLES):
                     break
                 key += toks[k][1]
                 j = k

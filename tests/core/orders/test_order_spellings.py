@@ -210,6 +210,10 @@ ROWS = [
     ok("F St Petersburg (north coast) - Barents Sea", "F STP/NC - BAR"),
     ok("F St Petersburg (n.c.) - Nwy", "F STP/NC - NWY"),
     ok("F StP(sc) - Bot", "F STP/SC - BOT"),
+    ok("F St P (sc) - Bot", "F STP/SC - BOT"),
+    ok("A Mos - St P", "A MOS - STP"),
+    ok("F Mar S A Gas - Spa", "F MAR S A GAS - SPA"),  # "Mar S" is not "Mars"
+    ok("F Tus C A Rom - Tun", "F TUS C A ROM - TUN"),  # "Tus C" is not "Tusc"
     ok("F stp(sc) -> fin", "F STP/SC - FIN"),
     ok("F Spa(sc) - Wes", "F SPA/SC - WES"),
     ok("F Spa sc - Wes", "F SPA/SC - WES"),
