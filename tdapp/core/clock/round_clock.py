@@ -476,7 +476,7 @@ class RoundClock:
             format_name=self.format.name, per_board=self.format.per_board, central=central,
             boards=boards, adjustments=len(self.log),
             hidden_end=self.hidden_end if operator else None, round_called=called,
-            verdicts=verdicts,
+            verdicts=verdicts, now=now,
         )
 
     def _timer_view(self, timer: Timer, now: float) -> TimerView:

@@ -92,6 +92,7 @@ class ClockView:
     hidden_end: float | None  # only in the operator's view
     round_called: bool
     verdicts: tuple[str, ...] = ()
+    now: float = 0.0  # the instant of this view, for a time-of-day display
 
     def board(self, number: int) -> BoardView:
         for view in self.boards:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
+from datetime import datetime
 
 from PySide6.QtCore import QRectF, Qt, QTimer
 from PySide6.QtGui import (
@@ -219,7 +220,10 @@ class ProjectorWindow(QWidget):
             top = QRectF(area.left(), area.top(), area.width(), area.height() * 0.36)
             grid = QRectF(area.left(), top.bottom() + area.height() * 0.03, area.width(),
                           area.height() * 0.61)
-            self._draw_central(painter, top, view, compact=True)
+            if view.per_board:
+                self._draw_room_header(painter, top, view)
+            else:
+                self._draw_central(painter, top, view, compact=True)
             self._draw_grid(painter, grid, boards)
         else:
             self._draw_central(painter, area, view, compact=False)
@@ -258,6 +262,34 @@ class ProjectorWindow(QWidget):
                                          h * 0.12), view, timer)
         draw_fitted(painter, QRectF(area.left(), area.top() + h * 0.88, area.width(), h * 0.11),
                     _next_text(view), theme.dim, bold=False)
+
+    def _draw_room_header(self, painter: QPainter, area: QRectF, view: ClockView) -> None:
+        """Boards that keep their own time: above their grid the room reads the time of day
+        (and whether the TD has paused the room or the round is over)."""
+        theme = self.theme
+        h = area.height()
+        left = QRectF(area.left(), area.top(), area.width() * 0.45, h)
+        right = QRectF(left.right() + area.width() * 0.02, area.top(), area.width() * 0.53, h)
+        draw_fitted(painter, QRectF(left.left(), left.top(), left.width(), h * 0.34),
+                    "Each board keeps its own time", theme.text,
+                    align=Qt.AlignmentFlag.AlignLeft)
+        central = view.central
+        if view.round_called or central.status == "paused":
+            self._draw_label(painter, QRectF(left.left(), left.top() + h * 0.40, left.width(),
+                                             h * 0.26), view, central)
+        playing = sum(1 for board in view.boards if not board.game_over)
+        draw_fitted(painter, QRectF(left.left(), left.top() + h * 0.72, left.width(), h * 0.2),
+                    f"Boards playing: {playing} of {len(view.boards)}", theme.dim, bold=False,
+                    align=Qt.AlignmentFlag.AlignLeft)
+        if view.round_called:
+            self._draw_face(painter, right, view, theme.expired)
+            return
+        # Dimmer and captioned, so nobody takes the time of day for a countdown.
+        caption = QRectF(right.left(), right.top(), right.width(), h * 0.2)
+        draw_fitted(painter, caption, "TIME OF DAY", theme.dim, fill=0.7)
+        clock_text = datetime.fromtimestamp(view.now).strftime("%H:%M")
+        draw_fitted(painter, QRectF(right.left(), caption.bottom(), right.width(), h * 0.8),
+                    clock_text, theme.dim, sizing_text="88:88", fill=0.95)
 
     def _draw_face(self, painter: QPainter, rect: QRectF, view: ClockView, colour) -> None:
         """The digits; once the hidden end time has come, the words TIME UP instead."""

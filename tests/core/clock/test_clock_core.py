@@ -372,3 +372,9 @@ def test_a_td_edits_the_schedule_mid_round() -> None:
     assert clock.view().central.next_title is None
     with pytest.raises(ClockError, match="next"):
         clock.next_segment()
+
+
+def test_the_view_carries_its_instant() -> None:
+    clock, time = clock_for("wdc-2025")
+    time.advance(12.5)
+    assert clock.view().now == time.now()
