@@ -183,6 +183,7 @@ class ExportController:
 
     def _end(self, job: ExportJob) -> None:
         if job.progress is not None:
+            job.cancelled = job.cancelled or job.progress.wasCanceled()
             job.progress.canceled.disconnect()
             job.progress.reset()
             job.progress.close()

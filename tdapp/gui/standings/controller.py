@@ -4,15 +4,20 @@ can move them, and wires the "Enter results" tab."""
 from __future__ import annotations
 
 from tdapp.gui.controller import AppController
-from tdapp.gui.controllers.progress import standings_state
 from tdapp.gui.results.controller import ResultsController
 from tdapp.gui.standings.page import StandingsPage
 from tdapp.services.changes import Change
-from tdapp.services.rounds import list_rounds
+from tdapp.services.rounds import RoundRow, list_rounds
 from tdapp.services.standings_views import standings_view
 
 TOPICS = {"results", "boards", "players", "rounds", "tournament", "standings", "awards",
           "roll_call"}
+
+
+def standings_state(rounds: list[RoundRow]) -> str:
+    """How far the tournament is, for the page's corner: "2 of 4 rounds finished." """
+    finished = sum(1 for r in rounds if r.status == "finished")
+    return f"{finished} of {len(rounds)} rounds finished." if rounds else ""
 
 
 class StandingsController:
