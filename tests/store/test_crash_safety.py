@@ -56,12 +56,12 @@ def test_killed_writer_loses_no_committed_edit(tournament_path: Path, spawn_pyth
     committed: set[int] = set()
     for attempt in range(4):
         child = spawn_python(WRITER.format(path=str(tournament_path)))
-        assert child.stdout.readline() == "ready\n", f"writer did not start (seed {seed})"
-        first = child.stdout.readline()  # writing has begun: now kill at a random moment
+        assert child.line() == "ready\n", f"writer did not start (seed {seed}): {child.stderr()}"
+        first = child.line()  # writing has begun: now kill at a random moment
         time.sleep(rng.uniform(0.0, 0.4))
         os.kill(child.pid, signal.SIGKILL)
-        child.wait(timeout=10)
-        lines = [first, *child.stdout.readlines()]  # everything printed before the kill
+        child.process.wait(timeout=30)
+        lines = [first, *child.rest()]  # everything printed before the kill
         ids = reported_ids(lines)
         assert ids, f"attempt {attempt}: killed before any commit (seed {seed})"
         committed.update(ids)

@@ -33,7 +33,7 @@ def test_second_copy_is_refused_with_who_holds_it(
     closed_tournament: Path, spawn_python, snapshot_of_folder
 ) -> None:
     child = spawn_python(HOLD_IT_OPEN.format(path=str(closed_tournament)))
-    assert child.stdout.readline().strip() == "open"
+    assert child.line().strip() == "open", child.stderr()
     holder = read_holder(lock_path_for(closed_tournament))
     assert holder is not None and holder.pid == child.pid
     before = snapshot_of_folder(closed_tournament.parent)
@@ -49,9 +49,9 @@ def test_second_copy_is_refused_with_who_holds_it(
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
 def test_lock_dies_with_a_killed_copy(closed_tournament: Path, spawn_python) -> None:
     child = spawn_python(HOLD_IT_OPEN.format(path=str(closed_tournament)))
-    assert child.stdout.readline().strip() == "open"
+    assert child.line().strip() == "open", child.stderr()
     os.kill(child.pid, signal.SIGKILL)
-    child.wait(timeout=10)
+    child.process.wait(timeout=30)
     assert lock_path_for(closed_tournament).exists()  # left behind, but no longer held
     db = open_tournament(closed_tournament)
     assert read_holder(lock_path_for(closed_tournament)).pid == os.getpid()
@@ -73,13 +73,11 @@ def test_lock_released_on_close_lets_another_copy_in(
         "    except TournamentFileError as exc:\n"
         "        print('refused', exc, flush=True)\n"
     )
-    child.stdin.write("try\n")
-    child.stdin.flush()
-    assert child.stdout.readline().startswith("refused")
+    child.send("try\n")
+    assert child.line().startswith("refused")
     close_tournament(db)
-    child.stdin.write("try\n")
-    child.stdin.flush()
-    assert child.stdout.readline().strip() == "opened"
+    child.send("try\n")
+    assert child.line().strip() == "opened"
 
 
 def test_same_process_shares_the_lock(closed_tournament: Path) -> None:
@@ -122,7 +120,7 @@ def test_restore_is_refused_while_another_copy_has_the_file(
     snapshot = take_snapshot(db, "on demand")
     close_tournament(db)
     child = spawn_python(HOLD_IT_OPEN.format(path=str(closed_tournament)))
-    assert child.stdout.readline().strip() == "open"
+    assert child.line().strip() == "open", child.stderr()
     before = snapshot_of_folder(closed_tournament.parent)
     with pytest.raises(TournamentFileError, match="already open in tdapp"):
         restore_snapshot(closed_tournament, snapshot)
