@@ -31,27 +31,6 @@ PAGE_NAMES = ("Tournament", "Players", "Rounds", "Boards", "Clock", "Standings",
 NO_SAVE_NEEDED = "Every change is written to the file as you make it; there is no Save button."
 
 
-def _standings_page() -> InfoPage:
-    return InfoPage(
-        "Standings",
-        "The tournament standings after each round, with the format's tie-breakers, the "
-        "championship pool or top board when the format has one, ready for the projector, "
-        "PDF and Excel.",
-        "Enter the results of round 1 on the Boards page first.",
-        "Boards",
-    )
-
-
-def _awards_page() -> InfoPage:
-    return InfoPage(
-        "Awards",
-        "The champion and places, best country awards (best result with each power) and the "
-        "other awards of the format, with ties settled as its rules say.",
-        "Play and score the rounds first; awards are worked out from the final standings.",
-        "Standings",
-    )
-
-
 class MainWindow(QMainWindow):
     closing = Signal()  # the window is closing: the controllers close the tournament file
 

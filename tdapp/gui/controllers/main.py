@@ -9,7 +9,6 @@ from tdapp.gui.controller import AppController
 from tdapp.gui.controllers.files import FilesController
 from tdapp.gui.controllers.history import HistoryController
 from tdapp.gui.controllers.players import PlayersController
-from tdapp.gui.controllers.progress import ProgressController
 from tdapp.gui.controllers.rounds import RoundsController
 from tdapp.gui.controllers.snapshots import SnapshotsController
 from tdapp.gui.controllers.tournament import TournamentController
@@ -33,7 +32,6 @@ class MainController:
         self.boards = BoardsController(self.window, self.app)
         self.history = HistoryController(self.window, self.app)
         self.snapshots = SnapshotsController(self.window, self.app)
-        self.progress = ProgressController(self.window, self.app)
         self.results_views = ResultsViews(self.window, self.app)
 
     def shutdown(self) -> None:
