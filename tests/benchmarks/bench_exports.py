@@ -37,7 +37,7 @@ def synthetic(players: int = 300, rounds: int = 7, seed: int = 1) -> rd.ReportDa
         for b in range(len(order) // 7):
             seven = order[b * 7:(b + 1) * 7]
             centres = [rng.randint(0, 10) for _ in seven]
-            seats = tuple(rd.SeatLine(p, n, c, c * 10.0) for p, n, c in zip(POWERS, seven, centres))
+            seats = tuple(rd.SeatLine(p, n, c, c * 10.0) for p, n, c in zip(POWERS, seven, centres, strict=True))
             boards.append(rd.BoardSheet(r, b + 1, seats, end_year=1909, end_reason="time",
                                         finished=True))
             for seat in seats:
