@@ -20,7 +20,7 @@ from collections.abc import Callable
 from datetime import datetime
 from datetime import time as dtime
 
-from PySide6.QtCore import QTime, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QTime, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -89,6 +89,7 @@ class OperatorPanel(QWidget):
         self.alerts: list[str] = []
         self._board_call = BoardCall()
         self.schedule_editor: ScheduleEditor | None = None
+        self._watched_window: QWidget | None = None
         self._standings = Standings()
         self._timer = QTimer(self)
         self._timer.setObjectName("operator-refresh")
@@ -450,6 +451,8 @@ class OperatorPanel(QWidget):
             if view.round_called and not self._last_view.round_called:
                 self.changed.emit()  # the end time stopped the clocks: worth saving
         self._last_view = view
+        if not self.isVisible() and self._watched_window is not None:
+            return  # another page is showing: alerts only
         central = view.central
         self.time_label.setText(central.time_text)
         self.title_label.setText(central.title)
@@ -538,14 +541,37 @@ class OperatorPanel(QWidget):
             self.log_list.addItem(f"{stamp}  {entry.action}{where}{amount}{detail}")
 
     # --------------------------------------------------------------- Qt events
+    # The alerts must ring while the TD works on another page of the main window, so the
+    # timer runs as long as the panel's top-level window is shown, not only the panel itself;
+    # it stops when that window hides or closes.
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
+        self._watch_window()
         self.refresh()
         self._timer.start()
         super().showEvent(event)
 
     def hideEvent(self, event: QHideEvent) -> None:  # noqa: N802 - Qt override
-        self._timer.stop()
+        window = self.window()
+        if window is self or not window.isVisible():
+            self._timer.stop()
         super().hideEvent(event)
+
+    def _watch_window(self) -> None:
+        window = self.window()
+        if window is self or window is self._watched_window:
+            return
+        if self._watched_window is not None:
+            self._watched_window.removeEventFilter(self)
+        window.installEventFilter(self)
+        self._watched_window = window
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        if watched is self._watched_window:
+            if event.type() in (QEvent.Type.Hide, QEvent.Type.Close):
+                self._timer.stop()
+            elif event.type() == QEvent.Type.Show:
+                self._timer.start()
+        return super().eventFilter(watched, event)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
         self._timer.stop()

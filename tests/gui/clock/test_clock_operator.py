@@ -239,3 +239,27 @@ def test_with_the_real_clock_the_panel_counts_down(qtbot) -> None:
     qtbot.waitUntil(lambda: panel.time_label.text() == "14:59", timeout=3000)
     assert panel.board_table.item(0, 2).text() in ("14:59", "14:58")
     panel.close()
+
+
+def test_embedded_as_a_page_alerts_ring_while_another_page_shows(qtbot) -> None:
+    from PySide6.QtWidgets import QLabel, QStackedWidget
+
+    time = FakeTime()
+    clock = new_round_clock(get_clock_format("wdc-2018"), time)
+    window = QStackedWidget()
+    qtbot.addWidget(window)
+    panel = OperatorPanel(clock)
+    window.addWidget(panel)
+    other = QLabel("results entry")
+    window.addWidget(other)
+    window.show()
+    qtbot.waitExposed(window)
+    clock.start()
+    panel._timer.timeout.emit()  # a repaint sees the clock running
+    window.setCurrentWidget(other)  # the TD goes to another page
+    assert not panel.isVisible() and panel._timer.isActive()
+    time.advance(1080 - 30)
+    panel._timer.timeout.emit()
+    assert panel.player.played == ["one-minute"]
+    window.close()  # the main window closes: no timer survives it
+    assert not panel._timer.isActive()
