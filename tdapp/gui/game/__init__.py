@@ -1,0 +1,1 @@
+"""The game views: order entry, adjudication and the map of the board."""
