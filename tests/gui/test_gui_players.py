@@ -165,3 +165,18 @@ def test_export_the_list(main, qtbot, filled_file: Path, tmp_path: Path, monkeyp
 
     sheet = load_workbook(tmp_path / "players.xlsx").active
     assert sheet.max_row == 10 and sheet["A1"].value == "Name"
+
+
+def test_keyboard_on_the_players_table(main, qtbot, dialog_answers, filled_file: Path) -> None:
+    page = _open_players(main, filled_file)
+    page.select_player(next(r.id for r in page.model.rows() if r.name == "Eve Novak"))
+    page.table.setFocus()
+    qtbot.keyClick(page.table, Qt.Key.Key_Return)
+    dialog = _active_player_dialog()
+    assert dialog.name.text() == "Eve Novak"
+    dialog.reject()
+    qtbot.keyClick(page.table, Qt.Key.Key_Delete)
+    assert dialog_answers.shown[-1][0] == "question"
+    assert "Eve Novak" not in _names(page)
+    qtbot.keyClick(page.table, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    assert page.search.hasFocus()

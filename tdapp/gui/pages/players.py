@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QItemSelectionModel, Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -77,7 +78,24 @@ class PlayersPage(QWidget):
         self.delete_button.clicked.connect(lambda: self._emit_for_selected(self.delete_requested))
         self.import_button.clicked.connect(self.import_requested)
         self.export_button.clicked.connect(self.export_requested)
+        self._add_keys()
         self._selection_changed()
+
+    def _add_keys(self) -> None:
+        """Enter edits, Delete deletes (after asking), Ctrl+F finds, Insert adds."""
+        on_table = Qt.ShortcutContext.WidgetWithChildrenShortcut
+        for key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            QShortcut(QKeySequence(key), self.table, self.edit_button.click, on_table)
+        QShortcut(QKeySequence(Qt.Key.Key_Delete), self.table,
+                  lambda: self.delete_button.isEnabled() and self.delete_button.click(), on_table)
+        QShortcut(QKeySequence.StandardKey.Find, self, self._find,
+                  Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        QShortcut(QKeySequence(Qt.Key.Key_Insert), self, self.add_button.click,
+                  Qt.ShortcutContext.WidgetWithChildrenShortcut)
+
+    def _find(self) -> None:
+        self.search.setFocus()
+        self.search.selectAll()
 
     def set_players(self, rows: list[PlayerRow]) -> None:
         selected = self.selected()
