@@ -151,6 +151,7 @@ def _provisional_boards(db: TournamentDb, format_name: str
     """Unfinished boards of seated rounds, scored as if they ended now, and notes for the rest."""
     boards: list[tm.Board] = []
     notes: list[str] = []
+    unknown: dict[int, list[int]] = {}
     with db.read() as session:
         query = (select(Board, Round.number).join(Round).options(selectinload(Board.seats))
                  .order_by(Round.number, Board.number))
@@ -160,7 +161,7 @@ def _provisional_boards(db: TournamentDb, format_name: str
             known = _current_centres(session, board)
             label = f"Round {number} board {board.number}"
             if known is None:
-                notes.append(f"{label}: no centres known yet, left out.")
+                unknown.setdefault(number, []).append(board.number)
                 continue
             counts, year = known
             solo = next((p for p, c in counts.items() if c >= SOLO_CENTERS), None)
@@ -178,6 +179,10 @@ def _provisional_boards(db: TournamentDb, format_name: str
                 centers=counts, end_year=year, solo=solo, eliminated=eliminated,
                 top=board.top_board))
             notes.append(f"{label}: scored on its centres of {year} (not final).")
+    for number, numbers in unknown.items():
+        which = (f"board {numbers[0]}" if len(numbers) == 1
+                 else "boards " + ", ".join(str(n) for n in numbers))
+        notes.append(f"Round {number} {which}: no centres known yet, left out.")
     return boards, notes
 
 

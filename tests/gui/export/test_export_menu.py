@@ -129,6 +129,7 @@ def test_cancelled_export_leaves_no_file(qtbot, exporting, tmp_path: Path,
     monkeypatch.setattr(export_service, "export_workbook", held)
     chosen["path"] = tmp_path / "cancelled.xlsx"
     exports.actions.workbook.trigger()
+    screenshot(exports.jobs[0].progress, "export-progress")
     cancel = exports.jobs[0].progress.findChild(QPushButton)
     assert cancel.text() == "Cancel"
     qtbot.mouseClick(cancel, Qt.MouseButton.LeftButton)
