@@ -94,6 +94,10 @@ def read_player_table(path: Path | str, sheet: str | None = None) -> Table:
         data = path.read_bytes()
     except OSError as exc:
         raise ImportFileError(f"{path.name} cannot be read: {exc.strerror}.") from exc
+    if path.suffix.lower() in (".ods", ".numbers"):
+        raise ImportFileError(
+            f"{path.name} is not an Excel or CSV file; save it as .xlsx or CSV and import that."
+        )
     if data.startswith(_ZIP_MAGIC):
         return _read_xlsx(path, sheet)
     if data.startswith(_OLD_EXCEL_MAGIC):
@@ -124,7 +128,8 @@ def _decode(name: str, data: bytes) -> tuple[str, list[str]]:
 
 
 def _sniff_delimiter(text: str) -> str:
-    """The delimiter that splits the first lines into the most, equally long, rows."""
+    """The delimiter that splits the most of the first lines into the same number (2 or more)
+    of values; a title line above the header does not count against it."""
     sample = [line for line in text.splitlines()[:30] if line.strip()]
     best, best_score = ",", (0, 0)
     for delimiter in CSV_DELIMITERS:
@@ -132,12 +137,33 @@ def _sniff_delimiter(text: str) -> str:
             counts = [len(row) for row in csv.reader(sample, delimiter=delimiter)]
         except csv.Error:
             continue
-        if not counts or counts[0] < 2:
+        widths = [n for n in counts if n >= 2]
+        if not widths:
             continue
-        score = (sum(1 for n in counts if n == counts[0]), counts[0])
+        common = max(set(widths), key=lambda n: (widths.count(n), n))
+        score = (widths.count(common), common)
         if score > best_score:
             best, best_score = delimiter, score
     return best
+
+
+_HEADER_SEARCH = 10
+
+
+def _split_header(
+    name: str, records: list[tuple[int, list[str]]]
+) -> tuple[list[str], list[tuple[int, list[str]]], list[str]]:
+    """(headers, data records, warnings): the header is the first line that fills more than half
+    as many columns as the fullest of the first lines, so a title line above it is left out."""
+    filled = [sum(1 for cell in cells if cell) for _, cells in records[:_HEADER_SEARCH]]
+    widest = max(filled)
+    index = next(i for i, n in enumerate(filled) if n * 2 > widest)
+    warnings = []
+    if index:
+        skipped = ", ".join(str(line) for line, _ in records[:index])
+        warnings.append(f"{name}: line{'s' if index > 1 else ''} {skipped} above the header "
+                        f"(line {records[index][0]}) {'were' if index > 1 else 'was'} left out.")
+    return records[index][1], records[index + 1:], warnings
 
 
 def _read_csv(name: str, text: str, warnings: list[str]) -> Table:
@@ -165,10 +191,10 @@ def _read_csv(name: str, text: str, warnings: list[str]) -> Table:
         ) from exc
     if not records:
         raise ImportFileError(f"{name} is empty: no header line and no players.")
-    (_, headers), *data = records
+    headers, data, skipped = _split_header(name, records)
     return Table(
         headers=_header_names(headers), rows=[cells for _, cells in data],
-        lines=[line for line, _ in data], source=name, warnings=warnings,
+        lines=[line for line, _ in data], source=name, warnings=warnings + skipped,
     )
 
 
@@ -223,7 +249,7 @@ def _read_xlsx(path: Path, sheet: str | None) -> Table:
         workbook.close()
     if not records:
         raise ImportFileError(f"The sheet {worksheet.title!r} of {path.name} is empty.")
-    (_, headers), *data = records
+    headers, data, skipped = _split_header(f"{path.name} ({worksheet.title})", records)
     # Excel pads rows to the sheet's width: keep columns up to the last one holding anything.
     width = max(
         (i + 1 for cells in [headers, *(c for _, c in data)] for i, v in enumerate(cells) if v),
@@ -233,8 +259,8 @@ def _read_xlsx(path: Path, sheet: str | None) -> Table:
     return Table(
         headers=_header_names(headers),
         rows=[(cells + [""] * width)[:width] for _, cells in data],
-        lines=[number for number, _ in data], source=path.name, sheet=worksheet.title,
-        sheets=names,
+        lines=[number for number, _ in data], source=path.name, warnings=skipped,
+        sheet=worksheet.title, sheets=names,
     )
 
 

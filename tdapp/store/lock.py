@@ -24,6 +24,7 @@ LOCK_SUFFIX = ".lock"
 # Windows locks byte ranges and refuses reads of a locked range: lock a byte past the text.
 _WINDOWS_LOCK_OFFSET = 1 << 16
 _INFO_SIZE = 1024
+_BINARY = getattr(os, "O_BINARY", 0)  # Windows would otherwise open it in text mode
 
 
 @dataclass(frozen=True)
@@ -144,7 +145,7 @@ class TournamentLock:
             if os.path.normcase(os.path.realpath(lock_path)) in cls._held:
                 return
         try:
-            fd = os.open(lock_path, os.O_RDWR)
+            fd = os.open(lock_path, os.O_RDWR | _BINARY)
         except OSError:  # no lock file: free; unreadable: acquire() will say why
             return
         try:
@@ -159,7 +160,7 @@ class TournamentLock:
     @staticmethod
     def _take(lock_path: Path) -> int:
         for _attempt in range(5):
-            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | _BINARY, 0o644)
             try:
                 _lock_fd(fd)
             except OSError:

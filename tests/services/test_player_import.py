@@ -155,6 +155,32 @@ def test_not_a_table_at_all(tmp_path: Path) -> None:
         read_player_table(broken_zip)
     with pytest.raises(ImportFileError, match="cannot be read"):
         read_player_table(tmp_path / "missing.csv")
+    ods = tmp_path / "calc.ods"
+    ods.write_bytes(b"PK\x03\x04mimetypeapplication/vnd.oasis.opendocument.spreadsheet")
+    with pytest.raises(ImportFileError, match="save it as .xlsx or CSV"):
+        read_player_table(ods)
+
+
+def test_title_lines_above_the_header_are_left_out(tmp_path: Path) -> None:
+    text = ("Leeds Open 2026 - registrations\n"
+            "exported 1 May;;\n"
+            "\n"
+            "Name;Town;Club\n"
+            "Ann Smith;Leeds;\n"
+            "Bob Jones;;\n")
+    table = read_player_table(write(tmp_path, "reg.csv", text))
+    assert table.headers == ["Name", "Town", "Club"]
+    assert table.lines == [5, 6]
+    assert table.warnings == [
+        "reg.csv: lines 1, 2 above the header (line 4) were left out."]
+    workbook = Workbook()
+    workbook.active.append(["Registrations"])
+    workbook.active.append(["Name", "Town"])
+    workbook.active.append(["Ann Smith", "Leeds"])
+    workbook.save(tmp_path / "reg.xlsx")
+    table = read_player_table(tmp_path / "reg.xlsx")
+    assert (table.headers, table.lines) == (["Name", "Town"], [3])
+    assert "line 1 above the header (line 2) was left out" in table.warnings[0]
 
 
 # ------------------------------------------------------------------ reading Excel
