@@ -1,0 +1,741 @@
+"""A board played through order entry: order sheets as typed, adjudication, corrections,
+draw votes and the end of the game.
+
+Each public function that changes something is one person's action (``TournamentDb.action``),
+so every sheet saved, every adjudication and every correction is in the audit log and can be
+undone. Positions are stored in the CONTRACTS shape; phases are adjudicated by the same core path
+as ``tdapp adjudicate`` (:func:`tdapp.commands.adjudicate.adjudicate_document`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from tdapp.commands.adjudicate import adjudicate_document
+from tdapp.core.adjudication.reading import paper_reader
+from tdapp.core.board.contract import position_to_contract
+from tdapp.core.board.position import Phase, Position
+from tdapp.core.formats import TournamentFormat, format_from_dict, get_format
+from tdapp.core.orders.options import ParseOptions, options_for_format
+from tdapp.core.orders.parser import parse_orders
+from tdapp.core.orders.result import ParseResult
+from tdapp.core.powers import POWERS, SOLO_CENTERS
+from tdapp.services.changes import Change, ServiceError
+from tdapp.services.results import BoardResult, record_result
+from tdapp.store.database import TournamentDb
+from tdapp.store.models import (
+    Board,
+    DrawVote,
+    GamePhase,
+    PhaseOrders,
+    Player,
+    Round,
+    Seat,
+    Tournament,
+    utc_now,
+)
+
+ENTERED, NO_ORDERS, LATE, GRACE = "entered", "no-orders", "late", "grace"
+SHEET_STATUSES = {
+    ENTERED: "Orders entered",
+    NO_ORDERS: "No orders: every unit holds",
+    LATE: "Orders handed in late",
+    GRACE: "Grace period running",
+}
+TOPIC = "games"  # what a view of a board's game listens for in Change.topics
+
+
+# --------------------------------------------------------------------- format rules not in core
+@dataclass(frozen=True)
+class GraceRule:
+    """A grace period for a missing sheet (EDC 2026: two minutes, once per game, movement)."""
+
+    minutes: int
+    per_game: int
+    movement_only: bool
+
+
+@dataclass(frozen=True)
+class CorrectionRule:
+    """Until when a mistake found in an adjudicated phase is corrected without the TD.
+
+    ``"next-deadline"``: while the phase after it is still open (WDC 2018: "errors pointed out
+    ... before the next Deadline will be corrected"; WDC 2025 VI.3: after negotiation time ends
+    the board stands). ``"next-movement"``: until a later movement phase is adjudicated (EDC
+    2026: "If it isn't reported before the next movement phase, it is final").
+    """
+
+    until: str
+    text: str
+
+
+GRACE_RULES: dict[str, GraceRule] = {"edc-2026": GraceRule(2, 1, True)}
+CORRECTION_RULES: dict[str, CorrectionRule] = {
+    "wdc-2025": CorrectionRule("next-deadline", "after negotiation time ends the board stands "
+                                                "(WDC 2025 VI.3)"),
+    "wdc-2018": CorrectionRule("next-deadline", "errors found after the next deadline stand "
+                                                "unless the TD rules otherwise (WDC 2018)"),
+    "edc-2026": CorrectionRule("next-movement", "a mistake not reported before the next "
+                                                "movement phase is final (EDC 2026)"),
+}
+DEFAULT_CORRECTION = CorrectionRule("next-deadline", "errors found after the next deadline "
+                                                     "stand unless the TD rules otherwise")
+
+
+# ---------------------------------------------------------------------------- plain rows
+@dataclass(frozen=True)
+class SheetRow:
+    power: str
+    text: str
+    status: str
+    grace_started_at: dt.datetime | None = None
+
+
+@dataclass(frozen=True)
+class PhaseRow:
+    id: int
+    seq: int
+    phase: str
+    position: dict[str, Any]
+    results: list[dict[str, Any]] | None
+    adjudicated_at: dt.datetime | None
+    sheets: dict[str, SheetRow]
+
+    @property
+    def adjudicated(self) -> bool:
+        return self.results is not None
+
+    @property
+    def kind(self) -> str:
+        return self.phase[-1]
+
+
+@dataclass(frozen=True)
+class VoteRow:
+    phase: str
+    powers: tuple[str, ...]
+    passed: bool
+    secret: bool
+    votes: dict[str, bool] | None
+
+
+@dataclass(frozen=True)
+class GameState:
+    """Everything a board's game view shows, as plain values."""
+
+    board_id: int
+    round_number: int
+    board_number: int
+    status: str
+    end_reason: str | None
+    format_name: str
+    format_title: str
+    players: dict[str, str]
+    phases: tuple[PhaseRow, ...]
+    votes: tuple[VoteRow, ...]
+
+    @property
+    def started(self) -> bool:
+        return bool(self.phases)
+
+    @property
+    def current(self) -> PhaseRow | None:
+        return self.phases[-1] if self.phases else None
+
+    @property
+    def finished(self) -> bool:
+        return self.status in ("finished", "scored")
+
+
+@dataclass(frozen=True)
+class CorrectionReport:
+    change: Change
+    recomputed: tuple[str, ...]  # the phases adjudicated again
+    invalid: tuple[str, ...]  # later orders that no longer read or no longer apply, in words
+    dropped: tuple[str, ...]  # phases that no longer happen (their sheets are gone)
+
+
+@dataclass(frozen=True)
+class VoteOutcome:
+    change: Change
+    passed: bool
+    secret: bool
+    eligible: tuple[str, ...]
+
+
+# ----------------------------------------------------------------------------- helpers
+def _format(session: Session) -> TournamentFormat:
+    row = session.scalars(select(Tournament)).one()
+    if row.custom_format:
+        return format_from_dict(row.custom_format)
+    return get_format(row.format_name)
+
+
+def parse_options(fmt: TournamentFormat) -> ParseOptions:
+    return options_for_format(fmt.name)
+
+
+def _board(session: Session, board_id: int) -> Board:
+    board = session.get(Board, board_id)
+    if board is None:
+        raise ServiceError("That board no longer exists.")
+    return board
+
+
+def _label(session: Session, board: Board) -> str:
+    round_number = session.get(Round, board.round_id).number
+    return f"round {round_number} board {board.number}"
+
+
+def _phases(session: Session, board_id: int) -> list[GamePhase]:
+    return list(session.scalars(
+        select(GamePhase).where(GamePhase.board_id == board_id).order_by(GamePhase.seq)))
+
+
+def _sheets(session: Session, phase_id: int) -> dict[str, PhaseOrders]:
+    rows = session.scalars(select(PhaseOrders).where(PhaseOrders.phase_id == phase_id))
+    return {row.power: row for row in rows}
+
+
+def _current(session: Session, board: Board) -> GamePhase:
+    phases = _phases(session, board.id)
+    if not phases:
+        raise ServiceError("This board's game has not been started.")
+    if board.status in ("finished", "scored"):
+        raise ServiceError("This board's game is over.")
+    return phases[-1]
+
+
+def _check_power(power: str) -> str:
+    if power not in POWERS:
+        raise ServiceError(f"Unknown power {power!r}.")
+    return power
+
+
+def phase_title(phase: str) -> str:
+    """``F1901R`` -> ``Fall 1901 retreats``."""
+    p = Phase.parse(phase)
+    season = {"S": "Spring", "F": "Fall", "W": "Winter"}[p.season]
+    kind = {"M": "movement", "R": "retreats", "A": "adjustments"}[p.kind]
+    return f"{season} {p.year} {kind}"
+
+
+# ------------------------------------------------------------------- reading sheets (pure)
+def orderable_units(position: Mapping[str, Any], power: str) -> list[str]:
+    """The units ``power`` orders this phase: dislodged ones in a retreat phase."""
+    kind = str(position["phase"])[-1]
+    if kind == "R":
+        return [d["unit"] for d in position.get("dislodged", {}).get(power, [])]
+    if kind == "A":
+        return []
+    return list(position.get("units", {}).get(power, []))
+
+
+def read_sheet(text: str, power: str, position: Mapping[str, Any],
+               options: ParseOptions) -> list[ParseResult]:
+    """Every order of one sheet as read against ``position`` (CONTRACTS shape)."""
+    kind = str(position["phase"])[-1]
+    view = position
+    if kind == "R":
+        view = {"units": {p: [d["unit"] for d in listed]
+                          for p, listed in position.get("dislodged", {}).items()}}
+    return parse_orders(text, power, view, kind, options)
+
+
+def _unit_key(unit: str) -> str:
+    """``F STP/NC`` -> ``STP``: units are matched by province."""
+    return unit.split()[-1].split("/")[0]
+
+
+def unordered_units(position: Mapping[str, Any], power: str, read: Sequence[ParseResult],
+                    status: str = ENTERED) -> list[str]:
+    """The units of ``power`` that no readable order of its sheet moves ("F NAP")."""
+    units = orderable_units(position, power)
+    if status == NO_ORDERS:
+        return units
+    ordered = {r.order.location.split("/")[0] for r in read
+               if r.order is not None and r.error is None and hasattr(r.order, "location")}
+    return [u for u in units if _unit_key(u) not in ordered]
+
+
+def owed_adjustments(position: Mapping[str, Any]) -> dict[str, int]:
+    """Builds (positive) or removals (negative) owed in an adjustment phase."""
+    if str(position["phase"])[-1] != "A":
+        return {}
+    from tdapp.core.board.contract import position_from_contract
+
+    return position_from_contract(position).adjustments()
+
+
+def legal_retreats(position: Mapping[str, Any], power: str) -> dict[str, list[str]]:
+    """Dislodged unit -> where it may retreat (empty: it is disbanded)."""
+    return {d["unit"]: list(d.get("retreats", []))
+            for d in position.get("dislodged", {}).get(power, [])}
+
+
+def _order_texts(sheet: SheetRow | None, position: Mapping[str, Any],
+                 options: ParseOptions) -> list[str]:
+    if sheet is None or sheet.status == NO_ORDERS or not sheet.text.strip():
+        return []
+    return [r.text for r in read_sheet(sheet.text, sheet.power, position, options)]
+
+
+def adjudicate_position(position: Mapping[str, Any], sheets: Mapping[str, SheetRow],
+                        fmt: TournamentFormat) -> dict[str, Any]:
+    """One phase: the ``tdapp adjudicate`` output for these sheets (results, next, solo)."""
+    options = parse_options(fmt)
+    doc = {k: v for k, v in position.items() if k != "adjustments"}
+    doc["orders"] = {p: _order_texts(sheets.get(p), position, options) for p in POWERS}
+    doc["rules"] = fmt.adjudicator_rules()
+    return adjudicate_document(doc, paper_reader(options=options))
+
+
+# ---------------------------------------------------------------------------- reading
+def game_state(db: TournamentDb, board_id: int) -> GameState:
+    with db.read() as session:
+        board = _board(session, board_id)
+        fmt = _format(session)
+        round_number = session.get(Round, board.round_id).number
+        names = dict(session.execute(
+            select(Seat.power, Player.name).join(Player, Seat.player_id == Player.id)
+            .where(Seat.board_id == board_id)).all())
+        phases = tuple(_phase_row(session, row) for row in _phases(session, board_id))
+        votes = tuple(
+            VoteRow(v.phase, tuple(v.powers), v.passed, v.secret, v.votes)
+            for v in session.scalars(select(DrawVote).where(DrawVote.board_id == board_id)
+                                     .order_by(DrawVote.id)))
+        return GameState(board_id, round_number, board.number, board.status, board.end_reason,
+                         fmt.name, fmt.title, names, phases, votes)
+
+
+def _phase_row(session: Session, row: GamePhase) -> PhaseRow:
+    sheets = {p: SheetRow(p, s.text, s.status, s.grace_started_at)
+              for p, s in _sheets(session, row.id).items()}
+    return PhaseRow(row.id, row.seq, row.phase, dict(row.position),
+                    list(row.results) if row.results is not None else None,
+                    row.adjudicated_at, sheets)
+
+
+def history(db: TournamentDb, board_id: int) -> tuple[PhaseRow, ...]:
+    """Every phase of the board, the open one last."""
+    return game_state(db, board_id).phases
+
+
+# ----------------------------------------------------------------------------- actions
+def start_game(db: TournamentDb, board_id: int) -> Change:
+    """The board's game at Spring 1901 from the standard start."""
+    with db.action("Start a board's game") as session:
+        board = _board(session, board_id)
+        if _phases(session, board_id):
+            raise ServiceError("This board's game has already been started.")
+        if board.status in ("finished", "scored"):
+            raise ServiceError("This board already has a result.")
+        label = _label(session, board)
+        session.info["tdapp_action"] = f"Start the game of {label}"
+        session.add(GamePhase(board_id=board_id, seq=0, phase="S1901M",
+                              position=position_to_contract(Position.initial())))
+        board.status = "playing"
+    return Change.of(f"Game of {label} started", TOPIC, "boards", ids=(board_id,))
+
+
+def save_orders(db: TournamentDb, board_id: int, power: str, text: str) -> Change:
+    """One power's sheet for the open phase, exactly as typed (replacing the earlier text)."""
+    _check_power(power)
+    with db.action("Enter orders") as session:
+        board = _board(session, board_id)
+        phase = _current(session, board)
+        label = _label(session, board)
+        session.info["tdapp_action"] = f"{power.title()} orders {phase.phase}, {label}"
+        sheet = _sheets(session, phase.id).get(power)
+        if sheet is None:
+            session.add(PhaseOrders(phase_id=phase.id, power=power, text=text, status=ENTERED))
+        else:
+            sheet.text = text
+            if sheet.status in (NO_ORDERS, GRACE):
+                sheet.status = LATE if sheet.status == GRACE else ENTERED
+    return Change.of(f"{power.title()} orders for {phase.phase}", TOPIC, ids=(board_id,))
+
+
+def set_sheet_status(db: TournamentDb, board_id: int, power: str, status: str,
+                     now: dt.datetime | None = None) -> Change:
+    """Mark a power "no-orders" (all hold), "grace" (its grace period starts), "late" or back
+    to "entered". A grace period follows the format's rule."""
+    _check_power(power)
+    if status not in SHEET_STATUSES:
+        raise ServiceError(f"Unknown sheet status {status!r}.")
+    with db.action("Sheet status") as session:
+        board = _board(session, board_id)
+        phase = _current(session, board)
+        fmt = _format(session)
+        if status == GRACE:
+            _check_grace(session, board_id, power, phase.phase, fmt)
+        label = _label(session, board)
+        session.info["tdapp_action"] = (
+            f"{power.title()} {phase.phase}: {SHEET_STATUSES[status].lower()}, {label}")
+        sheet = _sheets(session, phase.id).get(power)
+        if sheet is None:
+            sheet = PhaseOrders(phase_id=phase.id, power=power, text="")
+            session.add(sheet)
+        sheet.status = status
+        sheet.grace_started_at = (now or utc_now()) if status == GRACE else None
+    return Change.of(f"{power.title()}: {SHEET_STATUSES[status]}", TOPIC, ids=(board_id,))
+
+
+def grace_rule(format_name: str) -> GraceRule | None:
+    return GRACE_RULES.get(format_name)
+
+
+def _check_grace(session: Session, board_id: int, power: str, phase: str,
+                 fmt: TournamentFormat) -> None:
+    rule = GRACE_RULES.get(fmt.name)
+    if rule is None:
+        raise ServiceError(f"{fmt.title} has no grace period: mark the power as no orders.")
+    if rule.movement_only and not phase.endswith("M"):
+        raise ServiceError(f"{fmt.title}: grace periods are for movement phases only.")
+    used = session.scalars(
+        select(PhaseOrders).join(GamePhase, PhaseOrders.phase_id == GamePhase.id)
+        .where(GamePhase.board_id == board_id, PhaseOrders.power == power,
+               PhaseOrders.grace_started_at.is_not(None))).all()
+    if len(used) >= rule.per_game:
+        raise ServiceError(
+            f"{power.title()} has had its grace period this game ({fmt.title}: "
+            f"{rule.per_game} per game); its units hold.")
+
+
+def _sheet_rows(session: Session, phase_id: int) -> dict[str, SheetRow]:
+    return {p: SheetRow(p, s.text, s.status, s.grace_started_at)
+            for p, s in _sheets(session, phase_id).items()}
+
+
+def _store_outcome(row: GamePhase, out: Mapping[str, Any], when: dt.datetime) -> None:
+    row.results = list(out["results"])
+    row.adjudicated_at = when
+
+
+def adjudicate(db: TournamentDb, board_id: int, now: dt.datetime | None = None) -> Change:
+    """Adjudicate the open phase, store its results and open the next one; end the game when
+    the format says so (solo, last year)."""
+    with db.action("Adjudicate") as session:
+        board = _board(session, board_id)
+        row = _current(session, board)
+        fmt = _format(session)
+        label = _label(session, board)
+        session.info["tdapp_action"] = f"Adjudicate {row.phase}, {label}"
+        out = adjudicate_position(row.position, _sheet_rows(session, row.id), fmt)
+        _store_outcome(row, out, now or utc_now())
+        nxt = out["next"]
+        session.add(GamePhase(board_id=board_id, seq=row.seq + 1, phase=nxt["phase"],
+                              position=nxt))
+        phase = row.phase
+        ending = game_end_after(phase, out, fmt)
+    change = Change.of(f"{phase} adjudicated, {label}", TOPIC, ids=(board_id,))
+    if ending is not None:
+        end_game(db, board_id, ending)
+    return change
+
+
+def game_end_after(phase: str, out: Mapping[str, Any], fmt: TournamentFormat) -> str | None:
+    """How the game ends after ``phase`` was adjudicated with output ``out``, if it does."""
+    if out.get("solo"):
+        return "solo"
+    nxt = Phase.parse(out["next"]["phase"])
+    done = Phase.parse(phase)
+    fall_over = done.season == "F" and nxt.kind != "R"
+    if not fall_over:
+        return None
+    forced = fmt.draw_votes.forced_draw_after
+    if forced is not None and done.year >= forced:
+        return "draw"
+    if fmt.end_year is not None and done.year >= fmt.end_year:
+        return "last-year"
+    return None
+
+
+# ------------------------------------------------------------------------ corrections
+def correction_allowed(phases: Sequence[Any], seq: int, fmt_name: str) -> tuple[bool, str]:
+    """Whether the phase ``seq`` may still be corrected without the TD, and the rule's words.
+
+    ``phases`` are rows with ``seq``, ``phase`` and ``results`` (stored or plain)."""
+    rule = CORRECTION_RULES.get(fmt_name, DEFAULT_CORRECTION)
+    later = [p for p in phases if p.seq > seq and p.results is not None]
+    if rule.until == "next-movement":
+        late = any(p.phase.endswith("M") for p in later)
+    else:
+        late = bool(later)
+    return (not late, rule.text)
+
+
+def _void_keys(phase: str, results: Iterable[Mapping[str, Any]]) -> dict[tuple, str]:
+    """(phase, power, text) -> message for every written order that was void."""
+    return {(phase, r["power"], r["order"]): r.get("message", "")
+            for r in results if r.get("order") and "void" in r.get("tags", ())}
+
+
+def _written_keys(phase: str, results: Iterable[Mapping[str, Any]]) -> set[tuple]:
+    return {(phase, r["power"], r["order"]) for r in results if r.get("order")}
+
+
+def correct_orders(db: TournamentDb, board_id: int, seq: int, power: str, text: str,
+                   override: bool = False, now: dt.datetime | None = None) -> CorrectionReport:
+    """Fix a power's sheet in an adjudicated phase and adjudicate everything after it again.
+
+    Later sheets are kept as typed and read again against the new positions; the report says
+    which of their orders no longer apply. After the format's limit only the TD may correct
+    (``override``)."""
+    _check_power(power)
+    when = now or utc_now()
+    with db.action("Correct orders") as session:
+        board = _board(session, board_id)
+        if board.status in ("finished", "scored"):
+            raise ServiceError("This board's game is over; its result stands.")
+        fmt = _format(session)
+        rows = _phases(session, board_id)
+        target = next((r for r in rows if r.seq == seq), None)
+        if target is None:
+            raise ServiceError(f"This board has no phase number {seq}.")
+        if target.results is None:
+            raise ServiceError(f"{target.phase} is not adjudicated yet: just change the sheet.")
+        allowed, rule_text = correction_allowed(rows, seq, fmt.name)
+        if not allowed and not override:
+            raise ServiceError(f"Too late to correct {target.phase}: {rule_text}. "
+                               "The TD may override.")
+        label = _label(session, board)
+        how = " (TD override)" if not allowed else ""
+        session.info["tdapp_action"] = (
+            f"Correct {power.title()} orders {target.phase}{how}, {label}")
+        sheet = _sheets(session, target.id).get(power)
+        if sheet is None:
+            session.add(PhaseOrders(phase_id=target.id, power=power, text=text, status=ENTERED))
+        else:
+            sheet.text = text
+            if sheet.status == NO_ORDERS:
+                sheet.status = ENTERED
+        session.flush()
+        report = _recompute(session, rows, target, fmt, when)
+        ending_phase = report[3]
+    change = Change.of(f"{target.phase} corrected, {label}", TOPIC, ids=(board_id,))
+    if ending_phase is not None:
+        end_game(db, board_id, ending_phase)
+    return CorrectionReport(change, report[0], report[1], report[2])
+
+
+def _recompute(session: Session, rows: list[GamePhase], target: GamePhase,
+               fmt: TournamentFormat, when: dt.datetime
+               ) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], str | None]:
+    """Adjudicate ``target`` and every phase after it again; rows are reused by ``seq``."""
+    later = [r for r in rows if r.seq > target.seq]
+    # What the later phases were: their sheets by phase name, and which orders were void.
+    old_sheets = {r.phase: _sheet_rows(session, r.id) for r in later}
+    old_void: dict[tuple, str] = {}
+    old_written: set[tuple] = set()
+    for r in later:
+        if r.results is not None:
+            old_void.update(_void_keys(r.phase, r.results))
+            old_written |= _written_keys(r.phase, r.results)
+    was_adjudicated = {r.phase for r in later if r.results is not None}
+    recomputed: list[str] = [target.phase]
+    new_void: dict[tuple, str] = {}
+    out = adjudicate_position(target.position, _sheet_rows(session, target.id), fmt)
+    _store_outcome(target, out, when)
+    ending = game_end_after(target.phase, out, fmt)
+    seq = target.seq
+    by_seq = {r.seq: r for r in later}
+    used: set[int] = set()
+    while True:
+        nxt = out["next"]
+        seq += 1
+        row = by_seq.get(seq)
+        if row is None:
+            row = GamePhase(board_id=target.board_id, seq=seq, phase=nxt["phase"], position=nxt)
+            session.add(row)
+            session.flush()
+        used.add(seq)
+        if row.phase != nxt["phase"]:
+            for sheet in _sheets(session, row.id).values():
+                session.delete(sheet)
+            session.flush()
+            for power, kept in old_sheets.get(nxt["phase"], {}).items():
+                session.add(PhaseOrders(phase_id=row.id, power=power, text=kept.text,
+                                        status=kept.status,
+                                        grace_started_at=kept.grace_started_at))
+            session.flush()
+        row.phase, row.position = nxt["phase"], nxt
+        if ending is not None or nxt["phase"] not in was_adjudicated:
+            row.results, row.adjudicated_at = None, None
+            break
+        out = adjudicate_position(nxt, _sheet_rows(session, row.id), fmt)
+        _store_outcome(row, out, when)
+        recomputed.append(row.phase)
+        new_void.update(_void_keys(row.phase, out["results"]))
+        ending = game_end_after(row.phase, out, fmt)
+    dropped = []
+    for r in later:
+        if r.seq not in used:
+            dropped.append(r.phase)
+            for sheet in _sheets(session, r.id).values():
+                session.delete(sheet)
+            session.delete(r)
+    invalid = tuple(
+        f"{phase} {power.title()}: '{text}' — {message}"
+        for (phase, power, text), message in new_void.items()
+        if (phase, power, text) in old_written and (phase, power, text) not in old_void)
+    return tuple(recomputed), invalid, tuple(dropped), ending
+
+
+# ----------------------------------------------------------------------------- draw votes
+def _season_key(phase: str) -> str:
+    """Votes are one per Spring or Fall: a Winter phase belongs to its Fall."""
+    p = Phase.parse(phase)
+    return f"{'S' if p.season == 'S' else 'F'}{p.year}"
+
+
+def eligible_voters(position: Mapping[str, Any]) -> tuple[str, ...]:
+    """Powers with at least one supply centre."""
+    return tuple(p for p in POWERS if position.get("centers", {}).get(p))
+
+
+def draw_vote_open(fmt: TournamentFormat, phase: str) -> str | None:
+    """Why no draw may be proposed in ``phase`` under the format (None when one may)."""
+    rule = fmt.draw_votes
+    p = Phase.parse(phase)
+    first = Phase("S" if rule.from_season == "spring" else "F", rule.from_year, "M")
+    season_rank = {"S": 0, "F": 1, "W": 1}
+    if (p.year, season_rank[p.season]) < (first.year, season_rank[first.season]):
+        return (f"{fmt.title}: draws may be proposed from {rule.from_season.title()} "
+                f"{rule.from_year}.")
+    return None
+
+
+def next_vote_secret(fmt: TournamentFormat, votes: Sequence[VoteRow]) -> bool:
+    """Secret until the format's number of failed secret votes (WDC 2025: three)."""
+    limit = fmt.draw_votes.secret_votes
+    if limit is None:
+        return True
+    failed = sum(1 for v in votes if v.secret and not v.passed)
+    return failed < limit
+
+
+def hold_draw_vote(db: TournamentDb, board_id: int, votes: Mapping[str, bool],
+                   abandoned: Iterable[str] = (), powers: Sequence[str] | None = None
+                   ) -> VoteOutcome:
+    """A draw vote in the open phase. Eligible: powers with a centre; an abandoned power votes
+    yes. A secret vote keeps only whether it passed. A passed vote ends the game."""
+    gone = set(abandoned)
+    state = game_state(db, board_id)
+    if not state.started or state.finished:
+        raise ServiceError("Draw votes are held during a game in progress.")
+    current = state.current
+    assert current is not None
+    with db.read() as session:
+        fmt = _format(session)
+    refusal = draw_vote_open(fmt, current.phase)
+    if refusal:
+        raise ServiceError(refusal)
+    key = _season_key(current.phase)
+    if any(_season_key(v.phase) == key for v in state.votes):
+        season = "Spring" if key.startswith("S") else "Fall"
+        raise ServiceError(f"A draw vote was held in {season} {key[1:]} already: one per season.")
+    eligible = eligible_voters(current.position)
+    missing = [p for p in eligible if p not in votes and p not in gone]
+    if missing:
+        raise ServiceError(f"{missing[0].title()} has not voted.")
+    cast = {p: True if p in gone else bool(votes[p]) for p in eligible}
+    passed = all(cast.values())
+    secret = next_vote_secret(fmt, state.votes)
+    included = tuple(powers) if powers else eligible
+    with db.action("Draw vote") as session:
+        board = _board(session, board_id)
+        label = _label(session, board)
+        result = "passed" if passed else "failed"
+        session.info["tdapp_action"] = f"Draw vote {current.phase} {result}, {label}"
+        session.add(DrawVote(board_id=board_id, phase=current.phase, powers=list(included),
+                             passed=passed, secret=secret, votes=None if secret else cast))
+    change = Change.of(f"Draw vote {result}, {label}", TOPIC, ids=(board_id,))
+    if passed:
+        change = end_game(db, board_id, "draw", draw=included)
+    return VoteOutcome(change, passed, secret, eligible)
+
+
+# ----------------------------------------------------------------------------- the end
+def center_history(phases: Sequence[PhaseRow]) -> dict[int, dict[str, int]]:
+    """Centres per power at the end of each completed game year (after its Fall)."""
+    out: dict[int, dict[str, int]] = {}
+    for row in phases:
+        p = Phase.parse(row.phase)
+        year = p.year if p.season == "W" else p.year - 1
+        if p.season == "F" or (p.season == "S" and p.kind != "M") or year < 1901:
+            continue
+        if year in out:
+            continue
+        centers = row.position.get("centers", {})
+        out[year] = {power: len(centers.get(power, [])) for power in POWERS}
+    return out
+
+
+def supply_centre_chart(phases: Sequence[PhaseRow]) -> list[tuple[str, list[int]]]:
+    """Rows for the chart: (year label, centres in AEFGIRT order), from the start."""
+    start = position_to_contract(Position.initial())["centers"]
+    rows = [("Start", [len(start.get(p, [])) for p in POWERS])]
+    for year, counts in sorted(center_history(phases).items()):
+        rows.append((str(year), [counts[p] for p in POWERS]))
+    return rows
+
+
+def eliminations(history_: Mapping[int, Mapping[str, int]]) -> dict[str, int]:
+    """Power -> the first year it ended with no centre (and never came back)."""
+    out: dict[str, int] = {}
+    for power in POWERS:
+        for year in sorted(history_):
+            if history_[year].get(power, 0) == 0:
+                if all(history_[y].get(power, 0) == 0 for y in history_ if y >= year):
+                    out[power] = year
+                break
+    return out
+
+
+def last_completed_fall(phase: str) -> int:
+    p = Phase.parse(phase)
+    return p.year if p.season == "W" else p.year - 1
+
+
+def board_result(state: GameState, reason: str,
+                 draw: Sequence[str] | None = None) -> BoardResult:
+    """The board's result from its game: centres now, year by year, eliminations."""
+    current = state.current
+    if current is None:
+        raise ServiceError("This board's game has not been started.")
+    centers = {p: len(current.position.get("centers", {}).get(p, [])) for p in POWERS}
+    hist = center_history(state.phases)
+    completed = last_completed_fall(current.phase)
+    if reason in ("draw", "called"):
+        end_year = Phase.parse(current.phase).year
+    else:
+        end_year = max(completed, 1901)
+    if completed >= 1901:
+        hist.setdefault(completed, dict(centers))
+    solo = next((p for p, c in centers.items() if c >= SOLO_CENTERS), None)
+    if reason == "solo" and solo is None:
+        raise ServiceError("No power has 18 centres: this game is not a solo.")
+    if solo is not None:
+        reason = "solo"
+    draw_powers = tuple(draw) if reason == "draw" and draw else (
+        tuple(p for p in POWERS if centers[p] > 0) if reason == "draw" else None)
+    return BoardResult(centers=centers, end_year=end_year, end_reason=reason, solo=solo,
+                       draw=draw_powers, eliminated=eliminations(hist), history=hist)
+
+
+def end_game(db: TournamentDb, board_id: int, reason: str,
+             draw: Sequence[str] | None = None) -> Change:
+    """End the board's game ("solo", "draw", "last-year", "called" by the TD, "time" at the
+    round's end) and write its result for scoring: nothing is typed again."""
+    state = game_state(db, board_id)
+    if state.finished:
+        raise ServiceError("This board's game is over already.")
+    result = board_result(state, reason, draw)
+    return record_result(db, board_id, result)
