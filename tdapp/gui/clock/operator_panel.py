@@ -24,6 +24,7 @@ from PySide6.QtCore import QEvent, QObject, QTime, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
+    QColor,
     QFont,
     QGuiApplication,
     QHideEvent,
@@ -207,13 +208,13 @@ class OperatorPanel(QWidget):
         header.setStretchLastSection(True)
         layout.addWidget(self.board_table)
         grid = QGridLayout()
-        # Board time is on [ and ]: Shift with + or - would collide with the room's keys on
-        # layouts where "+" itself needs Shift.
+        # Board time is on , and . (the < and > keys): Shift with + or - would collide with
+        # the room's keys on layouts where "+" itself needs Shift.
         buttons = [
             ("Pause / resume board", "P", self._toggle_board),
-            ("Board \u22121 min", "[", lambda: self._board_do(
+            ("Board \u22121 min", ",", lambda: self._board_do(
                 lambda n: self.clock.add_time(-60, board=n))),
-            ("Board +1 min", "]", lambda: self._board_do(
+            ("Board +1 min", ".", lambda: self._board_do(
                 lambda n: self.clock.add_time(60, board=n))),
             ("Board next segment", "Shift+PgDown", lambda: self._board_do(
                 lambda n: self.clock.next_segment(board=n))),
@@ -501,6 +502,14 @@ class OperatorPanel(QWidget):
                     table.setItem(row, column, item)
                 if item.text() != text:
                     item.setText(text)
+            state = table.item(row, 3)
+            colour = STATE_COLOURS.get("finished" if board.orders_in_early else board.status, "")
+            if state.data(Qt.ItemDataRole.UserRole) != colour:  # repaint only on change
+                state.setData(Qt.ItemDataRole.UserRole, colour)
+                state.setForeground(QColor(colour) if colour else table.palette().text())
+                bold = state.font()
+                bold.setBold(bool(colour))
+                state.setFont(bold)
         if selected is not None and selected in {b.board for b in view.boards}:
             self.select_board(selected)
 

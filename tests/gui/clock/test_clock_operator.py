@@ -78,9 +78,9 @@ def test_per_board_controls(qtbot, panel_for) -> None:
     assert not clock.timer_of(2).running
     key(qtbot, panel, Qt.Key.Key_P)
     assert clock.timer_of(2).running
-    key(qtbot, panel, Qt.Key.Key_BracketRight)
-    key(qtbot, panel, Qt.Key.Key_BracketRight)
-    key(qtbot, panel, Qt.Key.Key_BracketLeft)
+    key(qtbot, panel, Qt.Key.Key_Period)
+    key(qtbot, panel, Qt.Key.Key_Period)
+    key(qtbot, panel, Qt.Key.Key_Comma)
     assert clock.boards[2].added == 60
     key(qtbot, panel, Qt.Key.Key_Plus, Qt.KeyboardModifier.ShiftModifier)  # "+" typed with Shift
     assert clock.boards[2].added == 60 and clock.log[-1].board is None
