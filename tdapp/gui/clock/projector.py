@@ -117,7 +117,10 @@ class ProjectorWindow(QWidget):
         view = self.view
         if len(self.rotation) == 1:
             return self.rotation[0]
-        if view is not None and (view.central.status in _URGENT or view.round_called):
+        # Near time-up the room clock takes the screen (boards with their own clocks do not:
+        # one of thirty is always near its end).
+        if view is not None and (view.round_called or (
+                not view.per_board and view.central.status in _URGENT)):
             return CLOCK
         step = int((self._monotonic() - self._rotation_origin) // self.rotation_seconds)
         return self.rotation[step % len(self.rotation)]
