@@ -80,3 +80,59 @@ def test_killed_writer_loses_no_committed_edit(tournament_path: Path, spawn_pyth
         assert last_name.startswith("Crash ")
         assert logged == len(present)  # each insert's audit row committed with it
         close_tournament(db)
+
+
+SNAPSHOTTER = """
+from tdapp.services import players
+from tdapp.services.files import open_tournament
+from tdapp.services.snapshots import take_snapshot
+
+db = open_tournament({path!r})
+players.add_players(db, [players.PlayerData(f"P{{i}}", notes="n" * 500) for i in range(300)],
+                    "Import")
+print("ready", flush=True)
+n = 0
+while True:
+    n += 1
+    take_snapshot(db, f"on demand {{n}}")
+    print(n, flush=True)
+"""
+
+
+def test_killed_snapshot_never_lists_half_a_copy(tournament_path: Path, spawn_python) -> None:
+    from tdapp.services.snapshots import list_snapshots
+    from tdapp.store.snapshots import snapshot_dir
+
+    create_tournament(tournament_path, TournamentInfo("Kill Cup", "wdc-2025", 3)).close()
+    rng = random.Random()
+    child = spawn_python(SNAPSHOTTER.format(path=str(tournament_path)))
+    assert child.line() == "ready\n", child.stderr()
+    assert child.line() == "1\n"
+    time.sleep(rng.uniform(0.0, 0.3))
+    os.kill(child.pid, signal.SIGKILL)
+    child.process.wait(timeout=30)
+    done = reported_ids([*child.rest()]) or [1]
+    listed = list_snapshots(tournament_path)
+    assert len(listed) >= max(done)
+    for snapshot in listed:  # every listed snapshot is whole; a cut one has another name
+        with sqlite3_connection(snapshot.path) as connection:
+            assert connection.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+            assert connection.execute("SELECT count(*) FROM player").fetchone() == (300,)
+    leftovers = [p for p in snapshot_dir(tournament_path).iterdir()
+                 if p.suffix not in (".tdt", ".json")]
+    assert all(p.name.endswith((".partial", ".partial-journal")) for p in leftovers)
+    db = open_tournament(tournament_path)
+    assert len(players_of(db)) == 300
+    close_tournament(db)
+
+
+def sqlite3_connection(path: Path):
+    import contextlib
+    import sqlite3
+
+    return contextlib.closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True))
+
+
+def players_of(db) -> list[int]:
+    with db.read() as session:
+        return list(session.scalars(select(Player.id)))
