@@ -256,7 +256,12 @@ class OperatorPanel(QWidget):
                                           lambda: self.clock.clear_hidden_end()), 2, 3)
         self.hidden_end_label = QLabel("No hidden end time")
         self.hidden_end_label.setObjectName("hidden-end")
-        grid.addWidget(self.hidden_end_label, 2, 0, 1, 3)
+        grid.addWidget(self.hidden_end_label, 2, 0, 1, 2)
+        # Players walk past the TD's table: the time shows only while the TD asks for it.
+        self.reveal_box = QCheckBox("Show the time  [Ctrl+H]")
+        self._action("Show the time", "Ctrl+H", self.reveal_box.toggle, button=False)
+        self.reveal_box.toggled.connect(lambda _: self.refresh())
+        grid.addWidget(self.reveal_box, 2, 2)
         self.verdict_list = QListWidget()
         self.verdict_list.setMaximumHeight(110)
         grid.addWidget(self.verdict_list, 3, 0, 1, 4)
@@ -531,6 +536,8 @@ class OperatorPanel(QWidget):
             self.hidden_end_label.setText("No hidden end time")
         else:
             at = datetime.fromtimestamp(view.hidden_end).strftime("%H:%M")
+            if not self.reveal_box.isChecked() and not view.round_called:
+                at = "\u2022\u2022:\u2022\u2022"
             called = " \u2014 reached" if view.round_called else ""
             self.hidden_end_label.setText(f"Ends at {at} (only on this screen){called}")
         if self.verdict_list.count() != len(view.verdicts):

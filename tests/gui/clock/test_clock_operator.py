@@ -115,9 +115,11 @@ def test_grace_for_a_player(qtbot, panel_for) -> None:
 
 def test_hidden_end_time_set_drawn_and_shown_only_here(qtbot, panel_for) -> None:
     panel, clock, time = panel_for("wdc-2025", first=1906)
-    panel.end_at.setTime(QTime(14, 45))
+    panel.end_at.setTime(QTime(23, 45))  # later that day
     key(qtbot, panel, Qt.Key.Key_H)
-    assert panel.hidden_end_label.text().startswith("Ends at 14:45")
+    assert panel.hidden_end_label.text().startswith("Ends at \u2022\u2022:\u2022\u2022")
+    key(qtbot, panel, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier)  # the TD looks
+    assert panel.hidden_end_label.text().startswith("Ends at 23:45")
     assert clock.view(operator=False).hidden_end is None
     key(qtbot, panel, Qt.Key.Key_H, Qt.KeyboardModifier.ShiftModifier)
     drawn = clock.hidden_end
