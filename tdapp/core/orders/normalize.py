@@ -68,3 +68,12 @@ def format_order(order: Order) -> str:
     if formatter is None:
         raise TypeError(f"not an order: {order!r}")
     return formatter(order)
+
+
+def ordered_unit(order: Order) -> str | None:
+    """The unit an order is for, as a position lists it (``"A PAR"``, ``"F STP/NC"``); None for
+    WAIVE. Lets a caller find units with two orders or with none."""
+    location = getattr(order, "location", None)
+    if location is None:
+        return None
+    return unit_text(getattr(order, "unit_type", None), location)

@@ -308,3 +308,13 @@ def test_odd_positions_never_raise() -> None:
             for text in ("A Par - Bur", "Remove A Par", "F Lon - Nor", "A Bur R Par"):
                 result = parse_order(text, "FRANCE", position, phase)
                 assert result.order is not None or result.error is not None
+
+
+def test_ordered_unit_names_the_unit_an_order_is_for() -> None:
+    from tdapp.core.orders.normalize import ordered_unit
+
+    results = parse_orders("F Lon S F Nth - Eng; StP - Bar; waive", "RUSSIA",
+                           {"units": {"RUSSIA": ["F STP/NC"]}})
+    assert ordered_unit(results[1].order) == "F STP/NC"
+    assert ordered_unit(parse_order("F Lon S F Nth - Eng").order) == "F LON"
+    assert ordered_unit(parse_order("waive", phase_kind="A").order) is None
