@@ -527,7 +527,8 @@ def _tile_label(board: BoardView) -> str:
     if board.added_seconds:
         sign = "+" if board.added_seconds > 0 else "\u2212"
         extra = f"{sign}{format_seconds(abs(board.added_seconds))}"
-        return f"{relation} {extra}" if relation else f"EXTENDED {extra}"
+        word = "EXTENDED" if board.added_seconds > 0 else "SHORTENED"
+        return f"{relation} {extra}" if relation else f"{word} {extra}"
     return relation
 
 
