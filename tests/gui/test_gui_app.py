@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 
+from tdapp import __version__
 from tdapp.gui.app import run_gui
 
 
@@ -43,3 +45,28 @@ def test_demo_opens_a_demo_tournament(qapp, settings_dir: Path, tmp_path: Path) 
         main.shutdown()
         main.window.close()
     assert run_gui(_options(demo=True, smoke_screenshot=str(tmp_path / "demo.png"))) == 0
+
+
+def test_a_bad_file_on_the_command_line_is_explained(qapp, settings_dir: Path, dialog_answers,
+                                                     tmp_path: Path) -> None:
+    bogus = tmp_path / "notes.tdt"
+    bogus.write_text("not a tournament")
+    assert run_gui(_options(file=str(bogus), smoke_screenshot=str(tmp_path / "s.png"))) == 0
+    assert dialog_answers.shown and "not a tdapp tournament file" in dialog_answers.shown[0][2]
+
+
+def test_navigation_and_about(main, qtbot, dialog_answers, filled_file: Path) -> None:
+    window = main.window
+    assert not window.sidebar.isEnabled(), "no pages without a tournament"
+    assert not window.page_actions[1].isEnabled()
+    main.files.open_path(filled_file)
+    for number, name in enumerate(("Tournament", "Players", "Rounds"), start=1):
+        qtbot.keyClick(window, Qt.Key(Qt.Key.Key_0 + number), Qt.KeyboardModifier.ControlModifier)
+        assert window.current_page_name() == name
+    window.sidebar.setCurrentRow(1)
+    assert window.current_page_name() == "Players"
+    window.clock_page.go_to.emit("Rounds")
+    assert window.current_page_name() == "Rounds"
+    window.about_action.trigger()
+    kind, title, text = dialog_answers.shown[-1]
+    assert title == "About tdapp" and __version__ in text
