@@ -316,3 +316,22 @@ def test_cancelled_search_returns_the_best_seating_so_far(demo45: Path, tmp_path
             seated.context.labels[p] for p in plan.playing)
     finally:
         db.close()
+
+
+def test_dbn_seeds_go_to_separate_boards_and_powers_by_the_paris_method(tmp_path: Path) -> None:
+    path = write_demo(tmp_path / "dbn.tdt", players=21, format_name="dbn-2025", rounds_played=0)
+    db = open_tournament_file(path)
+    try:
+        ids = _everyone_present(db, 1)
+        with db.action("seeds") as session:
+            for seed, pid in enumerate(reversed(ids), start=1):
+                session.get(Player, pid).seed = seed
+        seated = seating.seat(db, 1, seating.who_plays(db, 1).plan(), time_limit=1.0)
+        assert seated.method == "seed_order" and seated.context.power_method == "paris"
+        labels = seated.context.labels
+        top = {labels[p] for p in list(reversed(ids))[:3]}  # seeds 1, 2 and 3
+        assert [len(top & set(b.seats)) for b in seated.boards] == [1, 1, 1]
+        selection = seating.paris_selection(seated, 1)
+        assert selection.seeds[0] in top  # the best seed of the board is seed 1, 2 or 3
+    finally:
+        db.close()

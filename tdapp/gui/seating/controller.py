@@ -70,7 +70,7 @@ class BoardsController:
 
     def _closed(self) -> None:
         if self.wizard is not None:
-            self.wizard.close()
+            self.wizard.close_now()
             self.wizard = None
         self.projector.close()
         self.page.set_rounds([])

@@ -64,6 +64,7 @@ class SeatingWizard(QWizard):
             self.setStartId(REVIEW)
         self.resize(WIZARD_SIZE)
         self.panels: list[ProgressPanel] = [self.seat_page.progress, self.review_page.progress]
+        self._ask_before_closing = True
 
     # -- step 1 -------------------------------------------------------------------------------
     def load_who_plays(self) -> WhoPlaysProposal | None:
@@ -74,9 +75,11 @@ class SeatingWizard(QWizard):
 
     # -- step 2 -------------------------------------------------------------------------------
     def format_method(self) -> str:
-        if self.proposal is not None and self.powers_for is not None:
-            return self.proposal.context.fmt.round_rule(self.round_number).seating
-        fmt = self.app.read(seating.tournament_format)
+        """The seating method the tournament's format gives this round."""
+        if self.proposal is not None:
+            fmt = self.proposal.context.fmt
+        else:
+            fmt = self.app.read(seating.tournament_format)
         return fmt.round_rule(self.round_number).seating if fmt else "balanced"
 
     def start_seating(self, panel: ProgressPanel, method: str, seed: int, time_limit: float,
@@ -183,8 +186,14 @@ class SeatingWizard(QWizard):
     def busy(self) -> bool:
         return any(panel.running for panel in self.panels)
 
+    def close_now(self) -> None:
+        """Close without asking (the tournament file is closing)."""
+        self._ask_before_closing = False
+        self.close()
+
     def reject(self) -> None:
-        if self.proposal is not None and not self.call_page.published:
+        if (self._ask_before_closing and self.proposal is not None
+                and not self.call_page.published):
             answer = QMessageBox.question(self, "Close without publishing?",
                                           "The seating is not published yet. Close anyway?")
             if answer != QMessageBox.StandardButton.Yes:

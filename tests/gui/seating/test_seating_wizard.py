@@ -8,8 +8,8 @@ import time
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QDropEvent, QImage
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QDropEvent, QImage, QPainter
 from PySide6.QtWidgets import QApplication, QWidget
 
 from tdapp.commands.demo import write_demo
@@ -22,6 +22,18 @@ from tdapp.store.files import open_tournament_file
 
 SCREENS = Path(__file__).resolve().parents[3] / "out" / "screens" / "seating"
 SEARCH_TIMEOUT_MS = 30_000
+
+
+def save_projector(projector, name: str) -> Path:
+    """The projector as a 1280x800 room screen would show it (the test screen is smaller)."""
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    image = QImage(1280, 800, QImage.Format.Format_RGB32)
+    painter = QPainter(image)
+    projector.render_to(painter, QRectF(0, 0, 1280, 800))
+    painter.end()
+    path = SCREENS / f"{name}.png"
+    assert image.save(str(path))
+    return path
 
 
 def save_screen(widget: QWidget, name: str) -> Path:
@@ -78,8 +90,7 @@ def _wait_seated(qtbot, wizard: SeatingWizard) -> None:
 
 def _close(main, wizard: SeatingWizard | None) -> None:
     if wizard is not None:
-        wizard.call_page.published = True  # no "close without publishing?" question
-        wizard.close()
+        wizard.close_now()
     main.boards.projector.close()
     QApplication.processEvents()
 
@@ -110,6 +121,16 @@ def test_wizard_end_to_end_45_players(main, qtbot, demo45: Path, tmp_path: Path,
         assert who.isComplete() and "42 seats = 6 boards" in who.result_label.text()
         who.fix_box.activated.emit(0)  # back to the proposal
         assert who.plan().boards == 7
+        # Space ticks the box under the cursor: a player sits out instead of playing.
+        row = next(i for i, c in enumerate(who.candidates) if not c.two_boards)
+        who.table.setCurrentCell(row, 4)
+        qtbot.keyClick(who.table, Qt.Key.Key_Space)
+        assert who.candidates[row].player_id in who.plan().sitting_out
+        assert not who.isComplete()
+        qtbot.keyClick(who.table, Qt.Key.Key_Space)
+        who.table.setCurrentCell(row, 2)
+        qtbot.keyClick(who.table, Qt.Key.Key_Space)
+        assert who.isComplete() and who.plan().boards == 7
         next_button = wizard.button(wizard.WizardButton.NextButton)
         assert next_button.text() == "&Next >"  # Alt+N
         qtbot.mouseClick(next_button, Qt.MouseButton.LeftButton)
@@ -147,8 +168,7 @@ def test_wizard_end_to_end_45_players(main, qtbot, demo45: Path, tmp_path: Path,
         assert projector is not None and projector.isVisible()
         assert projector.board_call.title == "Round 3 \u2014 board call"
         assert len(projector.board_call.boards) == 7
-        projector.resize(1280, 800)
-        save_screen(projector, "07-projector-board-call")
+        save_projector(projector, "07-projector-board-call")
     finally:
         _close(main, wizard)
     board_call = main.app.read(rounds.board_call, 3)
@@ -304,8 +324,7 @@ def test_paris_method_step_by_step_on_the_projector(main, qtbot, demo_file: Path
         assert "chooses where to pick" in projector.ticker
         wizard.resize(1280, 800)
         save_screen(wizard, "03b-powers-paris")
-        projector.resize(1280, 800)
-        save_screen(projector, "03c-projector-paris-turn")
+        save_projector(projector, "03c-projector-paris-turn")
         # Board 1 by keys: everyone picks first in the order, then the first power offered.
         while panel.current == 1 and panel.selections[1].turn() is not None:
             turn = panel.selections[1].turn()
@@ -436,3 +455,25 @@ def test_late_arrivals_reseed_the_boards_not_started(main, qtbot, demo45: Path,
         _close(main, wizard)
     assert len(main.app.read(rounds.board_call, 3)) == 6
     assert path.exists()
+
+
+def test_closing_an_unpublished_seating_asks_first(main, qtbot, demo_file: Path,
+                                                   tmp_path: Path, dialog_answers) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    _open(main, demo_file, tmp_path)
+    wizard = _wizard(main, qtbot)
+    try:
+        wizard.next()
+        _wait_seated(qtbot, wizard)
+        dialog_answers.next_answer = QMessageBox.StandardButton.No
+        wizard.reject()
+        assert wizard.isVisible()
+        assert dialog_answers.shown[-1][1] == "Close without publishing?"
+        main.app.close_file()  # the file closes: the wizard goes without asking
+        assert len(dialog_answers.shown) == 1
+        QApplication.processEvents()
+        assert main.boards.wizard is None
+        assert main.window.boards_page.current_round() is None
+    finally:
+        main.boards.projector.close()
