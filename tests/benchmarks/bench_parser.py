@@ -23,6 +23,7 @@ import random
 import statistics
 import sys
 import time
+import timeit
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -144,6 +145,10 @@ def main(argv: list[str]) -> int:
         "tricky": TRICKY * (n // len(TRICKY)),
     }
     boards = _boards(orders)
+    # How fast this machine runs Python right now (the figures scale with it; ~8 µs when idle
+    # on a current laptop).
+    calib = min(timeit.repeat("sum(range(1000))", number=1000, repeat=9)) / 1000
+    print(f"machine check: sum(range(1000)) takes {calib * 1e6:.1f} µs")
     print(f"{n} orders per set, {ROUNDS} rounds, median round (µs per order | orders per s)")
     for name, texts in sets.items():
         row = [f"{name:10s}"]
