@@ -145,8 +145,8 @@ def main(argv: list[str]) -> int:
         "tricky": TRICKY * (n // len(TRICKY)),
     }
     boards = _boards(orders)
-    # How fast this machine runs Python right now (the figures scale with it; ~8 µs when idle
-    # on a current laptop).
+    # How fast this machine runs Python right now: the figures below scale with it, so runs on a
+    # busy machine can be compared with runs on an idle one.
     calib = min(timeit.repeat("sum(range(1000))", number=1000, repeat=9)) / 1000
     print(f"machine check: sum(range(1000)) takes {calib * 1e6:.1f} µs")
     print(f"{n} orders per set, {ROUNDS} rounds, median round (µs per order | orders per s)")
