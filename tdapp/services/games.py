@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import select
@@ -193,6 +193,14 @@ def _label(session: Session, board: Board) -> str:
     return f"round {round_number} board {board.number}"
 
 
+def _names(db: TournamentDb, board_id: int) -> tuple[str, str]:
+    """The board's label and its open phase, for naming an action in the audit log."""
+    with db.read() as session:
+        board = _board(session, board_id)
+        phases = _phases(session, board_id)
+        return _label(session, board), phases[-1].phase if phases else ""
+
+
 def _phases(session: Session, board_id: int) -> list[GamePhase]:
     return list(session.scalars(
         select(GamePhase).where(GamePhase.board_id == board_id).order_by(GamePhase.seq)))
@@ -330,14 +338,13 @@ def history(db: TournamentDb, board_id: int) -> tuple[PhaseRow, ...]:
 # ----------------------------------------------------------------------------- actions
 def start_game(db: TournamentDb, board_id: int) -> Change:
     """The board's game at Spring 1901 from the standard start."""
-    with db.action("Start a board's game") as session:
+    label, _ = _names(db, board_id)
+    with db.action(f"Start the game of {label}") as session:
         board = _board(session, board_id)
         if _phases(session, board_id):
             raise ServiceError("This board's game has already been started.")
         if board.status in ("finished", "scored"):
             raise ServiceError("This board already has a result.")
-        label = _label(session, board)
-        session.info["tdapp_action"] = f"Start the game of {label}"
         session.add(GamePhase(board_id=board_id, seq=0, phase="S1901M",
                               position=position_to_contract(Position.initial())))
         board.status = "playing"
@@ -347,11 +354,10 @@ def start_game(db: TournamentDb, board_id: int) -> Change:
 def save_orders(db: TournamentDb, board_id: int, power: str, text: str) -> Change:
     """One power's sheet for the open phase, exactly as typed (replacing the earlier text)."""
     _check_power(power)
-    with db.action("Enter orders") as session:
+    label, name = _names(db, board_id)
+    with db.action(f"{power.title()} orders {name}, {label}") as session:
         board = _board(session, board_id)
         phase = _current(session, board)
-        label = _label(session, board)
-        session.info["tdapp_action"] = f"{power.title()} orders {phase.phase}, {label}"
         sheet = _sheets(session, phase.id).get(power)
         if sheet is None:
             session.add(PhaseOrders(phase_id=phase.id, power=power, text=text, status=ENTERED))
@@ -369,15 +375,14 @@ def set_sheet_status(db: TournamentDb, board_id: int, power: str, status: str,
     _check_power(power)
     if status not in SHEET_STATUSES:
         raise ServiceError(f"Unknown sheet status {status!r}.")
-    with db.action("Sheet status") as session:
+    label, name = _names(db, board_id)
+    with db.action(f"{power.title()} {name}: {SHEET_STATUSES[status].lower()}, {label}"
+                   ) as session:
         board = _board(session, board_id)
         phase = _current(session, board)
         fmt = _format(session)
         if status == GRACE:
             _check_grace(session, board_id, power, phase.phase, fmt)
-        label = _label(session, board)
-        session.info["tdapp_action"] = (
-            f"{power.title()} {phase.phase}: {SHEET_STATUSES[status].lower()}, {label}")
         sheet = _sheets(session, phase.id).get(power)
         if sheet is None:
             sheet = PhaseOrders(phase_id=phase.id, power=power, text="")
@@ -421,12 +426,11 @@ def _store_outcome(row: GamePhase, out: Mapping[str, Any], when: dt.datetime) ->
 def adjudicate(db: TournamentDb, board_id: int, now: dt.datetime | None = None) -> Change:
     """Adjudicate the open phase, store its results and open the next one; end the game when
     the format says so (solo, last year)."""
-    with db.action("Adjudicate") as session:
+    label, name = _names(db, board_id)
+    with db.action(f"Adjudicate {name}, {label}") as session:
         board = _board(session, board_id)
         row = _current(session, board)
         fmt = _format(session)
-        label = _label(session, board)
-        session.info["tdapp_action"] = f"Adjudicate {row.phase}, {label}"
         out = adjudicate_position(row.position, _sheet_rows(session, row.id), fmt)
         _store_outcome(row, out, now or utc_now())
         nxt = out["next"]
@@ -490,7 +494,17 @@ def correct_orders(db: TournamentDb, board_id: int, seq: int, power: str, text: 
     (``override``)."""
     _check_power(power)
     when = now or utc_now()
-    with db.action("Correct orders") as session:
+    label, _ = _names(db, board_id)
+    with db.read() as session:
+        fmt = _format(session)
+        rows = _phases(session, board_id)
+        target = next((r for r in rows if r.seq == seq), None)
+        if target is None:
+            raise ServiceError(f"This board has no phase number {seq}.")
+        allowed, rule_text = correction_allowed(rows, seq, fmt.name)
+        what = (f"Correct {power.title()} orders {target.phase}"
+                f"{'' if allowed else ' (TD override)'}, {label}")
+    with db.action(what) as session:
         board = _board(session, board_id)
         if board.status in ("finished", "scored"):
             raise ServiceError("This board's game is over; its result stands.")
@@ -505,10 +519,6 @@ def correct_orders(db: TournamentDb, board_id: int, seq: int, power: str, text: 
         if not allowed and not override:
             raise ServiceError(f"Too late to correct {target.phase}: {rule_text}. "
                                "The TD may override.")
-        label = _label(session, board)
-        how = " (TD override)" if not allowed else ""
-        session.info["tdapp_action"] = (
-            f"Correct {power.title()} orders {target.phase}{how}, {label}")
         sheet = _sheets(session, target.id).get(power)
         if sheet is None:
             session.add(PhaseOrders(phase_id=target.id, power=power, text=text, status=ENTERED))
@@ -574,10 +584,10 @@ def _recompute(session: Session, rows: list[GamePhase], target: GamePhase,
         recomputed.append(row.phase)
         new_void.update(_void_keys(row.phase, out["results"]))
         ending = game_end_after(row.phase, out, fmt)
-    dropped = []
+    new_names = {target.phase} | {r.phase for r in later if r.seq in used}
+    dropped = [name for name in old_sheets if name not in new_names]
     for r in later:
         if r.seq not in used:
-            dropped.append(r.phase)
             for sheet in _sheets(session, r.id).values():
                 session.delete(sheet)
             session.delete(r)
@@ -649,11 +659,9 @@ def hold_draw_vote(db: TournamentDb, board_id: int, votes: Mapping[str, bool],
     passed = all(cast.values())
     secret = next_vote_secret(fmt, state.votes)
     included = tuple(powers) if powers else eligible
-    with db.action("Draw vote") as session:
-        board = _board(session, board_id)
-        label = _label(session, board)
-        result = "passed" if passed else "failed"
-        session.info["tdapp_action"] = f"Draw vote {current.phase} {result}, {label}"
+    label, _ = _names(db, board_id)
+    result = "passed" if passed else "failed"
+    with db.action(f"Draw vote {current.phase} {result}, {label}") as session:
         session.add(DrawVote(board_id=board_id, phase=current.phase, powers=list(included),
                              passed=passed, secret=secret, votes=None if secret else cast))
     change = Change.of(f"Draw vote {result}, {label}", TOPIC, ids=(board_id,))

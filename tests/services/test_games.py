@@ -1,0 +1,284 @@
+"""A board played through the games service: sheets, adjudication, corrections, draw votes,
+the end of the game and its result."""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+from pathlib import Path
+
+import pytest
+from sqlalchemy import select
+
+from tdapp.core.formats import get_format
+from tdapp.core.powers import POWERS
+from tdapp.services import games
+from tdapp.services.changes import ServiceError
+from tdapp.services.files import open_tournament
+from tdapp.services.rounds import BoardPlan, all_boards, save_board_call
+from tdapp.store.audit import AuditEntry
+from tdapp.store.database import TournamentDb
+from tdapp.store.models import Board, CenterCount, GamePhase, Player, Seat, Tournament
+
+_RECORD = Path(__file__).parent.parent / "gui" / "game" / "game_record.py"
+_spec = importlib.util.spec_from_file_location("game_record", _RECORD)
+assert _spec and _spec.loader
+record = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(record)
+
+
+def seat_round_3(db: TournamentDb) -> int:
+    with db.read() as session:
+        ids = list(session.scalars(select(Player.id).order_by(Player.id)))
+    plans = [BoardPlan(n + 1, dict(zip(POWERS, ids[n * 7:n * 7 + 7], strict=True)))
+             for n in range(7)]
+    save_board_call(db, 3, plans)
+    return all_boards(db, 3)[0].board_id
+
+
+@pytest.fixture
+def board(demo_file: Path, tmp_path: Path):
+    path = tmp_path / "game.tdt"
+    shutil.copy(demo_file, path)
+    db = open_tournament(path)
+    board_id = seat_round_3(db)
+    games.start_game(db, board_id)
+    yield db, board_id
+    db.close()
+
+
+def set_format(db: TournamentDb, name: str) -> None:
+    with db.action("format for the test") as session:
+        session.scalars(select(Tournament)).one().format_name = name
+
+
+def play(db: TournamentDb, board_id: int, upto: str | None = None) -> None:
+    for phase, sheets in record.GAME:
+        if phase == upto:
+            return
+        assert games.game_state(db, board_id).current.phase == phase
+        for power, text in sheets.items():
+            games.save_orders(db, board_id, power, text)
+        games.adjudicate(db, board_id)
+
+
+def jump_to(db: TournamentDb, board_id: int, position: dict) -> None:
+    """Put the open phase at a given position (a test shortcut to late years)."""
+    with db.action("test position") as session:
+        row = session.scalars(select(GamePhase).where(GamePhase.board_id == board_id)
+                              .order_by(GamePhase.seq.desc())).first()
+        row.phase, row.position = position["phase"], position
+
+
+def test_start_opens_spring_1901_from_the_standard_start(board) -> None:
+    db, board_id = board
+    state = games.game_state(db, board_id)
+    assert state.current.phase == "S1901M"
+    assert state.current.position["units"]["RUSSIA"] == ["F SEV", "A MOS", "F STP/SC", "A WAR"] \
+        or sorted(state.current.position["units"]["RUSSIA"]) == [
+            "A MOS", "A WAR", "F SEV", "F STP/SC"]
+    assert state.status == "playing"
+    with pytest.raises(ServiceError, match="already been started"):
+        games.start_game(db, board_id)
+
+
+def test_two_years_of_the_record_come_out_as_published(board) -> None:
+    db, board_id = board
+    play(db, board_id)
+    state = games.game_state(db, board_id)
+    assert [p.phase for p in state.phases] == [
+        "S1901M", "F1901M", "W1901A", "S1902M", "S1902R", "F1902M", "W1902A", "S1903M"]
+    hist = games.center_history(state.phases)
+    assert {y: [hist[y][p] for p in POWERS] for y in hist} == record.CENTRES
+    s1902 = state.phases[3].results
+    rum = next(r for r in s1902 if r["unit"] == "A RUM")
+    assert rum["tags"] == ["dislodged"] and "A SER" in rum["message"]
+    sev = next(r for r in s1902 if r["unit"] == "F SEV")
+    assert "support cut by F BLA" in sev["message"]
+    # France wrote no removal: WDC 2025's civil-disorder list chose the fleet far from home
+    w1902 = state.phases[6].results
+    assert any(r["power"] == "FRANCE" and "civil disorder" in r["message"] for r in w1902)
+
+
+def test_each_sheet_save_is_one_audited_action_with_the_text_as_typed(board) -> None:
+    db, board_id = board
+    games.save_orders(db, board_id, "ITALY", "A Ven-Tyr")
+    games.save_orders(db, board_id, "ITALY", "a ven - tyrolia ")
+    state = games.game_state(db, board_id)
+    assert state.current.sheets["ITALY"].text == "a ven - tyrolia "
+    with db.read() as session:
+        actions = {(e.action_id, e.what) for e in session.scalars(select(AuditEntry))}
+    assert sum("Italy orders S1901M" in what for _, what in actions) == 2
+
+
+def test_unordered_units_and_reading_follow_the_format(board) -> None:
+    db, board_id = board
+    state = games.game_state(db, board_id)
+    pos = state.current.position
+    opts = games.parse_options(get_format("wdc-2025"))
+    read = games.read_sheet("A Ven-Tyr; F Nap-Ion", "ITALY", pos, opts)
+    assert [r.normalized for r in read] == ["A VEN - TYR", "F NAP - ION"]
+    assert games.unordered_units(pos, "ITALY", read) == ["A ROM"]
+    bad = games.read_sheet("A Ven-Xyz", "ITALY", pos, opts)[0]
+    assert bad.error and bad.span == (6, 9)
+    edc = games.read_sheet("F Lon-Nor", "ENGLAND", pos, games.parse_options(get_format("edc-2026")))
+    assert "EDC 2026" in " ".join(edc[0].warnings)
+
+
+def test_no_orders_means_every_unit_holds(board) -> None:
+    db, board_id = board
+    games.save_orders(db, board_id, "FRANCE", "A Par-Bur")
+    games.set_sheet_status(db, board_id, "FRANCE", games.NO_ORDERS)
+    games.adjudicate(db, board_id)
+    state = games.game_state(db, board_id)
+    assert "A PAR" in state.current.position["units"]["FRANCE"]
+
+
+def test_grace_period_only_where_the_format_has_one_and_once_per_game(board) -> None:
+    db, board_id = board
+    with pytest.raises(ServiceError, match="no grace period"):
+        games.set_sheet_status(db, board_id, "FRANCE", games.GRACE)
+    set_format(db, "edc-2026")
+    games.set_sheet_status(db, board_id, "FRANCE", games.GRACE)
+    assert games.game_state(db, board_id).current.sheets["FRANCE"].status == games.GRACE
+    games.save_orders(db, board_id, "FRANCE", "A Par-Bur")  # handed in during the grace
+    assert games.game_state(db, board_id).current.sheets["FRANCE"].status == games.LATE
+    games.adjudicate(db, board_id)
+    with pytest.raises(ServiceError, match="has had its grace period"):
+        games.set_sheet_status(db, board_id, "FRANCE", games.GRACE)
+
+
+def test_correction_recomputes_later_phases_and_names_orders_now_invalid(board) -> None:
+    db, board_id = board
+    play(db, board_id, upto="W1902A")  # F1902M adjudicated, W1902A open
+    state = games.game_state(db, board_id)
+    seq = next(p.seq for p in state.phases if p.phase == "S1902M")
+    # Too late under WDC 2025 (S1902R and F1902M have been played since) unless the TD says so
+    with pytest.raises(ServiceError, match="WDC 2025"):
+        games.correct_orders(db, board_id, seq, "FRANCE", "x")
+    report = games.correct_orders(
+        db, board_id, seq, "FRANCE", "F Bre-Mao, A Par-Gas, A Bur H, F Por H, A Spa H",
+        override=True)
+    assert report.recomputed == ("S1902M", "S1902R", "F1902M")
+    assert any("F1902M France" in line and "A Pic" in line for line in report.invalid)
+    after = games.game_state(db, board_id)
+    assert "A GAS" in after.phases[seq + 1].position["units"]["FRANCE"] or any(
+        "A GAS" in u for p in after.phases for u in p.position["units"].get("FRANCE", []))
+    # The later sheets are kept as typed
+    f1902 = next(p for p in after.phases if p.phase == "F1902M")
+    assert f1902.sheets["FRANCE"].text == dict(record.GAME)["F1902M"]["FRANCE"]
+    with db.read() as session:
+        actions = [e.what for e in session.scalars(select(AuditEntry))]
+    assert any("Correct France orders S1902M (TD override)" in a for a in actions)
+
+
+def test_correction_can_remove_a_retreat_phase(board) -> None:
+    db, board_id = board
+    play(db, board_id, upto="S1902R")  # S1902M adjudicated, Russia's retreat open
+    state = games.game_state(db, board_id)
+    seq = next(p.seq for p in state.phases if p.phase == "S1902M")
+    allowed, _ = games.correction_allowed(state.phases, seq, "wdc-2025")
+    assert allowed  # before the next deadline
+    report = games.correct_orders(db, board_id, seq, "TURKEY",
+                                  "F Bla H, A Bul H, A Con H, F Ank H")
+    assert report.dropped == ("S1902R",)
+    after = games.game_state(db, board_id)
+    assert after.current.phase == "F1902M"
+    assert "A RUM" in after.current.position["units"]["RUSSIA"]
+
+
+def test_draw_votes_follow_the_format(board) -> None:
+    db, board_id = board
+    with pytest.raises(ServiceError, match="Spring 1906"):
+        games.hold_draw_vote(db, board_id, dict.fromkeys(POWERS, True))
+    set_format(db, "edc-2026")  # draws from 1901, secret
+    out = games.hold_draw_vote(db, board_id, {**dict.fromkeys(POWERS, True), "ITALY": False})
+    assert not out.passed and out.secret
+    with pytest.raises(ServiceError, match="one per season"):
+        games.hold_draw_vote(db, board_id, dict.fromkeys(POWERS, True))
+    state = games.game_state(db, board_id)
+    assert state.votes[0].votes is None  # a secret vote keeps no ballot
+    games.adjudicate(db, board_id)  # Fall 1901: a new season
+    out = games.hold_draw_vote(db, board_id, dict.fromkeys(POWERS[:6], True),
+                               abandoned=["TURKEY"])
+    assert out.passed
+    state = games.game_state(db, board_id)
+    assert state.status == "finished" and state.end_reason == "draw"
+    with db.read() as session:
+        b = session.get(Board, board_id)
+        assert b.draw_powers == list(POWERS)
+
+
+def test_secret_votes_turn_open_after_the_third_failed_one() -> None:
+    fmt = get_format("wdc-2025")
+    failed = games.VoteRow("S1906M", POWERS, False, True, None)
+    assert games.next_vote_secret(fmt, [failed, failed])
+    assert not games.next_vote_secret(fmt, [failed, failed, failed])
+    assert games.next_vote_secret(get_format("wdc-2018"), [failed] * 5)
+
+
+def test_solo_at_the_end_of_a_fall_ends_the_game_with_its_history(board) -> None:
+    db, board_id = board
+    play(db, board_id, upto="S1902M")
+    state = games.game_state(db, board_id)
+    pos = dict(state.current.position)
+    # Germany on 17 centres with an army about to walk into empty Warsaw
+    centers = {"GERMANY": ["BER", "KIE", "MUN", "HOL", "BEL", "DEN", "SWE", "NWY", "PAR", "BRE",
+                           "MAR", "LON", "EDI", "LVP", "MOS", "STP", "VIE"],
+               "AUSTRIA": ["BUD", "TRI"], "RUSSIA": ["WAR", "SEV"]}
+    jump_to(db, board_id, {"phase": "F1905M", "units": {"GERMANY": ["A SIL"],
+                                                        "AUSTRIA": ["A BUD"],
+                                                        "RUSSIA": ["F SEV"]},
+                           "centers": centers, "dislodged": {}, "contested": []})
+    games.save_orders(db, board_id, "GERMANY", "A Sil-War")
+    games.adjudicate(db, board_id)
+    state = games.game_state(db, board_id)
+    assert state.end_reason == "solo"
+    with db.read() as session:
+        seats = {s.power: s for s in session.scalars(select(Seat).where(
+            Seat.board_id == board_id))}
+        assert seats["GERMANY"].centers == 18
+        years = {c.year for c in session.scalars(select(CenterCount).where(
+            CenterCount.board_id == board_id))}
+    assert {1901, 1905} <= years
+    del pos
+
+
+def test_last_year_and_forced_draw_from_the_format() -> None:
+    after_fall = {"next": {"phase": "W1909A"}}
+    assert games.game_end_after("F1909M", after_fall, get_format("edc-2026")) == "last-year"
+    assert games.game_end_after("F1908M", {"next": {"phase": "S1909M"}},
+                                get_format("edc-2026")) is None
+    # a Fall with retreats to come is not over yet
+    assert games.game_end_after("F1909M", {"next": {"phase": "F1909R"}},
+                                get_format("edc-2026")) is None
+    assert games.game_end_after("F1909R", {"next": {"phase": "S1910M"}},
+                                get_format("edc-2026")) == "last-year"
+    assert games.game_end_after("F1915M", {"next": {"phase": "S1916M"}},
+                                get_format("dbn-2025")) == "draw"
+    assert games.game_end_after("F1915M", {"next": {"phase": "S1916M"}},
+                                get_format("wdc-2025")) is None
+    assert games.game_end_after("S1903M", {"next": {"phase": "F1903M"}, "solo": "FRANCE"},
+                                get_format("wdc-2025")) == "solo"
+
+
+def test_time_and_td_call_score_on_the_last_completed_fall(board) -> None:
+    db, board_id = board
+    play(db, board_id, upto="F1902M")
+    games.end_game(db, board_id, "time")
+    with db.read() as session:
+        b = session.get(Board, board_id)
+        assert (b.end_reason, b.end_year) == ("time", 1901)
+        seats = {s.power: s.centers for s in session.scalars(select(Seat).where(
+            Seat.board_id == board_id))}
+    assert [seats[p] for p in POWERS] == record.CENTRES[1901]
+    with pytest.raises(ServiceError, match="over"):
+        games.save_orders(db, board_id, "FRANCE", "A Par H")
+
+
+def test_supply_centre_chart_rows(board) -> None:
+    db, board_id = board
+    play(db, board_id)
+    rows = games.supply_centre_chart(games.history(db, board_id))
+    assert rows[0] == ("Start", [3, 3, 3, 3, 3, 4, 3])
+    assert rows[1:] == [(str(y), c) for y, c in record.CENTRES.items()]
