@@ -16,7 +16,7 @@ import datetime as dt
 import io
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -497,8 +497,9 @@ def _row_player(table: Table, mapping: dict[str, int], index: int) -> MappedRow 
     return MappedRow(line, player)
 
 
-def mapped_rows(table: Table, mapping: dict[str, int]) -> list[MappedRow]:
+def mapped_rows(table: Table, mapping: Mapping[str, int | None]) -> list[MappedRow]:
     """Every data line under ``mapping``, in file order (blank lines left out): the preview."""
+    mapping = {f: c for f, c in mapping.items() if c is not None}  # None: "not in the file"
     unknown = set(mapping) - set(IMPORT_FIELDS)
     if unknown:
         raise ServiceError(f"Unknown field(s) in the mapping: {', '.join(sorted(unknown))}.")
@@ -506,7 +507,7 @@ def mapped_rows(table: Table, mapping: dict[str, int]) -> list[MappedRow]:
     return [row for row in found if row is not None]
 
 
-def apply_mapping(table: Table, mapping: dict[str, int]
+def apply_mapping(table: Table, mapping: Mapping[str, int | None]
                   ) -> tuple[list[PlayerData], list[RowProblem]]:
     """The players of the good lines, and every problem of the bad ones."""
     rows = mapped_rows(table, mapping)

@@ -279,6 +279,7 @@ def test_mapped_rows_give_the_preview_line_by_line(tmp_path: Path) -> None:
         (3, True, 1), (4, False, 0)]
     with pytest.raises(ServiceError, match="Unknown field"):
         mapped_rows(table, {"nickname": 0})
+    assert mapped_rows(table, {"name": 0, "email": None})[0].player.name == "Ann"
 
 
 def test_a_table_without_line_numbers_counts_from_line_2() -> None:
