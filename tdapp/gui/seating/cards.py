@@ -12,12 +12,14 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QByteArray, QMimeData, QPoint, Qt, Signal
 from PySide6.QtGui import (
+    QColor,
     QDrag,
     QDragEnterEvent,
     QDropEvent,
     QFocusEvent,
     QKeyEvent,
     QMouseEvent,
+    QPalette,
 )
 from PySide6.QtWidgets import (
     QApplication,
@@ -36,6 +38,10 @@ from tdapp.core.powers import POWERS
 MIME = "application/x-tdapp-seat"
 SEVERE = ("power_repeat", "keep_apart", "double_board", "locked_seat")
 COLOURS = {"severe": "#f6c9c4", "repeat": "#fde9b8", "picked": "#bcd4f6", "plain": "#ffffff"}
+FOCUS_EDGE = "#4a78c2"
+TEXT = "#1a1a1a"
+CARD_BACKGROUND = "#f7f9fc"
+NOTE_TEXT = "#6b4e00"
 MARKS = {"severe": " \u26a0", "repeat": " \u2022"}
 
 
@@ -72,42 +78,69 @@ def decode_seat(data: QMimeData) -> tuple[int, str] | None:
 
 
 class SeatLabel(QFrame):
-    """One seat: power and player; a drag source and a drop target when the card is editable."""
+    """One seat: power and player; a drag source and a drop target when the card is editable.
+
+    Seats are made once and updated in place (:meth:`set_seat`), with palettes rather than
+    style sheets: a 29-board round re-draws after each swap in a few milliseconds.
+    """
 
     def __init__(self, card: BoardCard, seat: SeatView) -> None:
         super().__init__(card)
         self.card = card
         self.seat = seat
         self._press: QPoint | None = None
+        self._picked = False
         self.setObjectName("seat")
-        self.power_label = QLabel(seat.power.title() if seat.power else "\u2014")
+        self.setAutoFillBackground(True)
+        self.setFrameShape(QFrame.Shape.Box)
+        self.power_label = QLabel()
         self.power_label.setMinimumWidth(62)
         font = self.power_label.font()
         font.setBold(True)
         self.power_label.setFont(font)
-        self.player_label = QLabel(seat.player + MARKS.get(seat.problem, ""))
-        self.extra_label = QLabel(seat.extra)
-        self.extra_label.setStyleSheet("color: #444;")
+        self.player_label = QLabel()
+        self.extra_label = QLabel()
         row = QHBoxLayout(self)
         row.setContentsMargins(6, 2, 6, 2)
         row.addWidget(self.power_label)
         row.addWidget(self.player_label, 1)
         row.addWidget(self.extra_label)
-        self.setToolTip(seat.tooltip)
+        for label in (self.power_label, self.player_label, self.extra_label):
+            text = label.palette()
+            text.setColor(QPalette.ColorRole.WindowText, QColor(TEXT))
+            label.setPalette(text)
         editable = card.editable
         self.setAcceptDrops(editable)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus if editable else Qt.FocusPolicy.NoFocus)
-        self.set_picked(False)
+        self._shown: SeatView | None = None
+        self.set_seat(seat)
 
     @property
     def player(self) -> str:
         return self.seat.player
 
+    def set_seat(self, seat: SeatView) -> None:
+        self.seat = seat
+        if seat == self._shown:
+            return  # most seats do not change after a swap
+        self._shown = seat
+        self.power_label.setText(seat.power.title() if seat.power else "\u2014")
+        self.player_label.setText(seat.player + MARKS.get(seat.problem, ""))
+        self.extra_label.setText(seat.extra)
+        self.setToolTip(seat.tooltip)
+        self._paint()
+
     def set_picked(self, picked: bool) -> None:
-        colour = COLOURS["picked"] if picked else COLOURS.get(self.seat.problem or "plain")
-        border = "#4a78c2" if self.hasFocus() else "transparent"
-        self.setStyleSheet(f"QFrame#seat {{ background: {colour}; border: 1px solid {border};"
-                           " border-radius: 3px; }")
+        self._picked = picked
+        self._paint()
+
+    def _paint(self) -> None:
+        colour = COLOURS["picked"] if self._picked else COLOURS.get(self.seat.problem or "plain")
+        palette = self.palette()
+        palette.setColor(QPalette.ColorRole.Window, QColor(colour))
+        edge = FOCUS_EDGE if self.hasFocus() else colour
+        palette.setColor(QPalette.ColorRole.WindowText, QColor(edge))
+        self.setPalette(palette)
 
     # -- drag and drop ----------------------------------------------------------------------
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
@@ -154,11 +187,11 @@ class SeatLabel(QFrame):
 
     def focusInEvent(self, event: QFocusEvent) -> None:  # noqa: N802 - Qt override
         super().focusInEvent(event)
-        self.set_picked(self.card.picked == self.player)
+        self._paint()
 
     def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802 - Qt override
         super().focusOutEvent(event)
-        self.set_picked(self.card.picked == self.player)
+        self._paint()
 
 
 class BoardCard(QFrame):
@@ -176,15 +209,19 @@ class BoardCard(QFrame):
         self.picked = ""
         self.setObjectName("boardCard")
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setStyleSheet("QFrame#boardCard { background: #f7f9fc; border: 1px solid #c9d3e0;"
-                           " border-radius: 6px; }")
+        self.setAutoFillBackground(True)
+        palette = self.palette()
+        palette.setColor(QPalette.ColorRole.Window, QColor(CARD_BACKGROUND))
+        self.setPalette(palette)
         self.title = QLabel()
         font = self.title.font()
         font.setBold(True)
         font.setPointSize(font.pointSize() + 1)
         self.title.setFont(font)
         self.note = QLabel()
-        self.note.setStyleSheet("color: #6b4e00;")
+        note_palette = self.note.palette()
+        note_palette.setColor(QPalette.ColorRole.WindowText, QColor(NOTE_TEXT))
+        self.note.setPalette(note_palette)
         self.lock = QToolButton()
         self.lock.setCheckable(True)
         self.lock.setText("Lock")
@@ -212,12 +249,18 @@ class BoardCard(QFrame):
         self.lock.setChecked(view.locked)
         self.lock.setText("Locked" if view.locked else "Lock")
         self.lock.blockSignals(False)
-        for label in self.seats:
+        while len(self.seats) > len(view.seats):
+            label = self.seats.pop()
             self.rows.removeWidget(label)
             label.deleteLater()
-        self.seats = [SeatLabel(self, seat) for seat in view.seats]
+        for index, seat in enumerate(view.seats):
+            if index < len(self.seats):
+                self.seats[index].set_seat(seat)
+            else:
+                label = SeatLabel(self, seat)
+                self.seats.append(label)
+                self.rows.addWidget(label)
         for label in self.seats:
-            self.rows.addWidget(label)
             label.setEnabled(not view.locked or not self.editable)
 
     def seat_of(self, player: str) -> SeatLabel:
