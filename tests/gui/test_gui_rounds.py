@@ -106,3 +106,20 @@ def test_withdrawn_players_leave_the_roll_call(main, qtbot, filled_file: Path) -
     players.withdraw_requested.emit(ann)
     assert "Ann Smith" not in _statuses(page)
     assert len(_statuses(page)) == 8
+
+
+def test_status_combo_in_the_table(main, qtbot, filled_file: Path) -> None:
+    from PySide6.QtWidgets import QComboBox
+
+    page = _open_rounds(main, filled_file)
+    row = next(r for r in range(page.proxy.rowCount())
+               if page.proxy.index(r, 0).data() == "Bob Jones")
+    page.table.edit(page.proxy.index(row, 2))
+    combo = page.table.findChild(QComboBox)
+    assert combo is not None
+    assert [combo.itemText(i) for i in range(combo.count())] == [
+        "Present", "Absent", "Standby", "Late arrival"]
+    combo.setCurrentIndex(2)
+    combo.activated.emit(2)
+    assert _statuses(page)["Bob Jones"] == "standby"
+    assert "1 standby" in page.count_label.text()
