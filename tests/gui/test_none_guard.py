@@ -7,7 +7,7 @@ import sys
 from PySide6.QtCore import QObject
 
 import tdapp.gui.clock  # noqa: F401 - applies the guard
-from tdapp.gui.clock.none_guard import guard_none, pyside_leaks_none
+from tdapp.gui.none_guard import guard_none, pyside_leaks_none
 
 
 def test_none_survives_far_more_void_calls_than_it_has_references(qapp) -> None:
