@@ -274,6 +274,8 @@ class SeatingContext:
     ranking: list[str]
     preferences: dict[str, str]
     teams: dict[str, dict[str, str]]
+    notes: list[str] = field(default_factory=list)
+    top_board: list[str] = field(default_factory=list)  # seated on board 1, the top board
     _history: History | None = None
 
     @property
@@ -367,8 +369,26 @@ def seating_context(
                 teams.setdefault(team_name, {})[power] = labels[player_id]
     ranking = [labels[p] for p in ranking_ids(db, seed_first=method == "seed_order"
                                               or fmt.sit_out_order == "lowest-seeds-move")]
-    return SeatingContext(round_number, fmt, method, power_method or rule.powers, labels,
-                          history, keep_apart, locked, ranking, preferences, teams)
+    context = SeatingContext(round_number, fmt, method, power_method or rule.powers, labels,
+                             history, keep_apart, locked, ranking, preferences, teams)
+    if fmt.top_board is not None and fmt.top_board.round == round_number:
+        _add_top_board(db, context)
+    return context
+
+
+def _add_top_board(db: TournamentDb, context: SeatingContext) -> None:
+    """WDC 2018: the best seven after the preliminaries play board 1 (a player who declined is
+    replaced by the next in line); they are locked there, the rest is seated as usual."""
+    from tdapp.core.tournament import top_board_call
+    from tdapp.services.standings_data import tournament_model
+
+    top, issues = top_board_call(tournament_model(db), context.fmt)
+    context.top_board = [context.labels[int(p)] for p in top]
+    for player in context.top_board:
+        context.locked_seats[player] = 1
+    if context.top_board:
+        context.notes.append("Top board (board 1): " + ", ".join(context.top_board))
+    context.notes += issues
 
 
 def seat(
@@ -408,7 +428,7 @@ def seat_with_context(
     except ValueError as exc:
         raise ServiceError(f"The round cannot be seated: {exc}") from exc
     proposal = SeatingProposal(context, players_plan, result.boards, result.stats,
-                               result.issues, list(result.notes), seed=seed,
+                               result.issues, context.notes + list(result.notes), seed=seed,
                                cancelled=stopped.fired)
     if stopped.fired:
         proposal.notes.append("Stopped early: the best seating found so far is shown.")
@@ -432,11 +452,13 @@ class _Watch:
 
 def _request(context: SeatingContext, plan: PlayersPlan, seed: int,
              time_limit: float) -> SeatingRequest:
+    players = [context.labels[p] for p in plan.playing]
+    playing = set(players)
+    locked = {p: board for p, board in context.locked_seats.items() if p in playing}
     return SeatingRequest(
-        players=[context.labels[p] for p in plan.playing], history=context.history,
-        keep_apart=context.keep_apart, method=context.method, ranking=context.ranking,
-        seed=seed, time_limit=time_limit, locked_seats=dict(context.locked_seats),
-        teams=context.teams,
+        players=players, history=context.history, keep_apart=context.keep_apart,
+        method=context.method, ranking=context.ranking, seed=seed, time_limit=time_limit,
+        locked_seats=locked, teams=context.teams,
     )
 
 
@@ -557,10 +579,9 @@ def existing_call(db: TournamentDb, round_number: int) -> int:
 
 def plans_of(proposal: SeatingProposal) -> list[BoardPlan]:
     ids = proposal.context.ids
-    top = proposal.context.fmt.top_board
-    top_round = top is not None and top.round == proposal.round_number
+    top = set(proposal.context.top_board)
     return [BoardPlan(b.number, {pw: ids[p] for pw, p in b.powers.items()},
-                      top_board=top_round and b.number == 1)
+                      top_board=bool(top) and top <= set(b.seats))
             for b in proposal.boards]
 
 

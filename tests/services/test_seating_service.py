@@ -335,3 +335,27 @@ def test_dbn_seeds_go_to_separate_boards_and_powers_by_the_paris_method(tmp_path
         assert selection.seeds[0] in top  # the best seed of the board is seed 1, 2 or 3
     finally:
         db.close()
+
+
+def test_wdc_2018_top_board_seats_the_best_seven_on_board_1(tmp_path: Path) -> None:
+    from tdapp.services.exports import tournament_standings
+
+    path = write_demo(tmp_path / "wdc2018.tdt", players=21, format_name="wdc-2018",
+                      rounds_played=4)
+    db = open_tournament_file(path)
+    try:
+        _everyone_present(db, 5)
+        standings, _ = tournament_standings(db)
+        order = [int(p) for p in standings.order()]
+        with db.action("declines") as session:
+            session.get(Player, order[0]).declined_top_board = True
+        seated = seating.seat(db, 5, seating.who_plays(db, 5).plan(), time_limit=1.0)
+        labels = seated.context.labels
+        expected = {labels[p] for p in order[1:8]}  # the leader declined: the 8th is invited
+        assert set(seated.boards[0].seats) == expected
+        assert any(note.startswith("Top board") for note in seated.notes)
+        seating.publish(db, 5, seated)
+        call = rounds.board_call(db, 5)
+        assert [b.top_board for b in call] == [True, False, False]
+    finally:
+        db.close()
