@@ -25,8 +25,11 @@ def readonly_uri(path: Path) -> str:
 
     With no ``-wal`` file the database file is the whole truth, and ``immutable=1`` opens it
     without creating ``-wal``/``-shm`` files; with one (a crashed session) it must be read too.
+    SQLite would read a missing file as an empty database: that is refused here.
     """
     path = Path(path).resolve()
+    if not path.is_file():
+        raise BackupError(f"There is no file {path}.")
     wal = path.with_name(path.name + "-wal")
     return f"{path.as_uri()}?{'mode=ro' if wal.exists() else 'immutable=1'}"
 
@@ -78,8 +81,12 @@ def copy_from_engine(engine: Engine, target: Path) -> None:
 
 
 def copy_from_file(source: Path, target: Path) -> None:
-    """Back up a closed tournament file (one this process has locked, e.g. before a migration)."""
-    connection = sqlite3.connect(source)
+    """Back up a tournament file without opening it for writing: a file this process has closed
+    and locked (before a migration), or one another copy has open (``tdapp standings``)."""
+    try:
+        connection = sqlite3.connect(readonly_uri(source), uri=True)
+    except sqlite3.Error as exc:
+        raise BackupError(f"Could not read {Path(source).name}: {exc}.") from exc
     try:
         copy_from_connection(connection, target)
     finally:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from tdapp.store.backup import copy_from_connection
+from tdapp.store.backup import copy_from_connection, readonly_uri
 
 SNAPSHOT_SUFFIX = ".tdt"
 _TIME_FORMAT = "%Y-%m-%d %H.%M.%S"
@@ -100,7 +100,7 @@ def snapshot_closed_file(
     tournament_path: Path, reason: str, round_number: int | None = None
 ) -> Snapshot:
     """Snapshot a tournament file that is not open (this process holds its lock)."""
-    connection = sqlite3.connect(tournament_path)
+    connection = sqlite3.connect(readonly_uri(tournament_path), uri=True)
     try:
         return write_snapshot(connection, tournament_path, reason, round_number)
     finally:
