@@ -32,15 +32,33 @@ class AwardsController:
         page.remove_decision_requested.connect(
             lambda decision: self.app.call(awards.remove_tie_decision, decision.id))
         page.certificates_requested.connect(self._certificates)
-        app.file_opened.connect(lambda _path: self.refresh())
-        app.file_closed.connect(lambda: page.set_view(None, []))
+        self.stale = False
+        page.shown.connect(self._shown)
+        app.file_opened.connect(lambda _path: self.refresh_when_seen())
+        app.file_closed.connect(self._clear)
         app.changed.connect(self._changed)
 
     def _changed(self, change: Change) -> None:
         if change.topics & TOPICS:
+            self.refresh_when_seen()
+
+    def refresh_when_seen(self) -> None:
+        """The awards are worked out from the whole standings: a hidden page waits."""
+        if self.page.isVisible():
+            self.refresh()
+        else:
+            self.stale = True
+
+    def _shown(self) -> None:
+        if self.stale:
             self.refresh()
 
+    def _clear(self) -> None:
+        self.stale = False
+        self.page.set_view(None, [])
+
     def refresh(self) -> None:
+        self.stale = False
         view = self.app.read(awards.awards_view, default=None)
         self.page.set_view(view, self.app.read(awards.list_special_awards, default=[]))
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QColor, QShowEvent
 from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
@@ -95,6 +95,7 @@ class AwardsPage(QWidget):
     remove_special_requested = Signal(object)
     remove_decision_requested = Signal(object)  # a TieDecisionRow
     certificates_requested = Signal(bool)  # text only?
+    shown = Signal()  # the page came into view: a stale page reads its data now
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -221,3 +222,7 @@ class AwardsPage(QWidget):
         decision = self._selected(self.decisions_table)
         if decision is not None:
             self.remove_decision_requested.emit(decision)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.shown.emit()

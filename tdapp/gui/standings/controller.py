@@ -25,19 +25,34 @@ class StandingsController:
         self.page = page
         self.app = app
         self.results = ResultsController(page.results_panel, app, page)
+        self.stale = False
         page.mode_changed.connect(lambda _mode: self.refresh())
-        app.file_opened.connect(lambda _path: self.refresh())
+        page.shown.connect(self._shown)
+        app.file_opened.connect(lambda _path: self.refresh_when_seen())
         app.file_closed.connect(self._clear)
         app.changed.connect(self._changed)
 
     def _changed(self, change: Change) -> None:
         if change.topics & TOPICS:
+            self.refresh_when_seen()
+
+    def refresh_when_seen(self) -> None:
+        """Standings of hundreds of players take a moment: a hidden page waits to be shown."""
+        if self.page.isVisible():
+            self.refresh()
+        else:
+            self.stale = True
+
+    def _shown(self) -> None:
+        if self.stale:
             self.refresh()
 
     def refresh(self) -> None:
+        self.stale = False
         self.page.set_view(self.app.read(standings_view, self.page.mode(), default=None))
         self.page.state.setText(standings_state(self.app.read(list_rounds, default=[])))
 
     def _clear(self) -> None:
+        self.stale = False
         self.page.set_view(None)
         self.page.state.setText("")

@@ -4,6 +4,7 @@ tab, the boards whose results are still to be typed. Layout only; see controller
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -26,6 +27,7 @@ from tdapp.services.standings_views import COMPLETED, MODES, NOW, StandingsView
 
 class StandingsPage(QWidget):
     mode_changed = Signal(str)
+    shown = Signal()  # the page came into view: a stale page reads its data now
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -121,3 +123,7 @@ class StandingsPage(QWidget):
         parts.extend(view.notes)
         parts.extend(f"Note: {issue}" for issue in view.issues)
         return " ".join(parts)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.shown.emit()

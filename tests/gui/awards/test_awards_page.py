@@ -20,8 +20,12 @@ def _page(main):
 
 
 def _standings_rank(main, player_id: int) -> int | None:
+    """A look at the Standings page (which reads its data when shown), then back to Awards."""
+    main.window.show_page("Standings")
     page = main.window.pages["Standings"]
-    return next(r.rank for r in page.model.rows() if r.player_id == player_id)
+    rank = next(r.rank for r in page.model.rows() if r.player_id == player_id)
+    main.window.show_page("Awards")
+    return rank
 
 
 def test_awards_list_rules_and_best_countries(qtbot, demo_main) -> None:
@@ -43,6 +47,7 @@ def test_td_decision_settles_the_tie_and_standings_follow(qtbot, tied_main) -> N
     standings = main.window.pages["Standings"]
     row = next(r for r in standings.model.rows() if r.player_id == ids["ENGLAND"])
     assert row.tie_text.startswith("Tie for the TD")
+    assert main.results_views.standings.stale is False
     screenshot(main.window, "awards-page-open-tie")
 
     page.ties_table.selectRow(0)

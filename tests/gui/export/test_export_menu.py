@@ -29,6 +29,7 @@ def exporting(demo_main, dialog_answers, monkeypatch, tmp_path: Path):
 
 
 def _top_line(main):
+    main.window.show_page("Standings")
     page = main.window.pages["Standings"]
     return next(r for r in page.model.rows() if r.rank == 1)
 
@@ -143,6 +144,7 @@ def test_cancelled_export_leaves_no_file(qtbot, exporting, tmp_path: Path,
 def test_compare_with_my_spreadsheet_lists_differences(qtbot, exporting, tmp_path: Path,
                                                        monkeypatch) -> None:
     main, exports, _chosen, answers = exporting
+    main.window.show_page("Standings")
     rows = [r for r in main.window.pages["Standings"].model.rows() if r.rank is not None]
     sheet = tmp_path / "my-sheet.xlsx"
     book = Workbook()

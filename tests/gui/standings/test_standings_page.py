@@ -62,6 +62,17 @@ def test_sort_filter_search_and_modes(qtbot, demo_main) -> None:
     assert page.summary.text().startswith("After round 2.")
 
 
+def test_hidden_page_reads_its_data_when_shown(qtbot, demo_main) -> None:
+    main = demo_main
+    controller = main.results_views.standings
+    main.window.show_page("Players")
+    main.app.call(players.set_withdrawn, 1, True)
+    assert controller.stale  # nothing computed for a page nobody looks at
+    page = _page(main)
+    assert not controller.stale
+    assert next(r for r in page.model.rows() if r.player_id == 1).withdrawn
+
+
 def test_withdrawn_player_is_greyed_and_page_refreshes(qtbot, demo_main) -> None:
     main = demo_main
     page = _page(main)
