@@ -78,7 +78,9 @@ def _set_aside_damaged(path: Path) -> Path:
     now = dt.datetime.now().astimezone()
     folder = snapshot_dir(path)
     folder.mkdir(parents=True, exist_ok=True)
-    target = folder / snapshot_name(now, None, "damaged file set aside by a restore")
+    # Not named *.tdt, so the Restore dialog never offers it; kept for whoever can repair it.
+    name = snapshot_name(now, None, "damaged file set aside by a restore") + ".damaged"
+    target = folder / name
     os.replace(path, target)
     for suffix in ("-wal", "-shm", "-journal"):
         leftover = path.with_name(path.name + suffix)

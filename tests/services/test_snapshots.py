@@ -129,6 +129,8 @@ def test_restore_over_a_damaged_file_sets_it_aside(db, tournament_path: Path) ->
     restored.close()
     set_aside = [p for p in snapshot_dir(tournament_path).iterdir() if "damaged" in p.name]
     assert len(set_aside) == 1 and set_aside[0].read_bytes() == bytes(data)
+    assert set_aside[0].name.endswith(".tdt.damaged")
+    assert [s.reason for s in list_snapshots(tournament_path)] == ["after round 1"]
 
 
 def test_restore_refuses_a_snapshot_that_is_not_a_tournament(db, tmp_path: Path) -> None:
