@@ -369,7 +369,10 @@ def seating_context(
                 teams.setdefault(team_name, {})[power] = labels[player_id]
     ranking = [labels[p] for p in ranking_ids(db, seed_first=method == "seed_order"
                                               or fmt.sit_out_order == "lowest-seeds-move")]
-    context = SeatingContext(round_number, fmt, method, power_method or rule.powers, labels,
+    if power_method is None:
+        # In the team round each team chose its members' powers: the engine keeps them.
+        power_method = "automatic" if method == "team" else rule.powers
+    context = SeatingContext(round_number, fmt, method, power_method, labels,
                              history, keep_apart, locked, ranking, preferences, teams)
     if fmt.top_board is not None and fmt.top_board.round == round_number:
         _add_top_board(db, context)

@@ -359,3 +359,28 @@ def test_wdc_2018_top_board_seats_the_best_seven_on_board_1(tmp_path: Path) -> N
         assert [b.top_board for b in call] == [True, False, False]
     finally:
         db.close()
+
+
+def test_team_round_reads_the_teams_and_their_powers(demo_file: Path, tmp_path: Path) -> None:
+    from tdapp.store.models import Team, TeamMember
+
+    db = _open(demo_file, tmp_path)
+    try:
+        ids = _everyone_present(db, 4)
+        with db.action("teams") as session:
+            for number in range(7):
+                team = Team(name=f"Team {number + 1}")
+                session.add(team)
+                session.flush()
+                for power, pid in zip(POWERS, ids[number * 7:(number + 1) * 7], strict=True):
+                    session.add(TeamMember(team_id=team.id, player_id=pid, power=power))
+        seated = seating.seat(db, 4, seating.who_plays(db, 4).plan(), time_limit=1.0)
+        assert seated.method == "team"  # WDC 2025 round 4
+        labels = seated.context.labels
+        team_of = {labels[pid]: i // 7 for i, pid in enumerate(ids)}
+        chosen = {labels[pid]: POWERS[i % 7] for i, pid in enumerate(ids)}
+        for board in seated.boards:
+            assert len({team_of[p] for p in board.seats}) == 7  # team-mates never share a board
+            assert all(chosen[player] == power for power, player in board.powers.items())
+    finally:
+        db.close()
