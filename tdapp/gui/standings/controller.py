@@ -42,6 +42,7 @@ class StandingsController:
             self.refresh()
         else:
             self.stale = True
+            self._update_state()  # one quick query: the corner stays right
 
     def _shown(self) -> None:
         if self.stale:
@@ -50,6 +51,9 @@ class StandingsController:
     def refresh(self) -> None:
         self.stale = False
         self.page.set_view(self.app.read(standings_view, self.page.mode(), default=None))
+        self._update_state()
+
+    def _update_state(self) -> None:
         self.page.state.setText(standings_state(self.app.read(list_rounds, default=[])))
 
     def _clear(self) -> None:
