@@ -1,7 +1,8 @@
 """The program's remembered settings (QSettings): window geometry and the recent files list.
 
 Tests set ``TDAPP_SETTINGS_SCOPE=tests`` so nothing touches the user's own settings; they get an
-INI file in ``TDAPP_SETTINGS_DIR`` (or a temporary folder made once per process).
+INI file in ``TDAPP_SETTINGS_DIR`` (or a temporary folder made once per process). In portable mode
+(``tdapp.portable``) the settings are an INI file in the portable folder, beside the program.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ import tempfile
 from pathlib import Path
 
 from PySide6.QtCore import QSettings
+
+from tdapp.portable import portable_dir
 
 ORGANISATION = "tdapp"
 APPLICATION = "tdapp"
@@ -31,6 +34,9 @@ def _tests_settings_file() -> str:
 def make_settings() -> QSettings:
     if os.environ.get("TDAPP_SETTINGS_SCOPE") == "tests":
         return QSettings(_tests_settings_file(), QSettings.Format.IniFormat)
+    portable = portable_dir()
+    if portable is not None:
+        return QSettings(str(portable / "tdapp.ini"), QSettings.Format.IniFormat)
     return QSettings(ORGANISATION, APPLICATION)
 
 

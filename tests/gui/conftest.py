@@ -21,9 +21,12 @@ PEOPLE = [
 
 @pytest.fixture
 def settings_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Settings, and the demo file (through portable mode), in this test's own folder, so tests
+    running at the same time never share a file."""
     folder = tmp_path / "settings"
     folder.mkdir()
     monkeypatch.setenv("TDAPP_SETTINGS_DIR", str(folder))
+    monkeypatch.setenv("TDAPP_PORTABLE_DIR", str(tmp_path / "portable"))
     return folder
 
 

@@ -33,7 +33,7 @@ def test_demo_opens_a_demo_tournament(qapp, settings_dir: Path, tmp_path: Path) 
     try:
         assert main.files.open_demo()
         assert main.app.path is not None and main.app.path.name == "demo-tournament.tdt"
-        assert ".qttest" in str(main.app.path), "tests keep the demo out of the user's data"
+        assert main.app.path.parent == tmp_path / "portable", "portable mode keeps the demo"
         assert main.window.players_page.model.rowCount() == 49
         rounds = main.window.rounds_page.rounds.rows()
         assert [r.status for r in rounds[:2]] == ["finished", "finished"]
@@ -70,3 +70,15 @@ def test_navigation_and_about(main, qtbot, dialog_answers, filled_file: Path) ->
     window.about_action.trigger()
     kind, title, text = dialog_answers.shown[-1]
     assert title == "About tdapp" and __version__ in text
+
+
+def test_portable_mode_keeps_settings_beside_the_program(qapp, monkeypatch,
+                                                          tmp_path: Path) -> None:
+    from tdapp.gui.controllers.files import demo_path
+    from tdapp.gui.settings import make_settings
+
+    monkeypatch.delenv("TDAPP_SETTINGS_SCOPE", raising=False)
+    monkeypatch.setenv("TDAPP_PORTABLE_DIR", str(tmp_path / "stick"))
+    settings = make_settings()
+    assert Path(settings.fileName()) == tmp_path / "stick" / "tdapp.ini"
+    assert demo_path() == tmp_path / "stick" / "demo-tournament.tdt"

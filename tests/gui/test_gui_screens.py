@@ -71,5 +71,8 @@ def test_screenshots_of_every_page(main, qtbot) -> None:
               if type(w).__name__ == "PlayerDialog" and w.isVisible()][0]
     _save(player, "13-player-dialog")
     player.reject()
+    window.close_action.trigger()
+    assert window.welcome.recent.count() == 1
+    _save(window, "08-welcome-recent")
     written = sorted(p.name for p in SCREENS.glob("*.png"))
     assert {f"{n:02d}-{name.lower()}.png" for n, name in enumerate(PAGE_NAMES, 1)} <= set(written)

@@ -13,12 +13,17 @@ from tdapp.gui.controllers.dialogs import show_dialog
 from tdapp.gui.dialogs.new_tournament import FILE_FILTER, NewTournamentDialog
 from tdapp.gui.main_window import MainWindow
 from tdapp.gui.settings import RecentFiles
+from tdapp.portable import portable_dir
 from tdapp.services.tournaments import tournament_info
 
 DEMO_FILE_NAME = "demo-tournament.tdt"
 
 
 def demo_path() -> Path:
+    """In the portable folder when there is one, else in the user's data folder."""
+    portable = portable_dir()
+    if portable is not None:
+        return portable / DEMO_FILE_NAME
     folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
     return Path(folder or Path.home() / ".tdapp") / DEMO_FILE_NAME
 
