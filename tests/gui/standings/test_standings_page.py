@@ -102,3 +102,19 @@ def test_dropped_round_is_bracketed_and_grey() -> None:
     assert model.index(0, 4).data() == "(12.5)"
     assert model.index(0, 4).data(Qt.ItemDataRole.ForegroundRole).color() == GREY
     assert model.index(0, 5).data() == "pool"
+
+
+def test_non_competing_player_is_listed_last_unranked(qtbot, demo_main) -> None:
+    main = demo_main
+    page = _page(main)
+    first = next(r for r in page.model.rows() if r.rank == 1)
+    row = players.get_player(main.app.db, first.player_id)
+    main.app.call(players.update_player, first.player_id,
+                  players.PlayerData(row.name, competing=False), row.version)
+    last = page.proxy.index(page.proxy.rowCount() - 1, 0)
+    assert last.data() == "not ranked"
+    assert page.proxy.index(page.proxy.rowCount() - 1, 1).data() == first.name
+    assert last.data(Qt.ItemDataRole.ForegroundRole).color().name() == "#8a8a8a"
+    assert next(r for r in page.model.rows() if r.rank == 1).player_id != first.player_id
+    page.show_box.setCurrentIndex(page.show_box.findData("ranked"))
+    assert first.name not in _visible_names(page)
