@@ -747,3 +747,44 @@ def end_game(db: TournamentDb, board_id: int, reason: str,
         raise ServiceError("This board's game is over already.")
     result = board_result(state, reason, draw)
     return record_result(db, board_id, result)
+
+
+@dataclass(frozen=True)
+class VotePreview:
+    """What the draw-vote dialog needs: who votes, whether the vote is secret, or why not."""
+
+    eligible: tuple[str, ...]
+    secret: bool
+    refusal: str | None
+
+
+def draw_vote_preview(db: TournamentDb, board_id: int) -> VotePreview:
+    state = game_state(db, board_id)
+    with db.read() as session:
+        fmt = _format(session)
+    current = state.current
+    if current is None or state.finished:
+        return VotePreview((), True, "Draw votes are held during a game in progress.")
+    refusal = draw_vote_open(fmt, current.phase)
+    key = _season_key(current.phase)
+    if refusal is None and any(_season_key(v.phase) == key for v in state.votes):
+        refusal = "A draw vote was held this season already: one per Spring or Fall."
+    return VotePreview(eligible_voters(current.position), next_vote_secret(fmt, state.votes),
+                       refusal)
+
+
+def free_home_centres(position: Mapping[str, Any], power: str) -> list[str]:
+    """Home centres the power owns with no unit in them: where it may build."""
+    from tdapp.core.board.standard_map import STANDARD_MAP
+
+    owned = set(position.get("centers", {}).get(power, []))
+    occupied = {_unit_key(u) for units in position.get("units", {}).values() for u in units}
+    return [sc for sc in STANDARD_MAP.home_centers.get(power, ())
+            if sc in owned and sc not in occupied]
+
+
+def format_rules(db: TournamentDb) -> tuple[ParseOptions, dict[str, str], str]:
+    """The order-reading options, the judge's rules and the civil-disorder rule's name."""
+    with db.read() as session:
+        fmt = _format(session)
+    return parse_options(fmt), fmt.adjudicator_rules(), fmt.civil_disorder

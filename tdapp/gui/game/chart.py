@@ -1,0 +1,64 @@
+"""The supply-centre chart of a board: centres per power at the end of each year."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tdapp.core.powers import POWERS, SOLO_CENTERS
+from tdapp.gui.game.entry import POWER_COLOURS
+
+
+class CentreChart(QWidget):
+    """Years down, powers across; an eliminated power is greyed from its year on."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.caption = QLabel("Supply centres at the end of each year")
+        font = QFont(self.caption.font())
+        font.setBold(True)
+        font.setPointSize(font.pointSize() + 2)
+        self.caption.setFont(font)
+        self.table = QTableWidget(0, len(POWERS))
+        self.table.setObjectName("centreChart")
+        self.table.setHorizontalHeaderLabels([p.title() for p in POWERS])
+        for column, power in enumerate(POWERS):
+            self.table.horizontalHeaderItem(column).setForeground(QColor(POWER_COLOURS[power]))
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 8, 8, 8)
+        layout.addWidget(self.caption)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.note)
+
+    def set_rows(self, rows: Sequence[tuple[str, Sequence[int]]]) -> None:
+        self.table.setRowCount(len(rows))
+        self.table.setVerticalHeaderLabels([label for label, _ in rows])
+        for r, (_, counts) in enumerate(rows):
+            for c, count in enumerate(counts):
+                item = QTableWidgetItem(str(count) if count else "–")
+                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                if count >= SOLO_CENTERS:
+                    item.setBackground(QColor("#ffe08a"))
+                elif count == 0:
+                    item.setForeground(QColor("#aaa"))
+                self.table.setItem(r, c, item)
+        self.note.setText("– : no centre (eliminated). Centres are counted after each Fall.")
+
+    def values(self) -> list[list[str]]:
+        return [[self.table.item(r, c).text() for c in range(self.table.columnCount())]
+                for r in range(self.table.rowCount())]

@@ -1,0 +1,236 @@
+"""Order entry for the open phase: one panel per power in reading order (AEFGIRT), each line
+shown as typed and as read, and the units left without an order listed before adjudication."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tdapp.core.orders.options import ParseOptions
+from tdapp.core.orders.result import ParseResult
+from tdapp.core.powers import POWERS
+from tdapp.gui.game.sheet_edit import SheetEdit
+from tdapp.services import games
+
+POWER_COLOURS = {
+    "AUSTRIA": "#c0392b", "ENGLAND": "#2c3e91", "FRANCE": "#2e86c1", "GERMANY": "#555555",
+    "ITALY": "#1e8449", "RUSSIA": "#7d3c98", "TURKEY": "#b7950b",
+}
+
+
+def shown(normalized: str) -> str:
+    """The canonical reading as the screens show it: ``A PAR – BUR``."""
+    return normalized.replace(" - ", " – ")
+
+
+def reading_lines(results: Sequence[ParseResult]) -> list[tuple[str, str, str]]:
+    """(as typed, as read, problem) per order; ``problem`` empty when it reads cleanly."""
+    lines = []
+    for r in results:
+        if r.error:
+            problem = r.error
+            if r.ambiguous:
+                problem += " (could be " + " or ".join(shown(a) for a in r.ambiguous) + ")"
+            lines.append((r.text, shown(r.normalized) if r.normalized else "—", problem))
+        else:
+            lines.append((r.text, shown(r.normalized), "; ".join(r.warnings)))
+    return lines
+
+
+def unordered_line(power: str, units: Sequence[str]) -> str:
+    """``Italy: F NAP has no order — it will hold``."""
+    verb = "has" if len(units) == 1 else "have"
+    pronoun = "it" if len(units) == 1 else "they"
+    return f"{power.title()}: {', '.join(units)} {verb} no order — {pronoun} will hold"
+
+
+class PowerPanel(QFrame):
+    """One power: who plays it, the sheet, how it reads, what it still owes."""
+
+    accepted = Signal(str)  # power
+    left = Signal(str)
+    status_requested = Signal(str, str)  # power, status
+
+    def __init__(self, power: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.power = power
+        self.setObjectName(f"panel{power.title()}")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        colour = POWER_COLOURS[power]
+        self.title = QLabel(power.title())
+        self.title.setStyleSheet(f"font-weight: 600; color: {colour}; font-size: 14px;")
+        self.status = QLabel()
+        self.status.setObjectName("sheetStatus")
+        self.status.setStyleSheet("color: #555;")
+        self.no_orders = self._small_button("No orders", games.NO_ORDERS,
+                                            "No sheet: every unit holds")
+        self.grace = self._small_button("Grace", games.GRACE, "Start the format's grace period")
+        head = QHBoxLayout()
+        head.addWidget(self.title)
+        head.addWidget(self.status, 1)
+        head.addWidget(self.no_orders)
+        head.addWidget(self.grace)
+        self.owes = QLabel()
+        self.owes.setObjectName("owes")
+        self.owes.setWordWrap(True)
+        self.owes.setStyleSheet("color: #333;")
+        self.edit = SheetEdit()
+        self.edit.setObjectName(f"sheet{power.title()}")
+        self.edit.setMinimumHeight(96)
+        self.edit.accepted.connect(lambda: self.accepted.emit(self.power))
+        self.edit.left.connect(lambda: self.left.emit(self.power))
+        self.reading = QLabel()
+        self.reading.setObjectName("reading")
+        self.reading.setWordWrap(True)
+        self.reading.setTextFormat(Qt.TextFormat.RichText)
+        self.reading.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 6, 8, 6)
+        layout.setSpacing(4)
+        layout.addLayout(head)
+        layout.addWidget(self.owes)
+        layout.addWidget(self.edit, 2)
+        layout.addWidget(self.reading, 3)
+        self.results: list[ParseResult] = []
+        self.unordered: list[str] = []
+        self.saved_text = ""
+
+    def _small_button(self, text: str, status: str, tip: str) -> QToolButton:
+        button = QToolButton()
+        button.setText(text)
+        button.setToolTip(tip)
+        button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes from sheet to sheet
+        button.clicked.connect(lambda: self.status_requested.emit(self.power, status))
+        return button
+
+    @property
+    def dirty(self) -> bool:
+        return self.edit.toPlainText() != self.saved_text
+
+    def set_player(self, name: str | None) -> None:
+        self.title.setText(f"{self.power.title()} — {name}" if name else self.power.title())
+
+    def load(self, text: str, status: str, owes: str, can_order: bool,
+             grace_allowed: bool) -> None:
+        if (not self.dirty or not self.edit.hasFocus()) and self.edit.toPlainText() != text:
+            self.edit.setPlainText(text)
+        if not self.dirty or not self.edit.hasFocus():
+            self.saved_text = text
+        label = games.SHEET_STATUSES.get(status, status) if (text or status != "entered") else ""
+        self.status.setText(label)
+        self.owes.setText(owes)
+        self.owes.setVisible(bool(owes))
+        self.edit.setEnabled(can_order)
+        self.no_orders.setEnabled(can_order)
+        self.grace.setVisible(grace_allowed)
+        self.grace.setEnabled(can_order)
+
+    def show_reading(self, results: Sequence[ParseResult], unordered: Sequence[str],
+                     status: str) -> None:
+        self.results = list(results)
+        self.unordered = list(unordered)
+        self.edit.show_faults(results)
+        rows = []
+        if status == games.NO_ORDERS:
+            rows.append("<span style='color:#555'>No orders: every unit holds.</span>")
+        for r, (typed, read, problem) in zip(results, reading_lines(results), strict=True):
+            typed_html = html.escape(typed)
+            if r.error:
+                rows.append(f"<span style='color:#c62828'>✗ {typed_html}: "
+                            f"{html.escape(problem)}</span>")
+            else:
+                row = f"✓ {typed_html} → <b>{html.escape(read)}</b>"
+                if problem:
+                    row += f"<br><span style='color:#9a6400'>&nbsp;&nbsp;{html.escape(problem)}"
+                    row += "</span>"
+                rows.append(row)
+        if unordered and status != games.NO_ORDERS:
+            rows.append(f"<span style='color:#555'>{html.escape(', '.join(unordered))}: "
+                        "no order — will hold</span>")
+        self.reading.setText("<br>".join(rows))
+
+
+class EntryPage(QWidget):
+    """The seven panels and, in the eighth place, what adjudication will do with the gaps."""
+
+    adjudicate_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.panels = {p: PowerPanel(p) for p in POWERS}
+        grid = QGridLayout(self)
+        grid.setContentsMargins(8, 8, 8, 8)
+        grid.setSpacing(8)
+        for i, power in enumerate(POWERS):
+            grid.addWidget(self.panels[power], i // 4, i % 4)
+        summary = QFrame()
+        summary.setObjectName("entrySummary")
+        summary.setFrameShape(QFrame.Shape.StyledPanel)
+        self.rules = QLabel()
+        self.rules.setObjectName("orderRules")
+        self.rules.setWordWrap(True)
+        self.rules.setStyleSheet("color: #444;")
+        self.gaps = QLabel()
+        self.gaps.setObjectName("unorderedUnits")
+        self.gaps.setWordWrap(True)
+        self.gaps.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.adjudicate_button = QPushButton("&Adjudicate (Ctrl+Enter)")
+        self.adjudicate_button.setObjectName("adjudicateButton")
+        self.adjudicate_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.adjudicate_button.clicked.connect(self.adjudicate_requested)
+        box = QVBoxLayout(summary)
+        heading = QLabel("Before adjudication")
+        heading.setStyleSheet("font-weight: 600;")
+        box.addWidget(heading)
+        box.addWidget(self.gaps, 1)
+        box.addWidget(self.rules)
+        box.addWidget(self.adjudicate_button)
+        grid.addWidget(summary, 1, 3)
+        for row in range(2):
+            grid.setRowStretch(row, 1)
+        for column in range(4):
+            grid.setColumnStretch(column, 1)
+        # Tab order: the sheets in reading order, round again after Turkey
+        editors = [self.panels[p].edit for p in POWERS]
+        for a, b in zip(editors, editors[1:], strict=False):
+            QWidget.setTabOrder(a, b)
+
+    def show_gaps(self, lines: Sequence[str], void: Sequence[str]) -> None:
+        rows = [html.escape(line) for line in lines]
+        rows += [f"<span style='color:#c62828'>{html.escape(v)}</span>" for v in void]
+        self.gaps.setText("<br>".join(rows) if rows else "Every unit has an order.")
+
+    def set_rules(self, text: str) -> None:
+        self.rules.setText(text)
+
+
+def rules_text(options: ParseOptions, rules: Mapping[str, Any], civil_disorder: str) -> str:
+    """The format's order-writing rules, named, for the entry page."""
+    name = options.rules_name or "These rules"
+    parts = [
+        "two orders for one unit: the last one counts"
+        if rules.get("duplicate_orders") == "last" else "two orders for one unit: it holds",
+        "an official but wrong abbreviation is an illegal order (the unit holds)"
+        if options.strict_abbreviations else "an abbreviation is read by intent when only one "
+        "reading is possible",
+        "a fleet move to a two-coast province needs its coast only when both can be reached"
+        if options.missing_coast == "infer" else "a fleet move to Spain, Bulgaria or "
+        "St Petersburg needs its coast",
+        "a convoy to an adjacent province only when 'via convoy' is written"
+        if rules.get("convoy_to_adjacent") == "explicit" else "",
+        f"removals not written: {civil_disorder} civil-disorder order",
+    ]
+    return f"{name}: " + "; ".join(p for p in parts if p) + "."

@@ -1,0 +1,141 @@
+"""The editor of one power's order sheet: keyboard only.
+
+Tab goes to the next power, Enter accepts the sheet (Shift+Enter starts a new line); province
+names complete from what is typed; faults are underlined where the parser says they are.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from PySide6.QtCore import QStringListModel, Qt, Signal
+from PySide6.QtGui import QColor, QFocusEvent, QKeyEvent, QTextCharFormat, QTextCursor
+from PySide6.QtWidgets import QCompleter, QPlainTextEdit, QTextEdit, QWidget
+
+from tdapp.core.orders.names import completions, key_of
+from tdapp.core.orders.result import ParseResult
+
+ERROR_COLOUR = QColor("#c62828")
+WARNING_COLOUR = QColor("#e08a00")
+_WORD = re.compile(r"[A-Za-z][A-Za-z .']*$")
+_LAST_WORD = re.compile(r"[A-Za-z]+$")
+
+
+def fault_ranges(results: Sequence[ParseResult]) -> list[tuple[int, int, bool]]:
+    """(start, end, is_error) of what to underline: errors at their span (or the whole order),
+    warnings at what was corrected."""
+    out: list[tuple[int, int, bool]] = []
+    for r in results:
+        if r.error:
+            start, end = r.span or (r.start, r.start + len(r.text))
+            out.append((start, max(end, start + 1), True))
+        elif r.warnings and r.span:
+            out.append((r.span[0], r.span[1], False))
+    return out
+
+
+class SheetEdit(QPlainTextEdit):
+    """A power's sheet. ``accepted`` on Enter; ``left`` when focus goes elsewhere."""
+
+    accepted = Signal()
+    left = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setTabChangesFocus(True)
+        self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self.setPlaceholderText("Type the orders as written: A Par-Bur, F Bre-Mao …")
+        self.model = QStringListModel(self)
+        self.completer = QCompleter(self.model, self)
+        self.completer.setWidget(self)
+        self.completer.setCompletionMode(QCompleter.CompletionMode.UnfilteredPopupCompletion)
+        self.completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.completer.activated[str].connect(self._insert_completion)
+        self._choices: dict[str, str] = {}
+
+    # -- underlines ------------------------------------------------------------------------
+    def show_faults(self, results: Sequence[ParseResult]) -> None:
+        selections = []
+        for start, end, is_error in fault_ranges(results):
+            selection = QTextEdit.ExtraSelection()
+            fmt = QTextCharFormat()
+            fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.WaveUnderline)
+            fmt.setUnderlineColor(ERROR_COLOUR if is_error else WARNING_COLOUR)
+            if is_error:
+                fmt.setBackground(QColor("#fdecea"))
+            selection.format = fmt
+            cursor = QTextCursor(self.document())
+            cursor.setPosition(min(start, len(self.toPlainText())))
+            cursor.setPosition(min(end, len(self.toPlainText())),
+                               QTextCursor.MoveMode.KeepAnchor)
+            selection.cursor = cursor
+            selections.append(selection)
+        self.setExtraSelections(selections)
+
+    # -- keys --------------------------------------------------------------------------------
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        popup = self.completer.popup()
+        enter = event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        if popup.isVisible() and (enter or event.key() in (Qt.Key.Key_Tab, Qt.Key.Key_Escape)):
+            if event.key() == Qt.Key.Key_Escape:
+                popup.hide()
+                return
+            index = popup.currentIndex()
+            text = index.data() if index.isValid() else self.completer.currentCompletion()
+            if text:
+                self._insert_completion(text)
+            popup.hide()
+            return
+        if enter and not event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+            if not event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+                self.accepted.emit()
+                return
+            event.ignore()  # Ctrl+Enter: the view's Adjudicate shortcut
+            return
+        if enter:
+            self.textCursor().insertText("\n")
+            return
+        super().keyPressEvent(event)
+        if event.text() and (event.text().isalpha() or event.key() == Qt.Key.Key_Backspace):
+            self._update_completions()
+        else:
+            popup.hide()
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        super().focusOutEvent(event)
+        if not self.completer.popup().isVisible():
+            self.left.emit()
+
+    # -- completion -----------------------------------------------------------------------
+    def word_before_cursor(self) -> str:
+        cursor = self.textCursor()
+        block = cursor.block().text()[: cursor.positionInBlock()]
+        match = _LAST_WORD.search(block)
+        return match.group(0) if match else ""
+
+    def _update_completions(self) -> None:
+        word = self.word_before_cursor()
+        popup = self.completer.popup()
+        found = completions(word, 8) if len(word) >= 3 else []
+        key = key_of(word)
+        exact = any(abbr.lower() == key or key_of(name) == key for abbr, name in found)
+        if not found or exact:
+            popup.hide()
+            return
+        self._choices = {f"{name} ({abbr})": name for abbr, name in found}
+        self.model.setStringList(list(self._choices))
+        self.completer.setCompletionPrefix("")
+        rect = self.cursorRect()
+        rect.setWidth(240)
+        self.completer.complete(rect)
+        popup.setCurrentIndex(self.completer.completionModel().index(0, 0))
+
+    def _insert_completion(self, choice: str) -> None:
+        name = self._choices.get(choice, choice)
+        word = self.word_before_cursor()
+        cursor = self.textCursor()
+        cursor.movePosition(QTextCursor.MoveOperation.Left, QTextCursor.MoveMode.KeepAnchor,
+                            len(word))
+        cursor.insertText(name)
+        self.setTextCursor(cursor)

@@ -1,0 +1,343 @@
+"""A board's game view: order entry for the open phase, its results, the history of every
+phase with corrections, draw votes, the end of the game and the supply-centre chart.
+
+Layout and behaviour of the tabs live in their own modules; this view connects them to the
+games service through the application controller (every action audited, errors shown)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QMessageBox,
+    QPushButton,
+    QTabWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tdapp.core.orders.options import ParseOptions
+from tdapp.core.powers import POWERS
+from tdapp.gui.controller import AppController
+from tdapp.gui.game.adjudication import AdjudicationView
+from tdapp.gui.game.chart import CentreChart
+from tdapp.gui.game.draw_vote import DrawVoteDialog
+from tdapp.gui.game.entry import EntryPage, rules_text, unordered_line
+from tdapp.gui.game.history import HistoryPage
+from tdapp.services import games
+from tdapp.services.changes import Change
+from tdapp.services.results import END_REASONS
+
+CD_NAMES = {"wdc-2025": "WDC 2025", "rulebook": "rulebook", "rulebook-1971": "1971 rulebook"}
+
+
+class GameView(QWidget):
+    """The game of one board. Opens on the open phase's order entry."""
+
+    def __init__(self, app: AppController, board_id: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.app = app
+        self.board_id = board_id
+        self.setObjectName("gameView")
+        self.state: games.GameState | None = None
+        self.options = ParseOptions()
+        self.civil_disorder = "rulebook"
+        self.vote_dialog: DrawVoteDialog | None = None
+        self._build()
+        self._connect()
+        self.reload()
+
+    # -- layout -------------------------------------------------------------------------
+    def _build(self) -> None:
+        self.title = QLabel()
+        self.title.setObjectName("gameTitle")
+        font = QFont(self.title.font())
+        font.setPointSize(font.pointSize() + 5)
+        font.setBold(True)
+        self.title.setFont(font)
+        self.banner = QLabel()
+        self.banner.setObjectName("gameBanner")
+        self.banner.setWordWrap(True)
+        self.start_button = QPushButton("&Start the game")
+        self.start_button.setObjectName("startGame")
+        self.vote_button = QPushButton("&Draw vote…")
+        self.vote_button.setObjectName("drawVote")
+        self.vote_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.end_button = QToolButton()
+        self.end_button.setText("&End game")
+        self.end_button.setObjectName("endGame")
+        self.end_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.end_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        menu = QMenu(self.end_button)
+        self.call_action = menu.addAction("The TD calls the game (scored now)")
+        self.time_action = menu.addAction("The round's time is up (last completed Fall)")
+        self.end_button.setMenu(menu)
+        head = QHBoxLayout()
+        head.addWidget(self.title)
+        head.addStretch(1)
+        head.addWidget(self.start_button)
+        head.addWidget(self.vote_button)
+        head.addWidget(self.end_button)
+        self.entry = EntryPage()
+        self.results = AdjudicationView()
+        self.history = HistoryPage()
+        self.chart = CentreChart()
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("gameTabs")
+        self.tabs.addTab(self.entry, "&Orders")
+        self.tabs.addTab(self.results, "&Results")
+        self.tabs.addTab(self.history, "&History")
+        self.tabs.addTab(self.chart, "&Centres")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(12, 8, 12, 8)
+        layout.addLayout(head)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.tabs, 1)
+
+    def _connect(self) -> None:
+        self.app.changed.connect(self._changed)
+        self.start_button.clicked.connect(self.start)
+        self.vote_button.clicked.connect(self.open_draw_vote)
+        self.call_action.triggered.connect(lambda: self.end("called"))
+        self.time_action.triggered.connect(lambda: self.end("time"))
+        self.entry.adjudicate_requested.connect(self.adjudicate)
+        for panel in self.entry.panels.values():
+            panel.edit.textChanged.connect(lambda p=panel.power: self.reread(p))
+            panel.accepted.connect(self._accepted)
+            panel.left.connect(self.save)
+            panel.status_requested.connect(self.set_status)
+        self.history.correction_requested.connect(self.correct)
+        shortcut = QShortcut(QKeySequence("Ctrl+Return"), self)
+        shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        shortcut.activated.connect(self.adjudicate)
+        shortcut2 = QShortcut(QKeySequence("Ctrl+Enter"), self)
+        shortcut2.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        shortcut2.activated.connect(self.adjudicate)
+
+    # -- reading the game ------------------------------------------------------------------
+    def _changed(self, change: Change) -> None:
+        mine = not change.ids or self.board_id in change.ids
+        if mine and (games.TOPIC in change.topics or "results" in change.topics):
+            self.reload()
+
+    def reload(self) -> None:
+        state = self.app.read(games.game_state, self.board_id)
+        if state is None:
+            return
+        self.state = state
+        rules = self.app.read(games.format_rules, default=None)
+        if rules is not None:
+            self.options, judge_rules, self.civil_disorder = rules
+            cd = CD_NAMES.get(self.civil_disorder, self.civil_disorder)
+            self.entry.set_rules(rules_text(self.options, judge_rules, cd))
+        current = state.current
+        where = f"Round {state.round_number} · Board {state.board_number}"
+        self.title.setText(f"{where} — {games.phase_title(current.phase)}"
+                           if current else where)
+        self.setWindowTitle(f"{where} — tdapp")
+        self.start_button.setVisible(not state.started and not state.finished)
+        live = state.started and not state.finished
+        self.vote_button.setEnabled(live)
+        self.end_button.setEnabled(live)
+        self._show_banner(state)
+        for power, panel in self.entry.panels.items():
+            panel.set_player(state.players.get(power))
+        if current is not None:
+            self._load_entry(current, live)
+        adjudicated = [i for i, p in enumerate(state.phases) if p.adjudicated]
+        if adjudicated:
+            i = adjudicated[-1]
+            self.results.show_phase(state.phases[i], state.phases[i + 1]
+                                    if i + 1 < len(state.phases) else None)
+        else:
+            self.results.clear()
+        self.history.set_phases(state.phases, state.format_name)
+        self.chart.set_rows(games.supply_centre_chart(state.phases))
+
+    def _show_banner(self, state: games.GameState) -> None:
+        if state.finished:
+            reason = END_REASONS.get(state.end_reason or "", state.end_reason or "")
+            self.banner.setText(f"Game over — {reason}. The result is on the board for scoring.")
+            self.banner.setStyleSheet("background: #e8f5e9; padding: 6px; font-weight: 600;")
+        elif not state.started:
+            self.banner.setText("The game has not started: Start the game opens Spring 1901.")
+            self.banner.setStyleSheet("background: #fff8e1; padding: 6px;")
+        else:
+            votes = list(state.votes)
+            last = ""
+            if votes:
+                v = votes[-1]
+                last = (f" Last draw vote ({v.phase}): {'passed' if v.passed else 'failed'}"
+                        + (" — secret." if v.secret else
+                           " — " + ", ".join(f"{p.title()} {'yes' if y else 'no'}"
+                                             for p, y in (v.votes or {}).items()) + "."))
+            self.banner.setText(f"{state.format_title}.{last}")
+            self.banner.setStyleSheet("color: #555; padding: 2px;")
+
+    def _owes(self, position: dict[str, Any], power: str) -> tuple[str, bool]:
+        kind = str(position["phase"])[-1]
+        if kind == "R":
+            retreats = games.legal_retreats(position, power)
+            if not retreats:
+                return "Nothing to retreat.", False
+            return "Retreats: " + "; ".join(
+                f"{unit} → {', '.join(where) or 'none: disbanded'}"
+                for unit, where in retreats.items()), True
+        if kind == "A":
+            owed = position.get("adjustments", {}).get(power, 0)
+            if owed > 0:
+                free = ", ".join(games.free_home_centres(position, power))
+                return f"Builds owed: {owed} (free home centres: {free})", True
+            if owed < 0:
+                cd = CD_NAMES.get(self.civil_disorder, self.civil_disorder)
+                return (f"Removals owed: {-owed}; a removal not written follows the {cd} "
+                        "civil-disorder order"), True
+            return "No adjustment.", False
+        units = position.get("units", {}).get(power, [])
+        return ("" if units else "No units."), bool(units)
+
+    def _load_entry(self, current: games.PhaseRow, live: bool) -> None:
+        grace = games.grace_rule(self.state.format_name if self.state else "") is not None
+        for power, panel in self.entry.panels.items():
+            sheet = current.sheets.get(power)
+            owes, can_order = self._owes(current.position, power)
+            panel.load(sheet.text if sheet else "", sheet.status if sheet else games.ENTERED,
+                       owes, can_order and live and not current.adjudicated,
+                       grace and current.kind == "M")
+            self.reread(power)
+        self.entry.adjudicate_button.setEnabled(live)
+
+    # -- typing ---------------------------------------------------------------------------
+    def _status(self, power: str) -> str:
+        current = self.state.current if self.state else None
+        sheet = current.sheets.get(power) if current else None
+        return sheet.status if sheet else games.ENTERED
+
+    def reread(self, power: str) -> None:
+        """Read a sheet as it is typed: readings, underlines, and the summary of gaps."""
+        current = self.state.current if self.state else None
+        if current is None:
+            return
+        panel = self.entry.panels[power]
+        text = panel.edit.toPlainText()
+        results = games.read_sheet(text, power, current.position, self.options) if text else []
+        status = self._status(power)
+        unordered = games.unordered_units(current.position, power, results, status)
+        panel.show_reading(results, unordered, status)
+        self._show_gaps()
+
+    def _show_gaps(self) -> None:
+        current = self.state.current if self.state else None
+        if current is None:
+            return
+        lines: list[str] = []
+        void: list[str] = []
+        for power in POWERS:
+            panel = self.entry.panels[power]
+            if current.kind == "A":
+                owed = current.position.get("adjustments", {}).get(power, 0)
+                written = sum(1 for r in panel.results if r.error is None)
+                if owed and written < abs(owed):
+                    what = "build" if owed > 0 else "removal"
+                    lines.append(f"{power.title()}: {abs(owed) - written} {what}"
+                                 f"{'s' if abs(owed) - written > 1 else ''} not written")
+            elif panel.unordered and self._status(power) != games.NO_ORDERS:
+                lines.append(unordered_line(power, panel.unordered))
+            void += [f"{power.title()}: '{r.text}' — {r.error}" for r in panel.results if r.error]
+        self.entry.show_gaps(lines, void)
+
+    def _accepted(self, power: str) -> None:
+        self.save(power)
+        order = list(POWERS)
+        start = order.index(power)
+        for step in range(1, len(order) + 1):
+            panel = self.entry.panels[order[(start + step) % len(order)]]
+            if panel.edit.isEnabled():
+                panel.edit.setFocus(Qt.FocusReason.TabFocusReason)
+                return
+
+    def save(self, power: str) -> None:
+        panel = self.entry.panels[power]
+        if not panel.dirty or self.state is None or not self.state.started:
+            return
+        text = panel.edit.toPlainText()
+        panel.saved_text = text  # the save below reloads the view; keep what was typed
+        if self.app.call(games.save_orders, self.board_id, power, text) is None:
+            panel.saved_text = ""
+
+    def save_all(self) -> None:
+        for power in POWERS:
+            self.save(power)
+
+    # -- actions --------------------------------------------------------------------------
+    def start(self) -> None:
+        self.app.call(games.start_game, self.board_id)
+        self.entry.panels["AUSTRIA"].edit.setFocus()
+
+    def set_status(self, power: str, status: str) -> None:
+        self.save(power)
+        self.app.call(games.set_sheet_status, self.board_id, power, status)
+
+    def adjudicate(self) -> None:
+        if self.state is None or self.state.finished or not self.state.started:
+            return
+        self.save_all()
+        if self.app.call(games.adjudicate, self.board_id) is not None:
+            self.tabs.setCurrentWidget(self.results)
+
+    def correct(self, seq: int, power: str, text: str, override: bool) -> None:
+        reports: list[games.CorrectionReport] = []
+
+        def run(db: Any) -> Change:
+            report = games.correct_orders(db, self.board_id, seq, power, text, override)
+            reports.append(report)
+            return report.change
+
+        phase = self.history.current().phase if self.history.current() else ""
+        self.app.call(run)
+        if reports:
+            self.history.select_phase(phase)
+            self.history.show_report(reports[0])
+
+    def open_draw_vote(self) -> DrawVoteDialog | None:
+        preview = self.app.read(games.draw_vote_preview, self.board_id)
+        if preview is None:
+            return None
+        if preview.refusal:
+            self.app.inform("No draw vote now", preview.refusal)
+            return None
+        current = self.state.current if self.state else None
+        title = games.phase_title(current.phase) if current else ""
+        dialog = DrawVoteDialog(preview.eligible, preview.secret, title, self)
+        dialog.accepted.connect(lambda: self.hold_vote(dialog.votes(), dialog.abandoned()))
+        self.vote_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def hold_vote(self, votes: dict[str, bool], abandoned: Sequence[str]) -> None:
+        outcomes: list[games.VoteOutcome] = []
+
+        def run(db: Any) -> Change:
+            outcome = games.hold_draw_vote(db, self.board_id, votes, abandoned)
+            outcomes.append(outcome)
+            return outcome.change
+
+        self.app.call(run)
+        if outcomes and not outcomes[0].passed:
+            self.banner.setText(self.banner.text() + "  The draw vote failed.")
+
+    def end(self, reason: str) -> None:
+        words = {"called": "The TD calls the game now: it is scored on the centres of the "
+                           "last completed Fall.",
+                 "time": "The round's time is up: the game is scored on the centres of the "
+                         "last completed Fall."}[reason]
+        answer = QMessageBox.question(self, "End the game", words + "\n\nEnd the game?")
+        if answer == QMessageBox.StandardButton.Yes:
+            self.app.call(games.end_game, self.board_id, reason)
