@@ -12,6 +12,7 @@ from tdapp.gui.controllers.players import PlayersController
 from tdapp.gui.controllers.rounds import RoundsController
 from tdapp.gui.controllers.snapshots import SnapshotsController
 from tdapp.gui.controllers.tournament import TournamentController
+from tdapp.gui.game.controller import GameController
 from tdapp.gui.main_window import MainWindow
 from tdapp.gui.results.wiring import ResultsViews
 from tdapp.gui.seating.controller import BoardsController
@@ -33,6 +34,7 @@ class MainController:
         self.history = HistoryController(self.window, self.app)
         self.snapshots = SnapshotsController(self.window, self.app)
         self.results_views = ResultsViews(self.window, self.app)
+        self.games = GameController(self.window, self.app)  # Round > Play board
 
     def shutdown(self) -> None:
         """Finish background work and close the tournament file."""
