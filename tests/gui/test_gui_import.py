@@ -5,12 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from PySide6.QtWidgets import QApplication, QFileDialog
 
-pytest.importorskip("tdapp.services.player_import")
-
-from tdapp.gui.dialogs.import_players import ImportPlayersDialog  # noqa: E402
+from tdapp.gui.dialogs.import_players import ImportPlayersDialog
 
 TOWNS = ["Leeds", "Paris", "Milan", "Bonn", "Prague", "Ankara", "Oslo", "Lyon", "Sofia"]
 

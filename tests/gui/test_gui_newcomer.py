@@ -5,13 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QFileDialog
 
-pytest.importorskip("tdapp.services.player_import")
-
-from tdapp.gui.dialogs.import_players import ImportPlayersDialog  # noqa: E402
+from tdapp.gui.dialogs.import_players import ImportPlayersDialog
 
 
 def _csv(path: Path) -> Path:

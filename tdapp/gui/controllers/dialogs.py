@@ -18,6 +18,5 @@ D = TypeVar("D", bound=QDialog)
 def show_dialog(owner: QWidget, dialog: D, on_accept: Callable[[D], None]) -> D:
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dialog.accepted.connect(lambda: on_accept(dialog))
-    owner.setProperty("active_dialog_name", type(dialog).__name__)
     dialog.open()
     return dialog
