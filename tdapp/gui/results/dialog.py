@@ -116,8 +116,10 @@ class ResultEntryDialog(QDialog):
         self.scores.setFixedHeight(len(POWERS) * ROW_HEIGHT
                                    + self.scores.horizontalHeader().sizeHint().height() + 4)
         self.scores.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.scores.setMinimumWidth(330)
-        side = QVBoxLayout()
+        side_panel = QWidget()
+        side_panel.setFixedWidth(360)
+        side = QVBoxLayout(side_panel)
+        side.setContentsMargins(0, 0, 0, 0)
         side.addWidget(QLabel("<b>Check</b>"))
         side.addWidget(self.problems, 1)
         side.addWidget(QLabel("<b>Scores of this board</b>"))
@@ -126,10 +128,10 @@ class ResultEntryDialog(QDialog):
         self.grid.setFixedHeight(len(POWERS) * 30 + self.grid.horizontalHeader().sizeHint().height()
                                  + self.grid.horizontalScrollBar().sizeHint().height() + 4)
         left = QVBoxLayout()
-        left.addWidget(self.grid)
+        left.addWidget(self.grid, 0, Qt.AlignmentFlag.AlignLeft)
         left.addStretch(1)
         middle.addLayout(left, 1)
-        middle.addLayout(side, 0)
+        middle.addWidget(side_panel, 0)
         self.buttons = QDialogButtonBox()
         self.save_button = self.buttons.addButton("Save result",
                                                   QDialogButtonBox.ButtonRole.AcceptRole)
@@ -166,7 +168,10 @@ class ResultEntryDialog(QDialog):
         self.recheck()
 
     def _update_draw_column(self) -> None:
-        self.grid.setColumnHidden(self.model.draw_column(), not self.form.wants_draw_members())
+        # A model reset renumbers the columns but the header keeps hidden flags by position.
+        hide = self.model.draw_column() if not self.form.wants_draw_members() else None
+        for column in range(self.model.columnCount()):
+            self.grid.setColumnHidden(column, column == hide)
         self.grid.size_columns(self.model)
 
     def recheck(self) -> None:

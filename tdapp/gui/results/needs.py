@@ -30,10 +30,11 @@ class ResultNeeds:
 
     def sentences(self) -> list[str]:
         """What the grid asks for, in the TD's words."""
-        out = [f"Scored with {self.system_title}. Only the final centres are required"
-               + ("" if self.history else "; earlier years are optional") + "."]
+        out = [f"Scored with {self.system_title}."]
         if self.history:
             out.append(f"Type every year's centres: {self.history_reason}.")
+        else:
+            out.append("Only the final centres are required; earlier years are optional.")
         if self.elimination_years:
             out.append("Give the year each power with no centres was eliminated.")
         if self.draw_members:

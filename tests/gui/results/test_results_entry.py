@@ -145,3 +145,28 @@ def test_form_draw_members_for_a_system_that_needs_them() -> None:
     form.draw = {"AUSTRIA", "ENGLAND"}
     check = form.check()
     assert check.ok and check.result is not None and check.result.draw == ("AUSTRIA", "ENGLAND")
+
+
+def test_count_back_format_asks_for_every_year(qtbot, main, tmp_path) -> None:
+    """EDC 2026 breaks ties by count-back: the grid says so and wants each year's centres."""
+    from tdapp.commands.demo import write_demo
+    from tdapp.services.rounds import board_call
+
+    path = write_demo(tmp_path / "edc.tdt", players=14, format_name="edc-2026",
+                      rounds_played=1)
+    assert main.files.open_path(path)
+    board = board_call(main.app.db, 1)[0]
+    dialog = ResultEntryDialog(board.board_id, main.app, main.window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    needs = dialog.findChild(type(dialog.problems), "needs").text()
+    assert "count-back" in needs and "every year" in needs
+    assert dialog.check.ok  # the demo recorded every year: it reads back complete
+    dialog.end_year.setValue(dialog.form.end_year + 1)  # one more year, not typed yet
+    hidden = [c for c in range(dialog.model.columnCount()) if dialog.grid.isColumnHidden(c)]
+    assert hidden == [dialog.model.draw_column()]  # the new year's column shifted the others
+    assert not dialog.check.ok
+    assert any("count-back needs every year" in p for p in dialog.problem_texts())
+    assert not dialog.save_button.isEnabled()
+    screenshot(dialog, "result-entry-count-back")
+    dialog.reject()
