@@ -54,3 +54,15 @@ def test_tournament_page_edits_are_broadcast(main, qtbot, filled_file: Path) -> 
     assert main.window.rounds_page.rounds.rowCount() == 6
     assert "6 planned" in page.rounds_label.text()
     assert "9 taking part" in page.players_label.text()
+
+
+def test_details_being_typed_survive_other_changes(main, qtbot, filled_file: Path) -> None:
+    main.files.open_path(filled_file)
+    page = main.window.tournament_page
+    page.form.venue.setText("Town hall")
+    page.form.venue.textEdited.emit("Town hall")
+    main.app.call(player_service.add_player, player_service.PlayerData("Walk In"))
+    assert page.form.venue.text() == "Town hall" and page.save_button.isEnabled()
+    assert "10 taking part" in page.players_label.text()
+    page.revert_button.click()
+    assert page.form.venue.text() == ""

@@ -15,18 +15,20 @@ class TournamentController:
         self.page = window.tournament_page
         self.app = app
         self.page.save_requested.connect(lambda info: app.call(update_tournament, info))
-        app.file_opened.connect(lambda _path: self.refresh())
+        app.file_opened.connect(lambda _path: self.refresh(details=True))
         app.changed.connect(self._changed)
 
     def _changed(self, change: Change) -> None:
         if change.topics & {"tournament", "players", "rounds", "boards", "results"}:
-            self.refresh()
+            # Details being typed are kept unless the details themselves changed.
+            self.refresh(details="tournament" in change.topics or not self.page.is_edited())
 
-    def refresh(self) -> None:
+    def refresh(self, details: bool = True) -> None:
         info = self.app.read(tournament_info)
         if info is None:
             return
-        self.page.show_info(info)
+        if details:
+            self.page.show_info(info)
         players = self.app.read(list_players, default=[])
         active = [p for p in players if not p.withdrawn]
         rounds = self.app.read(list_rounds, default=[])

@@ -60,6 +60,10 @@ class TournamentPage(QWidget):
         self.form.edited.connect(self._edited)
         self._edited()
 
+    def is_edited(self) -> bool:
+        """The TD has typed something not applied yet."""
+        return self._shown is not None and self.form.info() != self._shown
+
     def show_info(self, info: TournamentInfo) -> None:
         self._shown = info
         self.form.set_info(info)
@@ -72,7 +76,7 @@ class TournamentPage(QWidget):
         self.rounds_label.setText(rounds_text)
 
     def _edited(self) -> None:
-        dirty = self._shown is not None and self.form.info() != self._shown
+        dirty = self.is_edited()
         self.save_button.setEnabled(dirty)
         self.revert_button.setEnabled(dirty)
 
