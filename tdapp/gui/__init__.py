@@ -1,2 +1,7 @@
-"""Everything Qt: the main window and its pages, dialogs, table models, and the controllers that
-connect them to the services (see ``tdapp.gui.controller.AppController``)."""
+"""Everything Qt: the main window, pages, dialogs, table models and projector screens."""
+
+from tdapp.gui.none_guard import guard_none
+
+# Before any window paints: PySide6 6.12.0 on Python 3.11 leaks a reference to None on every
+# Qt call that returns nothing, and Python aborts once they run out (see none_guard).
+guard_none()
