@@ -8,7 +8,6 @@ from pathlib import Path
 
 from tdapp.core.clock.formats import get_clock_format
 from tdapp.core.clock.schedule import build_schedule
-from tdapp.core.formats import get_format
 from tdapp.core.tournament.awards import Award, compute_awards
 from tdapp.core.tournament.standings import Standings, compute_standings
 from tdapp.reports import data as rd
@@ -18,6 +17,7 @@ from tdapp.reports.excel import write_workbook
 from tdapp.reports.pdf_base import PageSetup
 from tdapp.reports.pdf_export import write_pdf
 from tdapp.services import rounds
+from tdapp.services.formats import effective_format, scorer_with, scoring_systems
 from tdapp.services.standings_data import tournament_model
 from tdapp.services.tournaments import tournament_info
 from tdapp.store.database import TournamentDb
@@ -27,9 +27,9 @@ Progress = Callable[[float], None]
 
 def tournament_standings(db: TournamentDb) -> tuple[Standings, dict[str, str]]:
     """The standings under the tournament's format, and player id -> name."""
-    info = tournament_info(db)
     model = tournament_model(db)
-    standings = compute_standings(model, get_format(info.format_name))
+    scorer = scorer_with(scoring_systems(db))
+    standings = compute_standings(model, effective_format(db), scorer=scorer)
     return standings, {p.id: p.name for p in model.players}
 
 
@@ -48,12 +48,12 @@ def _award_line(award: Award, names: dict[str, str]) -> rd.AwardLine:
 def report_data(db: TournamentDb) -> rd.ReportData:
     """Everything the documents show, read from the tournament file."""
     info = tournament_info(db)
-    fmt = get_format(info.format_name)
+    fmt = effective_format(db)  # the TD's own format when there is one
     model = tournament_model(db)
     names = {p.id: p.name for p in model.players}
     homes = {p.id: p.home for p in model.players}
     withdrawn = {p.id for p in model.players if p.withdrawn}
-    standings = compute_standings(model, fmt)
+    standings = compute_standings(model, fmt, scorer=scorer_with(scoring_systems(db)))
     awards = compute_awards(model, fmt, standings)
 
     boards = [

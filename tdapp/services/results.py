@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from sqlalchemy import select
 
-from tdapp.core.formats import get_format
+from tdapp.core.formats import TournamentFormat, get_format
 from tdapp.core.powers import POWERS, SOLO_CENTERS, TOTAL_CENTERS
-from tdapp.core.scoring.base import GameResult, ScoringError
+from tdapp.core.scoring.base import GameResult, ScoringError, ScoringSystem
 from tdapp.services.changes import Change, ServiceError
+from tdapp.services.formats import session_format, session_systems
 from tdapp.store.database import TournamentDb
-from tdapp.store.models import Board, CenterCount, Round, Tournament
+from tdapp.store.models import Board, CenterCount, Round
 
 END_REASONS = {
     "solo": "Solo victory",
@@ -87,20 +88,22 @@ class BoardResult:
         )
 
 
-def round_scoring_system(format_name: str, round_number: int) -> str:
-    """The scoring system of a round of a format."""
-    fmt = get_format(format_name)
+def round_scoring_system(format_name: str | TournamentFormat, round_number: int) -> str:
+    """The scoring system of a round of a format (a built-in's name, or the format itself)."""
+    fmt = get_format(format_name) if isinstance(format_name, str) else format_name
     for rule in getattr(fmt, "round_rules", ()) or ():
         if rule.number == round_number:
             return rule.scoring
     return fmt.scoring
 
 
-def score_result(system_name: str, result: BoardResult) -> dict[str, float]:
+def score_result(system_name: str, result: BoardResult,
+                 custom: Iterable[ScoringSystem] = ()) -> dict[str, float]:
+    """Score ``result`` with a built-in system or one of ``custom`` (the tournament's own)."""
     from tdapp.core.scoring.registry import get_system
 
     try:
-        return get_system(system_name).score(result.game())
+        return get_system(system_name, custom).score(result.game())
     except ScoringError as exc:
         raise ServiceError(f"This board cannot be scored yet: {exc}") from exc
 
@@ -115,9 +118,10 @@ def record_result(db: TournamentDb, board_id: int, result: BoardResult) -> Chang
         if board is None:
             raise ServiceError("That board no longer exists.")
         round_number = session.get(Round, board.round_id).number
-        format_name = session.scalars(select(Tournament.format_name)).one()
+        fmt = session_format(session)  # the TD's own format and systems when there are some
         session.info["tdapp_action"] = f"Result of round {round_number} board {board.number}"
-        scores = score_result(round_scoring_system(format_name, round_number), result)
+        scores = score_result(round_scoring_system(fmt, round_number), result,
+                              session_systems(session))
         for seat in board.seats:
             seat.centers = result.centers.get(seat.power, 0)
             seat.eliminated_year = result.eliminated.get(seat.power)
