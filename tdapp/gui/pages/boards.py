@@ -173,11 +173,12 @@ class BoardsPage(QWidget):
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Unchecked)
             self.late_list.addItem(item)
-        self.late_box.setVisible(bool(boards))
+        open_round = any(b.status not in ("finished", "scored") for b in boards)
+        self.late_box.setVisible(open_round)  # once every board is over, nobody joins
         self.late_list.setVisible(bool(late))
         self.late_empty.setVisible(not late)
         self.standby_button.setEnabled(bool(late))
-        self.reseed_button.setEnabled(bool(late))
+        self.reseed_button.setEnabled(bool(late) and any(b.status == "seated" for b in boards))
         self._has_boards = bool(boards)
         self._update_buttons()
 

@@ -252,6 +252,7 @@ class BoardCard(QFrame):
         while len(self.seats) > len(view.seats):
             label = self.seats.pop()
             self.rows.removeWidget(label)
+            label.hide()  # gone at once, not only when the deferred delete runs
             label.deleteLater()
         for index, seat in enumerate(view.seats):
             if index < len(self.seats):
@@ -298,15 +299,29 @@ class BoardGrid(QScrollArea):
         self.setWidget(self.inner)
         self.cards: list[BoardCard] = []
         self._picked: tuple[int, str] | None = None
+        self._laid_out = columns
+
+    def columns_for(self, views: Sequence[CardView]) -> int:
+        """One column fewer when seats show results (centres and scores need the room)."""
+        with_results = any(seat.extra for view in views for seat in view.seats)
+        return max(1, self.columns - 1) if with_results else self.columns
 
     def show_cards(self, views: Sequence[CardView]) -> None:
         focused = QApplication.focusWidget()
         refocus = None
         if isinstance(focused, SeatLabel) and focused.card in self.cards:
             refocus = (focused.card.number, focused.player)
+        columns = self.columns_for(views)
+        if columns != self._laid_out:  # results need wider cards: lay the grid out again
+            for card in self.cards:
+                self.grid.removeWidget(card)
+            for index, card in enumerate(self.cards):
+                self.grid.addWidget(card, index // columns, index % columns)
+            self._laid_out = columns
         while len(self.cards) > len(views):
             card = self.cards.pop()
             self.grid.removeWidget(card)
+            card.hide()  # gone at once, not only when the deferred delete runs
             card.deleteLater()
         for index, view in enumerate(views):
             if index < len(self.cards):
@@ -318,7 +333,7 @@ class BoardGrid(QScrollArea):
             card.seat_activated.connect(self._seat_activated)
             card.activated.connect(self.board_activated)
             self.cards.append(card)
-            self.grid.addWidget(card, index // self.columns, index % self.columns)
+            self.grid.addWidget(card, index // columns, index % columns)
         self._picked = None
         if refocus is not None:
             self._focus(*refocus)

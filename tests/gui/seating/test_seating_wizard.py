@@ -179,6 +179,11 @@ def test_wizard_end_to_end_45_players(main, qtbot, demo45: Path, tmp_path: Path,
     assert "7 boards" in page.status.text()
     assert len(page.grid.cards) == 7
     save_screen(window, "08-boards-page-called")
+    page.select_round(2)  # played: centres and scores on the cards
+    assert "6 boards, 6 finished" in page.status.text()
+    extra = page.grid.cards[0].seats[0].extra_label.text()
+    assert "SC" in extra
+    save_screen(window, "09-boards-page-results")
 
 
 def test_replacing_a_call_asks_first(main, qtbot, demo_file: Path, tmp_path: Path,
@@ -413,7 +418,20 @@ def test_late_arrival_goes_to_standby(main, qtbot, demo45: Path, tmp_path: Path)
     _open(main, demo45, tmp_path)
     page = main.window.boards_page
     main.window.show_page("Boards")
+    page.select_round(2)  # finished: nobody joins any more
+    assert page.late_box.isHidden()
+    db = main.app.db
+    with db.action("round 2 played again") as session:  # as if its boards were playing
+        from sqlalchemy import select
+
+        from tdapp.store.models import Board
+
+        for board in session.scalars(select(Board)):
+            board.status = "playing"
+    main.boards.refresh()
     page.select_round(2)  # 42 played round 2: three players were left over
+    assert not page.late_box.isHidden()
+    assert not page.reseed_button.isEnabled()  # every board has started
     assert page.late_list.count() == 3
     item = page.late_list.item(0)
     item.setCheckState(Qt.CheckState.Checked)
@@ -477,3 +495,31 @@ def test_closing_an_unpublished_seating_asks_first(main, qtbot, demo_file: Path,
         assert main.window.boards_page.current_round() is None
     finally:
         main.boards.projector.close()
+
+
+def test_powers_from_preference_lists(main, qtbot, demo_file: Path, tmp_path: Path) -> None:
+    from sqlalchemy import select
+
+    from tdapp.store.models import Player
+
+    _open(main, demo_file, tmp_path)
+    with main.app.db.action("preferences") as session:
+        for index, player in enumerate(session.scalars(select(Player).order_by(Player.id))):
+            player.power_preferences = ("FGIRT", "TRIGFEA", "EA", "")[index % 4]
+    wizard = _wizard(main, qtbot)
+    try:
+        wizard.next()
+        _wait_seated(qtbot, wizard)
+        wizard.next()
+        powers = wizard.powers_page
+        qtbot.mouseClick(powers.group.button(1), Qt.MouseButton.LeftButton)
+        notes = [powers.notes.item(i).text() for i in range(powers.notes.count())]
+        assert any("(choice 1)" in note for note in notes)
+        assert powers.isComplete()
+        assert wizard.proposal.stats.power_repeats == 0  # nobody takes a power played before
+        save_screen(wizard, "03a-powers-preferences")
+        qtbot.mouseClick(powers.group.button(0), Qt.MouseButton.LeftButton)
+        assert all(b.powers == wizard.proposal.automatic[b.number]
+                   for b in wizard.proposal.boards)
+    finally:
+        _close(main, wizard)
