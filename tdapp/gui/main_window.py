@@ -20,7 +20,8 @@ from PySide6.QtWidgets import (
 
 from tdapp.gui.awards.page import AwardsPage
 from tdapp.gui.pages.boards import BoardsPage
-from tdapp.gui.pages.placeholder import ClockPage, InfoPage
+from tdapp.gui.pages.clock_page import ClockPage
+from tdapp.gui.pages.placeholder import InfoPage
 from tdapp.gui.pages.players import PlayersPage
 from tdapp.gui.pages.rounds import RoundsPage
 from tdapp.gui.pages.tournament import TournamentPage

@@ -1,0 +1,324 @@
+"""The Clock page: the round clock's operator panel for a round of the open tournament.
+
+The page loads the chosen round's clock from the file (by default the round being played) and
+writes it back after every operator action, never from a timer, so a crash or a restart shows
+the right time at once. It feeds the projector the round's board call and the standings and
+keeps them current as boards, results and players change. ``attach(app)`` connects it to the
+service hub.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QGuiApplication, QHideEvent, QShowEvent
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QWidget
+
+from tdapp.core.clock import RoundClock, SystemTime, TimeSource
+from tdapp.gui.clock.content import BoardCall, BoardSeat, StandingRow, Standings
+from tdapp.gui.clock.operator_panel import OperatorPanel
+from tdapp.gui.controller import AppController
+from tdapp.gui.pages.placeholder import InfoPage
+from tdapp.services import clock as clock_service
+from tdapp.services.changes import Change
+from tdapp.services.exports import tournament_standings
+from tdapp.services.rounds import ROUND_STATUSES, BoardRow, all_boards, list_rounds
+from tdapp.store.database import TournamentDb
+
+TICKER = "ticker"
+CONTENT_TOPICS = frozenset({"boards", "results", "players"})
+REFRESH_TIMER = "operator-refresh"  # the operator panel's repaint timer
+
+
+def board_call_content(round_number: int, boards: list[BoardRow]) -> BoardCall:
+    return BoardCall(
+        title=f"Round {round_number} \u2014 board call",
+        boards=tuple((b.number, tuple(BoardSeat(s.power, s.player_name) for s in b.seats))
+                     for b in boards),
+    )
+
+
+def standings_content(db: TournamentDb) -> Standings:
+    standings, names = tournament_standings(db)
+    rows = tuple(
+        StandingRow(row.rank, row.name or names.get(row.player, row.player), row.score)
+        for row in standings.rows if row.rank is not None
+    )
+    title = (f"Standings after round {standings.through}" if standings.through
+             else "Standings")
+    return Standings(title=title, rows=rows)
+
+
+class ClockPage(InfoPage):
+    """Round chooser above the operator panel; the panel exists while a file is open."""
+
+    def __init__(self, parent: QWidget | None = None, *,
+                 time_factory: Callable[[], TimeSource] = SystemTime) -> None:
+        super().__init__(
+            "Clock",
+            "The round clock: start, pause and adjust the time of the round being played, "
+            "and put the countdown, the board call and the standings on the projector.",
+            "Open a tournament, and seat a round from the Rounds page.",
+            None, parent,
+        )
+        self.app: AppController | None = None
+        self.panel: OperatorPanel | None = None
+        self.round_number: int | None = None
+        self._time_factory = time_factory
+        self._stale = False  # board call or standings changed while nobody was looking
+        self._loading = False
+        self._build()
+
+    # ------------------------------------------------------------------ layout
+    def _build(self) -> None:
+        outer = self.layout()
+        outer.setContentsMargins(16, 8, 16, 4)
+        outer.setStretch(outer.count() - 1, 0)  # the panel, not InfoPage's spacer, takes room
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Round"))
+        self.round_box = QComboBox()
+        self.round_box.setObjectName("clock-round")
+        self.round_box.setMinimumWidth(280)
+        # The keyboard belongs to the panel (Space starts the clock); the mouse picks a round.
+        self.round_box.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+        self.round_box.activated.connect(self._round_chosen)
+        top.addWidget(self.round_box)
+        top.addSpacing(12)
+        self.summary = QLabel("")
+        self.summary.setObjectName("clock-summary")
+        self.summary.setStyleSheet("color: #35577f;")
+        top.addWidget(self.summary, 1)
+        self.rounds_button = QPushButton("Go to Rounds")
+        self.rounds_button.clicked.connect(lambda: self.go_to.emit("Rounds"))
+        top.addWidget(self.rounds_button)
+        self.body.addLayout(top)
+        self.save_state = QLabel("")
+        self.save_state.setObjectName("clock-save-state")
+        self.save_state.setStyleSheet("color: #b00020; font-weight: bold")
+        self.save_state.hide()
+        self.body.addWidget(self.save_state)
+        self._show_empty(True)
+
+    def _show_empty(self, empty: bool) -> None:
+        """The explanation while there is no clock to show; the panel once there is."""
+        self.what.setVisible(empty)
+        self.first_step.setVisible(empty)
+        self.rounds_button.setVisible(empty)
+
+    # ------------------------------------------------------------- the hub
+    def attach(self, app: AppController) -> None:
+        self.app = app
+        app.file_opened.connect(lambda _path: self.load())
+        app.file_closed.connect(self.unload)
+        app.changed.connect(self._changed)
+        if app.db is not None:
+            self.load()
+
+    @property
+    def db(self) -> TournamentDb | None:
+        return self.app.db if self.app is not None else None
+
+    def load(self, round_number: int | None = None) -> None:
+        """Show a round's clock as the file holds it (the current round by default)."""
+        db = self.db
+        if db is None:
+            return
+        self._fill_rounds()
+        number = round_number if round_number is not None else self._read(
+            clock_service.current_round)
+        if number is None:
+            self._drop_panel()
+            self._show_empty(True)
+            return
+        self.show_round(number)
+
+    def show_round(self, number: int) -> None:
+        db = self.db
+        if db is None:
+            return
+        clock = self._read(clock_service.load_clock, number, self._time_factory())
+        if clock is None:
+            return
+        self.round_number = number
+        self._select_round(number)
+        self._loading = True
+        try:
+            self._show_clock(clock)
+            page = self._read(clock_service.page_data, number) or {}
+            self.panel_ticker(str(page.get(TICKER, "")))
+        finally:
+            self._loading = False
+        self.refresh_content()
+        self._show_summary()
+
+    def unload(self) -> None:
+        """The file closed: stop every timer, close the projector, forget the clock."""
+        self._drop_panel()
+        self.round_box.clear()
+        self.round_number = None
+        self.summary.setText("")
+        self.save_state.hide()
+        self._show_empty(True)
+
+    # ---------------------------------------------------------------- panel
+    def _show_clock(self, clock: RoundClock) -> None:
+        if self.panel is None:
+            self.panel = OperatorPanel(clock, self)
+            self.panel.changed.connect(self.save)
+            self.panel.ticker_edit.returnPressed.connect(self.save)
+            app = QGuiApplication.instance()
+            if isinstance(app, QGuiApplication):  # a projector plugged in mid-round
+                app.screenAdded.connect(self._screens_changed)
+                app.screenRemoved.connect(self._screens_changed)
+            self.body.addWidget(self.panel)
+            self._show_empty(False)
+        else:
+            self.panel.set_clock(clock)
+
+    def panel_ticker(self, text: str) -> None:
+        """Put the ticker text in the panel (and on the projector, if it is open)."""
+        if self.panel is None:
+            return
+        self.panel.ticker_edit.setText(text)
+        if self.panel.projector is not None:
+            self.panel.projector.set_ticker(text)
+
+    def _screens_changed(self, *_: Any) -> None:
+        if self.panel is not None:
+            self.panel.refresh_screens()
+
+    def _drop_panel(self) -> None:
+        panel, self.panel = self.panel, None
+        if panel is None:
+            return
+        app = QGuiApplication.instance()
+        if isinstance(app, QGuiApplication):
+            app.screenAdded.disconnect(self._screens_changed)
+            app.screenRemoved.disconnect(self._screens_changed)
+        panel.close()  # stops its timer, closes the projector and the schedule editor
+        self._stop_panel_timer(panel)
+        self.body.removeWidget(panel)
+        panel.deleteLater()
+
+    @staticmethod
+    def _stop_panel_timer(panel: OperatorPanel) -> None:
+        timer = panel.findChild(QTimer, REFRESH_TIMER)
+        if timer is not None:
+            timer.stop()
+
+    # ----------------------------------------------------------------- saving
+    def save(self) -> None:
+        """Write the clock (and the ticker text) into the file; called after every action."""
+        db, panel, number = self.db, self.panel, self.round_number
+        if db is None or panel is None or number is None or self._loading:
+            return
+        try:
+            clock_service.save_clock(db, number, panel.clock,
+                                     page={TICKER: panel.ticker_edit.text().strip()})
+        except Exception as exc:  # noqa: BLE001 - the TD must see that the clock is not saved
+            self.save_state.setText(f"The clock could not be saved in the file: {exc}")
+            self.save_state.show()
+            return
+        self.save_state.hide()
+
+    # ------------------------------------------------------------- rounds
+    def _fill_rounds(self) -> None:
+        rows = self._read(list_rounds) or []
+        self.round_box.clear()
+        for row in rows:
+            status = ROUND_STATUSES.get(row.status, row.status)
+            boards = f", {row.boards} boards" if row.boards else ""
+            self.round_box.addItem(f"Round {row.number} \u2014 {status}{boards}", row.number)
+        if self.round_number is not None:
+            self._select_round(self.round_number)
+
+    def _select_round(self, number: int) -> None:
+        index = self.round_box.findData(number)
+        if index >= 0:
+            self.round_box.setCurrentIndex(index)
+
+    def _round_chosen(self, index: int) -> None:
+        number = self.round_box.itemData(index)
+        if number is not None and number != self.round_number:
+            self.show_round(int(number))
+        if self.panel is not None:
+            self.panel.board_table.setFocus()
+
+    def _show_summary(self) -> None:
+        panel = self.panel
+        if panel is None:
+            self.summary.setText("")
+            return
+        fmt = panel.clock.format
+        kind = "each board keeps its own time" if fmt.per_board else "one clock for the room"
+        self.summary.setText(f"{fmt.title}: {kind}; {len(panel.clock.boards)} boards on "
+                             f"the clock. Saved in the file after every action.")
+
+    # ------------------------------------------------------- projector content
+    def refresh_content(self) -> None:
+        """Give the panel (and the projector) the board call and standings as they are now."""
+        db, panel, number = self.db, self.panel, self.round_number
+        if db is None or panel is None or number is None:
+            return
+        boards = self._read(all_boards, number) or []
+        panel.set_board_call(board_call_content(number, boards))
+        standings = self._read(standings_content)
+        if standings is not None:
+            panel.set_standings(standings)
+        self._stale = False
+
+    def _changed(self, change: Change) -> None:
+        if self.db is None:
+            return
+        if change.topics & {"rounds", "boards", "tournament"}:
+            self._fill_rounds()
+        if "boards" in change.topics and self.panel is not None and self.round_number:
+            self._follow_board_call()
+        if change.topics & CONTENT_TOPICS:
+            watched = self.isVisible() or (self.panel is not None
+                                           and self.panel.projector is not None)
+            if watched:
+                self.refresh_content()
+            else:
+                self._stale = True
+
+    def _follow_board_call(self) -> None:
+        """A board call published or redone: the clock gets the round's boards."""
+        assert self.panel is not None and self.round_number is not None
+        boards = self._read(clock_service.round_boards, self.round_number)
+        if boards is None:
+            return
+        clock = clock_service.with_boards(self.panel.clock, boards, self.panel.clock.time)
+        if clock is not self.panel.clock or set(clock.boards) != set(boards):
+            self.panel.set_clock(clock)
+        self.panel.refresh()
+        self.save()
+        self._show_summary()
+
+    def _read(self, query: Callable[..., Any], *args: Any) -> Any:
+        """A read through the hub (a refusal is shown to the TD, ``None`` returned)."""
+        if self.app is None:
+            return None
+        return self.app.read(query, *args)
+
+    # -------------------------------------------------------------- Qt events
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
+        super().showEvent(event)
+        if self._stale:
+            self.refresh_content()
+        if self.panel is not None:
+            self.panel.board_table.setFocus()  # Space goes to the clock at once
+
+    def hideEvent(self, event: QHideEvent) -> None:  # noqa: N802 - Qt override
+        """Another page shows: the panel keeps repainting (and ringing the alerts) only while
+        a clock runs or the projector is up; a paused or idle clock needs no timer."""
+        super().hideEvent(event)
+        panel = self.panel
+        if panel is None:
+            return
+        running = panel.clock.central.running or any(
+            b.timer is not None and b.timer.running for b in panel.clock.boards.values())
+        if not running and panel.projector is None:
+            self._stop_panel_timer(panel)

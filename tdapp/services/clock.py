@@ -1,0 +1,117 @@
+"""The round clock in the tournament file: load a round's clock, save it after every action.
+
+A clock's state is absolute instants plus its own adjustment log (``RoundClock.to_dict``), kept
+in ``Round.clock_state``, so a program restarted after a crash shows the right time at once.
+Saves go through ``TournamentDb.system()``: committed at once but not audited, since they come
+many times a minute and the clock's own log already records every adjustment, who did what and
+when. The page may keep a little of its own beside the clock (the ticker text) under ``page``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select
+
+from tdapp.core.clock import ClockError, RoundClock, TimeSource, get_clock_format, new_round_clock
+from tdapp.core.clock.formats import ClockFormat
+from tdapp.services.changes import ServiceError
+from tdapp.services.rounds import get_round
+from tdapp.services.seating import tournament_format
+from tdapp.store.database import TournamentDb
+from tdapp.store.models import Board, Round
+
+LAST_YEAR = 1910  # a round's schedule runs to here unless the format ends its games sooner
+PAGE_KEY = "page"  # the page's own data beside the clock's state; RoundClock ignores it
+PLAYING = ("playing", "called")
+
+
+def clock_format(db: TournamentDb) -> ClockFormat:
+    """The clock rules of the tournament's format (its own copy's, when the TD made one)."""
+    fmt = tournament_format(db)
+    name = getattr(fmt, "clock_schedule", None) or fmt.name
+    try:
+        return get_clock_format(name)
+    except KeyError as exc:
+        raise ServiceError(f"clock schedule: {exc.args[0]}") from None
+
+
+def current_round(db: TournamentDb) -> int | None:
+    """The round being played (playing, else board call published), else the next planned
+    round, else the last round; ``None`` when the tournament has no rounds."""
+    with db.read() as session:
+        rows = session.execute(select(Round.number, Round.status).order_by(Round.number)).all()
+    for wanted in (("playing",), ("called",), ("planned",)):
+        numbers = [number for number, status in rows if status in wanted]
+        if numbers:
+            return numbers[0]
+    return rows[-1][0] if rows else None
+
+
+def round_boards(db: TournamentDb, round_number: int) -> list[int]:
+    with db.read() as session:
+        round_id = get_round(session, round_number).id
+        return list(session.scalars(
+            select(Board.number).where(Board.round_id == round_id).order_by(Board.number)))
+
+
+def load_clock(db: TournamentDb, round_number: int, time: TimeSource) -> RoundClock:
+    """The round's clock as last saved, or a new one from the format's schedule.
+
+    The clock carries the round's boards: a board called after the clock was made joins it;
+    boards of a board call redone before the clock was ever touched are replaced.
+    """
+    with db.read() as session:
+        state = get_round(session, round_number).clock_state
+    boards = round_boards(db, round_number)
+    if not state:
+        return new_clock(db, boards, time)
+    try:
+        clock = RoundClock.from_dict(state, time)
+    except (ClockError, KeyError, TypeError, ValueError) as exc:
+        raise ServiceError(f"Round {round_number}: the saved clock cannot be read ({exc}).") \
+            from None
+    return with_boards(clock, boards, time)
+
+
+def new_clock(db: TournamentDb, boards: list[int], time: TimeSource) -> RoundClock:
+    fmt = clock_format(db)
+    return new_round_clock(fmt, time, boards, last=fmt.rules.end_year or LAST_YEAR)
+
+
+def with_boards(clock: RoundClock, boards: list[int], time: TimeSource) -> RoundClock:
+    """The clock with the round's boards as called now: the same clock with any new board
+    added, or, for a clock never touched, a fresh one (a board call redone drops boards)."""
+    if set(clock.boards) == set(boards):
+        return clock
+    if not clock.log:
+        return new_round_clock(clock.format, time, boards, schedule=clock.schedule)
+    for number in boards:
+        if number not in clock.boards:
+            clock.add_board(number)
+    return clock
+
+
+def save_clock(db: TournamentDb, round_number: int, clock: RoundClock, *,
+               page: dict[str, Any] | None = None) -> None:
+    """Write the clock's state into the round, committed at once (not audited: see above).
+
+    ``page`` replaces the page's own data when given; otherwise the stored one is kept.
+    """
+    state = clock.to_dict()
+    with db.system() as session:
+        round_ = get_round(session, round_number)
+        kept = (round_.clock_state or {}).get(PAGE_KEY)
+        if page is not None:
+            kept = dict(page)
+        if kept:
+            state[PAGE_KEY] = kept
+        round_.clock_state = state
+
+
+def page_data(db: TournamentDb, round_number: int) -> dict[str, Any]:
+    """What the clock page keeps beside the round's clock (the ticker text)."""
+    with db.read() as session:
+        state = get_round(session, round_number).clock_state or {}
+    data = state.get(PAGE_KEY)
+    return dict(data) if isinstance(data, dict) else {}
