@@ -125,10 +125,11 @@ class PowerPanel(QFrame):
 
     def load(self, text: str, status: str, owes: str, can_order: bool,
              grace_allowed: bool) -> None:
-        if (not self.dirty or not self.edit.hasFocus()) and self.edit.toPlainText() != text:
-            self.edit.setPlainText(text)
-        if not self.dirty or not self.edit.hasFocus():
+        typing = self.dirty and self.edit.hasFocus()  # never overwrite what is being typed
+        if not typing:
             self.saved_text = text
+            if self.edit.toPlainText() != text:
+                self.edit.setPlainText(text)
         label = games.SHEET_STATUSES.get(status, status) if (text or status != "entered") else ""
         self.status.setText(label)
         self.owes.setText(owes)

@@ -18,7 +18,6 @@ from tdapp.core.orders.result import ParseResult
 
 ERROR_COLOUR = QColor("#c62828")
 WARNING_COLOUR = QColor("#e08a00")
-_WORD = re.compile(r"[A-Za-z][A-Za-z .']*$")
 _LAST_WORD = re.compile(r"[A-Za-z]+$")
 
 
@@ -101,6 +100,18 @@ class SheetEdit(QPlainTextEdit):
             self._update_completions()
         else:
             popup.hide()
+
+    def focusNextPrevChild(self, next: bool) -> bool:  # noqa: A002 - Qt's name
+        """Tab takes the highlighted completion while the list is open, else the next power."""
+        popup = self.completer.popup()
+        if popup.isVisible():
+            index = popup.currentIndex()
+            text = index.data() if index.isValid() else self.completer.currentCompletion()
+            if text:
+                self._insert_completion(text)
+            popup.hide()
+            return True
+        return super().focusNextPrevChild(next)
 
     def focusOutEvent(self, event: QFocusEvent) -> None:
         super().focusOutEvent(event)

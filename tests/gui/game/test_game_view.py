@@ -1,0 +1,221 @@
+"""The game view driven from the keyboard: two years of a board typed sheet by sheet,
+adjudicated, corrected and re-adjudicated, and the game ended into the board's result."""
+
+from __future__ import annotations
+
+import html
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+from sqlalchemy import select
+
+from tdapp.core.powers import POWERS
+from tdapp.gui.controller import AppController
+from tdapp.gui.game.adjudication import results_text
+from tdapp.gui.game.view import GameView
+from tdapp.services import games
+from tdapp.services.files import open_tournament
+from tdapp.services.rounds import BoardPlan, all_boards, save_board_call
+from tdapp.store.models import Board, Player, Seat, Tournament
+
+from .game_record import CENTRES, GAME
+
+SCREENS = Path(__file__).resolve().parents[3] / "out" / "screens" / "game"
+
+
+@pytest.fixture
+def view(qtbot, demo_file: Path, tmp_path: Path) -> Iterator[GameView]:
+    path = tmp_path / "game.tdt"
+    shutil.copy(demo_file, path)
+    db = open_tournament(path)
+    with db.read() as session:
+        ids = list(session.scalars(select(Player.id).order_by(Player.id)))
+    save_board_call(db, 3, [BoardPlan(n + 1, dict(zip(POWERS, ids[n * 7:n * 7 + 7],
+                                                      strict=True))) for n in range(7)])
+    app = AppController()
+    app.db = db
+    widget = GameView(app, all_boards(db, 3)[0].board_id)
+    qtbot.addWidget(widget)
+    widget.resize(1280, 800)
+    widget.show()
+    qtbot.waitExposed(widget)
+    widget.activateWindow()
+    yield widget
+    app.db = None
+    db.close()
+
+
+def type_sheet(qtbot, widget: GameView, power: str, text: str) -> None:
+    """Type a sheet as an assistant does: line by line (Shift+Enter between lines), Enter."""
+    edit = widget.entry.panels[power].edit
+    edit.setFocus()
+    qtbot.waitUntil(edit.hasFocus, timeout=2000)
+    for i, line in enumerate(text.split("\n")):
+        if i:
+            qtbot.keyClick(edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
+        qtbot.keyClicks(edit, line)
+    if edit.completer.popup().isVisible():
+        qtbot.keyClick(edit, Qt.Key.Key_Escape)
+    qtbot.keyClick(edit, Qt.Key.Key_Return)
+
+
+def play_record(qtbot, widget: GameView, upto: str | None = None) -> None:
+    for phase, sheets in GAME:
+        if phase == upto:
+            return
+        assert widget.state.current.phase == phase
+        for power in POWERS:
+            if power in sheets:
+                type_sheet(qtbot, widget, power, sheets[power])
+        assert widget.state.current.sheets.keys() == sheets.keys()
+        qtbot.keyClick(widget.entry.panels["AUSTRIA"].edit, Qt.Key.Key_Return,
+                       Qt.KeyboardModifier.ControlModifier)
+        assert widget.state.phases[-2].phase == phase and widget.state.phases[-2].adjudicated
+
+
+def save(widget: GameView, name: str) -> Path:
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    QApplication.processEvents()
+    target = SCREENS / name
+    assert widget.grab().save(str(target))
+    return target
+
+
+def test_a_whole_record_typed_corrected_and_ended(qtbot, view: GameView, dialog_answers) -> None:
+    qtbot.mouseClick(view.start_button, Qt.MouseButton.LeftButton)
+    assert view.state.current.phase == "S1901M"
+    play_record(qtbot, view)
+    state = view.state
+    assert state.current.phase == "S1903M"
+    assert view.chart.values()[1:] == [[str(c) for c in CENTRES[y]] for y in (1901, 1902)]
+    # the results page shows the last phase; History goes back to Spring 1902
+    view.history.select_phase("S1902M")
+    lines = results_text(view.history.results.rows)
+    assert "Russia: A RUM H — Dislodged (dislodged by A SER)" in lines
+    assert "Russia: F SEV S A RUM — Failed (support cut by F BLA)" in lines
+    assert "Russia: A RUM may retreat to UKR" in view.history.results.summary.text()
+    view.history.select_phase("F1902M")
+    assert "SMY: Turkey → Italy" in view.history.results.summary.text()
+    assert "MAR: France → Italy" in view.history.results.summary.text()
+    save(view, "history.png")
+    # a correction of Spring 1902 after its deadline: the TD overrides
+    view.history.select_phase("S1902M")
+    view.history.power_box.setCurrentIndex(POWERS.index("FRANCE"))
+    view.history.edit.setPlainText("F Bre-Mao, A Par-Gas, A Bur H, F Por H, A Spa H")
+    qtbot.mouseClick(view.history.apply_button, Qt.MouseButton.LeftButton)
+    assert dialog_answers.shown and "Too late" in dialog_answers.shown[-1][2]
+    view.history.override.setChecked(True)
+    qtbot.mouseClick(view.history.apply_button, Qt.MouseButton.LeftButton)
+    report = view.history.report.text()
+    assert "S1902M, S1902R, F1902M, W1902A" in report
+    assert "F1902M France: 'A Pic S F Mao-Bre'" in report
+    assert view.history.current().phase == "S1902M"
+    assert "A GAS" in view.state.phases[4].position["units"]["FRANCE"]
+    # The TD calls the game: the result lands on the board, centres year by year
+    view.end("called")
+    assert view.state.finished and "Game over" in view.banner.text()
+    with view.app.db.read() as session:
+        board = session.get(Board, view.board_id)
+        assert (board.status, board.end_reason) == ("finished", "called")
+        seats = {s.power: s.centers for s in session.scalars(
+            select(Seat).where(Seat.board_id == view.board_id))}
+    centres = view.state.current.position["centers"]
+    assert seats == {p: len(centres.get(p, [])) for p in POWERS}
+    # after the correction Picardy is empty in the Fall, so Germany's army walks on from
+    # Belgium, which stays neutral: 33 centres owned instead of 34
+    assert sum(seats.values()) == 33
+    assert not view.entry.panels["AUSTRIA"].edit.isEnabled()
+
+
+def test_entry_shows_readings_faults_and_units_left_without_orders(qtbot, view: GameView) -> None:
+    view.start()
+    type_sheet(qtbot, view, "AUSTRIA", "A Vie-Gal; A Bud-Ser; F Tri-Alb")
+    panel = view.entry.panels["AUSTRIA"]
+    assert "A Vie-Gal → <b>A VIE – GAL</b>" in panel.reading.text()
+    # Enter accepted the sheet and moved on to England
+    assert view.entry.panels["ENGLAND"].edit.hasFocus()
+    assert view.state.current.sheets["AUSTRIA"].text == "A Vie-Gal; A Bud-Ser; F Tri-Alb"
+    qtbot.keyClicks(view.entry.panels["ENGLAND"].edit, "F Lon-Nth")
+    qtbot.keyClick(view.entry.panels["ENGLAND"].edit, Qt.Key.Key_Tab)  # Tab: next power
+    assert view.entry.panels["FRANCE"].edit.hasFocus()
+    assert view.state.current.sheets["ENGLAND"].text == "F Lon-Nth"
+    italy = view.entry.panels["ITALY"]
+    italy.edit.setPlainText("A Ven-Xyz; F Nap-Ion\nA Mun-Ber")
+    text = html.unescape(italy.reading.text())
+    assert "no province called 'Xyz'" in text and "Italy has no unit in Munich" in text
+    faults = italy.edit.extraSelections()
+    assert [(s.cursor.selectionStart(), s.cursor.selectionEnd()) for s in faults][0] == (6, 9)
+    gaps = view.entry.gaps.text()
+    assert "Italy: A ROM, A VEN have no order — they will hold" in gaps
+    assert "England: F EDI, A LVP have no order — they will hold" in gaps
+    assert "WDC 2025" in view.entry.rules.text()
+    view.entry.panels["FRANCE"].edit.setPlainText("A Par-Bur, A Par-Pic, F Bre-Eng, A Mar H")
+    assert view.entry.panels["FRANCE"].results[0].order is not None
+    save(view, "entry-errors.png")
+    qtbot.mouseClick(view.entry.panels["TURKEY"].no_orders, Qt.MouseButton.LeftButton)
+    assert view.state.current.sheets["TURKEY"].status == games.NO_ORDERS
+    assert "Turkey" not in view.entry.gaps.text()
+
+
+def test_province_names_complete_as_typed(qtbot, view: GameView) -> None:
+    view.start()
+    edit = view.entry.panels["GERMANY"].edit
+    edit.setFocus()
+    qtbot.keyClicks(edit, "A Ber-Sil")
+    assert not edit.completer.popup().isVisible()  # Sil is an abbreviation already
+    edit.clear()
+    qtbot.keyClicks(edit, "A Ber-Silesi")
+    assert edit.completer.popup().isVisible()
+    qtbot.keyClick(edit, Qt.Key.Key_Tab)
+    assert edit.toPlainText() == "A Ber-Silesia"
+    assert view.entry.panels["GERMANY"].results[0].normalized == "A BER - SIL"
+
+
+def test_retreats_and_builds_owed_are_shown(qtbot, view: GameView) -> None:
+    view.start()
+    play_record(qtbot, view, upto="W1901A")
+    assert view.entry.panels["AUSTRIA"].owes.text() == (
+        "Builds owed: 2 (free home centres: BUD, TRI)")
+    assert not view.entry.panels["ENGLAND"].edit.isEnabled() is False
+    play_record_from(qtbot, view, "W1901A", "S1902R")
+    assert view.entry.panels["RUSSIA"].owes.text() == "Retreats: A RUM → UKR"
+    assert not view.entry.panels["FRANCE"].edit.isEnabled()
+    play_record_from(qtbot, view, "S1902R", "W1902A")
+    assert "Removals owed: 1" in view.entry.panels["FRANCE"].owes.text()
+    assert "France: 1 removal not written" in view.entry.gaps.text()
+    view.tabs.setCurrentWidget(view.results)
+    save(view, "results.png")
+    view.tabs.setCurrentWidget(view.chart)
+    save(view, "centre-chart.png")
+
+
+def play_record_from(qtbot, widget: GameView, first: str, upto: str) -> None:
+    phases = [p for p, _ in GAME]
+    sheets = dict(GAME)
+    for phase in phases[phases.index(first):phases.index(upto)]:
+        for power in POWERS:
+            if power in sheets[phase]:
+                type_sheet(qtbot, widget, power, sheets[phase][power])
+        widget.adjudicate()
+        assert widget.state.phases[-2].phase == phase
+
+
+def test_draw_vote_dialog_secret_vote(qtbot, view: GameView) -> None:
+    with view.app.db.action("format for the test") as session:
+        session.scalars(select(Tournament)).one().format_name = "edc-2026"
+    view.start()
+    dialog = view.open_draw_vote()
+    assert dialog is not None and set(dialog.eligible) == set(POWERS)
+    dialog.set_vote("ITALY", "No")
+    dialog.set_vote("TURKEY", "Abandoned (votes yes)")
+    dialog.accept()
+    assert "failed" in view.banner.text() and "secret" in view.banner.text()
+    assert view.state.votes[-1].votes is None
+    view.adjudicate()  # a new season: another vote may be held
+    dialog = view.open_draw_vote()
+    dialog.accept()
+    assert view.state.finished and view.state.end_reason == "draw"
