@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, fields, replace
 
 from sqlalchemy import func, select
@@ -83,13 +84,21 @@ def _boards_played(session: Session) -> dict[int, int]:
     return {player_id: n for player_id, n in session.execute(query)}
 
 
+def name_sort_key(name: str) -> tuple[str, str]:
+    """Alphabetical as people expect it: Åsa next to Asa, before Bob (SQL's lower() puts
+    accented letters after z)."""
+    folded = unicodedata.normalize("NFKD", name.casefold())
+    return "".join(ch for ch in folded if not unicodedata.combining(ch)), name
+
+
 def list_players(db: TournamentDb, *, include_withdrawn: bool = True) -> list[PlayerRow]:
     with db.read() as session:
         played = _boards_played(session)
-        query = select(Player).order_by(func.lower(Player.name))
+        query = select(Player)
         if not include_withdrawn:
             query = query.where(Player.withdrawn.is_(False))
-        return [_row(p, played.get(p.id, 0)) for p in session.scalars(query)]
+        rows = [_row(p, played.get(p.id, 0)) for p in session.scalars(query)]
+    return sorted(rows, key=lambda row: name_sort_key(row.name))
 
 
 def get_player(db: TournamentDb, player_id: int) -> PlayerRow:

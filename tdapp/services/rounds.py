@@ -167,8 +167,13 @@ def seating_history(db: TournamentDb, before_round: int) -> list[dict]:
 
 
 def set_round_status(db: TournamentDb, round_number: int, status: str) -> Change:
+    """Move a round on; finishing one is a round boundary, so a snapshot is taken after it."""
     if status not in ROUND_STATUSES:
         raise ServiceError(f"Unknown round status {status!r}.")
     with db.action(f"Round {round_number}: {ROUND_STATUSES[status].lower()}") as session:
         get_round(session, round_number).status = status
+    if status == "finished":
+        from tdapp.services.snapshots import take_snapshot
+
+        take_snapshot(db, f"after round {round_number}", round_number)
     return Change.of(f"Round {round_number} {ROUND_STATUSES[status].lower()}", "rounds")

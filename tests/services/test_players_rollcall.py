@@ -114,3 +114,9 @@ def test_find_duplicates() -> None:
     assert set(found) == {0, 1, 3}
     assert "already in the tournament" in found[0]
     assert "line 3" in found[3]
+
+
+def test_players_sort_alphabetically_with_accents(db) -> None:
+    for name in ("Bob", "Åsa", "Zoë", "asa", "Émile"):
+        players.add_player(db, players.PlayerData(name))
+    assert [p.name for p in players.list_players(db)] == ["asa", "Åsa", "Bob", "Émile", "Zoë"]
