@@ -14,7 +14,15 @@ from typing import Any
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QHideEvent, QShowEvent
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QWidget,
+)
 
 from tdapp.core.clock import RoundClock, SystemTime, TimeSource
 from tdapp.gui.clock.content import BoardCall, BoardSeat, StandingRow, Standings
@@ -30,6 +38,7 @@ from tdapp.store.database import TournamentDb
 TICKER = "ticker"
 CONTENT_TOPICS = frozenset({"boards", "results", "players"})
 REFRESH_TIMER = "operator-refresh"  # the operator panel's repaint timer
+PANEL_MIN_WIDTH = 560
 
 
 def board_call_content(round_number: int, boards: list[BoardRow]) -> BoardCall:
@@ -74,9 +83,14 @@ class ClockPage(InfoPage):
     # ------------------------------------------------------------------ layout
     def _build(self) -> None:
         outer = self.layout()
-        outer.setContentsMargins(16, 8, 16, 4)
+        outer.setContentsMargins(12, 6, 12, 2)
         outer.setStretch(outer.count() - 1, 0)  # the panel, not InfoPage's spacer, takes room
         top = QHBoxLayout()
+        title = self.findChild(QLabel, "pageTitle")
+        if title is not None:  # the title shares its line with the round: room for the panel
+            outer.removeWidget(title)
+            top.addWidget(title)
+            top.addSpacing(24)
         top.addWidget(QLabel("Round"))
         self.round_box = QComboBox()
         self.round_box.setObjectName("clock-round")
@@ -99,10 +113,23 @@ class ClockPage(InfoPage):
         self.save_state.setStyleSheet("color: #b00020; font-weight: bold")
         self.save_state.hide()
         self.body.addWidget(self.save_state)
+        self.scroll = QScrollArea()
+        self.scroll.setObjectName("clock-scroll")
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll.hide()
+        self.body.addWidget(self.scroll, 1)
         self._show_empty(True)
 
     def _show_empty(self, empty: bool) -> None:
         """The explanation while there is no clock to show; the panel once there is."""
+        outer = self.layout()
+        for index in range(outer.count()):  # InfoPage's gaps around its explanation
+            spacer = outer.itemAt(index).spacerItem()
+            if spacer is not None and index < outer.count() - 1:
+                spacer.changeSize(0, 12 if empty else 0)
+        outer.invalidate()
         self.what.setVisible(empty)
         self.first_step.setVisible(empty)
         self.rounds_button.setVisible(empty)
@@ -172,7 +199,11 @@ class ClockPage(InfoPage):
             if isinstance(app, QGuiApplication):  # a projector plugged in mid-round
                 app.screenAdded.connect(self._screens_changed)
                 app.screenRemoved.connect(self._screens_changed)
-            self.body.addWidget(self.panel)
+            # Below the panel's minimum height its lists collapse: scroll instead. Its width
+            # follows the page (its buttons shorten, as they would without the scroll area).
+            self.panel.setMinimumSize(PANEL_MIN_WIDTH, self.panel.minimumSizeHint().height())
+            self.scroll.setWidget(self.panel)
+            self.scroll.show()
             self._show_empty(False)
         else:
             self.panel.set_clock(clock)
@@ -199,7 +230,8 @@ class ClockPage(InfoPage):
             app.screenRemoved.disconnect(self._screens_changed)
         panel.close()  # stops its timer, closes the projector and the schedule editor
         self._stop_panel_timer(panel)
-        self.body.removeWidget(panel)
+        self.scroll.takeWidget()
+        self.scroll.hide()
         panel.deleteLater()
 
     @staticmethod
@@ -253,8 +285,8 @@ class ClockPage(InfoPage):
             return
         fmt = panel.clock.format
         kind = "each board keeps its own time" if fmt.per_board else "one clock for the room"
-        self.summary.setText(f"{fmt.title}: {kind}; {len(panel.clock.boards)} boards on "
-                             f"the clock. Saved in the file after every action.")
+        self.summary.setText(f"{fmt.title}: {kind}, {len(panel.clock.boards)} boards. "
+                             "Saved in the file at every action.")
 
     # ------------------------------------------------------- projector content
     def refresh_content(self) -> None:
