@@ -788,3 +788,27 @@ def format_rules(db: TournamentDb) -> tuple[ParseOptions, dict[str, str], str]:
     with db.read() as session:
         fmt = _format(session)
     return parse_options(fmt), fmt.adjudicator_rules(), fmt.civil_disorder
+
+
+def duplicate_orders(results: Sequence[ParseResult], rules: Mapping[str, str],
+                     options: ParseOptions) -> dict[int, str]:
+    """Orders of a sheet that give one unit a second order, by index, with what the format
+    does about it (WDC 2025: the unit holds; EDC 2026: the last one written counts)."""
+    by_unit: dict[str, list[int]] = {}
+    for i, r in enumerate(results):
+        if r.order is not None and r.error is None and hasattr(r.order, "location"):
+            by_unit.setdefault(r.order.location.split("/")[0], []).append(i)
+    notes: dict[int, str] = {}
+    for indices in by_unit.values():
+        if len({results[i].normalized for i in indices}) < 2:
+            continue  # the same order written twice is one order
+        unit = " ".join(results[indices[0]].normalized.split()[:2])
+        last = rules.get("duplicate_orders") == "last"
+        for i in indices:
+            if last and i == indices[-1]:
+                notes[i] = options.cite(f"{unit} has two orders: this last one counts")
+            elif last:
+                notes[i] = options.cite(f"{unit} has two orders: only the last one counts")
+            else:
+                notes[i] = options.cite(f"{unit} has two different orders: it holds")
+    return notes

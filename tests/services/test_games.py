@@ -282,3 +282,21 @@ def test_supply_centre_chart_rows(board) -> None:
     rows = games.supply_centre_chart(games.history(db, board_id))
     assert rows[0] == ("Start", [3, 3, 3, 3, 3, 4, 3])
     assert rows[1:] == [(str(y), c) for y, c in record.CENTRES.items()]
+
+
+def test_two_orders_for_one_unit_are_named_with_the_format_rule() -> None:
+    from tdapp.core.board.contract import position_to_contract
+    from tdapp.core.board.position import Position
+
+    pos = position_to_contract(Position.initial())
+    wdc = get_format("wdc-2025")
+    read = games.read_sheet("A Par-Bur, A Par-Pic, F Bre-Mao", "FRANCE", pos,
+                            games.parse_options(wdc))
+    notes = games.duplicate_orders(read, wdc.adjudicator_rules(), games.parse_options(wdc))
+    assert notes == {0: "A PAR has two different orders: it holds (WDC 2025)",
+                     1: "A PAR has two different orders: it holds (WDC 2025)"}
+    edc = get_format("edc-2026")
+    notes = games.duplicate_orders(read, edc.adjudicator_rules(), games.parse_options(edc))
+    assert notes[1] == "A PAR has two orders: this last one counts (EDC 2026)"
+    same = games.read_sheet("A Par-Bur, A Par-Bur", "FRANCE", pos, games.parse_options(wdc))
+    assert games.duplicate_orders(same, wdc.adjudicator_rules(), games.parse_options(wdc)) == {}

@@ -14,6 +14,8 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QScrollArea,
+    QSizePolicy,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -72,20 +74,22 @@ class PowerPanel(QFrame):
         colour = POWER_COLOURS[power]
         self.title = QLabel(power.title())
         self.title.setStyleSheet(f"font-weight: 600; color: {colour}; font-size: 14px;")
+        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.status = QLabel()
         self.status.setObjectName("sheetStatus")
         self.status.setStyleSheet("color: #555;")
+        self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.no_orders = self._small_button("No orders", games.NO_ORDERS,
                                             "No sheet: every unit holds")
         self.grace = self._small_button("Grace", games.GRACE, "Start the format's grace period")
         head = QHBoxLayout()
-        head.addWidget(self.title)
-        head.addWidget(self.status, 1)
+        head.addWidget(self.title, 1)
         head.addWidget(self.no_orders)
         head.addWidget(self.grace)
         self.owes = QLabel()
         self.owes.setObjectName("owes")
         self.owes.setWordWrap(True)
+        self.owes.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.owes.setStyleSheet("color: #333;")
         self.edit = SheetEdit()
         self.edit.setObjectName(f"sheet{power.title()}")
@@ -96,16 +100,19 @@ class PowerPanel(QFrame):
         self.reading.setObjectName("reading")
         self.reading.setWordWrap(True)
         self.reading.setTextFormat(Qt.TextFormat.RichText)
+        self.reading.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.reading.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 6, 8, 6)
         layout.setSpacing(4)
         layout.addLayout(head)
+        layout.addWidget(self.status)
         layout.addWidget(self.owes)
         layout.addWidget(self.edit, 2)
         layout.addWidget(self.reading, 3)
         self.results: list[ParseResult] = []
         self.unordered: list[str] = []
+        self.duplicates: dict[int, str] = {}
         self.saved_text = ""
 
     def _small_button(self, text: str, status: str, tip: str) -> QToolButton:
@@ -122,6 +129,7 @@ class PowerPanel(QFrame):
 
     def set_player(self, name: str | None) -> None:
         self.title.setText(f"{self.power.title()} — {name}" if name else self.power.title())
+        self.title.setToolTip(self.title.text())
 
     def load(self, text: str, status: str, owes: str, can_order: bool,
              grace_allowed: bool) -> None:
@@ -130,8 +138,9 @@ class PowerPanel(QFrame):
             self.saved_text = text
             if self.edit.toPlainText() != text:
                 self.edit.setPlainText(text)
-        label = games.SHEET_STATUSES.get(status, status) if (text or status != "entered") else ""
+        label = games.SHEET_STATUSES.get(status, status) if status != games.ENTERED else ""
         self.status.setText(label)
+        self.status.setVisible(bool(label))
         self.owes.setText(owes)
         self.owes.setVisible(bool(owes))
         self.edit.setEnabled(can_order)
@@ -140,15 +149,20 @@ class PowerPanel(QFrame):
         self.grace.setEnabled(can_order)
 
     def show_reading(self, results: Sequence[ParseResult], unordered: Sequence[str],
-                     status: str) -> None:
+                     status: str, duplicates: Mapping[int, str] | None = None) -> None:
+        duplicates = duplicates or {}
+        self.duplicates = dict(duplicates)
         self.results = list(results)
         self.unordered = list(unordered)
         self.edit.show_faults(results)
         rows = []
         if status == games.NO_ORDERS:
             rows.append("<span style='color:#555'>No orders: every unit holds.</span>")
-        for r, (typed, read, problem) in zip(results, reading_lines(results), strict=True):
+        for i, (r, (typed, read, problem)) in enumerate(
+                zip(results, reading_lines(results), strict=True)):
             typed_html = html.escape(typed)
+            if i in duplicates:
+                problem = "; ".join(p for p in (problem, duplicates[i]) if p)
             if r.error:
                 rows.append(f"<span style='color:#c62828'>✗ {typed_html}: "
                             f"{html.escape(problem)}</span>")
@@ -172,8 +186,9 @@ class EntryPage(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.panels = {p: PowerPanel(p) for p in POWERS}
-        grid = QGridLayout(self)
-        grid.setContentsMargins(8, 8, 8, 8)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(8, 6, 8, 8)
+        grid = QGridLayout()
         grid.setSpacing(8)
         for i, power in enumerate(POWERS):
             grid.addWidget(self.panels[power], i // 4, i % 4)
@@ -184,10 +199,17 @@ class EntryPage(QWidget):
         self.rules.setObjectName("orderRules")
         self.rules.setWordWrap(True)
         self.rules.setStyleSheet("color: #444;")
+        self.rules.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.gaps = QLabel()
         self.gaps.setObjectName("unorderedUnits")
         self.gaps.setWordWrap(True)
         self.gaps.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.gaps.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(self.gaps)
         self.adjudicate_button = QPushButton("&Adjudicate (Ctrl+Enter)")
         self.adjudicate_button.setObjectName("adjudicateButton")
         self.adjudicate_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -196,10 +218,11 @@ class EntryPage(QWidget):
         heading = QLabel("Before adjudication")
         heading.setStyleSheet("font-weight: 600;")
         box.addWidget(heading)
-        box.addWidget(self.gaps, 1)
-        box.addWidget(self.rules)
+        box.addWidget(scroll, 1)
         box.addWidget(self.adjudicate_button)
         grid.addWidget(summary, 1, 3)
+        outer.addWidget(self.rules)
+        outer.addLayout(grid, 1)
         for row in range(2):
             grid.setRowStretch(row, 1)
         for column in range(4):

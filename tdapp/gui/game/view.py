@@ -48,6 +48,7 @@ class GameView(QWidget):
         self.setObjectName("gameView")
         self.state: games.GameState | None = None
         self.options = ParseOptions()
+        self.judge_rules: dict[str, str] = {}
         self.civil_disorder = "rulebook"
         self.vote_dialog: DrawVoteDialog | None = None
         self._build()
@@ -134,9 +135,9 @@ class GameView(QWidget):
         self.state = state
         rules = self.app.read(games.format_rules, default=None)
         if rules is not None:
-            self.options, judge_rules, self.civil_disorder = rules
+            self.options, self.judge_rules, self.civil_disorder = rules
             cd = CD_NAMES.get(self.civil_disorder, self.civil_disorder)
-            self.entry.set_rules(rules_text(self.options, judge_rules, cd))
+            self.entry.set_rules(rules_text(self.options, self.judge_rules, cd))
         current = state.current
         where = f"Round {state.round_number} · Board {state.board_number}"
         self.title.setText(f"{where} — {games.phase_title(current.phase)}"
@@ -230,7 +231,8 @@ class GameView(QWidget):
         results = games.read_sheet(text, power, current.position, self.options) if text else []
         status = self._status(power)
         unordered = games.unordered_units(current.position, power, results, status)
-        panel.show_reading(results, unordered, status)
+        duplicates = games.duplicate_orders(results, self.judge_rules, self.options)
+        panel.show_reading(results, unordered, status, duplicates)
         self._show_gaps()
 
     def _show_gaps(self) -> None:
@@ -251,6 +253,7 @@ class GameView(QWidget):
             elif panel.unordered and self._status(power) != games.NO_ORDERS:
                 lines.append(unordered_line(power, panel.unordered))
             void += [f"{power.title()}: '{r.text}' — {r.error}" for r in panel.results if r.error]
+            void += sorted({f"{power.title()}: {note}" for note in panel.duplicates.values()})
         self.entry.show_gaps(lines, void)
 
     def _accepted(self, power: str) -> None:

@@ -81,7 +81,9 @@ def save(widget: GameView, name: str) -> Path:
     SCREENS.mkdir(parents=True, exist_ok=True)
     QApplication.processEvents()
     target = SCREENS / name
-    assert widget.grab().save(str(target))
+    image = widget.grab()
+    assert (image.width(), image.height()) == (1280, 800)
+    assert image.save(str(target))
     return target
 
 
@@ -155,6 +157,7 @@ def test_entry_shows_readings_faults_and_units_left_without_orders(qtbot, view: 
     assert "WDC 2025" in view.entry.rules.text()
     view.entry.panels["FRANCE"].edit.setPlainText("A Par-Bur, A Par-Pic, F Bre-Eng, A Mar H")
     assert view.entry.panels["FRANCE"].results[0].order is not None
+    assert "France: A PAR has two different orders: it holds (WDC 2025)" in view.entry.gaps.text()
     save(view, "entry-errors.png")
     qtbot.mouseClick(view.entry.panels["TURKEY"].no_orders, Qt.MouseButton.LeftButton)
     assert view.state.current.sheets["TURKEY"].status == games.NO_ORDERS
