@@ -62,27 +62,3 @@ class InfoPage(QWidget):
         self.state.setText(text)
         self.state.setVisible(bool(text))
 
-
-class ClockPage(InfoPage):
-    """Holds the round clock's operator panel (built in tdapp.gui.clock) once it is embedded."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(
-            "Clock",
-            "The round clock: start, pause and adjust the time of the current round, and put "
-            "the countdown on the projector for the room.",
-            "Seat the round from the Rounds page; the clock runs for a round that is playing.",
-            "Rounds",
-            parent,
-        )
-        self.panel: QWidget | None = None
-
-    def set_panel(self, panel: QWidget) -> None:
-        """Embed the clock's operator panel, replacing the explanation."""
-        if self.panel is not None:
-            self.body.removeWidget(self.panel)
-            self.panel.deleteLater()
-        self.what.hide()
-        self.first_step.hide()
-        self.panel = panel
-        self.body.addWidget(panel)
