@@ -55,6 +55,19 @@ def centre_changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[
     return lines
 
 
+def standoffs(results: Sequence[Mapping[str, Any]], after: Mapping[str, Any]) -> list[str]:
+    """Provinces two or more bounced moves aimed at that stay empty: ``GAL (A VIE, A WAR)``."""
+    aimed: dict[str, list[str]] = {}
+    for r in results:
+        words = str(r.get("normalized", "")).split()
+        if "bounce" in r.get("tags", []) and len(words) >= 4 and words[2] == "-":
+            aimed.setdefault(words[3].split("/")[0], []).append(" ".join(words[:2]))
+    occupied = {u.split()[-1].split("/")[0] for units in after.get("units", {}).values()
+                for u in units}
+    return [f"{p} ({', '.join(units)})" for p, units in sorted(aimed.items())
+            if len(units) >= 2 and p not in occupied]
+
+
 def dislodged_lines(after: Mapping[str, Any]) -> list[str]:
     lines = []
     for power in POWERS:
@@ -169,9 +182,10 @@ class AdjudicationView(QWidget):
         if dislodged or disbanded:
             lines = dislodged + [f"{d} is disbanded (no retreat)" for d in disbanded]
             parts.append("<b>Dislodged</b><br>" + "<br>".join(map(html.escape, lines)))
-        contested = after.get("contested", []) if row.kind == "M" else []
-        if contested:
-            parts.append("<b>Standoffs</b> (no retreat there)<br>" + ", ".join(contested))
+        stands = standoffs(row.results or [], after) if row.kind == "M" and after else []
+        if stands:
+            parts.append("<b>Standoffs</b> (the province stays empty)<br>"
+                         + html.escape(", ".join(stands)))
         changes = centre_changes(row.position, after) if after else []
         if changes:
             parts.append("<b>Supply centres changing hands</b><br>"

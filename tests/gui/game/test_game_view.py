@@ -103,6 +103,7 @@ def test_a_whole_record_typed_corrected_and_ended(qtbot, view: GameView, dialog_
     view.history.select_phase("F1902M")
     assert "SMY: Turkey → Italy" in view.history.results.summary.text()
     assert "MAR: France → Italy" in view.history.results.summary.text()
+    assert "BRE (F ENG, F MAO), GAL (A VIE, A WAR)" in view.history.results.summary.text()
     save(view, "history.png")
     # a correction of Spring 1902 after its deadline: the TD overrides
     view.history.select_phase("S1902M")

@@ -1,0 +1,94 @@
+"""Benchmark: typing-to-result latency of a board's phase in order entry.
+
+Run by hand (never part of the test run):
+
+    cd /work/main && PYTHONPATH=. .venv/bin/python tests/benchmarks/bench_order_entry.py [N]
+
+A WDC 2025 demo tournament is written once, round 3 seated, and a board played through the
+two-year record of tests/gui/game/game_record.py N times over (fresh boards). Timed per phase:
+- adjudicate: ``games.adjudicate`` — every sheet read with the format's rules, the phase judged,
+  results stored and the next phase created, in one audited action on the SQLite file (the
+  latency an assistant waits for after the last sheet is in);
+- sheet save: ``games.save_orders`` for one power (one audited action);
+- live reading: ``games.read_sheet`` of one whole sheet against the position, as the view does
+  on every key press;
+- whole phase: every sheet read and saved, then the adjudication (all the work of a phase).
+Prints the medians and the 95th percentiles in milliseconds.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from sqlalchemy import select  # noqa: E402
+
+from tdapp.commands.demo import write_demo  # noqa: E402
+from tdapp.core.formats import get_format  # noqa: E402
+from tdapp.core.powers import POWERS  # noqa: E402
+from tdapp.services import games  # noqa: E402
+from tdapp.services.files import open_tournament  # noqa: E402
+from tdapp.services.rounds import BoardPlan, all_boards, save_board_call  # noqa: E402
+from tdapp.store.models import Player  # noqa: E402
+
+_spec = importlib.util.spec_from_file_location(
+    "game_record", ROOT / "tests" / "gui" / "game" / "game_record.py")
+assert _spec and _spec.loader
+record = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(record)
+
+
+def _ms(values: list[float]) -> str:
+    values = sorted(values)
+    p95 = values[min(len(values) - 1, int(len(values) * 0.95))]
+    return f"median {statistics.median(values) * 1000:6.1f} ms   p95 {p95 * 1000:6.1f} ms"
+
+
+def main(rounds: int = 7) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = write_demo(Path(folder) / "bench.tdt", players=49, format_name="wdc-2025",
+                          rounds_played=2)
+        db = open_tournament(path)
+        with db.read() as session:
+            ids = list(session.scalars(select(Player.id).order_by(Player.id)))
+        save_board_call(db, 3, [BoardPlan(n + 1, dict(zip(POWERS, ids[n * 7:n * 7 + 7],
+                                                          strict=True))) for n in range(7)])
+        boards = [b.board_id for b in all_boards(db, 3)][:rounds]
+        options = games.parse_options(get_format("wdc-2025"))
+        adjudicate: list[float] = []
+        whole: list[float] = []
+        saves: list[float] = []
+        reading: list[float] = []
+        for board_id in boards:
+            games.start_game(db, board_id)
+            for _phase, sheets in record.GAME:
+                before = len(saves)
+                position = games.game_state(db, board_id).current.position
+                for power, text in sheets.items():
+                    start = time.perf_counter()
+                    games.read_sheet(text, power, position, options)
+                    reading.append(time.perf_counter() - start)
+                    start = time.perf_counter()
+                    games.save_orders(db, board_id, power, text)
+                    saves.append(time.perf_counter() - start)
+                start = time.perf_counter()
+                games.adjudicate(db, board_id)
+                adjudicate.append(time.perf_counter() - start)
+                whole.append(adjudicate[-1] + sum(saves[before:]) + sum(reading[before:]))
+        db.close()
+    print(f"{len(adjudicate)} phases on {len(boards)} boards (WDC 2025 rules, SQLite file)")
+    print(f"adjudicate (parse + judge + store): {_ms(adjudicate)}")
+    print(f"sheet save (one audited action):    {_ms(saves)}")
+    print(f"whole phase (reads + saves + adj.): {_ms(whole)}")
+    print(f"live reading of a sheet:            {_ms(reading)}")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 7)
