@@ -54,8 +54,18 @@ def _no_modal_dialogs(request: pytest.FixtureRequest, monkeypatch: pytest.Monkey
             f"unexpected modal dialog {type(self).__name__}: stub it or use dialog_answers"
         )
 
+    def refuse_message(kind: str):
+        # The static QMessageBox functions run their own event loop in C++, past any Python
+        # patch of exec(): offscreen, nobody could ever click them and the test would hang.
+        def show(parent, title, text, *args, **kwargs):
+            raise AssertionError(f"unexpected QMessageBox.{kind}: {title!r}: {text}")
+
+        return staticmethod(show)
+
     if "dialog_answers" not in request.fixturenames:
         monkeypatch.setattr(QMessageBox, "exec", refuse_exec)
+        for kind in ("question", "warning", "critical", "information"):
+            monkeypatch.setattr(QMessageBox, kind, refuse_message(kind))
     monkeypatch.setattr(QDialog, "exec", refuse_exec, raising=False)
     yield
 
