@@ -12,10 +12,6 @@ from tdapp.core.tournament.awards import Award, compute_awards
 from tdapp.core.tournament.standings import Standings, compute_standings
 from tdapp.reports import data as rd
 from tdapp.reports.atomic import atomic_path
-from tdapp.reports.certificates import write_certificates
-from tdapp.reports.excel import write_workbook
-from tdapp.reports.pdf_base import PageSetup
-from tdapp.reports.pdf_export import write_pdf
 from tdapp.services import rounds
 from tdapp.services.formats import effective_format, scorer_with, scoring_systems
 from tdapp.services.standings_data import tournament_model
@@ -97,17 +93,29 @@ def report_data(db: TournamentDb) -> rd.ReportData:
     )
 
 
+# The document builders load reportlab and openpyxl (about a second): imported when a document is
+# written, not when the program starts.
+
+
 def export_pdf(db: TournamentDb, target: Path, what: str = "all", paper: str = "a4") -> Path:
+    from tdapp.reports.pdf_base import PageSetup
+    from tdapp.reports.pdf_export import write_pdf
+
     return write_pdf(report_data(db), target, what, PageSetup(paper=paper))
 
 
 def export_certificates(db: TournamentDb, target: Path, *, text_only: bool = False,
                         paper: str = "a4") -> Path:
+    from tdapp.reports.certificates import write_certificates
+    from tdapp.reports.pdf_base import PageSetup
+
     return write_certificates(report_data(db), target, text_only=text_only,
                               setup=PageSetup(paper=paper, landscape=True))
 
 
 def export_workbook(db: TournamentDb, target: Path) -> Path:
+    from tdapp.reports.excel import write_workbook
+
     return write_workbook(report_data(db), target)
 
 
