@@ -10,6 +10,7 @@ service hub.
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer
@@ -75,7 +76,7 @@ class ClockPage(InfoPage):
         self.app: AppController | None = None
         self.panel: OperatorPanel | None = None
         self.round_number: int | None = None
-        self._time_factory = time_factory
+        self.time_factory = time_factory
         self._stale = False  # board call or standings changed while nobody was looking
         self._loading = False
         self._build()
@@ -103,7 +104,14 @@ class ClockPage(InfoPage):
         self.summary = QLabel("")
         self.summary.setObjectName("clock-summary")
         self.summary.setStyleSheet("color: #35577f;")
-        top.addWidget(self.summary, 1)
+        top.addWidget(self.summary)
+        top.addSpacing(16)
+        # The newest entry of the clock's log, in sight even when the panel's log is scrolled
+        # out of view on a small screen.
+        self.last_action = QLabel("")
+        self.last_action.setObjectName("clock-last-action")
+        self.last_action.setStyleSheet("color: #555;")
+        top.addWidget(self.last_action, 1)
         self.rounds_button = QPushButton("Go to Rounds")
         self.rounds_button.clicked.connect(lambda: self.go_to.emit("Rounds"))
         top.addWidget(self.rounds_button)
@@ -136,6 +144,8 @@ class ClockPage(InfoPage):
 
     # ------------------------------------------------------------- the hub
     def attach(self, app: AppController) -> None:
+        if self.app is app:
+            return
         self.app = app
         app.file_opened.connect(lambda _path: self.load())
         app.file_closed.connect(self.unload)
@@ -165,7 +175,7 @@ class ClockPage(InfoPage):
         db = self.db
         if db is None:
             return
-        clock = self._read(clock_service.load_clock, number, self._time_factory())
+        clock = self._read(clock_service.load_clock, number, self.time_factory())
         if clock is None:
             return
         self.round_number = number
@@ -179,6 +189,7 @@ class ClockPage(InfoPage):
             self._loading = False
         self.refresh_content()
         self._show_summary()
+        self._show_last_action()
 
     def unload(self) -> None:
         """The file closed: stop every timer, close the projector, forget the clock."""
@@ -186,6 +197,7 @@ class ClockPage(InfoPage):
         self.round_box.clear()
         self.round_number = None
         self.summary.setText("")
+        self.last_action.setText("")
         self.save_state.hide()
         self._show_empty(True)
 
@@ -254,6 +266,21 @@ class ClockPage(InfoPage):
             self.save_state.show()
             return
         self.save_state.hide()
+        self._show_last_action()
+
+    def _show_last_action(self) -> None:
+        """The newest entry of the clock's adjustment log (the whole log is in the panel)."""
+        log = self.panel.clock.log if self.panel is not None else []
+        if not log:
+            self.last_action.setText("No adjustments yet" if self.panel is not None else "")
+            return
+        entry = log[-1]
+        stamp = datetime.fromtimestamp(entry.at).strftime("%H:%M:%S")
+        where = "" if entry.board is None else f" board {entry.board}"
+        amount = f" {entry.seconds:+g}s" if entry.seconds is not None else ""
+        detail = f" — {entry.detail}" if entry.detail else ""
+        self.last_action.setText(f"Last: {stamp} {entry.action}{where}{amount}{detail} "
+                                 f"({len(log)} in the log)")
 
     # ------------------------------------------------------------- rounds
     def _fill_rounds(self) -> None:
@@ -284,9 +311,10 @@ class ClockPage(InfoPage):
             self.summary.setText("")
             return
         fmt = panel.clock.format
-        kind = "each board keeps its own time" if fmt.per_board else "one clock for the room"
-        self.summary.setText(f"{fmt.title}: {kind}, {len(panel.clock.boards)} boards. "
-                             "Saved in the file at every action.")
+        kind = "a clock per board" if fmt.per_board else "one room clock"
+        self.summary.setText(f"{fmt.name.upper()}, {kind}, {len(panel.clock.boards)} boards")
+        self.summary.setToolTip(f"{fmt.title}. The clock is saved in the tournament file after "
+                                "every action, so a restart shows the right time at once.")
 
     # ------------------------------------------------------- projector content
     def refresh_content(self) -> None:
