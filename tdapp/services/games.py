@@ -363,9 +363,18 @@ def save_orders(db: TournamentDb, board_id: int, power: str, text: str) -> Chang
             session.add(PhaseOrders(phase_id=phase.id, power=power, text=text, status=ENTERED))
         else:
             sheet.text = text
-            if sheet.status in (NO_ORDERS, GRACE):
-                sheet.status = LATE if sheet.status == GRACE else ENTERED
+            sheet.status = saved_status(sheet.status)
     return Change.of(f"{power.title()} orders for {phase.phase}", TOPIC, ids=(board_id,))
+
+
+def saved_status(before: str | None) -> str:
+    """A sheet's status once its orders are typed: a sheet handed in during its grace period
+    is late; one marked "no orders" is entered after all."""
+    if before == GRACE:
+        return LATE
+    if before in (None, NO_ORDERS):
+        return ENTERED
+    return before
 
 
 def set_sheet_status(db: TournamentDb, board_id: int, power: str, status: str,

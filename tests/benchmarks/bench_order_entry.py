@@ -13,6 +13,8 @@ two-year record of tests/gui/game/game_record.py N times over (fresh boards). Ti
 - live reading: ``games.read_sheet`` of one whole sheet against the position, as the view does
   on every key press;
 - whole phase: every sheet read and saved, then the adjudication (all the work of a phase).
+Then the same through the game view (offscreen Qt): a sheet accepted with Enter (saved and
+shown), and Ctrl+Enter to the results on screen (adjudicated, every tab refreshed).
 Prints the medians and the 95th percentiles in milliseconds.
 """
 
@@ -51,7 +53,7 @@ def _ms(values: list[float]) -> str:
     return f"median {statistics.median(values) * 1000:6.1f} ms   p95 {p95 * 1000:6.1f} ms"
 
 
-def main(rounds: int = 7) -> None:
+def main(rounds: int = 6) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = write_demo(Path(folder) / "bench.tdt", players=49, format_name="wdc-2025",
                           rounds_played=2)
@@ -60,7 +62,7 @@ def main(rounds: int = 7) -> None:
             ids = list(session.scalars(select(Player.id).order_by(Player.id)))
         save_board_call(db, 3, [BoardPlan(n + 1, dict(zip(POWERS, ids[n * 7:n * 7 + 7],
                                                           strict=True))) for n in range(7)])
-        boards = [b.board_id for b in all_boards(db, 3)][:rounds]
+        boards = [b.board_id for b in all_boards(db, 3)][:min(rounds, 6)]  # one left for the view
         options = games.parse_options(get_format("wdc-2025"))
         adjudicate: list[float] = []
         whole: list[float] = []
@@ -82,13 +84,52 @@ def main(rounds: int = 7) -> None:
                 games.adjudicate(db, board_id)
                 adjudicate.append(time.perf_counter() - start)
                 whole.append(adjudicate[-1] + sum(saves[before:]) + sum(reading[before:]))
+        view_saves, view_adjudicate = _through_the_view(db)
         db.close()
     print(f"{len(adjudicate)} phases on {len(boards)} boards (WDC 2025 rules, SQLite file)")
     print(f"adjudicate (parse + judge + store): {_ms(adjudicate)}")
     print(f"sheet save (one audited action):    {_ms(saves)}")
     print(f"whole phase (reads + saves + adj.): {_ms(whole)}")
     print(f"live reading of a sheet:            {_ms(reading)}")
+    print(f"view: Enter on a sheet (save, show): {_ms(view_saves)}")
+    print(f"view: Ctrl+Enter to results shown:  {_ms(view_adjudicate)}")
+
+
+def _through_the_view(db: object) -> tuple[list[float], list[float]]:
+    """The record once more on a fresh board, through the game view."""
+    import os
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    from tdapp.gui.controller import AppController
+    from tdapp.gui.game.view import GameView
+
+    app = QApplication.instance() or QApplication([])
+    board_id = next(b.board_id for b in all_boards(db, 3) if b.status == "seated")
+    hub = AppController()
+    hub.db = db
+    view = GameView(hub, board_id)
+    view.resize(1280, 800)
+    view.show()
+    view.start()
+    saves: list[float] = []
+    adjudicate: list[float] = []
+    for _phase, sheets in record.GAME:
+        for power, text in sheets.items():
+            view.entry.panels[power].edit.setPlainText(text)
+            start = time.perf_counter()
+            view.save(power)
+            app.processEvents()
+            saves.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        view.adjudicate()
+        app.processEvents()
+        adjudicate.append(time.perf_counter() - start)
+    view.close()
+    hub.db = None
+    return saves, adjudicate
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 7)
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 6)

@@ -51,6 +51,7 @@ class GameView(QWidget):
         self.judge_rules: dict[str, str] = {}
         self.civil_disorder = "rulebook"
         self.vote_dialog: DrawVoteDialog | None = None
+        self._quiet = False
         self._build()
         self._connect()
         self.reload()
@@ -124,6 +125,8 @@ class GameView(QWidget):
 
     # -- reading the game ------------------------------------------------------------------
     def _changed(self, change: Change) -> None:
+        if self._quiet:
+            return  # a sheet saved from this view: shown already, no reload needed
         mine = not change.ids or self.board_id in change.ids
         if mine and (games.TOPIC in change.topics or "results" in change.topics):
             self.reload()
@@ -271,9 +274,21 @@ class GameView(QWidget):
         if not panel.dirty or self.state is None or not self.state.started:
             return
         text = panel.edit.toPlainText()
-        panel.saved_text = text  # the save below reloads the view; keep what was typed
-        if self.app.call(games.save_orders, self.board_id, power, text) is None:
-            panel.saved_text = ""
+        self._quiet = True
+        try:
+            change = self.app.call(games.save_orders, self.board_id, power, text)
+        finally:
+            self._quiet = False
+        current = self.state.current
+        if change is None or current is None:
+            return
+        panel.saved_text = text
+        before = current.sheets.get(power)
+        status = games.saved_status(before.status if before else None)
+        current.sheets[power] = games.SheetRow(power, text, status)
+        panel.status.setText(games.SHEET_STATUSES[status] if status != games.ENTERED else "")
+        panel.status.setVisible(status != games.ENTERED)
+        self.reread(power)
 
     def save_all(self) -> None:
         for power in POWERS:
