@@ -1,0 +1,227 @@
+"""The format dialog: start from the current format or any built-in one, change any part, read
+the result in words as you go, and save it into the tournament."""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tdapp.core.clock.formats import list_clock_formats
+from tdapp.core.formats import (
+    FormatError,
+    TournamentFormat,
+    describe_format,
+    get_format,
+    list_formats,
+)
+from tdapp.core.scoring.formula import FormulaSystem
+from tdapp.core.scoring.registry import list_systems
+from tdapp.core.tournament.tiebreakers import criterion_names
+from tdapp.gui.formats.fields import ERROR_COLOUR, error_label, refusal_words
+from tdapp.gui.formats.form import FormatForm
+from tdapp.services.formats import FormatState, check_format
+
+CURRENT = "current"
+CHANGED_COLOUR = "#1d5fb4"
+
+
+def summary_html(fmt: TournamentFormat, compare: TournamentFormat | None) -> str:
+    """``describe_format`` as a table; sentences that differ from ``compare`` in colour."""
+    before = dict(describe_format(compare)) if compare is not None else {}
+    rows = []
+    for topic, words in describe_format(fmt):
+        changed = compare is not None and before.get(topic) != words
+        style = f' style="color:{CHANGED_COLOUR}; font-weight:bold"' if changed else ""
+        mark = " ●" if changed else ""
+        rows.append(f'<tr><td valign="top" style="padding-right:10px"><b>{html.escape(topic)}'
+                    f'</b>{mark}</td><td{style}>{html.escape(words)}</td></tr>')
+    return f"<h3>{html.escape(fmt.title)}</h3><table>{''.join(rows)}</table>"
+
+
+class FormatDialog(QDialog):
+    """Emits ``save_requested(format, base)``; the controller saves and closes it."""
+
+    save_requested = Signal(object, str)
+    systems_requested = Signal()  # the TD wants to write a formula system
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Tournament format")
+        self.resize(1200, 740)
+        self._state: FormatState | None = None
+        self._start: TournamentFormat | None = None
+        self._custom: tuple[FormulaSystem, ...] = ()
+        self.current: TournamentFormat | None = None  # the format as the widgets say, if valid
+        self.start_from = QComboBox()
+        self.name_edit = QLineEdit()
+        self.title_edit = QLineEdit()
+        self.form = FormatForm(
+            [(c.name, getattr(c, "title", c.name)) for c in list_clock_formats()],
+            criterion_names())
+        self.summary = QLabel()
+        self.summary.setObjectName("formatSummary")
+        self.summary.setWordWrap(True)
+        self.summary.setTextFormat(Qt.TextFormat.RichText)
+        self.summary.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.status = error_label()
+        self.reset_button = QPushButton("&Reset")
+        self.systems_button = QPushButton("Scoring s&ystems…")
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.save_button = self.buttons.addButton("&Save to tournament",
+                                                  QDialogButtonBox.ButtonRole.AcceptRole)
+        self.save_button.setDefault(True)
+        self.buttons.addButton(self.reset_button, QDialogButtonBox.ButtonRole.ResetRole)
+        self.buttons.addButton(self.systems_button, QDialogButtonBox.ButtonRole.HelpRole)
+        self._lay_out()
+        self.start_from.currentIndexChanged.connect(lambda *_: self._start_changed())
+        self.name_edit.textChanged.connect(lambda *_: self.refresh())
+        self.title_edit.textChanged.connect(lambda *_: self.refresh())
+        self.form.edited.connect(self.refresh)
+        self.reset_button.clicked.connect(self._start_changed)
+        self.systems_button.clicked.connect(self.systems_requested)
+        self.buttons.rejected.connect(self.reject)
+        self.save_button.clicked.connect(self._save)
+
+    def _lay_out(self) -> None:
+        top = QHBoxLayout()
+        for text, widget, stretch in (("Start from:", self.start_from, 2),
+                                      ("Name:", self.name_edit, 1),
+                                      ("Title:", self.title_edit, 2)):
+            label = QLabel(text)
+            label.setBuddy(widget)
+            top.addWidget(label)
+            top.addWidget(widget, stretch)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.summary)
+        summary_box = QGroupBox("In words (changes in blue)")
+        QVBoxLayout(summary_box).addWidget(scroll)
+        splitter = QSplitter()
+        splitter.addWidget(self.form)
+        splitter.addWidget(summary_box)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        splitter.setSizes([720, 460])
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(splitter, 1)
+        layout.addWidget(self.status)
+        layout.addWidget(self.buttons)
+
+    # -- what it starts from ------------------------------------------------------------------
+    def set_state(self, state: FormatState, custom: Sequence[FormulaSystem] = ()) -> None:
+        """Show the tournament's format; ``custom`` are its formula systems."""
+        self._state = state
+        self._custom = tuple(custom)
+        self.form.set_systems(self._systems())
+        self.start_from.blockSignals(True)
+        self.start_from.clear()
+        changed = " — changed" if state.custom else ""
+        self.start_from.addItem(f"Current format: {state.fmt.title}{changed}", CURRENT)
+        for fmt in list_formats():
+            self.start_from.addItem(f"Built-in: {fmt.title}", fmt.name)
+        self.start_from.setCurrentIndex(0)
+        self.start_from.blockSignals(False)
+        self._start_changed()
+
+    def update_systems(self, custom: Sequence[FormulaSystem]) -> None:
+        """Offer the tournament's formula systems as they are now, keeping every choice made."""
+        self._custom = tuple(custom)
+        self.form.set_systems(self._systems())
+        self.refresh()
+
+    def _systems(self) -> list[tuple[str, str]]:
+        systems = [(s.name, f"{s.title} (formula)") for s in self._custom]
+        return systems + [(s.name, s.title) for s in list_systems()]
+
+    def base_name(self) -> str:
+        data = self.start_from.currentData()
+        if data == CURRENT and self._state is not None:
+            return self._state.base
+        return str(data)
+
+    def _start_changed(self) -> None:
+        if self._state is None:
+            return
+        data = self.start_from.currentData()
+        self._start = self._state.fmt if data == CURRENT else get_format(str(data))
+        for edit, text in ((self.name_edit, self._start.name),
+                           (self.title_edit, self._start.title)):
+            edit.blockSignals(True)
+            edit.setText(text)
+            edit.blockSignals(False)
+        self.form.load(self._start)
+        self.refresh()
+
+    # -- live checking ----------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Read the widgets into a format, check it, and say what it does or what is wrong."""
+        if self._start is None:
+            return
+        try:
+            fmt = self.form.build(self._start, self.name_edit.text().strip(),
+                                  self.title_edit.text().strip())
+            fmt = self._own_name(fmt)
+            check_format(fmt, self._custom)
+        except FormatError as exc:
+            self.current = None
+            self.show_refusal(exc.field, str(exc))
+            return
+        self.current = fmt
+        self.form.show_error(None, "")
+        self.name_edit.setStyleSheet("")
+        self.title_edit.setStyleSheet("")
+        self.status.hide()
+        self.summary.setText(summary_html(fmt, get_format(self.base_name())))
+        self.save_button.setEnabled(True)
+
+    def _own_name(self, fmt: TournamentFormat) -> TournamentFormat:
+        """A changed built-in gets a name and title of its own, so nobody mistakes it."""
+        base = get_format(self.base_name())
+        if fmt == base or fmt.name != base.name:
+            return fmt
+        name, title = f"{base.name}-custom", f"{base.title} (changed)"
+        for edit, text in ((self.name_edit, name), (self.title_edit, title)):
+            edit.blockSignals(True)
+            edit.setText(text)
+            edit.blockSignals(False)
+        return dataclasses.replace(fmt, name=name, title=title)
+
+    def show_refusal(self, field: str | None, message: str) -> None:
+        """Say what is wrong next to the field at fault, and keep Save off until it is fixed."""
+        message = refusal_words(field, message)
+        self.form.show_error(field, message)
+        tab = self.form.error_tab()
+        if tab is not None:
+            self.form.setCurrentIndex(tab)
+        if field in ("name", "title"):
+            edit = self.name_edit if field == "name" else self.title_edit
+            edit.setStyleSheet(f"border: 2px solid {ERROR_COLOUR};")
+        else:
+            self.name_edit.setStyleSheet("")
+            self.title_edit.setStyleSheet("")
+        self.status.setText(f"Not saved yet: {message}")
+        self.status.show()
+        self.save_button.setEnabled(False)
+
+    def _save(self) -> None:
+        self.refresh()
+        if self.current is not None:
+            self.save_requested.emit(self.current, self.base_name())
