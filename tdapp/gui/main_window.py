@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from tdapp.gui.awards.page import AwardsPage
+from tdapp.gui.formats.page_box import FormatBox
 from tdapp.gui.pages.boards import BoardsPage
 from tdapp.gui.pages.clock_page import ClockPage
 from tdapp.gui.pages.placeholder import InfoPage
@@ -45,6 +46,8 @@ class MainWindow(QMainWindow):
         self.resize(1280, 800)
         self.welcome = WelcomePage(icon)
         self.tournament_page = TournamentPage()
+        self.tournament_page.format_box = FormatBox()  # the format and the ways to change it
+        self.tournament_page.layout().insertWidget(2, self.tournament_page.format_box)
         self.players_page = PlayersPage()
         self.rounds_page = RoundsPage()
         self.boards_page = BoardsPage()
@@ -132,6 +135,10 @@ class MainWindow(QMainWindow):
             self.page_actions.append(action)
         self.seat_round_action = self._action(
             "&Seat round…", "Ctrl+Shift+B", "Call the boards: who plays, seating, powers, review")
+        self.format_action = self._action(  # wired by tdapp.gui.formats.controller
+            "&Format…", None, "Change any part of the tournament's format")
+        self.scoring_action = self._action(
+            "Scoring &systems…", None, "Write a scoring system as a formula")
         self.about_action = self._action("&About tdapp")
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
         self.quit_action.triggered.connect(self.close)
@@ -157,6 +164,9 @@ class MainWindow(QMainWindow):
         edit_menu.addAction(self.history_action)
         edit_menu.addSeparator()
         edit_menu.addAction(self.seat_round_action)
+        self.tournament_menu = bar.addMenu("&Tournament")
+        self.tournament_menu.addAction(self.format_action)
+        self.tournament_menu.addAction(self.scoring_action)
         view_menu = bar.addMenu("&View")
         view_menu.addActions(self.page_actions)
         view_menu.addSeparator()

@@ -12,6 +12,7 @@ from tdapp.gui.controllers.players import PlayersController
 from tdapp.gui.controllers.rounds import RoundsController
 from tdapp.gui.controllers.snapshots import SnapshotsController
 from tdapp.gui.controllers.tournament import TournamentController
+from tdapp.gui.formats.controller import FormatsController
 from tdapp.gui.game.controller import GameController
 from tdapp.gui.main_window import MainWindow
 from tdapp.gui.results.wiring import ResultsViews
@@ -28,6 +29,7 @@ class MainController:
         self.app.set_window(self.window)
         self.files = FilesController(self.window, self.app, RecentFiles(settings))
         self.tournament = TournamentController(self.window, self.app)
+        self.formats = FormatsController(self.window, self.app)  # Tournament > Format…
         self.players = PlayersController(self.window, self.app)
         self.rounds = RoundsController(self.window, self.app)
         self.boards = BoardsController(self.window, self.app)
