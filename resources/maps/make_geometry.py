@@ -107,7 +107,7 @@ SEEDS: dict[str, list[Point]] = {
     "GAS": [(-0.3, 44.4), (1, 45.8)],
     "MAR": [(5.0, 43.9), (2.8, 43.3), (6.5, 44.6), (3.6, 43.6)],
     "SWI": [(8.1, 46.7), (7.0, 46.6), (9.0, 46.8)],
-    "SPA": [(-3.6, 40.2), (-1.2, 41.6), (-5.0, 37.9), (-5.3, 36.8)],
+    "SPA": [(-3.6, 40.2), (-1.2, 41.6), (-5.0, 37.9), (-5.3, 36.8), (-7.4, 42.8)],
     "POR": [(-8.2, 39.7), (-8.0, 41.4)],
     # Italy
     "PIE": [(7.7, 44.9), (9.5, 46.0), (10.6, 46.3)],
@@ -229,7 +229,7 @@ COASTS = [
 # Named coasts: where a fleet on that coast is drawn.
 COAST_ANCHORS = {
     "STP/NC": (36.0, 68.0), "STP/SC": (29.6, 60.3),
-    "SPA/NC": (-5.5, 42.9), "SPA/SC": (-2.5, 37.3),
+    "SPA/NC": (-5.0, 42.9), "SPA/SC": (-2.5, 37.3),
     "BUL/EC": (27.5, 42.9), "BUL/SC": (25.3, 41.1),
 }
 # Main points the automatic placement would get wrong (lon, lat).
@@ -454,6 +454,11 @@ def merge(cells, owners: list[str]) -> tuple[dict[str, list[list[Point]]],
             edges[own].append((a, b))
             if other_owner and own < other_owner:
                 shared[(own, other_owner)] += math.dist(a, b)
+    users: dict[Point, set[str]] = defaultdict(set)
+    for own, own_edges in edges.items():
+        for a, b in own_edges:
+            users[a].add(own)
+            users[b].add(own)
     rings: dict[str, list[list[Point]]] = {}
     for own, own_edges in edges.items():
         outgoing: dict[Point, list[Point]] = defaultdict(list)
@@ -474,18 +479,20 @@ def merge(cells, owners: list[str]) -> tuple[dict[str, list[list[Point]]],
                 current = nxt
                 if current not in outgoing:  # open chain: should not happen; close it
                     break
-            result.append(_drop_collinear(ring))
+            result.append(_drop_collinear(ring, users))
         rings[own] = [r for r in result if len(r) >= 3]
     return rings, shared
 
 
-def _drop_collinear(ring: list[Point]) -> list[Point]:
+def _drop_collinear(ring: list[Point], users: dict[Point, set[str]]) -> list[Point]:
+    """Drop straight-through vertices, but keep any a third province meets (so neighbours'
+    rings keep identical shared edges)."""
     out = []
     n = len(ring)
     for i in range(n):
         a, b, c = ring[i - 1], ring[i], ring[(i + 1) % n]
         cross = (b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0])
-        if abs(cross) > 1e-6:
+        if abs(cross) > 1e-6 or len(users[b]) > 2:
             out.append(b)
     return out
 
