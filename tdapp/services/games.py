@@ -821,3 +821,16 @@ def duplicate_orders(results: Sequence[ParseResult], rules: Mapping[str, str],
             else:
                 notes[i] = options.cite(f"{unit} has two different orders: it holds")
     return notes
+
+
+def centre_chart_csv(db: TournamentDb, board_id: int) -> str:
+    """The supply-centre chart as CSV text (year, then one column per power, AEFGIRT)."""
+    import csv
+    import io
+
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["Year", *(p.title() for p in POWERS)])
+    for label, counts in supply_centre_chart(history(db, board_id)):
+        writer.writerow([label, *counts])
+    return out.getvalue()

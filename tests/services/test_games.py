@@ -300,3 +300,18 @@ def test_two_orders_for_one_unit_are_named_with_the_format_rule() -> None:
     assert notes[1] == "A PAR has two orders: this last one counts (EDC 2026)"
     same = games.read_sheet("A Par-Bur, A Par-Bur", "FRANCE", pos, games.parse_options(wdc))
     assert games.duplicate_orders(same, wdc.adjudicator_rules(), games.parse_options(wdc)) == {}
+
+
+def test_undo_takes_an_adjudication_back(board) -> None:
+    from tdapp.services import history as history_service
+
+    db, board_id = board
+    for power, text in dict(record.GAME)["S1901M"].items():
+        games.save_orders(db, board_id, power, text)
+    games.adjudicate(db, board_id)
+    assert games.game_state(db, board_id).current.phase == "F1901M"
+    history_service.undo(db)
+    state = games.game_state(db, board_id)
+    assert [p.phase for p in state.phases] == ["S1901M"]
+    assert not state.current.adjudicated
+    assert state.current.sheets["TURKEY"].text == dict(record.GAME)["S1901M"]["TURKEY"]

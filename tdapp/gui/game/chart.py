@@ -8,8 +8,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
+    QPushButton,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -39,11 +41,16 @@ class CentreChart(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.note = QLabel()
         self.note.setWordWrap(True)
+        self.export_button = QPushButton("Export as &CSV…")
+        self.export_button.setObjectName("exportChart")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 8, 8, 8)
         layout.addWidget(self.caption)
         layout.addWidget(self.table, 1)
-        layout.addWidget(self.note)
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.note, 1)
+        bottom.addWidget(self.export_button)
+        layout.addLayout(bottom)
 
     def set_rows(self, rows: Sequence[tuple[str, Sequence[int]]]) -> None:
         self.table.setRowCount(len(rows))

@@ -11,9 +11,8 @@ import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from tdapp.core.powers import POWERS
 from tdapp.gui.game.map_geometry import MapGeometry, Point
-
-POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
 
 HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, CONVOY = "hold", "move", "support hold", "support move", "convoy"
 RETREAT, DISBAND, BUILD, REMOVE = "retreat", "disband", "build", "remove"

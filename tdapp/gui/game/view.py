@@ -7,11 +7,13 @@ games service through the application controller (every action audited, errors s
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QFileDialog,
     QHBoxLayout,
     QLabel,
     QMenu,
@@ -116,6 +118,7 @@ class GameView(QWidget):
             panel.left.connect(self.save)
             panel.status_requested.connect(self.set_status)
         self.history.correction_requested.connect(self.correct)
+        self.chart.export_button.clicked.connect(self.export_chart)
         shortcut = QShortcut(QKeySequence("Ctrl+Return"), self)
         shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         shortcut.activated.connect(self.adjudicate)
@@ -351,7 +354,55 @@ class GameView(QWidget):
         if outcomes and not outcomes[0].passed:
             self.banner.setText(self.banner.text() + "  The draw vote failed.")
 
+    def export_chart(self) -> Path | None:
+        state = self.state
+        if state is None:
+            return None
+        suggested = f"centres-round{state.round_number}-board{state.board_number}.csv"
+        name, _ = QFileDialog.getSaveFileName(self, "Export the supply-centre chart",
+                                              suggested, "CSV files (*.csv)")
+        if not name:
+            return None
+        text = self.app.read(games.centre_chart_csv, self.board_id)
+        if text is None:
+            return None
+        try:
+            Path(name).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            self.app.show_problem(exc, "Cannot write the chart")
+            return None
+        return Path(name)
+
+    def _fall_in_hand(self) -> bool:
+        """A Fall is being adjudicated: its sheets are (partly) in."""
+        current = self.state.current if self.state else None
+        return bool(current and current.phase.startswith("F")
+                    and any(s.text.strip() or s.status != games.ENTERED
+                            for s in current.sheets.values()))
+
     def end(self, reason: str) -> None:
+        if reason == "time" and self._fall_in_hand():
+            answer = QMessageBox.question(
+                self, "Time is up during a Fall",
+                "The Fall is being adjudicated: adjudicate it first and score the game on it?"
+                "\n\nNo: score on the last completed Fall.",
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
+                | QMessageBox.StandardButton.Cancel)
+            if answer == QMessageBox.StandardButton.Cancel:
+                return
+            if answer == QMessageBox.StandardButton.Yes:
+                self.adjudicate()
+                current = self.state.current if self.state else None
+                if current is not None and current.phase.startswith("F"):
+                    self.app.inform("Retreats first", "Enter and adjudicate the Fall retreats, "
+                                    "then end the game.")
+                    return
+                if self.state is not None and self.state.finished:
+                    return  # the Fall itself ended the game
+                self.app.call(games.end_game, self.board_id, reason)
+                return
+            self.app.call(games.end_game, self.board_id, reason)
+            return
         words = {"called": "The TD calls the game now: it is scored on the centres of the "
                            "last completed Fall.",
                  "time": "The round's time is up: the game is scored on the centres of the "

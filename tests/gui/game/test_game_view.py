@@ -223,3 +223,62 @@ def test_draw_vote_dialog_secret_vote(qtbot, view: GameView) -> None:
     dialog = view.open_draw_vote()
     dialog.accept()
     assert view.state.finished and view.state.end_reason == "draw"
+
+
+def test_time_up_during_a_fall_scores_on_that_fall(qtbot, view: GameView, dialog_answers,
+                                                   tmp_path: Path, monkeypatch) -> None:
+    view.start()
+    play_record(qtbot, view, upto="F1901M")
+    for power, text in dict(GAME)["F1901M"].items():
+        type_sheet(qtbot, view, power, text)
+    view.end("time")  # answered Yes: the Fall is adjudicated first
+    assert dialog_answers.shown[-1][1] == "Time is up during a Fall"
+    assert view.state.finished
+    with view.app.db.read() as session:
+        board = session.get(Board, view.board_id)
+        assert (board.end_reason, board.end_year) == ("time", 1901)
+        seats = {s.power: s.centers for s in session.scalars(
+            select(Seat).where(Seat.board_id == view.board_id))}
+    assert [seats[p] for p in POWERS] == CENTRES[1901]
+    # the chart goes out as CSV
+    target = tmp_path / "chart.csv"
+    monkeypatch.setattr("tdapp.gui.game.view.QFileDialog.getSaveFileName",
+                        lambda *args, **kwargs: (str(target), "CSV files (*.csv)"))
+    assert view.export_chart() == target
+    assert target.read_text(encoding="utf-8").splitlines() == [
+        "Year,Austria,England,France,Germany,Italy,Russia,Turkey",
+        "Start,3,3,3,3,3,4,3", "1901,5,4,5,5,4,6,4"]
+
+
+def test_grace_period_where_the_format_has_one(qtbot, view: GameView, dialog_answers) -> None:
+    view.start()
+    assert not view.entry.panels["FRANCE"].grace.isVisibleTo(view)  # WDC 2025 has none
+    with view.app.db.action("format for the test") as session:
+        session.scalars(select(Tournament)).one().format_name = "edc-2026"
+    view.reload()
+    panel = view.entry.panels["FRANCE"]
+    assert panel.grace.isVisibleTo(view)
+    qtbot.mouseClick(panel.grace, Qt.MouseButton.LeftButton)
+    assert view.state.current.sheets["FRANCE"].status == games.GRACE
+    assert panel.status.text() == "Grace period running"
+    type_sheet(qtbot, view, "FRANCE", "A Par-Bur")
+    assert view.state.current.sheets["FRANCE"].status == games.LATE
+    view.adjudicate()
+    qtbot.mouseClick(view.entry.panels["FRANCE"].grace, Qt.MouseButton.LeftButton)
+    assert "has had its grace period" in dialog_answers.shown[-1][2]
+
+
+def test_play_board_from_the_round_menu(qtbot, main, demo_file: Path, tmp_path: Path) -> None:
+    path = tmp_path / "menu.tdt"
+    shutil.copy(demo_file, path)
+    main.files.open_path(path)
+    games_ui = main.games
+    games_ui.fill_menu()
+    labels = [a.text() for a in games_ui.menu.actions()]
+    assert labels[0].startswith("Round 1 · Board 1")
+    games_ui.menu.actions()[0].trigger()
+    opened = next(iter(games_ui.views.values()))
+    assert opened.isVisible() and "Round 1 · Board 1" in opened.title.text()
+    assert opened.state.finished and not opened.start_button.isVisible()
+    main.app.close_file()
+    assert not games_ui.views
