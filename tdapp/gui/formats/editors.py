@@ -25,10 +25,10 @@ from tdapp.core.formats.model import POWER_METHODS, CountGroup, FormatError, Rou
 from tdapp.gui.formats.fields import choice_box, float_box, set_choice
 
 SEATING_WORDS = {
-    "balanced": "balanced (fewest repeats)", "random": "random", "ranked": "by rank",
+    "balanced": "balanced", "random": "random", "ranked": "by rank",
     "weighted": "weighted by score", "seed_order": "by seed", "team": "teams apart",
 }
-POWER_WORDS = {"automatic": "automatic (balanced)", "preferences": "preference lists",
+POWER_WORDS = {"automatic": "automatic", "preferences": "preference lists",
                "paris": "Paris method", "manual": "by hand"}
 NAME_ROLE = Qt.ItemDataRole.UserRole
 
@@ -47,7 +47,7 @@ class RoundsTable(QTableWidget):
         self.verticalHeader().setDefaultSectionSize(30)
         header = self.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for column, width in ((1, 230), (2, 150), (3, 140), (4, 80)):
+        for column, width in ((1, 240), (2, 150), (3, 140), (4, 80)):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
             self.setColumnWidth(column, width)
         self.itemChanged.connect(lambda *_: self.edited.emit())
@@ -84,6 +84,13 @@ class RoundsTable(QTableWidget):
         self.edited.emit()
 
     def _append(self, rule: RoundRule) -> None:
+        blocked = self.blockSignals(True)  # a half-built row must not be read
+        try:
+            self._build_row(rule)
+        finally:
+            self.blockSignals(blocked)
+
+    def _build_row(self, rule: RoundRule) -> None:
         row = self.rowCount()
         self.insertRow(row)
         self.setVerticalHeaderItem(row, QTableWidgetItem(str(rule.number)))
@@ -198,6 +205,24 @@ class CountingTable(QWidget):
             most = self._whole(row, 2, f"{where}.max_played")
             out.append(CountGroup(rounds, best or None, most or None))
         return tuple(out)
+
+    def follow_rounds(self, old: int, new: int) -> None:
+        """New rounds count on their own; rounds no longer in the format leave their groups."""
+        self.table.blockSignals(True)
+        for row in reversed(range(self.table.rowCount())):
+            numbers = [n for n in re.findall(r"\d+(?:-\d+)?", self._text(row, 0))]
+            kept = []
+            for part in numbers:
+                first, _, last = part.partition("-")
+                span = range(int(first), int(last or first) + 1)
+                kept.extend(str(n) for n in span if n <= new)
+            if numbers and not kept:
+                self.table.removeRow(row)
+            elif numbers:
+                self.table.item(row, 0).setText(", ".join(kept))
+        for number in range(old + 1, new + 1):
+            self._append(str(number), 0, 0)
+        self.table.blockSignals(False)
 
     def _text(self, row: int, column: int) -> str:
         item = self.table.item(row, column)

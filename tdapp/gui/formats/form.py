@@ -477,6 +477,8 @@ class FormatForm(QTabWidget):
     # -- edits and errors ----------------------------------------------------------------------
     def _resize_rounds(self, rounds: int) -> None:
         if not self._loading:
+            old = self.rounds_table.rowCount()
+            self.counting.follow_rounds(old, rounds)
             self.rounds_table.resize_to(rounds, getattr(self, "_scoring", "haight"))
 
     def _changed(self) -> None:

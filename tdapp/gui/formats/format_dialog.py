@@ -87,8 +87,6 @@ class FormatDialog(QDialog):
         self.save_button = self.buttons.addButton("&Save to tournament",
                                                   QDialogButtonBox.ButtonRole.AcceptRole)
         self.save_button.setDefault(True)
-        self.buttons.addButton(self.reset_button, QDialogButtonBox.ButtonRole.ResetRole)
-        self.buttons.addButton(self.systems_button, QDialogButtonBox.ButtonRole.HelpRole)
         self._lay_out()
         self.start_from.currentIndexChanged.connect(lambda *_: self._start_changed())
         self.name_edit.textChanged.connect(lambda *_: self.refresh())
@@ -123,7 +121,12 @@ class FormatDialog(QDialog):
         layout.addLayout(top)
         layout.addWidget(splitter, 1)
         layout.addWidget(self.status)
-        layout.addWidget(self.buttons)
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.reset_button)
+        bottom.addWidget(self.systems_button)
+        bottom.addStretch(1)
+        bottom.addWidget(self.buttons)
+        layout.addLayout(bottom)
 
     # -- what it starts from ------------------------------------------------------------------
     def set_state(self, state: FormatState, custom: Sequence[FormulaSystem] = ()) -> None:
