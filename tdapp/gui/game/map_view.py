@@ -609,8 +609,8 @@ class MapView(QWidget):
         return self._projector
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt name)
-        if self.isWindow() and self.isFullScreen() and event.key() in (Qt.Key.Key_Escape,
-                                                                        Qt.Key.Key_F11):
+        leaving = event.key() in (Qt.Key.Key_Escape, Qt.Key.Key_F11)
+        if leaving and self.isWindow() and (self.isFullScreen() or self._projector):
             self._projector = False
             self.showNormal()
             self.update()

@@ -1,0 +1,314 @@
+"""The board map: what it plans to draw for real adjudicated phases, and what it paints.
+
+Screenshots at 1280x1024 and 1920x1080 go to out/screens/map/ (git-ignored) for people to look at.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QImage
+from PySide6.QtWidgets import QAbstractButton
+
+from tdapp.core.board.standard_map import STANDARD_MAP
+from tdapp.gui.game.map_geometry import load_geometry
+from tdapp.gui.game.map_plan import (
+    CONVOY,
+    HOLD,
+    MOVE,
+    RETREAT,
+    SUPPORT_HOLD,
+    SUPPORT_MOVE,
+    MapDataError,
+    parse_order_text,
+    plan_board,
+)
+from tdapp.gui.game.map_view import POWER_COLOURS, MapView, phase_title
+
+from .map_scenarios import adjustment_phase, busy_phase, retreat_phase, start_position
+
+SCREENS = Path(__file__).resolve().parents[3] / "out" / "screens" / "map"
+GEO = load_geometry()
+SIZES = [(1280, 1024), (1920, 1080)]
+
+
+def _orders_by_text(plan):
+    return {o.text: o for o in plan.orders}
+
+
+def _close(colour: QColor, hex_colour: str, tolerance: int = 40) -> bool:
+    want = QColor(hex_colour)
+    return (abs(colour.red() - want.red()) <= tolerance
+            and abs(colour.green() - want.green()) <= tolerance
+            and abs(colour.blue() - want.blue()) <= tolerance)
+
+
+def _red_cross_pixels(view: MapView) -> int:
+    """Failure-red pixels on the map (the legend, which shows the mark, left out)."""
+    view.set_legend_visible(False)
+    image = view.render_image(1000)
+    view.set_legend_visible(True)
+    count = 0
+    for y in range(0, image.height(), 2):
+        for x in range(0, image.width(), 2):
+            c = image.pixelColor(x, y)
+            if c.red() > 190 and c.green() < 60 and c.blue() < 60:
+                count += 1
+    return count
+
+
+# -- reading orders ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, kind, dest, other", [
+    ("A PAR H", HOLD, None, None),
+    ("A PAR - BUR", MOVE, "BUR", None),
+    ("A YOR - NWY VIA", MOVE, "NWY", None),
+    ("F LON S F NTH - ENG", SUPPORT_MOVE, "ENG", "NTH"),
+    ("A MUN S A BER", SUPPORT_HOLD, None, "BER"),
+    ("F NTH C A YOR - NWY", CONVOY, "NWY", "YOR"),
+    ("A BUR R PAR", RETREAT, "PAR", None),
+    ("F STP/NC B", "build", None, None),
+    ("A MUN D", "disband", None, None),
+])
+def test_canonical_orders_are_read(text, kind, dest, other):
+    parsed = parse_order_text(text)
+    assert parsed is not None
+    assert (parsed.kind, parsed.destination, parsed.other_location) == (kind, dest, other)
+
+
+@pytest.mark.parametrize("text", ["", "WAIVE", "A PAR JUMPS", "A", "F NTH C A YOR"])
+def test_text_that_is_no_order_is_not_drawn(text):
+    assert parse_order_text(text) is None
+
+
+def test_phase_titles_are_words():
+    assert phase_title("S1901M") == "Spring 1901 Movement"
+    assert phase_title("F1905R") == "Fall 1905 Retreats"
+    assert phase_title("W1901A") == "Winter 1901 Adjustments"
+    assert phase_title("odd") == "odd"
+
+
+# -- planning (no Qt) -------------------------------------------------------------------------
+
+def test_start_position_plans_every_unit_and_centre():
+    plan = plan_board(start_position(), None, GEO)
+    assert len(plan.units) == 22
+    assert len(plan.centres) == 22
+    assert plan.orders == [] and plan.skipped == []
+    fleet = next(u for u in plan.units if u.location == "STP/SC")
+    assert fleet.point == GEO.location_point("STP/SC") != GEO.provinces["STP"].unit
+
+
+def test_busy_phase_plans_each_kind_of_order_with_its_outcome():
+    doc, out = busy_phase()
+    plan = plan_board(doc, out["results"], GEO)
+    orders = _orders_by_text(plan)
+    assert plan.skipped == []
+    assert len(plan.orders) == len(out["results"])
+    assert orders["A YOR - NWY"].kind == MOVE and not orders["A YOR - NWY"].failed
+    assert orders["F LON - ENG"].failed and orders["F LON - ENG"].tags == ("bounce",)
+    convoy = orders["F NTH C A YOR - NWY"]
+    assert convoy.kind == CONVOY and convoy.target_midpoint() == pytest.approx((
+        (GEO.provinces["YOR"].unit[0] + GEO.provinces["NWY"].unit[0]) / 2,
+        (GEO.provinces["YOR"].unit[1] + GEO.provinces["NWY"].unit[1]) / 2))
+    cut = orders["A MAR S A PAR - BUR"]
+    assert cut.kind == SUPPORT_MOVE and cut.failed and "cut" in cut.tags
+    assert orders["A ROM S A VEN"].kind == SUPPORT_HOLD
+    assert orders["A ROM S A VEN"].end == GEO.provinces["VEN"].unit
+    assert orders["F STP/SC - BOT"].start == GEO.location_point("STP/SC")
+
+
+def test_a_dislodged_unit_is_set_aside_away_from_its_attacker():
+    doc, out = busy_phase()
+    plan = plan_board(doc, out["results"], GEO)
+    turk = next(u for u in plan.units if u.location == "BUL")
+    bul, ser = GEO.provinces["BUL"].unit, GEO.provinces["SER"].unit
+    assert turk.dislodged
+    assert math.dist(turk.point, bul) == pytest.approx(19.0, abs=0.1)
+    assert math.dist(turk.point, ser) > math.dist(bul, ser)  # pushed away from Serbia
+    attack = _orders_by_text(plan)["A SER - BUL"]
+    assert attack.end == bul and not attack.failed
+    hold = _orders_by_text(plan)["A BUL H"]
+    assert hold.start == turk.point and hold.failed and hold.aside_from == bul
+
+
+def test_retreat_phase_shows_legal_retreats_then_the_retreat():
+    position, out = retreat_phase()
+    before = plan_board(position, None, GEO)
+    dislodged = [u for u in before.units if u.dislodged]
+    assert [(u.power, u.location) for u in dislodged] == [("TURKEY", "BUL")]
+    hints = {end for _start, end in before.retreat_hints}
+    assert hints == {GEO.provinces["CON"].unit, GEO.provinces["RUM"].unit}
+    assert "BLA" in before.contested
+    after = plan_board(position, out["results"], GEO)
+    retreat = _orders_by_text(after)["A BUL R RUM"]
+    assert retreat.kind == RETREAT and retreat.start == dislodged[0].point
+    assert after.retreat_hints == []
+
+
+def test_adjustments_show_builds_and_removals():
+    position, results = adjustment_phase()
+    plan = plan_board(position, results, GEO)
+    built = sorted(u.location for u in plan.units if u.built)
+    assert built == ["LON", "LVP", "STP/NC"]
+    removed = [u.location for u in plan.units if u.removed]
+    assert removed == ["VEN"]
+
+
+def test_orders_the_map_cannot_draw_are_listed_not_fatal():
+    results = [
+        {"power": "FRANCE", "normalized": "", "order": "A Pqr jumps", "tags": ["void"]},
+        {"power": "FRANCE", "normalized": "A PAR - XYZ", "tags": ["void"]},
+        {"power": "FRANCE", "normalized": "A GAS - BUR", "tags": ["void"]},
+    ]
+    plan = plan_board(start_position(), results, GEO)
+    assert plan.orders == []
+    assert len(plan.skipped) == 3
+    assert "XYZ" in plan.skipped[1] and "no unit in GAS" in plan.skipped[2]
+
+
+@pytest.mark.parametrize("position, field", [
+    ({"units": {"FRANCE": ["A XYZ"]}}, "units.FRANCE"),
+    ({"units": {"FRANCE": ["PAR"]}}, "units.FRANCE[0]"),
+    ({"units": {"FRANCE": "A PAR"}}, "units.FRANCE"),
+    ({"centers": {"FRANCE": ["QQQ"]}}, "centers.FRANCE"),
+    ({"dislodged": {"TURKEY": [{"unit": "A BUL", "attacker_from": "ZZZ"}]}},
+     "dislodged.TURKEY[0]"),
+    ([], "position"),
+])
+def test_bad_positions_name_the_field(position, field):
+    with pytest.raises(MapDataError) as caught:
+        plan_board(position, None, GEO)
+    assert str(caught.value).startswith(field)
+
+
+# -- painting (Qt) ----------------------------------------------------------------------------
+
+@pytest.fixture
+def map_view(qtbot):
+    view = MapView()
+    qtbot.addWidget(view)
+    return view
+
+
+def _shoot(view: MapView, qtbot, name: str) -> list[QImage]:
+    """Screenshots of the widget at the proof sizes; returns the grabbed images."""
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    images = []
+    view.show()
+    qtbot.waitExposed(view)
+    for width, height in SIZES:
+        view.resize(width, height)
+        image = view.grab().toImage()
+        assert image.width() == width and image.height() == height
+        assert image.save(str(SCREENS / f"{name}-{width}x{height}.png"))
+        images.append(image)
+    return images
+
+
+def test_start_position_paints_centres_in_their_owners_colours(map_view, qtbot):
+    map_view.set_position(start_position())
+    assert map_view.title() == "Spring 1901 Movement"
+    for image in _shoot(map_view, qtbot, "01-start"):
+        target = QRectF(0, 0, image.width(), image.height())
+        for province, power in (("PAR", "FRANCE"), ("MOS", "RUSSIA"), ("ANK", "TURKEY"),
+                                ("VIE", "AUSTRIA"), ("KIE", "GERMANY")):
+            point = map_view.canvas_to_widget(GEO.provinces[province].sc, target)
+            colour = image.pixelColor(round(point.x()), round(point.y()))
+            assert _close(colour, POWER_COLOURS[power]), (province, colour.name())
+        neutral = map_view.canvas_to_widget(GEO.provinces["BEL"].sc, target)
+        # an unowned centre is a white ring with a dark dot in its middle
+        assert image.pixelColor(round(neutral.x()), round(neutral.y())).lightness() < 80
+    assert _red_cross_pixels(map_view) == 0  # no orders, nothing failed
+
+
+def test_busy_phase_paints_arrows_and_failure_marks(map_view, qtbot):
+    doc, out = busy_phase()
+    map_view.set_position(doc, out["results"])
+    images = _shoot(map_view, qtbot, "02-moves-supports-convoy-failures")
+    for image in images:
+        target = QRectF(0, 0, image.width(), image.height())
+        # the middle of a successful move's shaft is in the mover's colour
+        ber, sil = GEO.provinces["BER"].unit, GEO.provinces["SIL"].unit
+        mid = map_view.canvas_to_widget(((ber[0] + sil[0]) / 2, (ber[1] + sil[1]) / 2), target)
+        assert _close(image.pixelColor(round(mid.x()), round(mid.y())), POWER_COLOURS["GERMANY"])
+    assert _red_cross_pixels(map_view) > 40
+    without = MapView()
+    qtbot.addWidget(without)
+    without.set_position(doc)
+    assert _red_cross_pixels(without) == 0
+
+
+def test_retreat_phase_screens(map_view, qtbot):
+    position, out = retreat_phase()
+    map_view.set_position(position)
+    _shoot(map_view, qtbot, "03-retreat-phase")
+    map_view.set_position(position, out["results"])
+    images = _shoot(map_view, qtbot, "04-retreat-ordered")
+    image = images[0]
+    target = QRectF(0, 0, image.width(), image.height())
+    aside = next(u for u in map_view.plan().units if u.dislodged)
+    centre = map_view.canvas_to_widget(aside.point, target)
+    assert _close(image.pixelColor(round(centre.x()), round(centre.y() + 3)),
+                  POWER_COLOURS["TURKEY"])
+
+
+def test_adjustment_screens(map_view, qtbot):
+    position, results = adjustment_phase()
+    map_view.set_position(position, results)
+    assert map_view.title() == "Winter 1901 Adjustments"
+    _shoot(map_view, qtbot, "05-adjustments")
+
+
+def test_render_image_scales_with_the_size_asked(map_view):
+    map_view.set_position(start_position())
+    small, large = map_view.render_image(800), map_view.render_image(2400)
+    assert (small.width(), small.height()) == (800, 680)
+    assert (large.width(), large.height()) == (2400, 2040)
+    for image in (small, large):
+        point = map_view.canvas_to_widget(GEO.provinces["LON"].sc,
+                                          QRectF(0, 0, image.width(), image.height()))
+        assert _close(image.pixelColor(round(point.x()), round(point.y())),
+                      POWER_COLOURS["ENGLAND"])
+
+
+def test_png_export(map_view, tmp_path):
+    map_view.set_position(start_position())
+    path = tmp_path / "board.png"
+    assert map_view.save_png(str(path), width=1000)
+    image = QImage(str(path))
+    assert (image.width(), image.height()) == (1000, 850)
+
+
+def test_projector_full_screen_and_back(map_view, qtbot):
+    doc, out = busy_phase()
+    map_view.set_position(doc, out["results"])
+    map_view.set_title("Board 3 · Fall 1901")
+    map_view.show_on_projector()
+    qtbot.waitExposed(map_view)
+    assert map_view.isFullScreen() and map_view.is_projector()
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    map_view.resize(1920, 1080)  # the offscreen screen is small: shoot at the projector's size
+    assert map_view.grab().save(str(SCREENS / "06-projector-1920x1080.png"))
+    assert map_view.title() == "Board 3 · Fall 1901"
+    assert map_view.findChildren(QAbstractButton) == []  # nothing to click on the projector
+    qtbot.keyClick(map_view, Qt.Key.Key_Escape)
+    assert not map_view.isFullScreen() and not map_view.is_projector()
+
+
+def test_bad_data_leaves_the_previous_picture(map_view):
+    map_view.set_position(start_position())
+    before = map_view.plan()
+    with pytest.raises(MapDataError):
+        map_view.set_position({"units": {"FRANCE": ["A XYZ"]}})
+    assert map_view.plan() is before
+
+
+def test_every_province_label_fits_on_the_map(map_view):
+    """Labels are drawn at their anchors, inside the canvas."""
+    for abbr in STANDARD_MAP.province_names:
+        x, y = GEO.provinces[abbr].label
+        assert 10 <= x <= GEO.width - 10 and 5 <= y <= GEO.height - 5, abbr
