@@ -243,6 +243,7 @@ class TieBreakerList(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.list = QListWidget()
+        self.list.setSpacing(2)
         self.list.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
         self.list.setDefaultDropAction(Qt.DropAction.MoveAction)
         self.list.model().rowsMoved.connect(lambda *_: self._dropped())

@@ -236,6 +236,7 @@ class FormatForm(QTabWidget):
                                 "(drag or use the buttons to reorder):"))
         layout.addWidget(self.tie_breakers, 1)
         form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
         form.addRow("A tie they leave is:", self.unresolved)
         form.addRow("Break ties for places 1 to:", self.tie_places)
         layout.addLayout(form)
