@@ -10,6 +10,7 @@ from tdapp.gui.controller import AppController
 from tdapp.gui.main_window import MainWindow
 from tdapp.gui.seating.common import call_seats
 from tdapp.gui.seating.projection import SeatingProjector, board_call_content
+from tdapp.gui.seating.runner import guarded
 from tdapp.gui.seating.wizard import SeatingWizard, open_wizard
 from tdapp.services import rollcall, rounds, seating
 from tdapp.services.changes import Change
@@ -113,7 +114,8 @@ class BoardsController:
         if not target:
             return
         self.app.run_in_background(
-            "Writing the board call…", lambda: export_pdf(db, Path(target), what="board-call"),
+            "Writing the board call…",
+            guarded(lambda: export_pdf(db, Path(target), what="board-call")),
             lambda path: self.window.statusBar().showMessage(f"Board call written to {path}"))
 
     def show_on_projector(self, number: int) -> None:
@@ -133,6 +135,6 @@ class BoardsController:
             return
         self.app.run_in_background(
             "Seating the boards that have not started…",
-            lambda: seating.reseed_open_boards(db, number, player_ids,
-                                               time_limit=LATE_RESEED_SECONDS),
+            guarded(lambda: seating.reseed_open_boards(db, number, player_ids,
+                                                       time_limit=LATE_RESEED_SECONDS)),
             lambda proposal: self.seat_round(number, proposal))

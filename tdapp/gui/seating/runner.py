@@ -7,9 +7,10 @@ queued signals throttled to a few a second so a fast search cannot flood the GUI
 from __future__ import annotations
 
 import contextlib
+import gc
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
@@ -17,6 +18,45 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QW
 
 Task = Callable[[Callable[[float], None], Callable[[], bool]], Any]
 PROGRESS_EVERY = 0.1  # seconds between progress signals
+
+
+_gc_lock = threading.Lock()
+_gc_holders = 0
+_gc_was_enabled = True
+
+
+@contextlib.contextmanager
+def no_collection_here() -> Iterator[None]:
+    """Keep Python's cycle collector out of a worker thread while it runs.
+
+    The collector runs in whichever thread happens to allocate; run in a worker it may destroy
+    Qt widgets that belong to the GUI thread, which crashes the program. While any worker runs,
+    collection waits; the GUI thread collects before a worker starts.
+    """
+    global _gc_holders, _gc_was_enabled
+    with _gc_lock:
+        if _gc_holders == 0:
+            _gc_was_enabled = gc.isenabled()
+            gc.disable()
+        _gc_holders += 1
+    try:
+        yield
+    finally:
+        with _gc_lock:
+            _gc_holders -= 1
+            if _gc_holders == 0 and _gc_was_enabled:
+                gc.enable()
+
+
+def guarded(fn: Callable[[], Any]) -> Callable[[], Any]:
+    """``fn`` for a worker thread, run without the cycle collector (see above)."""
+    gc.collect()  # in the GUI thread, now, whatever was waiting
+
+    def run() -> Any:
+        with no_collection_here():
+            return fn()
+
+    return run
 
 
 class TaskSignals(QObject):
@@ -50,12 +90,13 @@ class CancellableTask(QRunnable):
             self.signals.progress.emit(float(fraction))
 
     def run(self) -> None:
-        try:
-            result = self._fn(self._progress, self._stop.is_set)
-        except Exception as exc:  # shown to the TD in words by the panel's owner
-            self.signals.failed.emit(exc)
-        else:
-            self.signals.finished.emit(result)
+        with no_collection_here():
+            try:
+                result = self._fn(self._progress, self._stop.is_set)
+            except Exception as exc:  # shown to the TD in words by the panel's owner
+                self.signals.failed.emit(exc)
+            else:
+                self.signals.finished.emit(result)
 
 
 class ProgressPanel(QWidget):
@@ -116,6 +157,7 @@ class ProgressPanel(QWidget):
         task.signals.finished.connect(done)
         task.signals.failed.connect(failed)
         self.started.emit()
+        gc.collect()  # in the GUI thread: the worker runs without the collector
         self.pool.start(task)
         return task
 

@@ -153,7 +153,18 @@ class ReviewPage(QWizardPage):
         if self.progress.running:
             return
         self.say("")
-        self.owner.start_reseed(self.progress, only_unlocked, lambda _p: self.refresh())
+        self.owner.start_reseed(self.progress, only_unlocked, self._reseeded)
+
+    def _reseeded(self, proposal: object) -> None:
+        self.refresh()
+        if proposal is None:
+            return
+        method = self.owner.powers_page.method
+        if method in ("paris", "manual"):
+            self.say("The boards seated again have automatic powers: go Back to Powers for "
+                     + ("the Paris method." if method == "paris" else "powers by hand."))
+        else:
+            self.say("Seated again.")
 
     def _issue_chosen(self, item: QListWidgetItem) -> None:
         number = item.data(Qt.ItemDataRole.UserRole)

@@ -19,7 +19,7 @@ from tdapp.core.seating import repeat_lower_bound
 from tdapp.gui.controller import AppController
 from tdapp.gui.seating.common import call_seats
 from tdapp.gui.seating.projection import SeatingProjector, board_call_content
-from tdapp.gui.seating.runner import ProgressPanel
+from tdapp.gui.seating.runner import ProgressPanel, guarded
 from tdapp.gui.seating.step_call import BoardCallPage
 from tdapp.gui.seating.step_powers import PowersPage
 from tdapp.gui.seating.step_review import ReviewPage
@@ -65,6 +65,13 @@ class SeatingWizard(QWizard):
         self.resize(WIZARD_SIZE)
         self.panels: list[ProgressPanel] = [self.seat_page.progress, self.review_page.progress]
         self._ask_before_closing = True
+        self.currentIdChanged.connect(self._page_shown)
+
+    def _page_shown(self, page_id: int) -> None:
+        """Back to Powers after a re-seed: QWizard does not initialise a page it returns to,
+        so start the power method over on the new seating here."""
+        if page_id == POWERS and self.proposal is not None and self.powers_for is not self.proposal:
+            self.powers_page.initializePage()
 
     # -- step 1 -------------------------------------------------------------------------------
     def load_who_plays(self) -> WhoPlaysProposal | None:
@@ -115,10 +122,11 @@ class SeatingWizard(QWizard):
             return seating.reseed(current, only_unlocked, None, limit, progress, cancel)
 
         def done(fresh: SeatingProposal) -> None:
-            if current.context.power_method == "preferences":
+            method = self.powers_page.method or current.context.power_method
+            if method == "preferences":
                 seating.assign_preferences(fresh)
             self.proposal = fresh
-            self.powers_for = fresh  # the review keeps the powers the re-seed gave
+            self.powers_for = None  # back on the Powers step, its method starts over
             on_done(fresh)
 
         what = "the unlocked boards" if only_unlocked else f"round {self.round_number}"
@@ -174,7 +182,8 @@ class SeatingWizard(QWizard):
         if not target:
             return
         self.app.run_in_background(
-            "Writing the board call…", lambda: export_pdf(db, Path(target), what="board-call"),
+            "Writing the board call…",
+            guarded(lambda: export_pdf(db, Path(target), what="board-call")),
             lambda path: self.call_page.details.setText(f"Board call written to {path}"))
 
     def show_on_projector(self) -> None:

@@ -96,7 +96,7 @@ def _close(main, wizard: SeatingWizard | None) -> None:
 
 
 def test_wizard_end_to_end_45_players(main, qtbot, demo45: Path, tmp_path: Path,
-                                      dialog_answers) -> None:
+                                      dialog_answers, monkeypatch) -> None:
     _open(main, demo45, tmp_path)
     window = main.window
     window.show_page("Boards")
@@ -163,6 +163,13 @@ def test_wizard_end_to_end_45_players(main, qtbot, demo45: Path, tmp_path: Path,
         save_screen(wizard, "06-board-call-published")
         call.tabs.setCurrentIndex(1)
         save_screen(wizard, "06b-board-call-by-player")
+        pdf = tmp_path / "round 3.pdf"
+        monkeypatch.setattr(wizard_module.QFileDialog, "getSaveFileName",
+                            staticmethod(lambda *a, **k: (str(pdf), "")))
+        qtbot.mouseClick(call.print_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: not main.app.busy, timeout=SEARCH_TIMEOUT_MS)
+        assert pdf.read_bytes().startswith(b"%PDF")
+        assert "written to" in call.details.text()
         qtbot.mouseClick(call.project_button, Qt.MouseButton.LeftButton)
         projector = main.boards.projector.window
         assert projector is not None and projector.isVisible()
@@ -258,6 +265,7 @@ def test_swap_by_simulated_drop_recomputes_issues(main, qtbot, demo_file: Path,
         assert proposal.locked_boards == {1}
         qtbot.mouseClick(review.reseed_open, Qt.MouseButton.LeftButton)
         _wait_seated(qtbot, wizard)
+        assert review.message.text() == "Seated again."
         assert wizard.proposal is not proposal
         assert wizard.proposal.boards[0].seats == kept
         assert wizard.proposal.locked_boards == {1}
@@ -360,6 +368,20 @@ def test_paris_method_step_by_step_on_the_projector(main, qtbot, demo_file: Path
         wizard.next()
         assert projector.board_call.title == "Round 2 \u2014 board call"  # given back
         assert len(projector.board_call.boards) == len(boards)
+        # Lock board 1, seat the others again: they need the Paris method again.
+        review = wizard.review_page
+        board_one = dict(wizard.proposal.boards[0].powers)
+        order_one = wizard.proposal.selection_orders[1]
+        review.grid.card(1).lock.click()
+        qtbot.mouseClick(review.reseed_open, Qt.MouseButton.LeftButton)
+        _wait_seated(qtbot, wizard)
+        assert "go Back to Powers for the Paris method" in review.message.text()
+        wizard.back()
+        assert wizard.currentId() == POWERS
+        assert sorted(panel.selections) == list(range(2, 8))  # started over, board 1 kept
+        assert wizard.proposal.boards[0].powers == board_one
+        assert wizard.proposal.selection_orders[1] == order_one
+        assert not powers.isComplete()
     finally:
         _close(main, wizard)
 
