@@ -109,9 +109,19 @@ def save_clock(db: TournamentDb, round_number: int, clock: RoundClock, *,
         round_.clock_state = state
 
 
-def page_data(db: TournamentDb, round_number: int) -> dict[str, Any]:
-    """What the clock page keeps beside the round's clock (the ticker text)."""
+def page_data(db: TournamentDb, round_number: int, *, earlier: bool = True) -> dict[str, Any]:
+    """What the clock page keeps beside the round's clock (ticker text, projector theme).
+
+    With ``earlier``, a round that has none yet takes the latest earlier round's, so the
+    ticker typed during round 2 is still there when round 3's clock is first shown.
+    """
     with db.read() as session:
-        state = get_round(session, round_number).clock_state or {}
-    data = state.get(PAGE_KEY)
-    return dict(data) if isinstance(data, dict) else {}
+        get_round(session, round_number)  # a clear error for a round that does not exist
+        query = select(Round.clock_state).where(Round.number <= round_number)
+        if not earlier:
+            query = query.where(Round.number == round_number)
+        for state in session.scalars(query.order_by(Round.number.desc())):
+            data = (state or {}).get(PAGE_KEY)
+            if isinstance(data, dict) and data:
+                return dict(data)
+    return {}

@@ -218,12 +218,66 @@ def test_f5_opens_the_projector_and_the_ticker_is_kept_in_the_file(clock_main, q
     qtbot.keyClicks(page.panel.ticker_edit, "Lunch at 13:00 in the Orangery")
     qtbot.keyClick(page.panel.ticker_edit, Qt.Key.Key_Return)
     assert projector.ticker == "Lunch at 13:00 in the Orangery"
-    assert clock_service.page_data(main.app.db, 3) == {"ticker": "Lunch at 13:00 in the Orangery"}
+    assert clock_service.page_data(main.app.db, 3)["ticker"] == "Lunch at 13:00 in the Orangery"
     qtbot.keyClick(page.panel.board_table, Qt.Key.Key_F5, Qt.KeyboardModifier.ShiftModifier)
     assert page.panel.projector is None
     main.app.close_file()
     open_clock(main, qtbot, path)
     assert page.panel.ticker_edit.text() == "Lunch at 13:00 in the Orangery"
+
+
+def test_projector_theme_and_rotation_are_kept_and_carry_to_the_next_round(
+        clock_main, qtbot, path: Path) -> None:
+    main, page, time = clock_main
+    open_clock(main, qtbot, path)
+    page.panel.theme_box.setCurrentText("high-contrast")
+    page.panel.rotate_box.setChecked(True)
+    assert clock_service.page_data(main.app.db, 3) == {
+        "ticker": "", "theme": "high-contrast", "rotate": True}
+    main.app.close_file()
+    open_clock(main, qtbot, path)
+    assert page.panel.theme_box.currentText() == "high-contrast"
+    assert page.panel.rotate_box.isChecked()
+    projector = page.panel.open_projector()
+    try:
+        assert projector.theme.name == "high-contrast"
+        assert projector.rotation == ("clock", "board-call", "board-call-by-name", "standings")
+    finally:
+        page.panel.close_projector()
+    page.round_box.activated.emit(page.round_box.findData(4))  # round 4 has none of its own
+    assert page.panel.theme_box.currentText() == "high-contrast"
+
+
+def test_a_clock_found_running_rings_its_alerts_before_the_page_is_visited(
+        clock_main, qtbot, path: Path) -> None:
+    main, page, time = clock_main
+    open_clock(main, qtbot, path)
+    space(qtbot, page)
+    main.app.close_file()
+    main.window.show_page("Tournament")
+    assert main.app.open_file(path)
+    assert main.window.current_page_name() == "Tournament"
+    assert page.panel is not None and panel_timer(page).isActive()
+    time.advance(900 - 30)
+    qtbot.waitUntil(lambda: any("one minute left" in a for a in page.panel.alerts), timeout=2000)
+
+
+def test_a_save_that_fails_is_said_on_the_page(clock_main, qtbot, path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    main, page, time = clock_main
+    open_clock(main, qtbot, path)
+
+    def refuse(*args, **kwargs):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(clock_service, "save_clock", refuse)
+    space(qtbot, page)
+    assert page.save_state.isVisible()
+    assert page.save_state.text() == "The clock could not be saved in the file: disk full"
+    monkeypatch.undo()
+    space(qtbot, page)
+    assert not page.save_state.isVisible()
+    assert [e["action"] for e in stored(main.app.db, 3)["log"]] == ["start", "pause"]
 
 
 def test_choosing_another_round_shows_and_saves_its_own_clock(clock_main, qtbot,

@@ -196,7 +196,10 @@ def test_the_ticker_text_is_kept_beside_the_clock(path: Path) -> None:
         assert clock_service.page_data(db, 3) == {"ticker": "Lunch at 13:00"}
         restored = clock_service.load_clock(db, 3, time)
         assert restored.central.running
-        assert clock_service.page_data(db, 4) == {}
+        # round 4 has none of its own yet: the latest earlier round's text carries on
+        assert clock_service.page_data(db, 4) == {"ticker": "Lunch at 13:00"}
+        assert clock_service.page_data(db, 4, earlier=False) == {}
+        assert clock_service.page_data(db, 2) == {}
     finally:
         db.close()
 

@@ -37,6 +37,8 @@ from tdapp.services.rounds import ROUND_STATUSES, BoardRow, all_boards, list_rou
 from tdapp.store.database import TournamentDb
 
 TICKER = "ticker"
+THEME = "theme"
+ROTATE = "rotate"
 CONTENT_TOPICS = frozenset({"boards", "results", "players"})
 REFRESH_TIMER = "operator-refresh"  # the operator panel's repaint timer
 PANEL_MIN_WIDTH = 560
@@ -183,10 +185,10 @@ class ClockPage(InfoPage):
         self._loading = True
         try:
             self._show_clock(clock)
-            page = self._read(clock_service.page_data, number) or {}
-            self.panel_ticker(str(page.get(TICKER, "")))
+            self._apply_page_data(self._read(clock_service.page_data, number) or {})
         finally:
             self._loading = False
+        self._keep_alerts_ringing()
         self.refresh_content()
         self._show_summary()
         self._show_last_action()
@@ -207,6 +209,8 @@ class ClockPage(InfoPage):
             self.panel = OperatorPanel(clock, self)
             self.panel.changed.connect(self.save)
             self.panel.ticker_edit.returnPressed.connect(self.save)
+            self.panel.theme_box.currentTextChanged.connect(self.save)
+            self.panel.rotate_box.toggled.connect(self.save)
             app = QGuiApplication.instance()
             if isinstance(app, QGuiApplication):  # a projector plugged in mid-round
                 app.screenAdded.connect(self._screens_changed)
@@ -219,6 +223,35 @@ class ClockPage(InfoPage):
             self._show_empty(False)
         else:
             self.panel.set_clock(clock)
+
+    def page_settings(self) -> dict[str, Any]:
+        """What the page keeps in the file beside the clock."""
+        panel = self.panel
+        if panel is None:
+            return {}
+        return {TICKER: panel.ticker_edit.text().strip(), THEME: panel.theme_box.currentText(),
+                ROTATE: panel.rotate_box.isChecked()}
+
+    def _apply_page_data(self, data: dict[str, Any]) -> None:
+        """Only what the file holds: a round without its own keeps what is on screen."""
+        panel = self.panel
+        if panel is None:
+            return
+        if TICKER in data:
+            self.panel_ticker(str(data[TICKER]))
+        if panel.theme_box.findText(str(data.get(THEME, ""))) >= 0:
+            panel.theme_box.setCurrentText(str(data[THEME]))
+        if ROTATE in data:
+            panel.rotate_box.setChecked(bool(data[ROTATE]))
+
+    def _keep_alerts_ringing(self) -> None:
+        """A clock found running (a restart mid-round) rings its alerts even while the TD is
+        on another page: start the panel's repaint timer now, not at the first visit."""
+        panel = self.panel
+        if panel is not None and self.window().isVisible() and _running(panel.clock):
+            timer = panel.findChild(QTimer, REFRESH_TIMER)
+            if timer is not None:
+                timer.start()
 
     def panel_ticker(self, text: str) -> None:
         """Put the ticker text in the panel (and on the projector, if it is open)."""
@@ -259,8 +292,7 @@ class ClockPage(InfoPage):
         if db is None or panel is None or number is None or self._loading:
             return
         try:
-            clock_service.save_clock(db, number, panel.clock,
-                                     page={TICKER: panel.ticker_edit.text().strip()})
+            clock_service.save_clock(db, number, panel.clock, page=self.page_settings())
         except Exception as exc:  # noqa: BLE001 - the TD must see that the clock is not saved
             self.save_state.setText(f"The clock could not be saved in the file: {exc}")
             self.save_state.show()
@@ -378,7 +410,11 @@ class ClockPage(InfoPage):
         panel = self.panel
         if panel is None:
             return
-        running = panel.clock.central.running or any(
-            b.timer is not None and b.timer.running for b in panel.clock.boards.values())
-        if not running and panel.projector is None:
+        if not _running(panel.clock) and panel.projector is None:
             self._stop_panel_timer(panel)
+
+
+def _running(clock: RoundClock) -> bool:
+    """Whether any clock of the round counts down (and may have an alert to ring)."""
+    return clock.central.running or any(
+        b.timer is not None and b.timer.running for b in clock.boards.values())
