@@ -33,7 +33,7 @@ def _value(value: float | None) -> str:
 
 AWARD_COLUMNS = (
     Column[AwardRow]("Award", lambda a: a.name),
-    Column[AwardRow]("Winner", lambda a: a.team or a.winners_text if a.kind == "team"
+    Column[AwardRow]("Winner", lambda a: f"{a.team} ({a.winners_text})" if a.team
                      else a.winners_text),
     Column[AwardRow]("Score", lambda a: _value(a.value), sort_key=lambda a: a.value or 0,
                      align_right=True),
