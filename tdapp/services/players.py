@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 
 from sqlalchemy import func, select
@@ -19,6 +20,8 @@ LOCAL_STATUSES: dict[str, str] = {
     "local": "Local non-member",
     "traveller": "Traveller",
 }
+MAX_BOARD = 999  # a pinned board number beyond any venue's tables is a typing slip
+MAX_SEED = 9999
 
 
 @dataclass(frozen=True)
@@ -36,6 +39,12 @@ class PlayerData:
     power_preferences: str = ""
     latitude: float | None = None
     longitude: float | None = None
+    # A board the player is always seated at (accessibility); the seating keeps it locked.
+    pinned_board: int | None = None
+    # A qualifying seed (DBN Invitational), lower is better.
+    seed: int | None = None
+    # Declined a top-board place (WDC 2018): the next in line is invited instead.
+    declined_top_board: bool = False
 
     def problems(self) -> list[str]:
         found = []
@@ -48,6 +57,10 @@ class PlayerData:
         prefs = self.power_preferences.upper()
         if any(ch not in "AEFGIRT" for ch in prefs) or len(set(prefs)) != len(prefs):
             found.append("Power preferences are letters of AEFGIRT, each at most once.")
+        if self.pinned_board is not None and not 1 <= self.pinned_board <= MAX_BOARD:
+            found.append(f"Pinned board must be a board number from 1 to {MAX_BOARD}.")
+        if self.seed is not None and not 1 <= self.seed <= MAX_SEED:
+            found.append(f"Seed must be a number from 1 to {MAX_SEED} (1 is the best).")
         return found
 
     def cleaned(self) -> PlayerData:
@@ -117,13 +130,18 @@ def _check(data: PlayerData) -> PlayerData:
     return data
 
 
-def add_player(db: TournamentDb, data: PlayerData) -> Change:
+def add_player(db: TournamentDb, data: PlayerData,
+               keep_apart: Mapping[int, str] | None = None) -> Change:
+    """Add a player; ``keep_apart`` (other player id -> reason) is saved in the same action."""
     data = _check(data)
     with db.action(f"Add player {data.name}") as session:
+        _refuse_seed_clash(session, data.seed, None)
         player = Player(**{name: getattr(data, name) for name in _DATA_FIELDS})
         session.add(player)
         session.flush()
         new_id = player.id
+        if keep_apart is not None:
+            _replace_keep_apart(session, new_id, keep_apart)
     return Change.of(f"Added {data.name}", "players", ids=(new_id,))
 
 
@@ -131,6 +149,9 @@ def add_players(db: TournamentDb, players: list[PlayerData], what: str) -> Chang
     """Add many players as one action (an import), so one Undo takes them all back."""
     cleaned = [_check(p) for p in players]
     with db.action(what) as session:
+        taken: set[int] = set()
+        for p in cleaned:
+            _refuse_seed_clash(session, p.seed, None, taken)
         rows = [Player(**{n: getattr(p, n) for n in _DATA_FIELDS}) for p in cleaned]
         session.add_all(rows)
         session.flush()
@@ -138,8 +159,12 @@ def add_players(db: TournamentDb, players: list[PlayerData], what: str) -> Chang
     return Change.of(what, "players", ids=ids)
 
 
-def update_player(db: TournamentDb, player_id: int, data: PlayerData, version: int) -> Change:
-    """Save an edit made on the player as it was at ``version`` (refused if changed since)."""
+def update_player(db: TournamentDb, player_id: int, data: PlayerData, version: int,
+                  keep_apart: Mapping[int, str] | None = None) -> Change:
+    """Save an edit made on the player as it was at ``version`` (refused if changed since).
+
+    ``keep_apart`` (other player id -> reason), when given, becomes the player's whole keep-apart
+    list in the same action, so one Undo takes the edit back."""
     data = _check(data)
     try:
         with db.action(f"Edit player {data.name}") as session:
@@ -148,8 +173,11 @@ def update_player(db: TournamentDb, player_id: int, data: PlayerData, version: i
                 raise ServiceError("That player is no longer in the tournament.")
             if player.version != version:
                 raise StaleEdit(f"{player.name} was changed by someone else; look again.")
+            _refuse_seed_clash(session, data.seed, player_id)
             for name in _DATA_FIELDS:
                 setattr(player, name, getattr(data, name))
+            if keep_apart is not None:
+                _replace_keep_apart(session, player_id, keep_apart)
     except StaleDataError as exc:
         raise StaleEdit(f"{data.name} was changed by someone else; look again.") from exc
     return Change.of(f"Edited {data.name}", "players", ids=(player_id,))
@@ -205,13 +233,105 @@ def add_keep_apart(db: TournamentDb, a: int, b: int, reason: str = "") -> Change
     if a == b:
         raise ServiceError("A player cannot be kept apart from themselves.")
     low, high = sorted((a, b))
-    with db.action("Keep two players apart") as session:
+    with db.read() as session:
+        names = _names_of(session, (low, high))
+    with db.action(f"Keep {names[low]} and {names[high]} apart") as session:
         exists = session.scalar(
             select(KeepApart).where(KeepApart.player_a_id == low, KeepApart.player_b_id == high)
         )
         if exists is None:
-            session.add(KeepApart(player_a_id=low, player_b_id=high, reason=reason))
+            session.add(KeepApart(player_a_id=low, player_b_id=high, reason=reason.strip()))
     return Change.of("Keep-apart pair added", "players")
+
+
+def remove_keep_apart(db: TournamentDb, a: int, b: int) -> Change:
+    """Let two players meet again (they are taken off the keep-apart list)."""
+    low, high = sorted((a, b))
+    with db.read() as session:
+        names = _names_of(session, (low, high))
+    with db.action(f"Let {names[low]} and {names[high]} meet again") as session:
+        pair = session.scalar(
+            select(KeepApart).where(KeepApart.player_a_id == low, KeepApart.player_b_id == high)
+        )
+        if pair is None:
+            raise ServiceError(f"{names[low]} and {names[high]} are not on the keep-apart list.")
+        session.delete(pair)
+    return Change.of("Keep-apart pair removed", "players")
+
+
+@dataclass(frozen=True)
+class KeepApartRow:
+    """One keep-apart pair with names; ``player`` is the one asked about when there is one."""
+
+    player_id: int
+    player_name: str
+    other_id: int
+    other_name: str
+    reason: str = ""
+
+
+def keep_apart_list(db: TournamentDb, player_id: int | None = None) -> list[KeepApartRow]:
+    """Every keep-apart pair with names (or only ``player_id``'s, that player first in each)."""
+    with db.read() as session:
+        query = select(KeepApart)
+        if player_id is not None:
+            query = query.where((KeepApart.player_a_id == player_id)
+                                | (KeepApart.player_b_id == player_id))
+        pairs = [(p.player_a_id, p.player_b_id, p.reason) for p in session.scalars(query)]
+        names = dict(session.execute(select(Player.id, Player.name)).all())
+    rows = []
+    for first, other, reason in pairs:
+        swap = (other == player_id if player_id is not None
+                else name_sort_key(names[other]) < name_sort_key(names[first]))
+        if swap:
+            first, other = other, first
+        rows.append(KeepApartRow(first, names[first], other, names[other], reason))
+    return sorted(rows, key=lambda r: (name_sort_key(r.player_name), name_sort_key(r.other_name)))
+
+
+def _names_of(session: Session, ids: tuple[int, ...]) -> dict[int, str]:
+    found = dict(session.execute(select(Player.id, Player.name).where(Player.id.in_(ids)))
+                 .all())
+    if len(found) != len(set(ids)):
+        raise ServiceError("That player is no longer in the tournament.")
+    return found
+
+
+def _replace_keep_apart(session: Session, player_id: int, wanted: Mapping[int, str]) -> None:
+    """Make ``wanted`` (other id -> reason) the player's whole keep-apart list, row by row so
+    that the audit log (and Undo) sees each pair."""
+    if player_id in wanted:
+        raise ServiceError("A player cannot be kept apart from themselves.")
+    _names_of(session, (player_id, *wanted))
+    current = {
+        (p.player_b_id if p.player_a_id == player_id else p.player_a_id): p
+        for p in session.scalars(select(KeepApart).where(
+            (KeepApart.player_a_id == player_id) | (KeepApart.player_b_id == player_id)))
+    }
+    for other, pair in current.items():
+        if other not in wanted:
+            session.delete(pair)
+        elif pair.reason != wanted[other].strip():
+            pair.reason = wanted[other].strip()
+    for other, reason in wanted.items():
+        if other not in current:
+            low, high = sorted((player_id, other))
+            session.add(KeepApart(player_a_id=low, player_b_id=high, reason=reason.strip()))
+
+
+def _refuse_seed_clash(session: Session, seed: int | None, player_id: int | None,
+                       taken: set[int] | None = None) -> None:
+    """Two players never share a seed: the seed orders them (DBN semi-finals, Paris method)."""
+    if seed is None:
+        return
+    holder = session.scalar(select(Player).where(Player.seed == seed, Player.id != player_id)
+                            if player_id is not None else select(Player).where(Player.seed == seed))
+    if holder is not None:
+        raise ServiceError(f"Seed {seed} is already {holder.name}'s; each seed is given once.")
+    if taken is not None:
+        if seed in taken:
+            raise ServiceError(f"Seed {seed} is given to two players; each seed is given once.")
+        taken.add(seed)
 
 
 def find_duplicates(existing: list[PlayerRow], incoming: list[PlayerData]) -> dict[int, str]:

@@ -23,6 +23,9 @@ class TournamentInfo:
     venue: str = ""
     start_date: dt.date | None = None
     end_date: dt.date | None = None
+    # The venue's position, for the "distance from home" tie-breaker (both or neither).
+    venue_latitude: float | None = None
+    venue_longitude: float | None = None
 
     def problems(self) -> list[str]:
         """What is wrong with these details, in the TD's words (empty when fine)."""
@@ -37,7 +40,19 @@ class TournamentInfo:
             found.append("The number of rounds must be between 1 and 20.")
         if self.start_date and self.end_date and self.end_date < self.start_date:
             found.append("The last day is before the first day.")
+        found.extend(_coordinate_problems(self.venue_latitude, self.venue_longitude))
         return found
+
+
+def _coordinate_problems(latitude: float | None, longitude: float | None) -> list[str]:
+    if (latitude is None) != (longitude is None):
+        return ["The venue location needs both a latitude and a longitude (or neither)."]
+    found = []
+    if latitude is not None and not -90 <= latitude <= 90:
+        found.append("The venue latitude must be between -90 and 90.")
+    if longitude is not None and not -180 <= longitude <= 180:
+        found.append("The venue longitude must be between -180 and 180.")
+    return found
 
 
 def create_tournament(path: Path, info: TournamentInfo) -> TournamentDb:
@@ -52,6 +67,7 @@ def create_tournament(path: Path, info: TournamentInfo) -> TournamentDb:
                 name=info.name.strip(), format_name=info.format_name,
                 rounds_planned=info.rounds_planned, venue=info.venue.strip(),
                 start_date=info.start_date, end_date=info.end_date,
+                venue_latitude=info.venue_latitude, venue_longitude=info.venue_longitude,
             )
         )
         session.add_all(Round(number=n) for n in range(1, info.rounds_planned + 1))
@@ -64,6 +80,7 @@ def tournament_info(db: TournamentDb) -> TournamentInfo:
         return TournamentInfo(
             name=row.name, format_name=row.format_name, rounds_planned=row.rounds_planned,
             venue=row.venue, start_date=row.start_date, end_date=row.end_date,
+            venue_latitude=row.venue_latitude, venue_longitude=row.venue_longitude,
         )
 
 
@@ -83,6 +100,7 @@ def update_tournament(db: TournamentDb, info: TournamentInfo) -> Change:
         row.name, row.format_name, row.venue = info.name.strip(), info.format_name, info.venue
         row.start_date, row.end_date = info.start_date, info.end_date
         row.rounds_planned = info.rounds_planned
+        row.venue_latitude, row.venue_longitude = info.venue_latitude, info.venue_longitude
         existing = {r.number: r for r in rounds}
         for number in range(1, info.rounds_planned + 1):
             if number not in existing:
