@@ -58,13 +58,14 @@ def round_boards(db: TournamentDb, round_number: int) -> list[int]:
 def load_clock(db: TournamentDb, round_number: int, time: TimeSource) -> RoundClock:
     """The round's clock as last saved, or a new one from the format's schedule.
 
-    The clock carries the round's boards: a board called after the clock was made joins it;
-    boards of a board call redone before the clock was ever touched are replaced.
+    The clock carries the round's boards: a board called after the clock was made joins it.
+    A clock nobody has touched yet (its log is empty) is made afresh, so it follows a board
+    call redone or a format changed since it was saved.
     """
     with db.read() as session:
         state = get_round(session, round_number).clock_state
     boards = round_boards(db, round_number)
-    if not state:
+    if not state or not state.get("log"):  # never touched: as the format and boards are now
         return new_clock(db, boards, time)
     try:
         clock = RoundClock.from_dict(state, time)

@@ -260,12 +260,34 @@ def test_unreadable_saved_state_and_unknown_rounds_are_refused_clearly(path: Pat
     try:
         with db.system() as session:
             session.scalars(select(Round).where(Round.number == 3)).one().clock_state = {
-                "version": 99}
+                "version": 99, "log": [{"at": START, "action": "start"}]}
         with pytest.raises(ServiceError, match="Round 3: the saved clock cannot be read"):
             clock_service.load_clock(db, 3, FakeTime(START))
         with pytest.raises(ServiceError, match="no round 9"):
             clock_service.load_clock(db, 9, FakeTime(START))
         with pytest.raises(ServiceError, match="no round 9"):
             clock_service.save_clock(db, 9, clock_service.new_clock(db, [], FakeTime(START)))
+    finally:
+        db.close()
+
+
+def test_an_untouched_clock_follows_a_format_change_a_touched_one_keeps_its_own(
+        path: Path) -> None:
+    from dataclasses import replace
+
+    from tdapp.services.tournaments import tournament_info, update_tournament
+
+    time = FakeTime(START)
+    db = open_tournament(path)
+    try:
+        untouched = clock_service.load_clock(db, 3, time)
+        clock_service.save_clock(db, 3, untouched, page={"ticker": "kept"})
+        touched = clock_service.load_clock(db, 4, time)
+        touched.add_time(60)
+        clock_service.save_clock(db, 4, touched)
+        update_tournament(db, replace(tournament_info(db), format_name="edc-2026"))
+        assert clock_service.load_clock(db, 3, time).format.name == "edc-2026"
+        assert clock_service.load_clock(db, 4, time).format.name == "wdc-2025"
+        assert clock_service.page_data(db, 3) == {"ticker": "kept"}
     finally:
         db.close()

@@ -366,6 +366,9 @@ class ClockPage(InfoPage):
             return
         if change.topics & {"rounds", "boards", "tournament"}:
             self._fill_rounds()
+        if ("tournament" in change.topics and self.panel is not None
+                and self.round_number is not None and not self.panel.clock.log):
+            self.show_round(self.round_number)  # an untouched clock follows a format changed
         if "boards" in change.topics and self.panel is not None and self.round_number:
             self._follow_board_call()
         if change.topics & CONTENT_TOPICS:
