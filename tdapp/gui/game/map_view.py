@@ -22,6 +22,7 @@ from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
+    QFontMetricsF,
     QImage,
     QKeyEvent,
     QPainter,
@@ -108,6 +109,17 @@ def fit_canvas(geometry: MapGeometry, target: QRectF) -> tuple[float, float, flo
             target.center().y() - geometry.height * factor / 2)
 
 
+def _fitted_font(text: str, width: float, largest: int, smallest: int) -> QFont:
+    """A bold font as large as fits ``text`` into ``width`` (down to ``smallest``)."""
+    font = QFont()
+    font.setBold(True)
+    for size in range(largest, smallest - 1, -1):
+        font.setPixelSize(size)
+        if QFontMetricsF(font).horizontalAdvance(text) <= width:
+            break
+    return font
+
+
 def _p(point: Point) -> QPointF:
     return QPointF(point[0], point[1])
 
@@ -149,7 +161,7 @@ class MapPainter:
         self.plan = plan
         self.title = title
         self.legend = legend
-        self.scale = 1.18 if large else 1.0  # projector: bigger units and letters
+        self.scale = 1.3 if large else 1.0  # projector: bigger units and letters
         self.shapes = _Shapes.of(geometry)
         self.occupied = {u.point for u in plan.units if not u.dislodged}
 
@@ -181,8 +193,27 @@ class MapPainter:
         for order in self.plan.orders:
             if order.failed:
                 self._paint_failure(painter, order)
+        painter.restore()
         if self.legend:
-            self._paint_legend(painter)
+            self._place_legend(painter, target)
+
+    def _place_legend(self, painter: QPainter, target: QRectF) -> None:
+        """On the map's open Atlantic; on a wide projector, large in the empty side band."""
+        factor, dx, dy = fit_canvas(self.geo, target)
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        band = dx - target.left()
+        if self.scale > 1 and band > LEGEND_RECT.width() * factor * 1.1:
+            margin = band * 0.06
+            k = min((band - 2 * margin) / LEGEND_RECT.width(),
+                    (target.height() - 2 * margin) / LEGEND_RECT.height())
+            painter.translate(target.left() + margin, target.top() + margin)
+            painter.scale(k, k)
+            self._paint_legend(painter, QRectF(0, 0, LEGEND_RECT.width(), LEGEND_RECT.height()))
+        else:
+            painter.translate(dx, dy)
+            painter.scale(factor, factor)
+            self._paint_legend(painter, LEGEND_RECT)
         painter.restore()
 
     # -- board ------------------------------------------------------------------------------
@@ -231,12 +262,14 @@ class MapPainter:
                 continue
             owner = self.plan.centres.get(abbr)
             centre = _p(shape.sc)
-            painter.setPen(QPen(INK, 1.0))
-            painter.setBrush(power_colour(owner) if owner else QColor("white"))
-            painter.drawEllipse(centre, radius, radius)
-            if not owner:
+            if owner:
+                painter.setPen(QPen(INK, 1.0))
+                painter.setBrush(power_colour(owner))
+                painter.drawEllipse(centre, radius, radius)
+            else:  # unowned: a smaller dark dot in a white ring
+                painter.setPen(QPen(QColor("white"), 1.2))
                 painter.setBrush(INK)
-                painter.drawEllipse(centre, radius * 0.35, radius * 0.35)
+                painter.drawEllipse(centre, radius * 0.62, radius * 0.62)
 
     def _paint_retreat_hints(self, painter: QPainter) -> None:
         pen = QPen(QColor(60, 60, 60, 150), 1.0, Qt.PenStyle.DotLine)
@@ -448,20 +481,19 @@ class MapPainter:
 
     # -- legend -----------------------------------------------------------------------------
 
-    def _paint_legend(self, painter: QPainter) -> None:
-        box = LEGEND_RECT
+    def _paint_legend(self, painter: QPainter, box: QRectF) -> None:
         painter.save()
         painter.setPen(QPen(BORDER, 0.8))
         painter.setBrush(QColor(255, 255, 255, 215))
         painter.drawRoundedRect(box, 5, 5)
-        font = QFont()
-        font.setPixelSize(13)
-        font.setBold(True)
-        painter.setFont(font)
+        title_box = QRectF(box.left() + 8, box.top() + 4, box.width() - 16, 20)
+        painter.setFont(_fitted_font(self.title or "Diplomacy", title_box.width(), 13, 8))
         painter.setPen(INK)
-        painter.drawText(QRectF(box.left() + 8, box.top() + 4, box.width() - 16, 20),
-                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                         self.title or "Diplomacy")
+        painter.drawText(title_box, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                         QFontMetricsF(painter.font()).elidedText(
+                             self.title or "Diplomacy", Qt.TextElideMode.ElideRight,
+                             title_box.width()))
+        font = QFont()
         font.setPixelSize(10)
         font.setBold(False)
         painter.setFont(font)
