@@ -47,6 +47,14 @@ from tdapp.services.formats import SystemRow
 NAME_ROLE = Qt.ItemDataRole.UserRole
 EXAMPLE = "if(solo_game, 100 * solo, 100 * centres^2 / sum_squares)"
 DEFAULT_COMPARE = "sum-of-squares"
+FIRST_ROW = 1  # row 0 names the sample boards
+TOTAL_ROW = FIRST_ROW + len(POWERS)
+EXAMPLES = (
+    ("Sum of Squares", "if(solo_game, 100 * solo, 100 * centres^2 / sum_squares)"),
+    ("Draw size", "if(solo_game, 100 * solo, if(in_draw, 100 / draw_size, 0))"),
+    ("Centres and survival", "centres + if(alive, 10, 0)"),
+    ("Board-top bonus", "centres + if(topper, 20 / toppers, 0)"),
+)
 
 
 class FormulaEdit(QPlainTextEdit):
@@ -94,6 +102,10 @@ class FormulaEdit(QPlainTextEdit):
     def insert_name(self, name: str) -> None:
         self.insertPlainText(name)
         self.setFocus()
+
+
+def _number(value: float) -> str:
+    return f"{round(value, 2):g}"
 
 
 def help_tree() -> QTreeWidget:
@@ -159,8 +171,17 @@ class ScoringSystemsDialog(QDialog):
         for system in list_systems():
             self.compare.addItem(system.title, system.name)
         self.compare.setCurrentIndex(max(self.compare.findData(DEFAULT_COMPARE), 0))
-        self.table = QTableWidget(len(POWERS) + 1, 1 + 3 * len(self.boards))
+        self.table = QTableWidget(TOTAL_ROW + 1, 1 + 3 * len(self.boards))
+        self.examples = QListWidget()
+        for title, text in EXAMPLES:
+            item = QListWidgetItem(f"{title}:   {text}")
+            item.setData(NAME_ROLE, text)
+            self.examples.addItem(item)
         self.help = help_tree()
+        self.help_text = QLabel("Click a name to read what it means.")
+        self.help_text.setWordWrap(True)
+        self.help_text.setMinimumHeight(60)
+        self.help_text.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.status = QLabel()
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.save_button = self.buttons.addButton("&Save to tournament",
@@ -175,6 +196,9 @@ class ScoringSystemsDialog(QDialog):
         self.title_edit.textChanged.connect(lambda *_: self.refresh())
         self.compare.currentIndexChanged.connect(lambda *_: self.refresh())
         self.help.itemDoubleClicked.connect(self._insert_help)
+        self.help.currentItemChanged.connect(lambda item, _old: self._explain(item))
+        self.examples.itemDoubleClicked.connect(
+            lambda item: self.formula.setPlainText(str(item.data(NAME_ROLE))))
         self.save_button.clicked.connect(self._save)
         self.buttons.rejected.connect(self.reject)
         self.start_new()
@@ -201,18 +225,22 @@ class ScoringSystemsDialog(QDialog):
         compare.addWidget(QLabel("Compare with:"))
         compare.addWidget(self.compare, 1)
         box.addLayout(compare)
-        box.addWidget(self.table, 1)
+        box.addWidget(self.table)
+        box.addWidget(QLabel("Examples (double-click to start from one):"))
+        box.addWidget(self.examples, 1)
         middle = QWidget()
         stack = QVBoxLayout(middle)
         stack.setContentsMargins(0, 0, 0, 0)
         stack.addWidget(editor)
         stack.addWidget(preview, 1)
         helper = QGroupBox("What a formula may use (double-click to insert)")
-        QVBoxLayout(helper).addWidget(self.help)
+        helper_layout = QVBoxLayout(helper)
+        helper_layout.addWidget(self.help, 1)
+        helper_layout.addWidget(self.help_text)
         splitter = QSplitter()
         for widget in (left, middle, helper):
             splitter.addWidget(widget)
-        splitter.setSizes([190, 650, 380])
+        splitter.setSizes([170, 660, 410])
         layout = QVBoxLayout(self)
         layout.addWidget(splitter, 1)
         bottom = QHBoxLayout()
@@ -221,15 +249,24 @@ class ScoringSystemsDialog(QDialog):
         layout.addLayout(bottom)
 
     def _prepare_table(self) -> None:
-        headers = ["Power"]
-        for name in self.boards:
-            headers += [f"{name}\ncentres", f"{name}\nformula", f"{name}\ncompare"]
-        self.table.setHorizontalHeaderLabels(headers)
+        """Row 0 names the boards (each over three columns); then the powers and a total."""
+        self.table.setHorizontalHeaderLabels(["Power", *(["SC", "Formula", "Compare"]
+                                                          * len(self.boards))])
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.table.verticalHeader().setDefaultSectionSize(26)
-        for row, power in enumerate([*POWERS, "Total"]):
+        for index, name in enumerate(self.boards):
+            self.table.setSpan(0, 1 + 3 * index, 1, 3)
+            item = QTableWidgetItem(f"{name} board")
+            item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+            item.setBackground(QColor("#e6ebf2"))
+            bold = item.font()
+            bold.setBold(True)
+            item.setFont(bold)
+            self.table.setItem(0, 1 + 3 * index, item)
+        for row, power in enumerate([*POWERS, "Total"], start=FIRST_ROW):
             item = QTableWidgetItem(power.title())
             if power == "Total":
                 font = item.font()
@@ -237,11 +274,18 @@ class ScoringSystemsDialog(QDialog):
                 item.setFont(font)
             self.table.setItem(row, 0, item)
         for index, game in enumerate(self.boards.values()):
-            for row, power in enumerate(POWERS):
+            for row, power in enumerate(POWERS, start=FIRST_ROW):
                 count = game.centers.get(power, 0)
                 mark = " ★" if game.solo == power else ""
                 self._cell(row, 1 + 3 * index, f"{count}{mark}")
-            self._cell(len(POWERS), 1 + 3 * index, str(sum(game.centers.values())))
+            self._cell(TOTAL_ROW, 1 + 3 * index, str(sum(game.centers.values())))
+        height = self.table.horizontalHeader().height() + 26 * self.table.rowCount() + 6
+        self.table.setFixedHeight(max(height, 26 * 10))
+
+    def board_column(self, board: int, kind: str) -> list[str]:
+        """The texts of one column of the score table, powers then total (for tests)."""
+        column = 1 + 3 * board + ("centres", "formula", "compare").index(kind)
+        return [self.table.item(r, column).text() for r in range(FIRST_ROW, TOTAL_ROW + 1)]
 
     def _cell(self, row: int, column: int, text: str, colour: str | None = None) -> None:
         item = QTableWidgetItem(text)
@@ -290,6 +334,11 @@ class ScoringSystemsDialog(QDialog):
         self.delete_button.setEnabled(True)
         self.status.setText(f"Editing {row.name}: saving rescores the boards that use it.")
 
+    def _explain(self, item: QTreeWidgetItem | None) -> None:
+        """The whole meaning of a name (the tree's column may cut it short)."""
+        if item is not None and item.text(1):
+            self.help_text.setText(f"<b>{item.text(0)}</b>: {item.text(1)}")
+
     def _insert_help(self, item: QTreeWidgetItem, _column: int) -> None:
         name = item.data(0, NAME_ROLE)
         if name:
@@ -333,11 +382,11 @@ class ScoringSystemsDialog(QDialog):
                 theirs = None
             for column, values, colour in ((2 + 3 * index, mine, None),
                                            (3 + 3 * index, theirs, "#5c6670")):
-                for row, power in enumerate(POWERS):
-                    text = "—" if values is None else f"{values.get(power, 0):g}"
+                for row, power in enumerate(POWERS, start=FIRST_ROW):
+                    text = "—" if values is None else _number(values.get(power, 0))
                     self._cell(row, column, text, colour)
-                total = "—" if values is None else f"{sum(values.values()):g}"
-                self._cell(len(POWERS), column, total, colour)
+                total = "—" if values is None else _number(sum(values.values()))
+                self._cell(TOTAL_ROW, column, total, colour)
 
     # -- saving -------------------------------------------------------------------------------
     def _save(self) -> None:

@@ -17,11 +17,12 @@ def _open(main):
     return dialog
 
 
+BOARDS = list(sample_boards())
+
+
 def _column(dialog, header: str) -> list[str]:
-    for column in range(dialog.table.columnCount()):
-        if dialog.table.horizontalHeaderItem(column).text() == header:
-            return [dialog.table.item(r, column).text() for r in range(dialog.table.rowCount())]
-    raise AssertionError(f"no column {header!r}")
+    board, kind = header.split("\n")
+    return dialog.board_column(BOARDS.index(board), kind)
 
 
 def test_a_bad_formula_is_underlined_at_its_column(qtbot, demo_main, screenshot) -> None:
@@ -64,8 +65,14 @@ def test_live_scores_and_comparison_then_saved_and_used_by_the_format(
                    if variables.child(i).text(0) == "survivors")
     dialog.formula.moveCursor(dialog.formula.textCursor().MoveOperation.End)
     dialog.formula.insertPlainText(" + ")
+    dialog.help.setCurrentItem(centres)
+    assert "at least one centre" in dialog.help_text.text()
     dialog.help.itemDoubleClicked.emit(centres, 0)
     assert dialog.formula.toPlainText().endswith("+ survivors")
+    dialog.examples.itemDoubleClicked.emit(dialog.examples.item(0))
+    assert dialog.formula.toPlainText().startswith("if(solo_game, 100 * solo")
+    dialog.compare.setCurrentIndex(dialog.compare.findData("sum-of-squares"))
+    assert _column(dialog, "lone top\nformula") == _column(dialog, "lone top\ncompare")
     dialog.formula.setPlainText("10 * centres")
     screenshot(dialog, "formula-dialog")
     qtbot.mouseClick(dialog.save_button, Qt.MouseButton.LeftButton)
