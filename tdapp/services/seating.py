@@ -14,6 +14,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from tdapp.core.formats import TournamentFormat, get_format
 from tdapp.core.powers import BOARD_SIZE, POWERS
@@ -23,6 +24,7 @@ from tdapp.core.seating import (
     Issue,
     ParisSelection,
     PastBoard,
+    Proposal,
     RollCallEntry,
     SeatingRequest,
     SeatingStats,
@@ -177,9 +179,10 @@ class WhoPlaysProposal:
     bonus: float = 0.0  # the format's sit-out score
 
     def plan(self) -> PlayersPlan:
-        reason = "asked to sit out" if self.fix == "sit_out_order" else "volunteered to sit out"
-        return PlayersPlan(tuple(self.playing), tuple(self.sitting_out),
-                           {pid: reason for pid in self.sitting_out})
+        volunteers = {c.player_id for c in self.candidates if c.volunteer_sit_out}
+        reasons = {pid: "volunteered to sit out" if pid in volunteers else "asked to sit out"
+                   for pid in self.sitting_out}
+        return PlayersPlan(tuple(self.playing), tuple(self.sitting_out), reasons)
 
 
 FIX_TITLES: dict[str, str] = {
@@ -245,8 +248,10 @@ def who_plays(db: TournamentDb, round_number: int) -> WhoPlaysProposal:
     core = propose_players(entries, replace(policy, sit_out_bonus=sit_out_bonus(fmt) > 0),
                            ranking)
 
-    def convert(proposal) -> WhoPlaysProposal:
-        ids = lambda names: [by_label[n] for n in names]  # noqa: E731 - local shorthand
+    def ids(names: Sequence[str]) -> list[int]:
+        return [by_label[name] for name in names]
+
+    def convert(proposal: Proposal) -> WhoPlaysProposal:
         return WhoPlaysProposal(
             round_number, people, summary, proposal.fix, ids(proposal.players),
             ids(proposal.sitting_out), ids(proposal.standbys_in), ids(proposal.two_boards),
@@ -632,24 +637,23 @@ def publish(
     return Change.of(description, "rounds", "boards", "roll_call")
 
 
-def _replace_boards(session, round_: Round, plans: list[BoardPlan],
+def _replace_boards(session: Session, round_: Round, plans: list[BoardPlan],
                     orders: Mapping[int, list[str] | None]) -> None:
-    """Keep a board whose seats do not change (it may have started); replace the others."""
+    """Keep a board whose seats do not change (it may have started, or have a result);
+    replace the others, refusing to replace one with a result."""
+    by_number = {plan.number: plan for plan in plans}
     kept: set[int] = set()
     for old in list(round_.boards):
-        if any(seat.centers is not None for seat in old.seats):
-            plan = next((p for p in plans if p.number == old.number), None)
-            same = plan is not None and {s.power: s.player_id for s in old.seats} == dict(
-                plan.powers)
-            if not same:
-                raise ServiceError(f"Board {old.number} of round {round_.number} already has "
-                                   "a result; it cannot be seated again.")
-        plan = next((p for p in plans if p.number == old.number), None)
+        plan = by_number.get(old.number)
         if plan is not None and {s.power: s.player_id for s in old.seats} == dict(plan.powers):
             kept.add(old.number)
+            old.top_board = plan.top_board
             if old.number in orders:
                 old.selection_order = orders[old.number]
             continue
+        if any(seat.centers is not None for seat in old.seats):
+            raise ServiceError(f"Board {old.number} of round {round_.number} already has "
+                               "a result; it cannot be seated again.")
         for seat in list(old.seats):
             session.delete(seat)  # one by one so that Undo restores them
         session.delete(old)
@@ -704,7 +708,11 @@ def reseed_open_boards(
     called = board_call(db, round_number)
     seated = [s.player_id for b in called for s in b.seats]
     playing = [p for p in seated if p not in set(leaving)] + list(arrivals)
-    plan = PlayersPlan(tuple(playing), tuple(leaving))
+    # Who still sits out: the call's sit-outs who did not join now, and those leaving.
+    reasons = {pid: reason for pid, _name, reason in sit_outs(db, round_number)
+               if pid not in set(arrivals)}
+    reasons.update({pid: "left after the call" for pid in leaving})
+    plan = PlayersPlan(tuple(playing), tuple(reasons), reasons)
     problems = plan.problems()
     if problems:
         raise ServiceError(" ".join(problems))

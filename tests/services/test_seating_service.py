@@ -276,24 +276,31 @@ def test_late_arrival_reseeds_only_boards_not_started(demo_file: Path, tmp_path:
     db = _open(demo_file, tmp_path)
     try:
         ids = _everyone_present(db, 3)
-        sitting = ids[:7]
-        plan = seating.PlayersPlan(tuple(ids[7:]), tuple(sitting))
+        late, still_out = ids[:7], ids[7:14]
+        plan = seating.PlayersPlan(tuple(ids[14:]), tuple(ids[:14]),
+                                   {pid: "not here yet" for pid in ids[:14]})
         seating.publish(db, 3, seating.seat(db, 3, plan, time_limit=1.0))
         call = rounds.board_call(db, 3)
+        assert len(call) == 5 and len(seating.sit_outs(db, 3)) == 14
         with db.action("board 1 starts") as session:
             session.get(Board, call[0].board_id).status = "playing"
         waiting, started = seating.open_boards(db, 3)
-        assert started == [1] and waiting == [2, 3, 4, 5, 6]
+        assert started == [1] and waiting == [2, 3, 4, 5]
         before = {s.power: s.player_id for s in call[0].seats}
-        again = seating.reseed_open_boards(db, 3, sitting, time_limit=1.0)
-        assert len(again.boards) == 7
-        seating.publish(db, 3, again, {})
+        again = seating.reseed_open_boards(db, 3, late, time_limit=1.0)
+        assert len(again.boards) == 6
+        assert sorted(again.plan.sitting_out) == sorted(still_out)  # still out, still recorded
+        seating.publish(db, 3, again)
         after = rounds.board_call(db, 3)
         assert {s.power: s.player_id for s in after[0].seats} == before
         assert after[0].status == "playing"  # the started board was left alone
-        assert {s.player_id for b in after for s in b.seats} == set(ids)
-        seating.add_to_standby(db, 3, [ids[0]])
-        assert {r.player_id: r.status for r in rollcall.roll_call(db, 3)}[ids[0]] == "standby"
+        assert {s.player_id for b in after for s in b.seats} == set(ids[:7] + ids[14:])
+        out = seating.sit_outs(db, 3)
+        assert sorted(pid for pid, _, _ in out) == sorted(still_out)
+        assert {reason for _, _, reason in out} == {"not here yet"}
+        seating.add_to_standby(db, 3, [still_out[0]])
+        assert {r.player_id: r.status for r in rollcall.roll_call(db, 3)}[still_out[0]] == \
+            "standby"
     finally:
         db.close()
 
