@@ -164,6 +164,7 @@ def delete_team(db: TournamentDb, team_id: int) -> Change:
         team = _team(session, team_id)
         for member in _members(session, team_id):  # one by one, so Undo brings each back
             session.delete(member)
+        session.flush()  # the members first: the database's own cascade must find none left
         session.delete(team)
     return Change.of(f"Team {name} deleted", TOPIC, ids=(team_id,))
 
@@ -308,13 +309,12 @@ def team_problems(db: TournamentDb, fmt: TournamentFormat | None = None,
     fmt = fmt or effective_format(db)
     if pool is None:
         pool = championship_pool(db)[0] if fmt.team is not None else frozenset()
-    model = _named(tournament_model(db))
-    labels = {p.id: p.name for p in model.players}  # the id -> label map _named made
+    model, labels = _named(tournament_model(db))
     problems = check_teams(model, fmt, [labels.get(str(p), str(p)) for p in pool])
     return [text[:1].upper() + text[1:] + "." for text in problems]
 
 
-def _named(model: tm.Tournament) -> tm.Tournament:
+def _named(model: tm.Tournament) -> tuple[tm.Tournament, dict[str, str]]:
     """The same tournament with players known by name (the core's messages name members by
     id, and the TD reads names); a name two players share gets their number."""
     counts: dict[str, int] = {}
@@ -328,7 +328,7 @@ def _named(model: tm.Tournament) -> tm.Tournament:
     teams = tuple(replace(t, members=tuple(label.get(m, m) for m in t.members),
                           powers={label.get(m, m): pw for m, pw in t.powers.items()})
                   for t in model.teams)
-    return tm.Tournament(players=players, boards=boards, teams=teams, name=model.name)
+    return tm.Tournament(players=players, boards=boards, teams=teams, name=model.name), label
 
 
 def team_count(db: TournamentDb) -> int:
