@@ -40,6 +40,8 @@ from tdapp.services.formats import FormatState, check_format
 
 CURRENT = "current"
 CHANGED_COLOUR = "#1d5fb4"
+SUMMARY_TITLE = "In words (changes in blue)"
+STALE_TITLE = "In words: the last version without a mistake (fix it to update)"
 
 
 def summary_html(fmt: TournamentFormat, compare: TournamentFormat | None) -> str:
@@ -109,7 +111,8 @@ class FormatDialog(QDialog):
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.summary)
-        summary_box = QGroupBox("In words (changes in blue)")
+        summary_box = QGroupBox(SUMMARY_TITLE)
+        self.summary_box = summary_box
         QVBoxLayout(summary_box).addWidget(scroll)
         splitter = QSplitter()
         splitter.addWidget(self.form)
@@ -193,6 +196,8 @@ class FormatDialog(QDialog):
         self.title_edit.setStyleSheet("")
         self.status.hide()
         self.summary.setText(summary_html(fmt, get_format(self.base_name())))
+        self.summary.setEnabled(True)
+        self.summary_box.setTitle(SUMMARY_TITLE)
         self.save_button.setEnabled(True)
 
     def _own_name(self, fmt: TournamentFormat) -> TournamentFormat:
@@ -220,6 +225,8 @@ class FormatDialog(QDialog):
         else:
             self.name_edit.setStyleSheet("")
             self.title_edit.setStyleSheet("")
+        self.summary.setEnabled(False)  # greyed: it no longer says what the boxes say
+        self.summary_box.setTitle(STALE_TITLE)
         self.status.setText(f"Not saved yet: {message}")
         self.status.show()
         self.save_button.setEnabled(False)

@@ -46,6 +46,8 @@ def test_best_one_of_three_saved_changes_the_standings_and_undo_restores(
     assert state.custom and state.fmt.counting[0].best == 1
     box = demo_main.window.tournament_page.format_box
     assert "changed from World DipCon 2025" in box.title.text()
+    demo_main.window.show_page("Tournament")
+    screenshot(demo_main.window, "tournament-page-format-box")
     after = _scores(demo_main)
     assert after != before
     for row in standings_document(demo_main.app.db)["standings"]:
@@ -87,9 +89,11 @@ def test_a_mistake_is_marked_at_its_field_and_save_waits(qtbot, demo_main, scree
     assert error.text().startswith("Counting group 1, rounds: round 9 is outside")
     assert dialog.form.counting.table.objectName() == ERROR_NAME
     assert "Not saved yet" in dialog.status.text()
+    assert not dialog.summary.isEnabled() and "last version" in dialog.summary_box.title()
     screenshot(dialog, "format-dialog-error")
     _counting_cell(dialog, 0, 0).setText("1-3")
     assert dialog.save_button.isEnabled() and error.isHidden()
+    assert dialog.summary.isEnabled()
     assert dialog.form.counting.table.objectName() != ERROR_NAME
     dialog.show_refusal("round_rules[2].scoring", "round_rules[2].scoring: unknown system")
     assert dialog.form.rounds_table.cell(2, 1).objectName() == ERROR_NAME
