@@ -167,7 +167,13 @@ class MapPainter:
 
     # -- the whole picture ------------------------------------------------------------------
 
-    def paint(self, painter: QPainter, target: QRectF) -> None:
+    def board_key(self) -> tuple:
+        """What the board layer depends on (not the orders or units): for caching it."""
+        return (tuple(sorted(self.plan.centres.items())), tuple(sorted(self.plan.contested)),
+                self.scale)
+
+    def paint_board_layer(self, painter: QPainter, target: QRectF) -> None:
+        """Sea, provinces, labels and supply centres only."""
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
@@ -176,6 +182,19 @@ class MapPainter:
         painter.scale(factor, factor)
         painter.setClipRect(QRectF(0, 0, self.geo.width, self.geo.height))
         self._paint_board(painter)
+        painter.restore()
+
+    def paint(self, painter: QPainter, target: QRectF, *, board_done: bool = False) -> None:
+        """The whole map; ``board_done`` when the board layer is already there (cached)."""
+        if not board_done:
+            self.paint_board_layer(painter, target)
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        factor, dx, dy = fit_canvas(self.geo, target)
+        painter.translate(dx, dy)
+        painter.scale(factor, factor)
+        painter.setClipRect(QRectF(0, 0, self.geo.width, self.geo.height))
         self._paint_retreat_hints(painter)
         for order in self.plan.orders:
             if order.kind in (SUPPORT_HOLD, SUPPORT_MOVE, CONVOY):
@@ -570,6 +589,7 @@ class MapView(QWidget):
         self._legend = True
         self._projector = False
         self._plan = BoardPlan()
+        self._board_cache: tuple[tuple, QImage] | None = None
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumSize(320, 272)
         self.setAccessibleName("Board map")
@@ -655,10 +675,26 @@ class MapView(QWidget):
                           large=self._projector)
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt name)
+        map_painter = self._painter_for()
         painter = QPainter(self)
-        painter.fillRect(self.rect(), QColor("black") if self._projector else QColor("#5B7C95"))
-        self._painter_for().paint(painter, QRectF(self.rect()))
+        painter.drawImage(0, 0, self._board_layer(map_painter))
+        map_painter.paint(painter, QRectF(self.rect()), board_done=True)
         painter.end()
+
+    def _board_layer(self, map_painter: MapPainter) -> QImage:
+        """The board without units or orders, redrawn only when its size or centres change."""
+        ratio = self.devicePixelRatioF()
+        key = (self.width(), self.height(), ratio, self._projector, map_painter.board_key())
+        if self._board_cache is None or self._board_cache[0] != key:
+            image = QImage(round(self.width() * ratio), round(self.height() * ratio),
+                           QImage.Format.Format_ARGB32_Premultiplied)
+            image.setDevicePixelRatio(ratio)
+            image.fill(QColor("black") if self._projector else QColor("#5B7C95"))
+            painter = QPainter(image)
+            map_painter.paint_board_layer(painter, QRectF(self.rect()))
+            painter.end()
+            self._board_cache = (key, image)
+        return self._board_cache[1]
 
     def render_image(self, width: int = 2000, height: int | None = None) -> QImage:
         """The map alone as an image (for exports); height defaults to the map's proportions."""
