@@ -4,7 +4,7 @@ draw votes and the end of the game.
 Each public function that changes something is one person's action (``TournamentDb.action``),
 so every sheet saved, every adjudication and every correction is in the audit log and can be
 undone. Positions are stored in the CONTRACTS shape; phases are adjudicated by the same core path
-as ``tdapp adjudicate`` (:func:`tdapp.commands.adjudicate.adjudicate_document`).
+as ``tdapp adjudicate`` (contract shape -> shared order reading -> judge -> contract shape).
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from tdapp.commands.adjudicate import adjudicate_document
-from tdapp.core.adjudication.reading import paper_reader
-from tdapp.core.board.contract import position_to_contract
+from tdapp.core.adjudication import RuleOptions, adjudicate_phase
+from tdapp.core.adjudication.reading import paper_reader, read_orders
+from tdapp.core.board.contract import position_from_contract, position_to_contract
 from tdapp.core.board.position import Phase, Position
 from tdapp.core.formats import TournamentFormat, format_from_dict, get_format
 from tdapp.core.orders.options import ParseOptions, options_for_format
@@ -276,8 +276,6 @@ def owed_adjustments(position: Mapping[str, Any]) -> dict[str, int]:
     """Builds (positive) or removals (negative) owed in an adjustment phase."""
     if str(position["phase"])[-1] != "A":
         return {}
-    from tdapp.core.board.contract import position_from_contract
-
     return position_from_contract(position).adjustments()
 
 
@@ -296,12 +294,22 @@ def _order_texts(sheet: SheetRow | None, position: Mapping[str, Any],
 
 def adjudicate_position(position: Mapping[str, Any], sheets: Mapping[str, SheetRow],
                         fmt: TournamentFormat) -> dict[str, Any]:
-    """One phase: the ``tdapp adjudicate`` output for these sheets (results, next, solo)."""
+    """One phase, by the core path ``tdapp adjudicate`` takes (position from the contract
+    shape, orders read by the shared reader, the judge, the next position): its output shape
+    (results, next, solo)."""
     options = parse_options(fmt)
-    doc = {k: v for k, v in position.items() if k != "adjustments"}
-    doc["orders"] = {p: _order_texts(sheets.get(p), position, options) for p in POWERS}
-    doc["rules"] = fmt.adjudicator_rules()
-    return adjudicate_document(doc, paper_reader(options=options))
+    board = position_from_contract(position)
+    orders = {p: _order_texts(sheets.get(p), position, options) for p in POWERS}
+    entries = read_orders(board, orders, paper_reader(options=options))
+    outcome = adjudicate_phase(board, entries, RuleOptions.from_mapping(fmt.adjudicator_rules()))
+    nxt = position_to_contract(outcome.next)
+    if outcome.adjustments:
+        nxt["adjustments"] = dict(outcome.adjustments)
+    out: dict[str, Any] = {"phase": str(board.phase),
+                           "results": [r.as_dict() for r in outcome.results], "next": nxt}
+    if outcome.solo:
+        out["solo"] = outcome.solo
+    return out
 
 
 # ---------------------------------------------------------------------------- reading

@@ -315,3 +315,21 @@ def test_undo_takes_an_adjudication_back(board) -> None:
     assert [p.phase for p in state.phases] == ["S1901M"]
     assert not state.current.adjudicated
     assert state.current.sheets["TURKEY"].text == dict(record.GAME)["S1901M"]["TURKEY"]
+
+
+def test_the_service_adjudicates_exactly_as_tdapp_adjudicate() -> None:
+    from tdapp.commands.adjudicate import adjudicate_document
+    from tdapp.core.adjudication.reading import paper_reader
+    from tdapp.core.board.contract import position_to_contract
+    from tdapp.core.board.position import Position
+
+    fmt = get_format("wdc-2025")
+    position = position_to_contract(Position.initial())
+    sheets = {p: games.SheetRow(p, t, games.ENTERED)
+              for p, t in dict(record.GAME)["S1901M"].items()}
+    ours = games.adjudicate_position(position, sheets, fmt)
+    options = games.parse_options(fmt)
+    doc = {**position, "rules": fmt.adjudicator_rules(), "orders": {
+        p: [r.text for r in games.read_sheet(s.text, p, position, options)]
+        for p, s in sheets.items()}}
+    assert ours == adjudicate_document(doc, paper_reader(options=options))
