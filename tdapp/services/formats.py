@@ -210,6 +210,7 @@ def save_custom_format(db: TournamentDb, fmt: TournamentFormat, base: str) -> Ch
             check_format(fmt, custom)
         except FormatError as exc:
             raise FormatRefused(str(exc), exc.field) from None
+        _refuse_dropping_played_rounds(session, fmt.rounds)
         row = session.scalars(select(Tournament)).one()
         row.format_name = base
         row.custom_format = _format_document(fmt, base)
@@ -222,6 +223,14 @@ def save_custom_format(db: TournamentDb, fmt: TournamentFormat, base: str) -> Ch
                      "rounds")
 
 
+def _refuse_dropping_played_rounds(session: Session, rounds: int) -> None:
+    used = session.scalars(select(Round.number).join(Board).where(Round.number > rounds)
+                           .order_by(Round.number.desc())).first()
+    if used is not None:
+        raise FormatRefused(f"round {used} already has boards; the format cannot end before it",
+                            "rounds")
+
+
 def use_builtin_format(db: TournamentDb, name: str) -> Change:
     """Play the built-in format ``name`` as it is (dropping the TD's own copy)."""
     try:
@@ -229,6 +238,7 @@ def use_builtin_format(db: TournamentDb, name: str) -> Change:
     except KeyError as exc:
         raise FormatRefused(str(exc.args[0]), "base") from None
     with db.action(f"Tournament format: {fmt.title}") as session:
+        _refuse_dropping_played_rounds(session, fmt.rounds)
         row = session.scalars(select(Tournament)).one()
         row.format_name, row.custom_format = fmt.name, None
         count = rescore_boards(session, fmt, session_systems(session))

@@ -216,3 +216,18 @@ def test_more_rounds_in_the_format_plan_more_rounds(demo: Path) -> None:
         assert formats.effective_format(db).round_rule(5).label == "Round 5"
     finally:
         db.close()
+
+
+def test_a_format_cannot_end_before_a_round_with_boards(demo: Path) -> None:
+    custom = copy_format(WDC, name="wdc-2025-one", title="One round", rounds=1,
+                         counting=(CountGroup((1,)),), pool=None, team=None,
+                         final_ranking="total", tie_breakers=("best-game",),
+                         champion_tie_breakers=None)
+    db = open_tournament_file(demo)
+    try:
+        with pytest.raises(formats.FormatRefused) as refused:
+            formats.save_custom_format(db, custom, "wdc-2025")
+        assert refused.value.field == "rounds" and "round 2" in str(refused.value)
+        assert not formats.format_state(db).custom
+    finally:
+        db.close()
