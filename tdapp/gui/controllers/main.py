@@ -18,6 +18,7 @@ from tdapp.gui.main_window import MainWindow
 from tdapp.gui.results.wiring import ResultsViews
 from tdapp.gui.seating.controller import BoardsController
 from tdapp.gui.settings import RecentFiles
+from tdapp.gui.teams.controller import TeamsController
 
 
 class MainController:
@@ -31,6 +32,7 @@ class MainController:
         self.tournament = TournamentController(self.window, self.app)
         self.formats = FormatsController(self.window, self.app)  # Tournament > Format…
         self.players = PlayersController(self.window, self.app)
+        self.teams = TeamsController(self.window, self.app)  # Tournament > Teams…
         self.rounds = RoundsController(self.window, self.app)
         self.boards = BoardsController(self.window, self.app)
         self.history = HistoryController(self.window, self.app)

@@ -1,0 +1,114 @@
+"""Tournament > Teams…: opens the Teams dialog and saves what it asks through the teams service.
+
+Refusals (a full team, a pool player, a power picked twice) are shown inside the dialog; every
+saved change is broadcast so the standings and the seating see the teams at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QMessageBox
+
+from tdapp.gui.controller import AppController
+from tdapp.gui.teams.dialog import TeamsDialog
+from tdapp.services import teams
+from tdapp.services.changes import Change, ServiceError
+
+REFRESH_TOPICS = {"teams", "players", "results", "boards", "tournament", "history"}
+
+
+class TeamsController:
+    def __init__(self, window, app: AppController) -> None:
+        self.window = window
+        self.app = app
+        self.dialog: TeamsDialog | None = None
+        self.action: QAction = getattr(window, "teams_action", None) or self._add_action()
+        self.action.triggered.connect(lambda _=False: self.show_dialog())
+        app.file_opened.connect(lambda _path: self.action.setEnabled(True))
+        app.file_closed.connect(self._closed)
+        app.changed.connect(self._changed)
+        self.action.setEnabled(app.db is not None)
+
+    def _add_action(self) -> QAction:
+        """The menu item, under Tournament when the window has that menu."""
+        action = QAction("&Teams…", self.window)
+        action.setStatusTip("The team tournament: teams, members and the powers they picked")
+        menu = getattr(self.window, "tournament_menu", None)
+        if menu is not None:
+            menu.addAction(action)
+        return action
+
+    def _closed(self) -> None:
+        self.action.setEnabled(False)
+        if self.dialog is not None:
+            self.dialog.close()
+
+    def _changed(self, change: Change) -> None:
+        if self.dialog is not None and self.dialog.isVisible() and change.topics & REFRESH_TOPICS:
+            self.refresh()
+
+    # -- the dialog ------------------------------------------------------------------------------
+    def show_dialog(self) -> TeamsDialog | None:
+        if self.app.db is None:
+            return None
+        if self.dialog is None:
+            self.dialog = TeamsDialog(self.window)
+            self.dialog.create_requested.connect(self._create)
+            self.dialog.rename_requested.connect(
+                lambda team, name: self._run(teams.rename_team, team, name))
+            self.dialog.delete_requested.connect(self._delete)
+            self.dialog.add_requested.connect(self._add)
+            self.dialog.remove_requested.connect(
+                lambda team, player: self._run(teams.remove_member, team, player))
+            self.dialog.power_requested.connect(
+                lambda team, player, power: self._run(teams.set_member_power, team, player,
+                                                      power))
+        self.dialog.show_message("")
+        self.refresh()
+        self.dialog.show()
+        self.dialog.raise_()
+        self.dialog.activateWindow()
+        return self.dialog
+
+    def refresh(self, select_team: int | None = None) -> None:
+        view = self.app.read(teams.teams_view)
+        if view is not None and self.dialog is not None:
+            self.dialog.set_view(view, select_team)
+
+    def _run(self, service: Callable[..., Change], *args: object) -> Change | None:
+        """Call the service; a refusal is shown in the dialog and the view is re-read (a power
+        box the TD changed goes back to what is saved)."""
+        dialog = self.dialog
+        if self.app.db is None or dialog is None:
+            return None
+        try:
+            change = service(self.app.db, *args)
+        except ServiceError as exc:
+            dialog.show_message(str(exc), refused=True)
+            self.refresh()
+            return None
+        dialog.show_message(change.description + ".")
+        self.app.changed.emit(change)  # refreshes the dialog too
+        return change
+
+    def _create(self, name: str) -> None:
+        change = self._run(teams.create_team, name)
+        if change is not None and change.ids and self.dialog is not None:
+            self.refresh(select_team=change.ids[0])
+
+    def _add(self, team_id: int, player_id: int, power: object) -> None:
+        if self._run(teams.add_member, team_id, player_id, power) is not None and self.dialog:
+            self.dialog.player_picker.setFocus()
+
+    def _delete(self, team_id: int) -> None:
+        team = self.dialog.current_team() if self.dialog else None
+        if team is None:
+            return
+        answer = QMessageBox.question(
+            self.dialog, "Delete team",
+            f"Delete team {team.name} and its list of {len(team.members)} member(s)?\n\n"
+            "The players stay in the tournament (Edit > Undo brings the team back).")
+        if answer == QMessageBox.StandardButton.Yes:
+            self._run(teams.delete_team, team_id)
