@@ -67,7 +67,10 @@ POWER_METHOD_TITLES: dict[str, str] = {
 # The store's local statuses in the words of the core's WDC 2018 sit-out order.
 LOCAL_CATEGORY = {"board_member": "board", "club_member": "club", "local": "local",
                   "traveller": "traveller"}
-SAME_FOR_ALL = "player"  # one category: the format has no order of categories
+# One category for everybody when the format has no order of categories; the core writes it in
+# its explanation ("P sits out (lowest-ranked first, by the sit-out order)").
+LOWEST_RANKED = "lowest-ranked first"
+LOWEST_SEED = "lowest seed first"
 NOT_STARTED = "seated"
 
 
@@ -204,10 +207,10 @@ def sit_out_policy(fmt: TournamentFormat) -> SitOutPolicy:
         return SitOutPolicy(fixes, category_order=("board", "club", "local", "traveller"))
     if fmt.sit_out_order == "lowest-seeds-move":
         return SitOutPolicy(("standbys", "volunteers", "sit_out_order", *doubles),
-                            category_order=(SAME_FOR_ALL,))
+                            category_order=(LOWEST_SEED,))
     # The TD's choice: ask for help first (standbys, volunteers, doubles), then the lowest-ranked.
     return SitOutPolicy(("standbys", "volunteers", *doubles, "sit_out_order"),
-                        category_order=(SAME_FOR_ALL,))
+                        category_order=(LOWEST_RANKED,))
 
 
 def sit_out_bonus(fmt: TournamentFormat) -> float:
@@ -238,8 +241,8 @@ def who_plays(db: TournamentDb, round_number: int) -> WhoPlaysProposal:
         RollCallEntry(
             labels[c.player_id], c.status, two_boards=c.two_boards and fmt.two_boards_allowed,
             sit_out_volunteer=c.volunteer_sit_out,
-            category=(LOCAL_CATEGORY.get(c.local_status, "traveller")
-                      if policy.category_order != (SAME_FOR_ALL,) else SAME_FOR_ALL),
+            category=(policy.category_order[0] if len(policy.category_order) == 1
+                      else LOCAL_CATEGORY.get(c.local_status, "traveller")),
             sat_out_before=c.sat_out_before,
         )
         for c in people if c.status != "absent"
@@ -260,6 +263,9 @@ def who_plays(db: TournamentDb, round_number: int) -> WhoPlaysProposal:
 
     best = convert(core)
     best.alternatives = [convert(alt) for alt in core.alternatives]
+    if not entries:
+        best.explanations = [f"Nobody is marked present for round {round_number}: take the "
+                             "roll call on the Rounds page first."]
     return best
 
 

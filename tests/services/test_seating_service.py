@@ -391,3 +391,26 @@ def test_team_round_reads_the_teams_and_their_powers(demo_file: Path, tmp_path: 
             assert all(chosen[player] == power for power, player in board.powers.items())
     finally:
         db.close()
+
+
+def test_who_plays_before_the_roll_call_and_with_nine_players(tmp_path: Path) -> None:
+    from tdapp.services import players as player_service
+    from tdapp.services.tournaments import TournamentInfo, create_tournament
+
+    db = create_tournament(tmp_path / "nine.tdt", TournamentInfo("Nine", "wdc-2025", 4))
+    try:
+        for number in range(9):
+            player_service.add_player(db, player_service.PlayerData(f"Player {number}"))
+        empty = seating.who_plays(db, 1)
+        assert empty.fix == "unresolved" and empty.playing == []
+        assert empty.explanations == ["Nobody is marked present for round 1: take the roll "
+                                      "call on the Rounds page first."]
+        _everyone_present(db, 1)
+        nine = seating.who_plays(db, 1)
+        assert nine.fix == "sit_out_order" and len(nine.playing) == 7
+        assert nine.count_text.startswith("9 present — 1 board + 2 over")
+        assert sum("(lowest-ranked first, by the sit-out order)" in line
+                   for line in nine.explanations) == 2
+        assert set(nine.plan().reasons.values()) == {"asked to sit out"}
+    finally:
+        db.close()
