@@ -68,7 +68,7 @@ UNKNOWN_POWER = "#9A9A9A"
 LAND = QColor("#EDE3C4")
 SEA_COLOUR = QColor("#BFD8EA")
 NEUTRAL_LAND = QColor("#D6CCB0")
-IMPASSABLE_COLOUR = QColor("#8C8577")
+IMPASSABLE_COLOUR = QColor("#D9D9D9")
 BORDER = QColor("#6E6554")
 FAIL = QColor("#D7191C")
 INK = QColor("#1E1E1E")
@@ -255,6 +255,9 @@ class MapPainter:
             painter.setBrush(fill)
             painter.setPen(QPen(BORDER, 0.7))
             painter.drawPath(path)
+            if kind == IMPASSABLE:  # hatched, so it never reads as a power's colour
+                painter.setBrush(QBrush(QColor("#6F6F6F"), Qt.BrushStyle.DiagCrossPattern))
+                painter.drawPath(path)
             if abbr in self.plan.contested:
                 painter.setBrush(QBrush(QColor(120, 60, 20, 90), Qt.BrushStyle.BDiagPattern))
                 painter.drawPath(path)
@@ -401,12 +404,13 @@ class MapPainter:
         a = QPointF(start.x() + ux * lead, start.y() + uy * lead)
         b = QPointF(target.x() - ux * ring, target.y() - uy * ring)
         style = Qt.PenStyle.DotLine if order.kind == CONVOY else Qt.PenStyle.DashLine
+        width = 2.3 if order.kind == CONVOY else 1.8
         painter.save()
         if order.failed:
             painter.setOpacity(0.6)
-        painter.setPen(self._halo(1.8, Qt.PenStyle.SolidLine, QColor(255, 255, 255, 170)))
+        painter.setPen(self._halo(width, Qt.PenStyle.SolidLine, QColor(255, 255, 255, 170)))
         painter.drawLine(a, b)
-        painter.setPen(self._order_pen(order, 1.8, style))
+        painter.setPen(self._order_pen(order, width, style))
         painter.drawLine(a, b)
         outline = QPen(INK, 1.0)
         painter.setPen(outline)
@@ -418,7 +422,16 @@ class MapPainter:
             painter.setPen(self._order_pen(order, 1.8, Qt.PenStyle.DashLine))
             painter.drawEllipse(target, ring, ring)
         elif order.kind == CONVOY:
-            d = 3.6 * self.scale
+            # a dotted ring marks the convoying fleet even when it sits on the army's path
+            ring_radius = (UNIT_RADIUS + 4.0) * self.scale
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(self._halo(width, Qt.PenStyle.SolidLine, QColor(255, 255, 255, 170)))
+            painter.drawEllipse(start, ring_radius, ring_radius)
+            painter.setPen(self._order_pen(order, width, style))
+            painter.drawEllipse(start, ring_radius, ring_radius)
+            painter.setPen(outline)
+            painter.setBrush(power_colour(order.power))
+            d = 4.4 * self.scale
             painter.drawPolygon(QPolygonF([QPointF(b.x(), b.y() - d), QPointF(b.x() + d, b.y()),
                                            QPointF(b.x(), b.y() + d), QPointF(b.x() - d, b.y())]))
         else:

@@ -312,3 +312,22 @@ def test_every_province_label_fits_on_the_map(map_view):
     for abbr in STANDARD_MAP.province_names:
         x, y = GEO.provinces[abbr].label
         assert 10 <= x <= GEO.width - 10 and 5 <= y <= GEO.height - 5, abbr
+
+
+def test_board_layer_is_reused_until_size_or_centres_change(map_view, qtbot):
+    doc, out = busy_phase()
+    map_view.set_position(doc)
+    map_view.resize(900, 760)
+    map_view.grab()
+    first = map_view._board_cache[1]
+    map_view.set_results(out["results"])  # new orders: same board
+    map_view.grab()
+    assert map_view._board_cache[1] is first
+    changed = dict(doc, centers={"FRANCE": ["PAR", "MAR", "BRE", "SPA"]})
+    map_view.set_position(changed)
+    map_view.grab()
+    assert map_view._board_cache[1] is not first
+    again = map_view._board_cache[1]
+    map_view.resize(1000, 850)
+    map_view.grab()
+    assert map_view._board_cache[1] is not again
