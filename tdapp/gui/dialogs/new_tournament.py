@@ -96,7 +96,7 @@ class NewTournamentDialog(QDialog):
         return path if path.suffix == SUFFIX else path.with_name(path.name + SUFFIX)
 
     def problems_found(self) -> list[str]:
-        found = self.info().problems()
+        found = self.form.location_problems() + self.info().problems()
         if not self.location.text().strip():
             found.append("Choose where the tournament file goes.")
         elif self.path().exists():

@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QComboBox, QFormLayout, QLineEdit, QSpinBox, QWidg
 
 from tdapp.core.formats import get_format, list_formats
 from tdapp.gui.dialogs.common import date_edit, get_date, set_date
+from tdapp.gui.dialogs.location import LocationPicker
 from tdapp.services.tournaments import TournamentInfo
 
 
@@ -18,6 +19,10 @@ class TournamentForm(QWidget):
         self.name = QLineEdit()
         self.name.setPlaceholderText("e.g. Midlands Open 2026")
         self.venue = QLineEdit()
+        # Where the venue is, for the "distance from home" tie-breaker.
+        self.venue_location = LocationPicker("Venue")
+        self.venue_location.setToolTip("Where the venue is, for the distance-from-home "
+                                       "tie-breaker: pick a town or type the coordinates")
         self.start_date = date_edit()
         self.end_date = date_edit()
         self.format = QComboBox()
@@ -29,6 +34,7 @@ class TournamentForm(QWidget):
         layout = QFormLayout(self)
         layout.addRow("&Name:", self.name)
         layout.addRow("&Venue:", self.venue)
+        layout.addRow("Venue &location:", self.venue_location)
         layout.addRow("&First day:", self.start_date)
         layout.addRow("&Last day:", self.end_date)
         layout.addRow("F&ormat:", self.format)
@@ -39,6 +45,7 @@ class TournamentForm(QWidget):
             edit.textEdited.connect(self.edited)
         for date in (self.start_date, self.end_date):
             date.dateChanged.connect(self.edited)
+        self.venue_location.edited.connect(self.edited)
         self._format_chosen()
 
     def _format_chosen(self) -> None:
@@ -55,6 +62,7 @@ class TournamentForm(QWidget):
     def set_info(self, info: TournamentInfo) -> None:
         self.name.setText(info.name)
         self.venue.setText(info.venue)
+        self.venue_location.set_location(info.venue_latitude, info.venue_longitude)
         set_date(self.start_date, info.start_date)
         set_date(self.end_date, info.end_date)
         index = self.format.findData(info.format_name)
@@ -65,7 +73,12 @@ class TournamentForm(QWidget):
         self.format.setCurrentIndex(index)
         self.rounds.setValue(info.rounds_planned)
 
+    def location_problems(self) -> list[str]:
+        """Numbers typed for the venue that are not coordinates (the info cannot hold them)."""
+        return self.venue_location.values()[1]
+
     def info(self) -> TournamentInfo:
+        latitude, longitude = self.venue_location.location()
         return TournamentInfo(
             name=self.name.text().strip(),
             format_name=str(self.format.currentData() or ""),
@@ -73,4 +86,6 @@ class TournamentForm(QWidget):
             venue=self.venue.text().strip(),
             start_date=get_date(self.start_date),
             end_date=get_date(self.end_date),
+            venue_latitude=latitude,
+            venue_longitude=longitude,
         )

@@ -62,7 +62,8 @@ class TournamentPage(QWidget):
 
     def is_edited(self) -> bool:
         """The TD has typed something not applied yet."""
-        return self._shown is not None and self.form.info() != self._shown
+        return self._shown is not None and (
+            self.form.info() != self._shown or bool(self.form.location_problems()))
 
     def show_info(self, info: TournamentInfo) -> None:
         self._shown = info
@@ -86,7 +87,7 @@ class TournamentPage(QWidget):
 
     def _save(self) -> None:
         info = self.form.info()
-        problems = info.problems()
+        problems = self.form.location_problems() + info.problems()
         show_problems(self.problems, problems)
         if not problems:
             self.save_requested.emit(info)
