@@ -14,6 +14,8 @@ from PySide6.QtWidgets import (
     QFrame,
     QHeaderView,
     QLabel,
+    QPushButton,
+    QSizePolicy,
     QSplitter,
     QTableWidget,
     QTableWidgetItem,
@@ -28,6 +30,33 @@ from tdapp.services import games
 COLUMNS = ("Power", "Written", "Read as", "Result", "Why")
 FAILED_BG = QColor("#fdecea")
 VOID_BG = QColor("#f3f3f3")
+
+
+def _words(result: Mapping[str, Any]) -> list[str]:
+    return str(result.get("normalized", "")).split()
+
+
+def reason_in_words(result: Mapping[str, Any], results: Sequence[Mapping[str, Any]]) -> str:
+    """The judge's message, with a dislodgement told in full: ``dislodged from BUR by A MUN
+    supported by A RUH``."""
+    message = str(result.get("message", ""))
+    if "dislodged" not in result.get("tags", []) or not result.get("unit"):
+        return message
+    province = str(result["unit"]).split()[-1].split("/")[0]
+    attacker = next((r for r in results if not r.get("tags") and len(_words(r)) >= 4
+                     and _words(r)[2] == "-" and _words(r)[3].split("/")[0] == province), None)
+    if attacker is None:
+        return message
+    words = _words(attacker)
+    mover = " ".join(words[:2])
+    supports = [" ".join(_words(r)[:2]) for r in results
+                if not r.get("tags") and len(_words(r)) >= 7 and _words(r)[2] == "S"
+                and _words(r)[4] == words[1] and _words(r)[6].split("/")[0] == province]
+    told = f"dislodged from {province} by {mover}"
+    if supports:
+        told += " supported by " + ", ".join(supports)
+    rest = [m for m in message.split("; ") if m and not m.startswith("dislodged")]
+    return "; ".join([told, *rest])
 
 
 def outcome_word(result: Mapping[str, Any]) -> str:
@@ -130,11 +159,22 @@ class AdjudicationView(QWidget):
         column.addWidget(self.table, 3)
         column.addWidget(self.summary, 1)
         self.map_area = _map_widget()
+        self.projector_button = QPushButton("Map on the &projector")
+        self.projector_button.setObjectName("mapOnProjector")
+        self.projector_button.setEnabled(hasattr(self.map_area, "show_on_projector"))
+        self.projector_button.clicked.connect(self.show_map_on_projector)
+        map_side = QWidget()
+        map_column = QVBoxLayout(map_side)
+        map_column.setContentsMargins(0, 0, 0, 0)
+        map_column.addWidget(self.map_area, 1)
+        map_column.addWidget(self.projector_button, 0, Qt.AlignmentFlag.AlignRight)
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(left)
-        splitter.addWidget(self.map_area)
+        splitter.addWidget(map_side)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
+        map_side.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Expanding)
+        splitter.setSizes([730, 530])  # the table's reasons first; the map takes the rest
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 8, 8, 8)
         layout.addWidget(splitter)
@@ -155,7 +195,7 @@ class AdjudicationView(QWidget):
         self.table.setRowCount(len(self.rows))
         for i, result in enumerate(self.rows):
             power = result["power"]
-            why = result.get("message", "")
+            why = reason_in_words(result, self.rows)
             written = result["order"] if result.get("order") else "(no order)"
             values = (power.title(), written, shown(result.get("normalized", "")),
                       outcome_word(result), why)
@@ -197,9 +237,19 @@ class AdjudicationView(QWidget):
         return "<br><br>".join(parts) or "No unit dislodged, no centre changed hands."
 
     def _show_on_map(self, row: games.PhaseRow, after: Mapping[str, Any]) -> None:
-        show = getattr(self.map_area, "show_phase", None)
-        if callable(show):  # the map widget's own interface, when it has one
-            show(row.position, row.results or [], after)
+        """The position the phase started from, with its orders and what became of them."""
+        show = getattr(self.map_area, "set_position", None)
+        if not callable(show):
+            return
+        try:
+            show(row.position, row.results or [])
+        except ValueError:  # a position the map cannot draw: the table still tells it all
+            return
+
+    def show_map_on_projector(self) -> None:
+        project = getattr(self.map_area, "show_on_projector", None)
+        if callable(project):
+            project()
 
 
 def results_text(rows: Sequence[Mapping[str, Any]]) -> list[str]:

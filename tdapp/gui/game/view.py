@@ -119,12 +119,22 @@ class GameView(QWidget):
             panel.status_requested.connect(self.set_status)
         self.history.correction_requested.connect(self.correct)
         self.chart.export_button.clicked.connect(self.export_chart)
+        self.tabs.currentChanged.connect(self._tab_changed)
         shortcut = QShortcut(QKeySequence("Ctrl+Return"), self)
         shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         shortcut.activated.connect(self.adjudicate)
         shortcut2 = QShortcut(QKeySequence("Ctrl+Enter"), self)
         shortcut2.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         shortcut2.activated.connect(self.adjudicate)
+
+    def _tab_changed(self, index: int) -> None:
+        """Back on the orders: the first sheet that can be typed has the keyboard."""
+        if self.tabs.widget(index) is self.entry:
+            for power in POWERS:
+                edit = self.entry.panels[power].edit
+                if edit.isEnabled():
+                    edit.setFocus(Qt.FocusReason.TabFocusReason)
+                    return
 
     # -- reading the game ------------------------------------------------------------------
     def _changed(self, change: Change) -> None:

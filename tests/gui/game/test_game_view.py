@@ -98,6 +98,9 @@ def test_a_whole_record_typed_corrected_and_ended(qtbot, view: GameView, dialog_
     view.history.select_phase("S1902M")
     lines = results_text(view.history.results.rows)
     assert "Russia: A RUM H — Dislodged (dislodged by A SER)" in lines
+    why = [view.history.results.table.item(r, 4).text()
+           for r in range(view.history.results.table.rowCount())]
+    assert "dislodged from RUM by A SER supported by A BUD, A BUL" in why
     assert "Russia: F SEV S A RUM — Failed (support cut by F BLA)" in lines
     assert "Russia: A RUM may retreat to UKR" in view.history.results.summary.text()
     view.history.select_phase("F1902M")
