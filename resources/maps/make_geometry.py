@@ -269,6 +269,27 @@ def distance_to_rings(pt: Point, rings: list[list[Point]]) -> float:
     return best
 
 
+def near_any_segment(pt: Point, segments: list[tuple[Point, Point, tuple]], limit: float) -> bool:
+    """Whether ``pt`` lies within ``limit`` of any segment (bounding boxes checked first)."""
+    x, y = pt
+    for a, b, (x0, y0, x1, y1) in segments:
+        if x < x0 - limit or x > x1 + limit or y < y0 - limit or y > y1 + limit:
+            continue
+        if _segment_distance(pt, a, b) < limit:
+            return True
+    return False
+
+
+def ring_segments(rings: list[list[Point]]) -> list[tuple[Point, Point, tuple]]:
+    out = []
+    for ring in rings:
+        for i, a in enumerate(ring):
+            b = ring[(i + 1) % len(ring)]
+            out.append((a, b, (min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]),
+                               max(a[1], b[1]))))
+    return out
+
+
 def _segment_distance(p: Point, a: Point, b: Point) -> float:
     dx, dy = b[0] - a[0], b[1] - a[1]
     length2 = dx * dx + dy * dy
@@ -330,6 +351,7 @@ def border_guides(mains: list[tuple[Point, str]], land: list[list[Point]]
     Without them, the long thin cells of coastal guides reach across those borders.
     """
     guides: list[tuple[Point, str]] = []
+    coast_segments = ring_segments(land)
     for want_land in (True, False):
         group = [m for m in mains if (m[1] not in SEA) == want_land]
         points = [g[0] for g in group]
@@ -350,7 +372,7 @@ def border_guides(mains: list[tuple[Point, str]], land: list[list[Point]]
                 for s in range(steps):
                     t = (s + 0.5) / steps
                     px, py = a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])
-                    if distance_to_rings((px, py), land) < 2 * GUIDE_OFFSET + 1:
+                    if near_any_segment((px, py), coast_segments, 2 * GUIDE_OFFSET + 1):
                         continue
                     if point_in_rings((px, py), land) != want_land:
                         continue
