@@ -147,11 +147,17 @@ def _format_document(fmt: TournamentFormat, base: str) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------------------ rescoring
-def _board_game(session: Session, board: Board) -> GameResult:
-    history: dict[int, dict[str, int]] = {}
-    counts = select(CenterCount).where(CenterCount.board_id == board.id)
-    for count in session.scalars(counts):
-        history.setdefault(count.year, {})[count.power] = count.centers
+def _histories(session: Session) -> dict[int, dict[int, dict[str, int]]]:
+    """board id -> year -> power -> centres, in one query of plain columns."""
+    out: dict[int, dict[int, dict[str, int]]] = {}
+    counts = select(CenterCount.board_id, CenterCount.year, CenterCount.power,
+                    CenterCount.centers)
+    for board_id, year, power, centers in session.execute(counts):
+        out.setdefault(board_id, {}).setdefault(year, {})[power] = centers
+    return out
+
+
+def _board_game(board: Board, history: dict[int, dict[str, int]] | None) -> GameResult:
     seats = {s.power: s for s in board.seats}
     return GameResult(
         centers={p: (seats[p].centers or 0) if p in seats else 0 for p in POWERS},
@@ -167,17 +173,21 @@ def _board_game(session: Session, board: Board) -> GameResult:
 def rescore_boards(session: Session, fmt: TournamentFormat,
                    custom: Iterable[FormulaSystem], only: set[str] | None = None) -> int:
     """Score every finished board again under ``fmt`` (only rounds scored by ``only`` when
-    given); write the seats whose score changed and return how many boards changed."""
+    given); write the seats whose score changed and return how many boards changed.
+
+    Everything is read before anything is written, so no query flushes half the changes."""
     systems = tuple(custom)
+    histories = _histories(session)
     query = (select(Board, Round.number).join(Round).options(selectinload(Board.seats))
              .where(Board.status.in_(("finished", "scored"))).order_by(Round.number, Board.number))
+    boards = session.execute(query).all()
     changed = 0
-    for board, round_number in session.execute(query).all():
+    for board, round_number in boards:
         name = fmt.scoring_for(round_number)
         if only is not None and name not in only:
             continue
         try:
-            scores = get_system(name, systems).score(_board_game(session, board))
+            scores = get_system(name, systems).score(_board_game(board, histories.get(board.id)))
         except (ScoringError, UnknownSystem) as exc:
             raise ServiceError(f"Round {round_number} board {board.number} cannot be scored "
                                f"with {name}: {exc}") from exc
