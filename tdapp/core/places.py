@@ -146,6 +146,17 @@ _TABLE: tuple[tuple[str, str, float, float], ...] = (
 
 PLACES: tuple[Place, ...] = tuple(Place(*row) for row in _TABLE)
 
+# Other names people type for a country of the table (folded: lower case, no accents).
+COUNTRY_ALIASES: dict[str, str] = {
+    "united kingdom": "uk", "great britain": "uk", "gb": "uk", "england": "uk",
+    "scotland": "uk", "wales": "uk", "northern ireland": "uk", "britain": "uk",
+    "united states": "usa", "united states of america": "usa", "us": "usa",
+    "czech republic": "czechia", "holland": "netherlands", "deutschland": "germany",
+    "osterreich": "austria", "schweiz": "switzerland", "suisse": "switzerland",
+    "italia": "italy", "espana": "spain", "turkiye": "turkey", "uae": "united arab emirates",
+    "korea": "south korea", "the netherlands": "netherlands",
+}
+
 
 def _fold(text: str) -> str:
     """Lower case without accents or punctuation, so "Liege" finds Liège and "st louis" St. Louis."""
@@ -162,6 +173,7 @@ def find_place(text: str) -> Place | None:
     if "," in text:
         town, _, country = text.rpartition(",")
         wanted_country = _fold(country)
+        wanted_country = COUNTRY_ALIASES.get(wanted_country, wanted_country)
     else:
         town, wanted_country = text, ""
     wanted_town = _fold(town)

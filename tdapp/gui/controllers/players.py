@@ -46,17 +46,26 @@ class PlayersController:
     # -- one player ------------------------------------------------------------------------------
     def add(self) -> PlayerDialog:
         def added(dialog: PlayerDialog) -> None:
-            change = self.app.call(player_service.add_player, dialog.data())
+            change = self.app.call(player_service.add_player, dialog.data(),
+                                   keep_apart=dialog.keep_apart_pairs())
             if change and change.ids:
                 self.page.select_player(change.ids[0])
 
-        return show_dialog(self.window, PlayerDialog(self.window), added)
+        dialog = PlayerDialog(self.window, others=self._others(None))
+        return show_dialog(self.window, dialog, added)
 
     def edit(self, player: PlayerRow) -> PlayerDialog:
+        pairs = self.app.read(player_service.keep_apart_list, player.id, default=[])
+        dialog = PlayerDialog(self.window, player, others=self._others(player.id),
+                              keep_apart={row.other_id: row.reason for row in pairs})
         return show_dialog(
-            self.window, PlayerDialog(self.window, player),
+            self.window, dialog,
             lambda d: self.app.call(player_service.update_player, player.id, d.data(),
-                                    player.version))
+                                    player.version, keep_apart=d.keep_apart_pairs()))
+
+    def _others(self, player_id: int | None) -> list[tuple[int, str]]:
+        """Everyone this player could be kept apart from."""
+        return [(p.id, p.name) for p in self.page.model.rows() if p.id != player_id]
 
     def toggle_withdrawn(self, player: PlayerRow) -> None:
         self.app.call(player_service.set_withdrawn, player.id, not player.withdrawn)
