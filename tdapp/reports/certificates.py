@@ -68,7 +68,9 @@ def write_certificates(data: ReportData, target: Path, *, text_only: bool = Fals
         c = pdf_canvas.Canvas(str(temporary), pagesize=size)
         c.setTitle(f"{data.tournament} — award certificates")
         pages = 0
-        for award in data.awards:
+        best = [AwardLine(f"Best {b.power.title()}", b.winners, b.detail, b.score)
+                for b in data.best_countries]
+        for award in (*data.awards, *best):
             for winner in award.winners:
                 _certificate_page(c, data, award, winner, size, text_only)
                 c.showPage()

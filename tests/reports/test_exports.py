@@ -113,6 +113,7 @@ def test_certificates_one_page_per_winner(demo_file: Path, tmp_path: Path) -> No
                      "--text-only").returncode == 0
     pages = pdf_text(framed)
     assert "Champion" in pages[0] and "Certificate" in pages[0]
+    assert any("Best France" in page for page in pages)  # best countries get certificates too
     assert "Certificate" not in pdf_text(plain)[0]
     assert len(pages) == len(pdf_text(plain))
 

@@ -169,7 +169,8 @@ def championship_pool(tournament: Tournament, fmt: TournamentFormat, *,
         if len(group) <= room:
             pool.extend(group)
         else:
-            issues.append(f"championship pool: {', '.join(group)} tie for the last "
+            names = ", ".join(tournament.player(p).label for p in group)
+            issues.append(f"championship pool: {names} tie for the last "
                           f"{room} place(s) ({note})")
             break
     return tuple(pool), issues

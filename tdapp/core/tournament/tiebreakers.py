@@ -324,7 +324,8 @@ def _settle(group: list[str], chain: list[Criterion], ctx: TieContext, tied: str
         if all(k is None for k in keys.values()) and crit.none_lowest:
             continue  # nothing recorded (no draw, no decision): nothing to say
         if any(k is None for k in keys.values()) and not crit.none_lowest:
-            missing = ", ".join(p for p in group if keys[p] is None)
+            missing = ", ".join(ctx.tournament.player(p).label for p in group
+                                if keys[p] is None)
             skipped.append(f"{crit.phrase}: not available for {missing}")
             continue
         distinct = sorted({k for k in keys.values() if k is not None}, reverse=True)

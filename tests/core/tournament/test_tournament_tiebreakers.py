@@ -108,7 +108,7 @@ def test_count_back_without_history_leaves_the_tie_to_the_td() -> None:
     t = tied_pair(boards=(board(1, 1, ["a", "b"], [10, 10]),))
     s = standings(t, "count-back")
     assert s.row("a").tie == s.row("b").tie == "td"
-    assert "left to the TD (ahead on count-back: not available for a, b)" in s.row("a").note
+    assert "left to the TD (ahead on count-back: not available for A, B)" in s.row("a").note
 
 
 def test_distance_from_home_by_km_or_coordinates() -> None:

@@ -65,7 +65,7 @@ def test_a_tie_at_the_pool_cut_is_reported_not_broken() -> None:
     people = tuple(Player(p.id, p.name, competing=p.competing) for p in t.players)  # no distance
     pool, issues = championship_pool(Tournament(people, tweaked), FMT)
     assert len(pool) == 20 and "p20" not in pool and "p21" not in pool
-    assert issues and "p20, p21 tie for the last 1 place(s)" in issues[0]
+    assert issues and "P20, P21 tie for the last 1 place(s)" in issues[0]
 
 
 def test_the_pool_gets_one_and_a_half_times_round_4() -> None:
