@@ -230,7 +230,7 @@ COASTS = [
 COAST_ANCHORS = {
     "STP/NC": (36.0, 68.0), "STP/SC": (29.6, 60.3),
     "SPA/NC": (-5.0, 42.9), "SPA/SC": (-2.5, 37.3),
-    "BUL/EC": (27.5, 42.9), "BUL/SC": (25.3, 41.1),
+    "BUL/EC": (27.2, 42.45), "BUL/SC": (25.3, 41.1),
 }
 # Main points the automatic placement would get wrong (lon, lat).
 UNIT_OVERRIDES: dict[str, Point] = {}
