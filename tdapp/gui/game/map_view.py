@@ -70,6 +70,7 @@ SEA_COLOUR = QColor("#BFD8EA")
 NEUTRAL_LAND = QColor("#D6CCB0")
 IMPASSABLE_COLOUR = QColor("#D9D9D9")
 BORDER = QColor("#6E6554")
+COAST = QColor("#3F5F78")
 FAIL = QColor("#D7191C")
 INK = QColor("#1E1E1E")
 
@@ -134,6 +135,27 @@ class _Shapes:
         for abbr, shape in geometry.provinces.items():
             self.provinces[abbr] = self._path(shape.rings)
         self.neutral = self._path(geometry.neutral_land)
+        self.coastline = self._coastline(geometry)
+
+    @staticmethod
+    def _coastline(geometry: MapGeometry) -> QPainterPath:
+        """Every edge with sea on one side and land on the other, drawn over the borders."""
+        sides: dict[tuple, set[bool]] = {}
+        rings = [(abbr, ring) for abbr, shape in geometry.provinces.items()
+                 for ring in shape.rings]
+        rings += [("", ring) for ring in geometry.neutral_land]
+        for abbr, ring in rings:
+            info = STANDARD_MAP.provinces.get(abbr)
+            is_sea = info is not None and info.type == SEA
+            for i, a in enumerate(ring):
+                b = ring[(i + 1) % len(ring)]
+                sides.setdefault((min(a, b), max(a, b)), set()).add(is_sea)
+        path = QPainterPath()
+        for (a, b), kinds in sides.items():
+            if kinds == {True, False}:
+                path.moveTo(a[0], a[1])
+                path.lineTo(b[0], b[1])
+        return path
 
     @staticmethod
     def _path(rings) -> QPainterPath:
@@ -261,6 +283,10 @@ class MapPainter:
             if abbr in self.plan.contested:
                 painter.setBrush(QBrush(QColor(120, 60, 20, 90), Qt.BrushStyle.BDiagPattern))
                 painter.drawPath(path)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(COAST, 1.4, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
+                            Qt.PenJoinStyle.RoundJoin))
+        painter.drawPath(self.shapes.coastline)
         self._paint_labels(painter)
         self._paint_centres(painter)
 
