@@ -66,7 +66,7 @@ class TeamsDialog(QDialog):
         self.teams_list = QListWidget()
         self.teams_list.setObjectName("teamsList")
         self.name_edit = QLineEdit()
-        self.name_edit.setPlaceholderText("Team name")
+        self.name_edit.setPlaceholderText("Team name (to create a team, or rename the chosen one)")
         self.create_button = QPushButton("&Create team")
         self.rename_button = QPushButton("Re&name")
         self.delete_button = QPushButton("&Delete team…")
