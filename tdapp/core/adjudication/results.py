@@ -2,21 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from tdapp.core.orders.model import (
-    Build,
-    Convoy,
-    Disband,
-    Hold,
-    Move,
-    Order,
-    Remove,
-    Retreat,
-    SupportHold,
-    SupportMove,
-    Waive,
-)
+from tdapp.core.orders.model import Move, Order
+from tdapp.core.orders.normalize import format_order as canonical_text
 
 # Result tags (CONTRACTS.md): empty when the order succeeded as written.
 BOUNCE = "bounce"
@@ -71,37 +60,10 @@ class OrderResult:
         }
 
 
-def _t(unit_type: str | None) -> str:
-    return f"{unit_type} " if unit_type else ""
-
-
 def format_order(order: Order) -> str:
-    """``A PAR - BUR``, ``F LON S F NTH - ENG``, ``F NTH C A YOR - NWY``, ``A PAR B`` ..."""
-    if isinstance(order, Hold):
-        return f"{_t(order.unit_type)}{order.location} H"
-    if isinstance(order, Move):
-        text = f"{_t(order.unit_type)}{order.location} - {order.destination}"
-        return text + " VIA" if order.via_convoy else text
-    if isinstance(order, SupportHold):
-        return f"{_t(order.unit_type)}{order.location} S {_t(order.supported_type)}" + (
-            order.supported_location
-        )
-    if isinstance(order, SupportMove):
-        return (
-            f"{_t(order.unit_type)}{order.location} S {_t(order.supported_type)}"
-            f"{order.supported_location} - {order.destination}"
-        )
-    if isinstance(order, Convoy):
-        return (
-            f"{_t(order.unit_type)}{order.location} C A {order.army_location}"
-            f" - {order.destination}"
-        )
-    if isinstance(order, Retreat):
-        return f"{_t(order.unit_type)}{order.location} R {order.destination}"
-    if isinstance(order, (Disband, Remove)):
-        return f"{_t(order.unit_type)}{order.location} D"
-    if isinstance(order, Build):
-        return f"{_t(order.unit_type)}{order.location} B"
-    if isinstance(order, Waive):
-        return "WAIVE"
-    raise TypeError(f"not an order: {order!r}")
+    """The contract's canonical form: ``A PAR - BUR``, ``F LON S F NTH - ENG``, ``A PAR B`` ...
+
+    The parser's formatter, less a written convoy route (the results say ``A BEL - HOL VIA``)."""
+    if isinstance(order, Move) and order.convoy_path:
+        order = replace(order, convoy_path=())
+    return canonical_text(order)
