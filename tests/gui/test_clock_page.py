@@ -195,14 +195,33 @@ def test_the_projector_shows_the_rounds_board_call_and_standings(clock_main, qtb
         assert [row.rank for row in standings.rows] == sorted(r.rank for r in standings.rows)
         assert standings.rows[0].rank == 1 and len(standings.rows) >= 40
         # A renamed player shows at once in the board call and the standings.
-        seat = boards[0].seats[0]
-        player = player_service.get_player(main.app.db, seat.player_id)
-        main.app.call(player_service.update_player, player.id,
-                      replace(player_service.PlayerData(
-                          **{f: getattr(player, f) for f in ("name", "home_town", "country")}),
-                          name="Zebedee Renamed"), player.version)
+        rename(main, boards[0].seats[0].player_id, "Zebedee Renamed")
         assert projector.board_call.boards[0][1][0].player == "Zebedee Renamed"
         assert "Zebedee Renamed" in {row.player for row in projector.standings.rows}
+    finally:
+        page.panel.close_projector()
+
+
+def rename(main, player_id: int, name: str) -> None:
+    player = player_service.get_player(main.app.db, player_id)
+    data = player_service.PlayerData(
+        **{f: getattr(player, f) for f in ("name", "home_town", "country")})
+    main.app.call(player_service.update_player, player.id, replace(data, name=name),
+                  player.version)
+
+
+def test_changes_made_while_another_page_shows_reach_the_projector_on_return(
+        clock_main, qtbot, path: Path) -> None:
+    main, page, time = clock_main
+    open_clock(main, qtbot, path)
+    seat = rounds.all_boards(main.app.db, 3)[2].seats[4]
+    main.window.show_page("Players")
+    rename(main, seat.player_id, "Aaron Aardvark")
+    main.window.show_page("Clock")
+    projector = page.panel.open_projector()
+    try:
+        assert projector.board_call.boards[2][1][4].player == "Aaron Aardvark"
+        assert projector.board_call.by_name()[0][0] == "Aaron Aardvark"
     finally:
         page.panel.close_projector()
 
