@@ -63,6 +63,10 @@ def outcome_word(result: Mapping[str, Any]) -> str:
     tags = result.get("tags", [])
     if "void" in tags:
         return "Void — holds" if result.get("unit") else "Void"
+    if "disband" in tags and not result.get("order"):
+        return "Removed"  # a removal the power did not write (civil disorder)
+    if "disband" in tags:
+        return "Disbanded"
     if "dislodged" in tags:
         return "Dislodged"
     if not tags:
@@ -106,24 +110,34 @@ def dislodged_lines(after: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def _placeholder(text: str) -> QLabel:
+    holder = QLabel(text)
+    holder.setObjectName("mapPlaceholder")
+    holder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+    holder.setWordWrap(True)
+    holder.setStyleSheet("border: 1px dashed #999; color: #777; background: #fafafa;")
+    holder.setMinimumWidth(320)
+    return holder
+
+
 def _map_widget() -> QWidget:
-    """The board's map when the map widget is there; a marked place for it until then."""
+    """The board's map (``tdapp.gui.game.map_view.MapView``); a marked place for it when the
+    map cannot be loaded, so that order entry never depends on the drawing."""
     try:
-        from tdapp.gui.game.map_view import MapView  # type: ignore[import-not-found]
+        from tdapp.gui.game.map_view import MapView
     except ImportError:
-        holder = QLabel("The map of the board will be drawn here.")
-        holder.setObjectName("mapPlaceholder")
-        holder.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        holder.setStyleSheet("border: 1px dashed #999; color: #777; background: #fafafa;")
-        holder.setMinimumWidth(320)
-        return holder
-    return MapView()
+        return _placeholder("The map of the board will be drawn here.")
+    try:
+        return MapView()
+    except (OSError, ValueError) as exc:  # the map's data missing or damaged
+        return _placeholder(f"The map cannot be shown: {exc}")
 
 
 class AdjudicationView(QWidget):
     """One adjudicated phase. ``show_phase(row, following)`` fills it."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, sizes: tuple[int, int] = (730, 530)
+                 ) -> None:
         super().__init__(parent)
         self.heading = QLabel()
         self.heading.setObjectName("resultsHeading")
@@ -174,7 +188,7 @@ class AdjudicationView(QWidget):
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
         map_side.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Expanding)
-        splitter.setSizes([730, 530])  # the table's reasons first; the map takes the rest
+        splitter.setSizes(list(sizes))  # the table's reasons first; the map takes the rest
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 8, 8, 8)
         layout.addWidget(splitter)

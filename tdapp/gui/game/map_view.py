@@ -17,14 +17,16 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
     QFontMetricsF,
+    QHelpEvent,
     QImage,
     QKeyEvent,
+    QMouseEvent,
     QPainter,
     QPainterPath,
     QPaintEvent,
@@ -32,7 +34,7 @@ from PySide6.QtGui import (
     QPolygonF,
     QScreen,
 )
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from tdapp.core.board.standard_map import IMPASSABLE, SEA, STANDARD_MAP
 from tdapp.gui.game.map_geometry import MapGeometry, Point, load_geometry
@@ -615,7 +617,13 @@ class MapPainter:
 
 
 class MapView(QWidget):
-    """The board map as a widget: call ``set_position`` and, after adjudication, ``set_results``."""
+    """The board map as a widget: call ``set_position`` and, after adjudication, ``set_results``.
+
+    ``province_clicked`` carries the abbreviation of a province clicked on (for views that let
+    the assistant pick a province on the map); hovering shows the province's full name.
+    """
+
+    province_clicked = Signal(str)
 
     def __init__(self, parent: QWidget | None = None, *, geometry: MapGeometry | None = None
                  ) -> None:
@@ -686,6 +694,34 @@ class MapView(QWidget):
         """Where a canvas point is drawn in the widget (or in ``target``, e.g. an image)."""
         factor, dx, dy = fit_canvas(self._geometry, target or QRectF(self.rect()))
         return QPointF(dx + point[0] * factor, dy + point[1] * factor)
+
+    def province_at(self, point: QPointF) -> str | None:
+        """The province drawn under a widget point, if any (Switzerland included)."""
+        factor, dx, dy = fit_canvas(self._geometry, QRectF(self.rect()))
+        canvas = ((point.x() - dx) / factor, (point.y() - dy) / factor)
+        for abbr, shape in self._geometry.provinces.items():
+            if shape.contains(canvas):
+                return abbr
+        return None
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt name)
+        province = self.province_at(event.position())
+        if province is not None and event.button() == Qt.MouseButton.LeftButton:
+            self.province_clicked.emit(province)
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            province = self.province_at(QPointF(event.pos()))
+            info = STANDARD_MAP.provinces.get(province or "")
+            if info is None:
+                QToolTip.hideText()
+            else:
+                QToolTip.showText(event.globalPos(), f"{info.name} ({info.abbr})", self)
+            return True
+        return super().event(event)
 
     def show_on_projector(self, screen: QScreen | None = None) -> None:
         """Full screen, large marks, no controls; Escape (or F11) returns to a window."""

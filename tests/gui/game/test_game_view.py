@@ -107,6 +107,7 @@ def test_a_whole_record_typed_corrected_and_ended(qtbot, view: GameView, dialog_
     assert "SMY: Turkey → Italy" in view.history.results.summary.text()
     assert "MAR: France → Italy" in view.history.results.summary.text()
     assert "BRE (F ENG, F MAO), GAL (A VIE, A WAR)" in view.history.results.summary.text()
+    view.tabs.setCurrentWidget(view.history)
     save(view, "history.png")
     # a correction of Spring 1902 after its deadline: the TD overrides
     view.history.select_phase("S1902M")
@@ -120,6 +121,7 @@ def test_a_whole_record_typed_corrected_and_ended(qtbot, view: GameView, dialog_
     assert "S1902M, S1902R, F1902M, W1902A" in report
     assert "F1902M France: 'A Pic S F Mao-Bre'" in report
     assert view.history.current().phase == "S1902M"
+    save(view, "correction.png")
     assert "A GAS" in view.state.phases[4].position["units"]["FRANCE"]
     # The TD calls the game: the result lands on the board, centres year by year
     view.end("called")

@@ -331,3 +331,18 @@ def test_board_layer_is_reused_until_size_or_centres_change(map_view, qtbot):
     map_view.resize(1000, 850)
     map_view.grab()
     assert map_view._board_cache[1] is not again
+
+
+def test_clicking_a_province_names_it(map_view, qtbot):
+    map_view.set_position(start_position())
+    map_view.resize(1000, 850)
+    map_view.show()
+    qtbot.waitExposed(map_view)
+    for abbr in ("PAR", "NTH", "STP", "SWI"):
+        point = map_view.canvas_to_widget(GEO.provinces[abbr].label)
+        assert map_view.province_at(point) == abbr
+        with qtbot.waitSignal(map_view.province_clicked, timeout=1000) as blocker:
+            qtbot.mouseClick(map_view, Qt.MouseButton.LeftButton, pos=point.toPoint())
+        assert blocker.args == [abbr]
+    ireland = map_view.canvas_to_widget(GEO.neutral_land[0][0])
+    assert map_view.province_at(ireland) in (None, *GEO.provinces)  # on a border at worst
