@@ -3,11 +3,13 @@ shown as typed and as read, and the units left without an order listed before ad
 
 from __future__ import annotations
 
+import datetime as dt
 import html
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -80,8 +82,14 @@ class PowerPanel(QFrame):
         self.status.setStyleSheet("color: #555;")
         self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.no_orders = self._small_button("No orders", games.NO_ORDERS,
-                                            "No sheet: every unit holds")
-        self.grace = self._small_button("Grace", games.GRACE, "Start the format's grace period")
+                                            "No sheet: every unit holds (Ctrl+Shift+N)")
+        self.grace = self._small_button("Grace", games.GRACE,
+                                        "Start the format's grace period (Ctrl+Shift+G)")
+        for keys, status in (("Ctrl+Shift+N", games.NO_ORDERS), ("Ctrl+Shift+G", games.GRACE)):
+            shortcut = QShortcut(QKeySequence(keys), self)
+            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            shortcut.activated.connect(
+                lambda s=status: self._shortcut_status(s))
         head = QHBoxLayout()
         head.addWidget(self.title, 1)
         head.addWidget(self.no_orders)
@@ -123,6 +131,11 @@ class PowerPanel(QFrame):
         button.clicked.connect(lambda: self.status_requested.emit(self.power, status))
         return button
 
+    def _shortcut_status(self, status: str) -> None:
+        button = self.no_orders if status == games.NO_ORDERS else self.grace
+        if button.isEnabled() and button.isVisibleTo(self):
+            self.status_requested.emit(self.power, status)
+
     @property
     def dirty(self) -> bool:
         return self.edit.toPlainText() != self.saved_text
@@ -132,13 +145,16 @@ class PowerPanel(QFrame):
         self.title.setToolTip(self.title.text())
 
     def load(self, text: str, status: str, owes: str, can_order: bool,
-             grace_allowed: bool) -> None:
+             grace_allowed: bool, grace_started: dt.datetime | None = None) -> None:
         typing = self.dirty and self.edit.hasFocus()  # never overwrite what is being typed
         if not typing:
             self.saved_text = text
             if self.edit.toPlainText() != text:
                 self.edit.setPlainText(text)
         label = games.SHEET_STATUSES.get(status, status) if status != games.ENTERED else ""
+        if status == games.GRACE and grace_started is not None:
+            local = grace_started.replace(tzinfo=dt.UTC).astimezone()
+            label += f" since {local:%H:%M:%S}"
         self.status.setText(label)
         self.status.setVisible(bool(label))
         self.owes.setText(owes)

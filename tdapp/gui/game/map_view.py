@@ -23,6 +23,7 @@ from PySide6.QtGui import (
     QColor,
     QFont,
     QFontMetricsF,
+    QGuiApplication,
     QHelpEvent,
     QImage,
     QKeyEvent,
@@ -637,6 +638,8 @@ class MapView(QWidget):
         self._projector = False
         self._plan = BoardPlan()
         self._board_cache: tuple[tuple, QImage] | None = None
+        self._mirror: MapView | None = None  # the projector window, when one is open
+        self._closes_on_escape = False
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumSize(320, 272)
         self.setAccessibleName("Board map")
@@ -655,6 +658,8 @@ class MapView(QWidget):
         self._results = results_list
         self._plan = plan
         self.update()
+        if self._mirror is not None:
+            self._mirror.set_position(position, results_list)
 
     def set_results(self, results: Iterable[Mapping] | None) -> None:
         """The orders of the shown position and what became of them (CONTRACTS ``results``)."""
@@ -667,6 +672,8 @@ class MapView(QWidget):
         """A caption for the legend (default: the position's phase in words)."""
         self._custom_title = title
         self.update()
+        if self._mirror is not None:
+            self._mirror.set_title(title)
 
     def set_legend_visible(self, visible: bool) -> None:
         self._legend = visible
@@ -723,8 +730,46 @@ class MapView(QWidget):
             return True
         return super().event(event)
 
-    def show_on_projector(self, screen: QScreen | None = None) -> None:
-        """Full screen, large marks, no controls; Escape (or F11) returns to a window."""
+    def show_on_projector(self, screen: QScreen | None = None) -> MapView:
+        """The map full screen for spectators: large marks, no controls; Escape (or F11) leaves.
+
+        A map embedded in a view opens a separate window that follows what this one shows and
+        closes on Escape; a map that is itself a window goes full screen. With several screens,
+        the projector window goes to a screen other than this widget's, unless ``screen`` says.
+        Returns the widget on the projector.
+        """
+        if not self.isWindow():
+            mirror = self._mirror
+            if mirror is None:
+                mirror = MapView(geometry=self._geometry)
+                mirror.setObjectName("mapProjector")
+                mirror.setWindowTitle("Board map")
+                mirror.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+                mirror._closes_on_escape = True
+                mirror.destroyed.connect(self._forget_mirror)
+                self.destroyed.connect(mirror.close)  # the projector leaves with its view
+                self._mirror = mirror
+            mirror._custom_title = self._custom_title
+            mirror._legend = self._legend
+            mirror.set_position(self._position, self._results)
+            mirror._go_full_screen(screen or self._other_screen())
+            return mirror
+        self._go_full_screen(screen)
+        return self
+
+    def projector_window(self) -> MapView | None:
+        """The separate projector window this map opened, while it is open."""
+        return self._mirror
+
+    def _forget_mirror(self) -> None:
+        self._mirror = None
+
+    def _other_screen(self) -> QScreen | None:
+        here = self.screen()
+        others = [s for s in QGuiApplication.screens() if s is not here]
+        return others[0] if others else None
+
+    def _go_full_screen(self, screen: QScreen | None) -> None:
         self._projector = True
         if screen is not None:
             self.setScreen(screen)
@@ -739,8 +784,11 @@ class MapView(QWidget):
         leaving = event.key() in (Qt.Key.Key_Escape, Qt.Key.Key_F11)
         if leaving and self.isWindow() and (self.isFullScreen() or self._projector):
             self._projector = False
-            self.showNormal()
-            self.update()
+            if self._closes_on_escape:
+                self.close()
+            else:
+                self.showNormal()
+                self.update()
             event.accept()
             return
         super().keyPressEvent(event)

@@ -227,7 +227,8 @@ class GameView(QWidget):
             owes, can_order = self._owes(current.position, power)
             panel.load(sheet.text if sheet else "", sheet.status if sheet else games.ENTERED,
                        owes, can_order and live and not current.adjudicated,
-                       grace and current.kind == "M")
+                       grace and current.kind == "M",
+                       sheet.grace_started_at if sheet else None)
             self.reread(power)
         self.entry.adjudicate_button.setEnabled(live)
 

@@ -167,6 +167,11 @@ def test_entry_shows_readings_faults_and_units_left_without_orders(qtbot, view: 
     save(view, "entry-errors.png")
     qtbot.mouseClick(view.entry.panels["TURKEY"].no_orders, Qt.MouseButton.LeftButton)
     assert view.state.current.sheets["TURKEY"].status == games.NO_ORDERS
+    russia = view.entry.panels["RUSSIA"].edit
+    russia.setFocus()
+    qtbot.keyClick(russia, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier
+                   | Qt.KeyboardModifier.ShiftModifier)
+    assert view.state.current.sheets["RUSSIA"].status == games.NO_ORDERS
     assert "Turkey" not in view.entry.gaps.text()
 
 
@@ -263,9 +268,11 @@ def test_grace_period_where_the_format_has_one(qtbot, view: GameView, dialog_ans
     view.reload()
     panel = view.entry.panels["FRANCE"]
     assert panel.grace.isVisibleTo(view)
-    qtbot.mouseClick(panel.grace, Qt.MouseButton.LeftButton)
+    panel.edit.setFocus()
+    qtbot.keyClick(panel.edit, Qt.Key.Key_G, Qt.KeyboardModifier.ControlModifier
+                   | Qt.KeyboardModifier.ShiftModifier)
     assert view.state.current.sheets["FRANCE"].status == games.GRACE
-    assert panel.status.text() == "Grace period running"
+    assert panel.status.text().startswith("Grace period running since ")
     type_sheet(qtbot, view, "FRANCE", "A Par-Bur")
     assert view.state.current.sheets["FRANCE"].status == games.LATE
     view.adjudicate()

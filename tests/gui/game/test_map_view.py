@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QImage
-from PySide6.QtWidgets import QAbstractButton
+from PySide6.QtWidgets import QAbstractButton, QPushButton, QVBoxLayout, QWidget
 
 from tdapp.core.board.standard_map import STANDARD_MAP
 from tdapp.gui.game.map_geometry import load_geometry, point_in_rings
@@ -353,3 +353,32 @@ def test_clicking_a_province_names_it(map_view, qtbot):
     assert inside_neutral
     for point in inside_neutral:
         assert map_view.province_at(map_view.canvas_to_widget(point)) is None
+
+
+def test_an_embedded_map_opens_a_projector_window_that_follows_it(qtbot):
+    holder = QWidget()
+    qtbot.addWidget(holder)
+    layout = QVBoxLayout(holder)
+    embedded = MapView()
+    layout.addWidget(embedded)
+    layout.addWidget(QPushButton("Map on the projector"))
+    holder.resize(900, 700)
+    holder.show()
+    doc, out = busy_phase()
+    embedded.set_position(doc, out["results"])
+    projector = embedded.show_on_projector()
+    qtbot.waitExposed(projector)
+    assert projector is not embedded and projector.isWindow()
+    assert projector.isFullScreen() and projector.is_projector()
+    assert not embedded.is_projector() and not holder.isFullScreen()
+    assert embedded.projector_window() is projector
+    assert embedded.show_on_projector() is projector  # asked again: the same window
+    assert len(projector.plan().orders) == len(out["results"])
+    position, _out = retreat_phase()
+    embedded.set_position(position)  # the next phase reaches the projector too
+    assert projector.title() == "Fall 1901 Retreats"
+    assert [u.location for u in projector.plan().units if u.dislodged] == ["BUL"]
+    assert projector.findChildren(QAbstractButton) == []
+    with qtbot.waitSignal(projector.destroyed, timeout=2000):
+        qtbot.keyClick(projector, Qt.Key.Key_Escape)
+    assert embedded.projector_window() is None
