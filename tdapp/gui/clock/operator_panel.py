@@ -258,8 +258,8 @@ class OperatorPanel(QWidget):
         self.hidden_end_label.setObjectName("hidden-end")
         grid.addWidget(self.hidden_end_label, 2, 0, 1, 2)
         # Players walk past the TD's table: the time shows only while the TD asks for it.
-        self.reveal_box = QCheckBox("Show the time  [Ctrl+H]")
-        self._action("Show the time", "Ctrl+H", self.reveal_box.toggle, button=False)
+        self.reveal_box = QCheckBox("Show the time  [Ctrl+Alt+H]")
+        self._action("Show the time", "Ctrl+Alt+H", self.reveal_box.toggle, button=False)
         self.reveal_box.toggled.connect(lambda _: self.refresh())
         grid.addWidget(self.reveal_box, 2, 2)
         self.verdict_list = QListWidget()

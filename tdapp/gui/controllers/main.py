@@ -39,6 +39,7 @@ class MainController:
         self.snapshots = SnapshotsController(self.window, self.app)
         self.results_views = ResultsViews(self.window, self.app)
         self.games = GameController(self.window, self.app)  # Round > Play board
+        self.window.clock_page.attach(self.app)  # the round clock, saved in the file
 
     def shutdown(self) -> None:
         """Finish background work and close the tournament file."""
