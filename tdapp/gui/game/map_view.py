@@ -78,6 +78,10 @@ FAIL = QColor("#D7191C")
 INK = QColor("#1E1E1E")
 
 UNIT_RADIUS = 8.5
+PROJECTOR_MARKS = 1.3  # units, arrows and letters on the projector
+SMALL_MAP_FACTOR = 0.8  # below this canvas scale, marks grow so that they stay readable
+MAX_SMALL_MARKS = 1.5
+COMPACT_LEGEND_HEIGHT = 154
 LEGEND_RECT = QRectF(6, 6, 186, 262)
 SEASONS = {"S": "Spring", "F": "Fall", "W": "Winter"}
 PHASE_KINDS = {"M": "Movement", "R": "Retreats", "A": "Adjustments"}
@@ -186,7 +190,8 @@ class MapPainter:
         self.plan = plan
         self.title = title
         self.legend = legend
-        self.scale = 1.3 if large else 1.0  # projector: bigger units and letters
+        self.large = large
+        self.scale = 1.0  # marks and letters; set for each target by _fit
         self.shapes = _Shapes.of(geometry)
         self.occupied = {u.point for u in plan.units if not u.dislodged}
 
@@ -195,14 +200,23 @@ class MapPainter:
     def board_key(self) -> tuple:
         """What the board layer depends on (not the orders or units): for caching it."""
         return (tuple(sorted(self.plan.centres.items())), tuple(sorted(self.plan.contested)),
-                self.scale)
+                self.large)
+
+    def _fit(self, target: QRectF) -> tuple[float, float, float]:
+        """Canvas fit for ``target``; marks grow on the projector and on a small map."""
+        factor, dx, dy = fit_canvas(self.geo, target)
+        if self.large:
+            self.scale = PROJECTOR_MARKS
+        else:
+            self.scale = min(MAX_SMALL_MARKS, max(1.0, SMALL_MAP_FACTOR / factor))
+        return factor, dx, dy
 
     def paint_board_layer(self, painter: QPainter, target: QRectF) -> None:
         """Sea, provinces, labels and supply centres only."""
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        factor, dx, dy = fit_canvas(self.geo, target)
+        factor, dx, dy = self._fit(target)
         painter.translate(dx, dy)
         painter.scale(factor, factor)
         painter.setClipRect(QRectF(0, 0, self.geo.width, self.geo.height))
@@ -216,7 +230,7 @@ class MapPainter:
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        factor, dx, dy = fit_canvas(self.geo, target)
+        factor, dx, dy = self._fit(target)
         painter.translate(dx, dy)
         painter.scale(factor, factor)
         painter.setClipRect(QRectF(0, 0, self.geo.width, self.geo.height))
@@ -242,18 +256,25 @@ class MapPainter:
             self._place_legend(painter, target)
 
     def _place_legend(self, painter: QPainter, target: QRectF) -> None:
-        """On the map's open Atlantic; on a wide projector, large in the empty side band."""
+        """On the map's open Atlantic; on a wide projector, large in the empty side band;
+        on a small map, larger but without the key to the marks."""
         factor, dx, dy = fit_canvas(self.geo, target)
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         band = dx - target.left()
-        if self.scale > 1 and band > LEGEND_RECT.width() * factor * 1.1:
+        grow = min(MAX_SMALL_MARKS, max(1.0, SMALL_MAP_FACTOR / factor))
+        if self.large and band > LEGEND_RECT.width() * factor * 1.1:
             margin = band * 0.06
             k = min((band - 2 * margin) / LEGEND_RECT.width(),
                     (target.height() - 2 * margin) / LEGEND_RECT.height())
             painter.translate(target.left() + margin, target.top() + margin)
             painter.scale(k, k)
             self._paint_legend(painter, QRectF(0, 0, LEGEND_RECT.width(), LEGEND_RECT.height()))
+        elif grow > 1.05 and not self.large:
+            painter.translate(dx + LEGEND_RECT.left() * factor, dy + LEGEND_RECT.top() * factor)
+            painter.scale(factor * grow, factor * grow)
+            self._paint_legend(painter, QRectF(0, 0, LEGEND_RECT.width(), COMPACT_LEGEND_HEIGHT),
+                               compact=True)
         else:
             painter.translate(dx, dy)
             painter.scale(factor, factor)
@@ -542,7 +563,7 @@ class MapPainter:
 
     # -- legend -----------------------------------------------------------------------------
 
-    def _paint_legend(self, painter: QPainter, box: QRectF) -> None:
+    def _paint_legend(self, painter: QPainter, box: QRectF, compact: bool = False) -> None:
         painter.save()
         painter.setPen(QPen(BORDER, 0.8))
         painter.setBrush(QColor(255, 255, 255, 215))
@@ -583,8 +604,8 @@ class MapPainter:
                              Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
                              str(units.get(power, 0)))
             y += 15
-        y += 6
-        self._legend_symbols(painter, box, y)
+        if not compact:
+            self._legend_symbols(painter, box, y + 6)
         painter.restore()
 
     def _legend_symbols(self, painter: QPainter, box: QRectF, y: float) -> None:
