@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QSizePolicy,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -57,7 +58,9 @@ class KeepApartEditor(QWidget):
         pick_row.addWidget(self.add_button)
         remove_row = QHBoxLayout()
         remove_row.addWidget(self.message, 1)
+        remove_row.addStretch(0)
         remove_row.addWidget(self.remove_button)
+        self.remove_button.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.table, 1)

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -53,7 +54,6 @@ class LocationPicker(QWidget):
         self.town.setEditable(True)
         self.town.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         self.town.setMaxVisibleItems(15)
-        self.town.setMinimumContentsLength(16)
         self.town.addItems([p.label for p in PLACES])
         self.town.setCurrentIndex(-1)
         self.town.lineEdit().setPlaceholderText(PICK_TEXT)
@@ -65,25 +65,29 @@ class LocationPicker(QWidget):
         self.latitude.setObjectName("latitude")
         self.longitude = QLineEdit()
         self.longitude.setObjectName("longitude")
-        for edit, hint in ((self.latitude, "latitude, e.g. 53.80"),
-                           (self.longitude, "longitude, e.g. -1.55")):
+        for edit, hint in ((self.latitude, "latitude"),
+                           (self.longitude, "longitude")):
             edit.setPlaceholderText(hint)
-            edit.setMaximumWidth(150)
+            edit.setFixedWidth(110)
         self.clear_button = QPushButton("Clear")
         self.clear_button.setToolTip("No location (the distance tie-breaker skips it)")
         self.where = QLabel()
         self.where.setObjectName("locationWhere")
         self.where.setStyleSheet("color: #555;")
-        row = QHBoxLayout()
-        row.addWidget(self.town, 2)
-        row.addWidget(self.latitude, 1)
-        row.addWidget(self.longitude, 1)
-        row.addWidget(self.clear_button)
+        self.where.setWordWrap(True)
+        town_row = QHBoxLayout()
+        town_row.addWidget(self.town, 1)
+        town_row.addWidget(self.clear_button)
+        numbers_row = QHBoxLayout()
+        numbers_row.addWidget(self.latitude)
+        numbers_row.addWidget(self.longitude)
+        numbers_row.addWidget(self.where, 1)
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 0)
-        column.setSpacing(2)
-        column.addLayout(row)
-        column.addWidget(self.where)
+        column.setSpacing(4)
+        column.addLayout(town_row)
+        column.addLayout(numbers_row)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.town.activated.connect(lambda _i: self._town_chosen())
         self.town.lineEdit().editingFinished.connect(self._town_chosen)
         for edit in (self.latitude, self.longitude):

@@ -24,7 +24,7 @@ from tdapp.gui.dialogs.location import LocationPicker
 from tdapp.services.players import LOCAL_STATUSES, MAX_BOARD, MAX_SEED, PlayerData
 
 NOT_COMPETING_TEXT = "Not competing: plays but never ranks (TD or assistant filling a seat)"
-DECLINED_TEXT = "Declined a top-board place (the next in line is invited instead)"
+DECLINED_TEXT = "Declined a top-board place"
 NONE_TEXT = "none"
 
 
@@ -44,7 +44,7 @@ class PlayerDialog(QDialog):
                  keep_apart: dict[int, str] | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Edit player" if player else "Add player")
-        self.setMinimumWidth(960)
+        self.setMinimumWidth(1100)
         self.name = QLineEdit()
         self.home_town = QLineEdit()
         self.country = QLineEdit()
@@ -72,6 +72,8 @@ class PlayerDialog(QDialog):
             MAX_SEED, "Qualifying seed (DBN Invitational): 1 is the best; it orders the "
             "semi-final boards and the Paris method.")
         self.declined_top_board = QCheckBox(DECLINED_TEXT)
+        self.declined_top_board.setToolTip("WDC 2018: the next in line is invited to the top "
+                                           "board instead")
         self.keep_apart = KeepApartEditor()
         self.keep_apart.set_players(others or [])
         self.keep_apart.set_pairs(keep_apart or {})
@@ -82,7 +84,10 @@ class PlayerDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         columns = QHBoxLayout()
-        columns.addLayout(self._details_form(), 5)
+        details = QVBoxLayout()
+        details.addLayout(self._details_form())
+        details.addStretch(1)
+        columns.addLayout(details, 6)
         columns.addLayout(self._seating_column(), 4)
         layout = QVBoxLayout(self)
         layout.addLayout(columns)
