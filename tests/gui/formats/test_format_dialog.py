@@ -158,3 +158,25 @@ def test_start_from_another_built_in_and_back_to_it_unchanged(qtbot, demo_main) 
     assert not state.custom and state.fmt.name == "edc-2026"  # a built-in as it is
     assert "European Diplomacy Championship" in \
         demo_main.window.tournament_page.format_box.title.text()
+
+
+def test_fewer_rounds_leave_their_counting_group_and_an_empty_name_is_marked(
+        qtbot, demo_main) -> None:
+    dialog = _open(demo_main)
+    dialog.start_from.setCurrentIndex(dialog.start_from.findData("wdc-2018"))
+    form = dialog.form
+    form.top.setChecked(False)
+    form.final_ranking.setCurrentIndex(form.final_ranking.findData("total"))
+    form.rounds.setValue(3)
+    assert form.rounds_table.rowCount() == 3
+    assert [form.counting.table.item(r, 0).text()
+            for r in range(form.counting.table.rowCount())] == ["1, 2, 3"]
+    assert "rounds 1, 2, 3 (at most 3 played)" in dialog.summary.text()
+    assert dialog.current is not None and dialog.current.rounds == 3
+    dialog.name_edit.clear()
+    assert not dialog.save_button.isEnabled()
+    assert "border" in dialog.name_edit.styleSheet()
+    assert "Name: a format needs a name" in dialog.status.text()
+    dialog.name_edit.setText("short-2018")
+    assert dialog.save_button.isEnabled() and dialog.name_edit.styleSheet() == ""
+    dialog.reject()
