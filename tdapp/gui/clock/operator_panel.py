@@ -211,18 +211,18 @@ class OperatorPanel(QWidget):
         # Board time is on , and . (the < and > keys): Shift with + or - would collide with
         # the room's keys on layouts where "+" itself needs Shift.
         buttons = [
-            ("Pause / resume board", "P", self._toggle_board),
-            ("Board \u22121 min", ",", lambda: self._board_do(
+            ("Pause / resume", "P", self._toggle_board),
+            ("\u22121 min", ",", lambda: self._board_do(
                 lambda n: self.clock.add_time(-60, board=n))),
-            ("Board +1 min", ".", lambda: self._board_do(
+            ("+1 min", ".", lambda: self._board_do(
                 lambda n: self.clock.add_time(60, board=n))),
-            ("Board next segment", "Shift+PgDown", lambda: self._board_do(
+            ("Next", "Shift+PgDown", lambda: self._board_do(
                 lambda n: self.clock.next_segment(board=n))),
-            ("Board previous segment", "Shift+PgUp", lambda: self._board_do(
+            ("Previous", "Shift+PgUp", lambda: self._board_do(
                 lambda n: self.clock.previous_segment(board=n))),
             ("Orders in early", "E", lambda: self._board_do(lambda n: self.clock.orders_in_early(n))),
-            ("Draw vote start / end", "D", self._toggle_draw_vote),
-            ("Rejoin room clock", "J", lambda: self._board_do(lambda n: self.clock.rejoin_room(n))),
+            ("Draw vote", "D", self._toggle_draw_vote),
+            ("Rejoin room", "J", lambda: self._board_do(lambda n: self.clock.rejoin_room(n))),
             ("Game over", "Shift+G", lambda: self._board_do(lambda n: self.clock.end_game(n))),
         ]
         for index, (text, keys, slot) in enumerate(buttons):
@@ -258,7 +258,7 @@ class OperatorPanel(QWidget):
         self.hidden_end_label.setObjectName("hidden-end")
         grid.addWidget(self.hidden_end_label, 2, 0, 1, 2)
         # Players walk past the TD's table: the time shows only while the TD asks for it.
-        self.reveal_box = QCheckBox("Show the time  [Ctrl+Alt+H]")
+        self.reveal_box = QCheckBox("Show  [Ctrl+Alt+H]")
         self._action("Show the time", "Ctrl+Alt+H", self.reveal_box.toggle, button=False)
         self.reveal_box.toggled.connect(lambda _: self.refresh())
         grid.addWidget(self.reveal_box, 2, 2)
