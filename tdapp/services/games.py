@@ -202,8 +202,10 @@ def _names(db: TournamentDb, board_id: int) -> tuple[str, str]:
 
 
 def _phases(session: Session, board_id: int) -> list[GamePhase]:
+    """The phases played, in order (phases set aside by a correction have ``seq`` < 0)."""
     return list(session.scalars(
-        select(GamePhase).where(GamePhase.board_id == board_id).order_by(GamePhase.seq)))
+        select(GamePhase).where(GamePhase.board_id == board_id, GamePhase.seq >= 0)
+        .order_by(GamePhase.seq)))
 
 
 def _sheets(session: Session, phase_id: int) -> dict[str, PhaseOrders]:
@@ -451,8 +453,7 @@ def adjudicate(db: TournamentDb, board_id: int, now: dt.datetime | None = None) 
         out = adjudicate_position(row.position, _sheet_rows(session, row.id), fmt)
         _store_outcome(row, out, now or utc_now())
         nxt = out["next"]
-        session.add(GamePhase(board_id=board_id, seq=row.seq + 1, phase=nxt["phase"],
-                              position=nxt))
+        _open_phase(session, board_id, row.seq + 1, nxt)
         phase = row.phase
         ending = game_end_after(phase, out, fmt)
     change = Change.of(f"{phase} adjudicated, {label}", TOPIC, ids=(board_id,))
@@ -552,13 +553,51 @@ def correct_orders(db: TournamentDb, board_id: int, seq: int, power: str, text: 
     return CorrectionReport(change, report[0], report[1], report[2])
 
 
+def _copy_sheets(session: Session, row: GamePhase, sheets: Mapping[str, SheetRow]) -> None:
+    """Give ``row`` exactly these sheets (its own are replaced)."""
+    for sheet in _sheets(session, row.id).values():
+        session.delete(sheet)
+    session.flush()
+    for power, kept in sheets.items():
+        session.add(PhaseOrders(phase_id=row.id, power=power, text=kept.text, status=kept.status,
+                                grace_started_at=kept.grace_started_at))
+    session.flush()
+
+
+def _set_aside(session: Session, board_id: int) -> dict[str, GamePhase]:
+    """Phases no longer reached after a correction whose sheets are kept (``seq`` < 0), by
+    name: the sheets come back if the game reaches that phase again."""
+    rows = session.scalars(select(GamePhase).where(GamePhase.board_id == board_id,
+                                                   GamePhase.seq < 0))
+    return {row.phase: row for row in rows}
+
+
+def _open_phase(session: Session, board_id: int, seq: int, position: dict[str, Any]
+                ) -> GamePhase:
+    """A new open phase at ``seq``; a phase set aside under the same name brings its sheets."""
+    row = _set_aside(session, board_id).get(position["phase"])
+    if row is None:
+        row = GamePhase(board_id=board_id, seq=seq, phase=position["phase"], position=position)
+        session.add(row)
+    else:
+        row.seq, row.position, row.results, row.adjudicated_at = seq, position, None, None
+    session.flush()
+    return row
+
+
 def _recompute(session: Session, rows: list[GamePhase], target: GamePhase,
                fmt: TournamentFormat, when: dt.datetime
                ) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], str | None]:
-    """Adjudicate ``target`` and every phase after it again; rows are reused by ``seq``."""
+    """Adjudicate ``target`` and every phase after it again; rows are reused by ``seq``.
+
+    Later sheets follow their phase by name. A phase no longer reached keeps its sheets set
+    aside; a phase reached anew brings back sheets set aside earlier."""
     later = [r for r in rows if r.seq > target.seq]
+    later_names = [r.phase for r in later]
+    aside = _set_aside(session, target.board_id)
     # What the later phases were: their sheets by phase name, and which orders were void.
-    old_sheets = {r.phase: _sheet_rows(session, r.id) for r in later}
+    old_sheets = {name: _sheet_rows(session, r.id) for name, r in aside.items()}
+    old_sheets.update({r.phase: _sheet_rows(session, r.id) for r in later})
     old_void: dict[tuple, str] = {}
     old_written: set[tuple] = set()
     for r in later:
@@ -573,25 +612,19 @@ def _recompute(session: Session, rows: list[GamePhase], target: GamePhase,
     ending = game_end_after(target.phase, out, fmt)
     seq = target.seq
     by_seq = {r.seq: r for r in later}
-    used: set[int] = set()
+    reached: list[str] = []
     while True:
         nxt = out["next"]
         seq += 1
-        row = by_seq.get(seq)
+        row = by_seq.pop(seq, None)
         if row is None:
             row = GamePhase(board_id=target.board_id, seq=seq, phase=nxt["phase"], position=nxt)
             session.add(row)
             session.flush()
-        used.add(seq)
-        if row.phase != nxt["phase"]:
-            for sheet in _sheets(session, row.id).values():
-                session.delete(sheet)
-            session.flush()
-            for power, kept in old_sheets.get(nxt["phase"], {}).items():
-                session.add(PhaseOrders(phase_id=row.id, power=power, text=kept.text,
-                                        status=kept.status,
-                                        grace_started_at=kept.grace_started_at))
-            session.flush()
+            _copy_sheets(session, row, old_sheets.get(nxt["phase"], {}))
+        elif row.phase != nxt["phase"]:
+            _copy_sheets(session, row, old_sheets.get(nxt["phase"], {}))
+        reached.append(nxt["phase"])
         row.phase, row.position = nxt["phase"], nxt
         if ending is not None or nxt["phase"] not in was_adjudicated:
             row.results, row.adjudicated_at = None, None
@@ -601,18 +634,32 @@ def _recompute(session: Session, rows: list[GamePhase], target: GamePhase,
         recomputed.append(row.phase)
         new_void.update(_void_keys(row.phase, out["results"]))
         ending = game_end_after(row.phase, out, fmt)
-    new_names = {target.phase} | {r.phase for r in later if r.seq in used}
-    dropped = [name for name in old_sheets if name not in new_names]
-    for r in later:
-        if r.seq not in used:
-            for sheet in _sheets(session, r.id).values():
-                session.delete(sheet)
-            session.delete(r)
+    unused = [*by_seq.values(), *aside.values()]  # rows no longer used, old set-asides
+    for row in unused:
+        for sheet in _sheets(session, row.id).values():
+            session.delete(sheet)  # one by one (audited) and before their phase
+    session.flush()
+    for row in unused:
+        session.delete(row)
+    session.flush()
+    dropped = [name for name in old_sheets if name not in reached]
+    lowest = -1
+    for name in dropped:
+        sheets = {p: sh for p, sh in old_sheets[name].items() if sh.text.strip()
+                  or sh.status != ENTERED}
+        if not sheets:
+            continue
+        kept = GamePhase(board_id=target.board_id, seq=lowest, phase=name, position={})
+        lowest -= 1
+        session.add(kept)
+        session.flush()
+        _copy_sheets(session, kept, sheets)
     invalid = tuple(
         f"{phase} {power.title()}: '{text}' — {message}"
         for (phase, power, text), message in new_void.items()
         if (phase, power, text) in old_written and (phase, power, text) not in old_void)
-    return tuple(recomputed), invalid, tuple(dropped), ending
+    return (tuple(recomputed), invalid, tuple(n for n in dropped if n in later_names),
+            ending)
 
 
 # ----------------------------------------------------------------------------- draw votes

@@ -333,3 +333,29 @@ def test_the_service_adjudicates_exactly_as_tdapp_adjudicate() -> None:
         p: [r.text for r in games.read_sheet(s.text, p, position, options)]
         for p, s in sheets.items()}}
     assert ours == adjudicate_document(doc, paper_reader(options=options))
+
+
+def test_sheets_of_a_phase_no_longer_reached_come_back_when_it_is(board) -> None:
+    db, board_id = board
+    play(db, board_id, upto="W1902A")  # F1902M adjudicated
+    seq = next(p.seq for p in games.game_state(db, board_id).phases if p.phase == "S1902M")
+    turkey = dict(record.GAME)["S1902M"]["TURKEY"]
+    # Turkey only held: no dislodgement, no retreat phase
+    report = games.correct_orders(db, board_id, seq, "TURKEY",
+                                  "F Bla H, A Bul H, A Con H, F Ank H", override=True)
+    assert report.dropped == ("S1902R",)
+    assert [p.phase for p in games.game_state(db, board_id).phases][seq:] == [
+        "S1902M", "F1902M", "W1902A"]
+    # ...and back as it was: the retreat phase returns with Russia's retreat as typed, open
+    report = games.correct_orders(db, board_id, seq, "TURKEY", turkey, override=True)
+    state = games.game_state(db, board_id)
+    assert state.current.phase == "S1902R"
+    assert state.current.sheets["RUSSIA"].text == "A Rum-Ukr"
+    assert "F1902M" in report.dropped
+    games.adjudicate(db, board_id)
+    state = games.game_state(db, board_id)
+    assert state.current.phase == "F1902M"
+    assert state.current.sheets["FRANCE"].text == dict(record.GAME)["F1902M"]["FRANCE"]
+    games.adjudicate(db, board_id)
+    hist = games.center_history(games.history(db, board_id))
+    assert [hist[1902][p] for p in POWERS] == record.CENTRES[1902]
