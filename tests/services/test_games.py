@@ -359,3 +359,14 @@ def test_sheets_of_a_phase_no_longer_reached_come_back_when_it_is(board) -> None
     games.adjudicate(db, board_id)
     hist = games.center_history(games.history(db, board_id))
     assert [hist[1902][p] for p in POWERS] == record.CENTRES[1902]
+
+
+def test_eliminations_are_the_first_year_with_no_centre_for_good() -> None:
+    hist = {1901: {"ITALY": 4, "TURKEY": 2}, 1902: {"ITALY": 0, "TURKEY": 1},
+            1903: {"ITALY": 1, "TURKEY": 0}, 1904: {"ITALY": 0, "TURKEY": 0}}
+    assert games.eliminations(hist) == {"ITALY": 1904, "TURKEY": 1903,
+                                        **{p: 1901 for p in POWERS
+                                           if p not in ("ITALY", "TURKEY")}}
+    assert games.last_completed_fall("F1905M") == 1904
+    assert games.last_completed_fall("W1905A") == 1905
+    assert games.last_completed_fall("S1906M") == 1905
