@@ -26,7 +26,7 @@ from tdapp.gui.game.map_plan import (
     parse_order_text,
     plan_board,
 )
-from tdapp.gui.game.map_view import POWER_COLOURS, MapView, phase_title
+from tdapp.gui.game.map_view import POWER_COLOURS, MapPainter, MapView, phase_title
 
 from .map_scenarios import adjustment_phase, busy_phase, retreat_phase, start_position
 
@@ -382,3 +382,17 @@ def test_an_embedded_map_opens_a_projector_window_that_follows_it(qtbot):
     with qtbot.waitSignal(projector.destroyed, timeout=2000):
         qtbot.keyClick(projector, Qt.Key.Key_Escape)
     assert embedded.projector_window() is None
+
+
+def test_marks_grow_on_a_small_map_and_on_the_projector():
+    plan = plan_board(start_position(), None, GEO)
+    painter = MapPainter(GEO, plan, "t")
+    painter._fit(QRectF(0, 0, 1000, 850))
+    assert painter.scale == 1.0
+    painter._fit(QRectF(0, 0, 500, 425))  # half size: marks as large as allowed
+    assert painter.scale == pytest.approx(1.5)
+    painter._fit(QRectF(0, 0, 700, 595))
+    assert painter.scale == pytest.approx(0.8 / 0.7)
+    projector = MapPainter(GEO, plan, "t", large=True)
+    projector._fit(QRectF(0, 0, 1920, 1080))
+    assert projector.scale == pytest.approx(1.3)
