@@ -344,11 +344,12 @@ class MapPainter:
                 painter.drawEllipse(centre, radius * 0.62, radius * 0.62)
 
     def _paint_retreat_hints(self, painter: QPainter) -> None:
-        pen = QPen(QColor(60, 60, 60, 150), 1.0, Qt.PenStyle.DotLine)
+        pen = QPen(QColor(40, 40, 40, 210), 1.5 * self.scale, Qt.PenStyle.DotLine)
         painter.setPen(pen)
-        for start, end in self.plan.retreat_hints:
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        for start, end in self.plan.retreat_hints:  # where a dislodged unit may go
             painter.drawLine(_p(start), _p(end))
-            painter.drawEllipse(_p(end), 3, 3)
+            painter.drawEllipse(_p(end), 4 * self.scale, 4 * self.scale)
 
     # -- units ------------------------------------------------------------------------------
 
