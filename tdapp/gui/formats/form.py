@@ -228,13 +228,24 @@ class FormatForm(QTabWidget):
         self.tie_breakers = TieBreakerList()
         self.marks.add("tie_breakers", self.tie_breakers.list, tab)
         self.tie_breakers.edited.connect(self._changed)
+        self.champion_ties = QGroupBox("The champion and places have their own list")
+        self.champion_ties.setCheckable(True)
+        self.marks.add("champion_tie_breakers", self.champion_ties, tab)
+        watch(self.champion_ties, self._changed)
+        self.champion_list = TieBreakerList()
+        self.champion_list.edited.connect(self._changed)
+        QVBoxLayout(self.champion_ties).addWidget(self.champion_list)
         self.unresolved = self._add("unresolved_ties", choice_box(TIE_WORDS), tab)
         self.tie_places = self._add("tie_break_places", int_box(1, 999, "every place"), tab)
+        everyone = QGroupBox("Everyone (drag or use the buttons to reorder)")
+        QVBoxLayout(everyone).addWidget(self.tie_breakers)
+        lists = QHBoxLayout()
+        lists.addWidget(everyone)
+        lists.addWidget(self.champion_ties)
         layout = QVBoxLayout(page)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(QLabel("Players on the same score are separated by these, in order "
-                                "(drag or use the buttons to reorder):"))
-        layout.addWidget(self.tie_breakers, 1)
+        layout.addWidget(QLabel("Players on the same score are separated by these, in order:"))
+        layout.addLayout(lists, 1)
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
         form.addRow("A tie they leave is:", self.unresolved)
@@ -370,9 +381,12 @@ class FormatForm(QTabWidget):
         self.team_size.setValue(team.size)
         set_choice(self.team_members, team.members_from)
         rounds_criteria = [f"round-score:{n}" for n in range(1, fmt.rounds + 1)]
-        self.tie_breakers.set_choices(
-            [*rounds_criteria, *(c for c in self._criteria if c != "round-score:N")])
+        choices = [*rounds_criteria, *(c for c in self._criteria if c != "round-score:N")]
+        self.tie_breakers.set_choices(choices)
         self.tie_breakers.set_names(fmt.tie_breakers)
+        self.champion_list.set_choices(choices)
+        self.champion_ties.setChecked(fmt.champion_tie_breakers is not None)
+        self.champion_list.set_names(fmt.champion_tie_breakers or fmt.tie_breakers)
         set_choice(self.unresolved, fmt.unresolved_ties)
         set_optional(self.tie_places, fmt.tie_break_places)
         self.places.setValue(fmt.awards.places)
@@ -410,6 +424,8 @@ class FormatForm(QTabWidget):
             pool=self._pool(start), top_board=self._top(), locked_final=self._locked(start),
             knockout=self._knockout(start), team=self._team(start),
             tie_breakers=self.tie_breakers.names(),
+            champion_tie_breakers=self.champion_list.names()
+            if self.champion_ties.isChecked() else None,
             unresolved_ties=self.unresolved.currentData(),
             tie_break_places=optional_value(self.tie_places),
             awards=self._awards(start),

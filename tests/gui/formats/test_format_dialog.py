@@ -116,12 +116,18 @@ def test_tie_breakers_reorder_and_other_parts_reach_the_format(
     ties.add_button.click()
     assert ties.names()[-1] == "random-draw"
     assert "a recorded random draw" in dialog.summary.text()
+    assert form.champion_ties.isChecked()  # WDC 2025 has its own list for places 1-7
+    form.champion_list.list.setCurrentRow(0)
+    form.champion_list.remove_button.click()
+    assert form.champion_list.names()[0] == "best-game"
     screenshot(dialog, "format-dialog-tie-breakers")
     form.places.setValue(10)
     form.best_solo.setChecked(True)
     form.best_no_top.setChecked(True)
     form.variants["convoy_to_adjacent"].setCurrentIndex(
         form.variants["convoy_to_adjacent"].findData("intent"))
+    form.setCurrentIndex(4)
+    screenshot(dialog, "format-dialog-awards")
     form.end_year.setValue(1910)
     form.vote_secret.setValue(form.vote_secret.minimum())  # all secret
     form.pool_size.setValue(14)
@@ -135,6 +141,8 @@ def test_tie_breakers_reorder_and_other_parts_reach_the_format(
     dialog.save_button.click()
     fmt = formats.effective_format(demo_main.app.db)
     assert fmt.tie_breakers[:2] == (second, first) and fmt.tie_breakers[-1] == "random-draw"
+    assert fmt.champion_tie_breakers is not None
+    assert fmt.champion_tie_breakers[0] == "best-game"
     assert fmt.awards.places == 10
     assert fmt.awards.best_country.solo_loss_never_wins
     assert fmt.awards.best_country.exclude_top_board
@@ -165,6 +173,7 @@ def test_fewer_rounds_leave_their_counting_group_and_an_empty_name_is_marked(
     dialog = _open(demo_main)
     dialog.start_from.setCurrentIndex(dialog.start_from.findData("wdc-2018"))
     form = dialog.form
+    assert not form.champion_ties.isChecked()  # one list for everybody
     form.top.setChecked(False)
     form.final_ranking.setCurrentIndex(form.final_ranking.findData("total"))
     form.rounds.setValue(3)
