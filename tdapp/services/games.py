@@ -763,11 +763,14 @@ def eliminations(history_: Mapping[int, Mapping[str, int]]) -> dict[str, int]:
     """Power -> the first year it ended with no centre (and never came back)."""
     out: dict[str, int] = {}
     for power in POWERS:
+        gone: int | None = None
         for year in sorted(history_):
-            if history_[year].get(power, 0) == 0:
-                if all(history_[y].get(power, 0) == 0 for y in history_ if y >= year):
-                    out[power] = year
-                break
+            if history_[year].get(power, 0):
+                gone = None  # (back) on the board
+            elif gone is None:
+                gone = year
+        if gone is not None:
+            out[power] = gone
     return out
 
 
