@@ -46,7 +46,7 @@ def reading_lines(results: Sequence[ParseResult]) -> list[tuple[str, str, str]]:
     for r in results:
         if r.error:
             problem = r.error
-            if r.ambiguous:
+            if r.ambiguous and "could be" not in problem:
                 problem += " (could be " + " or ".join(shown(a) for a in r.ambiguous) + ")"
             lines.append((r.text, shown(r.normalized) if r.normalized else "—", problem))
         else:

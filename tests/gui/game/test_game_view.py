@@ -161,6 +161,12 @@ def test_entry_shows_readings_faults_and_units_left_without_orders(qtbot, view: 
     assert "Italy: A ROM, A VEN have no order — they will hold" in gaps
     assert "England: F EDI, A LVP have no order — they will hold" in gaps
     assert "WDC 2025" in view.entry.rules.text()
+    england = view.entry.panels["ENGLAND"]
+    england.edit.setPlainText("F Lon-Nth, F Edi-Nor, A Lvp-Yor")
+    assert "'Nor' is ambiguous here: it could be F EDI – NWG or F EDI – NTH" in html.unescape(
+        england.reading.text()).replace(" - ", " – ")
+    assert [(s.cursor.selectionStart(), s.cursor.selectionEnd())
+            for s in england.edit.extraSelections()] == [(17, 20)]
     view.entry.panels["FRANCE"].edit.setPlainText("A Par-Bur, A Par-Pic, F Bre-Eng, A Mar H")
     assert view.entry.panels["FRANCE"].results[0].order is not None
     assert "France: A PAR has two different orders: it holds (WDC 2025)" in view.entry.gaps.text()
