@@ -278,6 +278,7 @@ class FormatForm(QTabWidget):
         layout = QVBoxLayout(page)
         layout.setContentsMargins(0, 0, 0, 0)
         form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
         form.addRow("Places awarded (1 to):", self.places)
         layout.addLayout(form)
         layout.addWidget(self.best)

@@ -44,11 +44,30 @@ SUMMARY_TITLE = "In words (changes in blue)"
 STALE_TITLE = "In words: the last version without a mistake (fix it to update)"
 
 
+def _in_words(fmt: TournamentFormat) -> list[tuple[str, str]]:
+    """``describe_format`` and the parts the dialog changes that it leaves out."""
+    out = describe_format(fmt)
+    best = fmt.awards.best_country
+    if best.enabled:
+        options = [words for on, words in (
+            (best.exclude_top_board, "top board games do not compete"),
+            (best.solo_loss_never_wins, "a loss to a solo never wins"),
+            (best.counted_games_only, "only games that count"),
+            (best.td_discretion, "the TD decides"),
+        ) if on]
+        ties = "ties left to the TD" if best.ties == "td" else "ties shared"
+        out.append(("Best country", "; ".join(["by single-game score", *options, ties])))
+    if fmt.awards.special:
+        out.append(("Special awards", ", ".join(fmt.awards.special)))
+    out.append(("Clock", f"the {fmt.clock_schedule} schedule"))
+    return out
+
+
 def summary_html(fmt: TournamentFormat, compare: TournamentFormat | None) -> str:
-    """``describe_format`` as a table; sentences that differ from ``compare`` in colour."""
-    before = dict(describe_format(compare)) if compare is not None else {}
+    """The format in words as a table; sentences that differ from ``compare`` in colour."""
+    before = dict(_in_words(compare)) if compare is not None else {}
     rows = []
-    for topic, words in describe_format(fmt):
+    for topic, words in _in_words(fmt):
         changed = compare is not None and before.get(topic) != words
         style = f' style="color:{CHANGED_COLOUR}; font-weight:bold"' if changed else ""
         mark = " ●" if changed else ""

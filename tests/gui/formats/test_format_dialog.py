@@ -127,6 +127,7 @@ def test_tie_breakers_reorder_and_other_parts_reach_the_format(
     form.variants["convoy_to_adjacent"].setCurrentIndex(
         form.variants["convoy_to_adjacent"].findData("intent"))
     form.setCurrentIndex(4)
+    assert "a loss to a solo never wins" in dialog.summary.text()
     screenshot(dialog, "format-dialog-awards")
     form.end_year.setValue(1910)
     form.vote_secret.setValue(form.vote_secret.minimum())  # all secret
