@@ -286,6 +286,7 @@ class BoardGrid(QScrollArea):
     swap_requested = Signal(int, str, int, str)
     lock_toggled = Signal(int, bool)
     board_activated = Signal(int)
+    picked = Signal(int, str)  # a seat picked from the keyboard (0, "": none)
 
     def __init__(self, editable: bool, columns: int = 4, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -359,10 +360,12 @@ class BoardGrid(QScrollArea):
             card.set_picked("")
         if not player or picked == (board, player):
             self._picked = None
+            self.picked.emit(0, "")
             return
         if picked is None:
             self._picked = (board, player)
             self.card(board).set_picked(player)
+            self.picked.emit(board, player)
             return
         self._picked = None
         self.swap_requested.emit(picked[0], picked[1], board, player)

@@ -60,6 +60,7 @@ class ReviewPage(QWizardPage):
         self.grid.setObjectName("reviewGrid")
         self.grid.swap_requested.connect(self.swap)
         self.grid.lock_toggled.connect(self.lock)
+        self.grid.picked.connect(self._picked)
         self.issues = QListWidget()
         self.issues.setObjectName("reviewIssues")
         self.issues.setWordWrap(True)
@@ -102,7 +103,9 @@ class ReviewPage(QWizardPage):
         if proposal is None:
             return
         self.grid.show_cards(card_views(proposal))
-        self.summary.setText(stats_text(proposal))
+        bound = self.owner.lower_bound
+        tail = f" (at least {bound} unavoidable)" if bound else ""
+        self.summary.setText(stats_text(proposal) + tail)
         self.issues.clear()
         ordered = sorted(proposal.issues,
                          key=lambda i: (SEVERE_FIRST.index(i.kind) if i.kind in SEVERE_FIRST
@@ -134,6 +137,10 @@ class ReviewPage(QWizardPage):
             return
         self.say(f"Swapped {player} (board {from_board}) and {other} (board {to_board}).")
         self.refresh()
+
+    def _picked(self, board: int, player: str) -> None:
+        self.say(f"{player} (board {board}) picked: Space on another seat swaps them, "
+                 "Esc lets go." if player else "")
 
     def say(self, text: str, error: bool = False) -> None:
         self.message.setText(text)

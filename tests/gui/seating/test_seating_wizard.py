@@ -257,6 +257,10 @@ def test_swap_by_simulated_drop_recomputes_issues(main, qtbot, demo_file: Path,
         first.setFocus()
         qtbot.keyClick(first, Qt.Key.Key_Space)
         second = [s for s in review.grid.card(1).seats if s.player == other][0]
+        second.setFocus()
+        assert review.grid.card(2).picked == moved
+        assert review.message.text().startswith(f"{moved} (board 2) picked")
+        save_screen(wizard, "04c-review-keyboard-pick")
         qtbot.keyClick(second, Qt.Key.Key_Space)
         assert proposal.issues == [] and review.issues.count() == 0
         # Lock board 1, re-seed the others: board 1 keeps its players.
