@@ -370,3 +370,20 @@ def test_eliminations_are_the_first_year_with_no_centre_for_good() -> None:
     assert games.last_completed_fall("F1905M") == 1904
     assert games.last_completed_fall("W1905A") == 1905
     assert games.last_completed_fall("S1906M") == 1905
+
+
+def test_wdc_2025_votes_turn_open_after_three_failed_secret_votes(board) -> None:
+    db, board_id = board
+    start = games.game_state(db, board_id).current.position
+    no_from_italy = {**dict.fromkeys(POWERS, True), "ITALY": False}
+    for phase in ("S1906M", "F1906M", "S1907M"):
+        jump_to(db, board_id, {**start, "phase": phase})
+        out = games.hold_draw_vote(db, board_id, no_from_italy)
+        assert out.secret and not out.passed
+    jump_to(db, board_id, {**start, "phase": "F1907M"})
+    assert not games.draw_vote_preview(db, board_id).secret
+    out = games.hold_draw_vote(db, board_id, no_from_italy)
+    assert not out.secret and not out.passed
+    votes = games.game_state(db, board_id).votes
+    assert [v.votes for v in votes[:3]] == [None, None, None]
+    assert votes[3].votes == no_from_italy
