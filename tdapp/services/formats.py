@@ -85,7 +85,11 @@ def session_format(session: Session) -> TournamentFormat:
     """The format in force, read in ``session``: the TD's own copy when there is one."""
     row = session.scalars(select(Tournament)).one()
     if row.custom_format:
-        return format_from_dict(row.custom_format)
+        try:
+            return format_from_dict(row.custom_format)
+        except FormatError as exc:  # a file from another version, or edited by hand
+            raise ServiceError(f"The tournament's own format cannot be read ({exc}); choose "
+                               "the format again in Tournament > Format…") from exc
     return get_format(row.format_name)
 
 
@@ -99,7 +103,10 @@ def format_state(db: TournamentDb) -> FormatState:
         row = session.scalars(select(Tournament)).one()
         custom = bool(row.custom_format)
         base = str(row.custom_format.get("base", row.format_name)) if custom else row.format_name
-        return FormatState(session_format(session), base, custom)
+        try:
+            return FormatState(session_format(session), base, custom)
+        except ServiceError:  # unreadable: the dialog starts from the built-in to replace it
+            return FormatState(get_format(row.format_name), row.format_name, False)
 
 
 def scoring_systems(db: TournamentDb) -> tuple[FormulaSystem, ...]:

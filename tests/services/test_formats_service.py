@@ -231,3 +231,22 @@ def test_a_format_cannot_end_before_a_round_with_boards(demo: Path) -> None:
         assert not formats.format_state(db).custom
     finally:
         db.close()
+
+
+def test_an_unreadable_own_format_is_a_clear_refusal(demo: Path) -> None:
+    from sqlalchemy import select
+
+    from tdapp.store.models import Tournament
+
+    db = open_tournament_file(demo)
+    try:
+        with db.action("Damage") as session:
+            session.scalars(select(Tournament)).one().custom_format = {
+                "base": "wdc-2025", "rounds": "four"}
+        with pytest.raises(ServiceError, match="rounds: must be a whole number"):
+            formats.effective_format(db)
+        assert formats.format_state(db).fmt == WDC  # the dialog can still open to replace it
+        formats.use_builtin_format(db, "wdc-2025")  # the way out the message names
+        assert formats.effective_format(db) == WDC
+    finally:
+        db.close()
