@@ -37,6 +37,7 @@ class BoardsController:
         window.seat_round_action.triggered.connect(self.seat_next_round)
         app.file_opened.connect(lambda _path: self.refresh())
         app.file_closed.connect(self._closed)
+        window.closing.connect(self._window_closing)
         app.changed.connect(self._changed)
 
     # -- showing -----------------------------------------------------------------------------
@@ -68,6 +69,13 @@ class BoardsController:
     def _changed(self, change: Change) -> None:
         if change.topics & REFRESH_TOPICS:
             self.refresh()
+
+    def _window_closing(self) -> None:
+        """The program ends: stop any search and take the board call off the projector."""
+        if self.wizard is not None:
+            self.wizard.close_now()
+            self.wizard = None
+        self.projector.close()
 
     def _closed(self) -> None:
         if self.wizard is not None:

@@ -549,3 +549,29 @@ def test_powers_from_preference_lists(main, qtbot, demo_file: Path, tmp_path: Pa
                    for b in wizard.proposal.boards)
     finally:
         _close(main, wizard)
+
+
+def test_closing_the_main_window_stops_a_running_search(main, qtbot, demo_file: Path,
+                                                        tmp_path: Path, monkeypatch) -> None:
+    _open(main, demo_file, tmp_path)
+    stopped = []
+
+    def endless(context, plan, seed=None, time_limit=5.0, progress=None, cancel=None):
+        started = time.monotonic()
+        while not cancel():
+            time.sleep(0.01)
+            if time.monotonic() - started > 20:
+                raise AssertionError("never cancelled")
+        stopped.append(True)
+        raise ValueError("cancelled before anything was found")
+
+    monkeypatch.setattr(wizard_module.seating, "seat_with_context", endless)
+    wizard = _wizard(main, qtbot)
+    wizard.next()
+    assert wizard.busy()
+    main.boards.show_on_projector(2)
+    assert main.boards.projector.window is not None
+    started = time.monotonic()
+    main.window.close()
+    assert stopped == [True] and time.monotonic() - started < 10
+    assert main.boards.wizard is None and main.boards.projector.window is None
