@@ -10,12 +10,14 @@ as ``tdapp adjudicate`` (contract shape -> shared order reading -> judge -> cont
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping, Sequence
+import functools
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
+from sqlalchemy.orm.exc import StaleDataError
 
 from tdapp.core.adjudication import RuleOptions, adjudicate_phase
 from tdapp.core.adjudication.reading import paper_reader, read_orders
@@ -26,7 +28,7 @@ from tdapp.core.orders.options import ParseOptions, options_for_format
 from tdapp.core.orders.parser import parse_orders
 from tdapp.core.orders.result import ParseResult
 from tdapp.core.powers import POWERS, SOLO_CENTERS
-from tdapp.services.changes import Change, ServiceError
+from tdapp.services.changes import Change, ServiceError, StaleEdit
 from tdapp.services.results import BoardResult, record_result
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import (
@@ -170,6 +172,28 @@ class VoteOutcome:
 
 
 # ----------------------------------------------------------------------------- helpers
+_R = TypeVar("_R")
+
+
+def _stale_safe(action: Callable[..., _R]) -> Callable[..., _R]:
+    """Someone else (another laptop) changed the board first: say so, never a traceback."""
+    @functools.wraps(action)
+    def run(*args: Any, **kwargs: Any) -> _R:
+        try:
+            return action(*args, **kwargs)
+        except StaleDataError as exc:
+            raise StaleEdit("This board was changed by someone else meanwhile; look again "
+                            "and repeat.") from exc
+
+    return run
+
+
+def _check_phase(row: GamePhase, expected: str | None) -> None:
+    if expected is not None and row.phase != expected:
+        raise StaleEdit(f"{expected} is over already (the board is at {row.phase}); "
+                        "look again.")
+
+
 def _format(session: Session) -> TournamentFormat:
     row = session.scalars(select(Tournament)).one()
     if row.custom_format:
@@ -346,6 +370,7 @@ def history(db: TournamentDb, board_id: int) -> tuple[PhaseRow, ...]:
 
 
 # ----------------------------------------------------------------------------- actions
+@_stale_safe
 def start_game(db: TournamentDb, board_id: int) -> Change:
     """The board's game at Spring 1901 from the standard start."""
     label, _ = _names(db, board_id)
@@ -361,20 +386,25 @@ def start_game(db: TournamentDb, board_id: int) -> Change:
     return Change.of(f"Game of {label} started", TOPIC, "boards", ids=(board_id,))
 
 
-def save_orders(db: TournamentDb, board_id: int, power: str, text: str) -> Change:
-    """One power's sheet for the open phase, exactly as typed (replacing the earlier text)."""
+@_stale_safe
+def save_orders(db: TournamentDb, board_id: int, power: str, text: str,
+                phase: str | None = None) -> Change:
+    """One power's sheet for the open phase (``phase``, when given, must still be the open
+    one), exactly as typed, replacing the earlier text."""
     _check_power(power)
     label, name = _names(db, board_id)
     with db.action(f"{power.title()} orders {name}, {label}") as session:
         board = _board(session, board_id)
-        phase = _current(session, board)
-        sheet = _sheets(session, phase.id).get(power)
+        phase_row = _current(session, board)
+        _check_phase(phase_row, phase)
+        sheet = _sheets(session, phase_row.id).get(power)
         if sheet is None:
-            session.add(PhaseOrders(phase_id=phase.id, power=power, text=text, status=ENTERED))
+            session.add(PhaseOrders(phase_id=phase_row.id, power=power, text=text,
+                                    status=ENTERED))
         else:
             sheet.text = text
             sheet.status = saved_status(sheet.status)
-    return Change.of(f"{power.title()} orders for {phase.phase}", TOPIC, ids=(board_id,))
+    return Change.of(f"{power.title()} orders for {phase_row.phase}", TOPIC, ids=(board_id,))
 
 
 def saved_status(before: str | None) -> str:
@@ -387,6 +417,7 @@ def saved_status(before: str | None) -> str:
     return before
 
 
+@_stale_safe
 def set_sheet_status(db: TournamentDb, board_id: int, power: str, status: str,
                      now: dt.datetime | None = None) -> Change:
     """Mark a power "no-orders" (all hold), "grace" (its grace period starts), "late" or back
@@ -442,21 +473,24 @@ def _store_outcome(row: GamePhase, out: Mapping[str, Any], when: dt.datetime) ->
     row.adjudicated_at = when
 
 
-def adjudicate(db: TournamentDb, board_id: int, now: dt.datetime | None = None) -> Change:
-    """Adjudicate the open phase, store its results and open the next one; end the game when
-    the format says so (solo, last year)."""
+@_stale_safe
+def adjudicate(db: TournamentDb, board_id: int, now: dt.datetime | None = None,
+               phase: str | None = None) -> Change:
+    """Adjudicate the open phase (``phase``, when given, must still be the open one), store its
+    results and open the next one; end the game when the format says so (solo, last year)."""
     label, name = _names(db, board_id)
     with db.action(f"Adjudicate {name}, {label}") as session:
         board = _board(session, board_id)
         row = _current(session, board)
+        _check_phase(row, phase)
         fmt = _format(session)
         out = adjudicate_position(row.position, _sheet_rows(session, row.id), fmt)
         _store_outcome(row, out, now or utc_now())
         nxt = out["next"]
         _open_phase(session, board_id, row.seq + 1, nxt)
-        phase = row.phase
-        ending = game_end_after(phase, out, fmt)
-    change = Change.of(f"{phase} adjudicated, {label}", TOPIC, ids=(board_id,))
+        done = row.phase
+        ending = game_end_after(done, out, fmt)
+    change = Change.of(f"{done} adjudicated, {label}", TOPIC, ids=(board_id,))
     if ending is not None:
         end_game(db, board_id, ending)
     return change
@@ -503,6 +537,7 @@ def _written_keys(phase: str, results: Iterable[Mapping[str, Any]]) -> set[tuple
     return {(phase, r["power"], r["order"]) for r in results if r.get("order")}
 
 
+@_stale_safe
 def correct_orders(db: TournamentDb, board_id: int, seq: int, power: str, text: str,
                    override: bool = False, now: dt.datetime | None = None) -> CorrectionReport:
     """Fix a power's sheet in an adjudicated phase and adjudicate everything after it again.
@@ -695,6 +730,7 @@ def next_vote_secret(fmt: TournamentFormat, votes: Sequence[VoteRow]) -> bool:
     return failed < limit
 
 
+@_stale_safe
 def hold_draw_vote(db: TournamentDb, board_id: int, votes: Mapping[str, bool],
                    abandoned: Iterable[str] = (), powers: Sequence[str] | None = None
                    ) -> VoteOutcome:

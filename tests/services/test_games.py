@@ -387,3 +387,15 @@ def test_wdc_2025_votes_turn_open_after_three_failed_secret_votes(board) -> None
     votes = games.game_state(db, board_id).votes
     assert [v.votes for v in votes[:3]] == [None, None, None]
     assert votes[3].votes == no_from_italy
+
+
+def test_an_action_for_a_phase_already_over_is_refused(board) -> None:
+    from tdapp.services.changes import StaleEdit
+
+    db, board_id = board
+    games.adjudicate(db, board_id, phase="S1901M")  # another laptop adjudicated it
+    with pytest.raises(StaleEdit, match="S1901M is over already"):
+        games.adjudicate(db, board_id, phase="S1901M")
+    with pytest.raises(StaleEdit, match="the board is at F1901M"):
+        games.save_orders(db, board_id, "ITALY", "A Ven-Tyr", phase="S1901M")
+    assert games.game_state(db, board_id).current.phase == "F1901M"

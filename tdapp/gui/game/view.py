@@ -290,7 +290,8 @@ class GameView(QWidget):
         text = panel.edit.toPlainText()
         self._quiet = True
         try:
-            change = self.app.call(games.save_orders, self.board_id, power, text)
+            change = self.app.call(games.save_orders, self.board_id, power, text,
+                                   self.state.current.phase if self.state.current else None)
         finally:
             self._quiet = False
         current = self.state.current
@@ -321,7 +322,8 @@ class GameView(QWidget):
         if self.state is None or self.state.finished or not self.state.started:
             return
         self.save_all()
-        if self.app.call(games.adjudicate, self.board_id) is not None:
+        phase = self.state.current.phase if self.state.current else None
+        if self.app.call(games.adjudicate, self.board_id, None, phase) is not None:
             self.tabs.setCurrentWidget(self.results)
 
     def correct(self, seq: int, power: str, text: str, override: bool) -> None:
