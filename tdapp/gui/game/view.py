@@ -168,6 +168,10 @@ class GameView(QWidget):
             panel.set_player(state.players.get(power))
         if current is not None:
             self._load_entry(current, live)
+        else:
+            for panel in self.entry.panels.values():
+                panel.load("", games.ENTERED, "", False, False)
+            self.entry.adjudicate_button.setEnabled(False)
         adjudicated = [i for i, p in enumerate(state.phases) if p.adjudicated]
         if adjudicated:
             i = adjudicated[-1]

@@ -140,7 +140,10 @@ def test_a_whole_record_typed_corrected_and_ended(qtbot, view: GameView, dialog_
 
 
 def test_entry_shows_readings_faults_and_units_left_without_orders(qtbot, view: GameView) -> None:
+    assert not view.entry.panels["AUSTRIA"].edit.isEnabled()  # not started yet
+    assert view.start_button.isVisible()
     view.start()
+    assert view.entry.panels["AUSTRIA"].edit.hasFocus()
     type_sheet(qtbot, view, "AUSTRIA", "A Vie-Gal; A Bud-Ser; F Tri-Alb")
     panel = view.entry.panels["AUSTRIA"]
     assert "A Vie-Gal → <b>A VIE – GAL</b>" in panel.reading.text()
