@@ -180,6 +180,7 @@ class BoardsPage(QWidget):
         self.standby_button.setEnabled(bool(late))
         self.reseed_button.setEnabled(bool(late) and any(b.status == "seated" for b in boards))
         self._has_boards = bool(boards)
+        self._has_results = any(b.status in ("finished", "scored") for b in boards)
         self._update_buttons()
 
     def checked_late(self) -> list[int]:
@@ -208,7 +209,11 @@ class BoardsPage(QWidget):
     def _update_buttons(self) -> None:
         number = self.current_round()
         has_boards = getattr(self, "_has_boards", False)
+        has_results = getattr(self, "_has_results", False)
         self.seat_button.setText(f"&Seat round {number}…" if number else "&Seat round…")
-        self.seat_button.setEnabled(number is not None)
+        self.seat_button.setEnabled(number is not None and not has_results)
+        self.seat_button.setToolTip(
+            "Results are in: this round cannot be seated again" if has_results
+            else "Who plays, seating, powers, review, and the board call (Ctrl+Shift+B)")
         self.print_button.setEnabled(has_boards)
         self.project_button.setEnabled(has_boards)

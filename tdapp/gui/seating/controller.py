@@ -64,7 +64,7 @@ class BoardsController:
         number = self.page.current_round()
         action = self.window.seat_round_action
         action.setText(f"&Seat round {number}…" if number else "&Seat round…")
-        action.setEnabled(self.app.db is not None and number is not None)
+        action.setEnabled(self.app.db is not None and self.page.seat_button.isEnabled())
 
     def _changed(self, change: Change) -> None:
         if change.topics & REFRESH_TOPICS:

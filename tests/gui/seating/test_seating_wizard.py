@@ -188,6 +188,8 @@ def test_wizard_end_to_end_45_players(main, qtbot, demo45: Path, tmp_path: Path,
     save_screen(window, "08-boards-page-called")
     page.select_round(2)  # played: centres and scores on the cards
     assert "6 boards, 6 finished" in page.status.text()
+    assert not page.seat_button.isEnabled() and not window.seat_round_action.isEnabled()
+    assert "cannot be seated again" in page.seat_button.toolTip()
     extra = page.grid.cards[0].seats[0].extra_label.text()
     assert "SC" in extra
     save_screen(window, "09-boards-page-results")
@@ -197,7 +199,10 @@ def test_replacing_a_call_asks_first(main, qtbot, demo_file: Path, tmp_path: Pat
                                      dialog_answers) -> None:
     _open(main, demo_file, tmp_path)
     first = main.app.read(rounds.board_call, 2)
-    wizard = _wizard(main, qtbot, 2)
+    main.window.show_page("Boards")
+    main.window.boards_page.select_round(2)
+    assert not main.window.boards_page.seat_button.isEnabled()  # results are in
+    wizard = main.boards.seat_round(2)  # the service refuses too, should the wizard open
     try:
         wizard.next()
         _wait_seated(qtbot, wizard)
