@@ -928,3 +928,40 @@ def centre_chart_csv(db: TournamentDb, board_id: int) -> str:
     for label, counts in supply_centre_chart(history(db, board_id)):
         writer.writerow([label, *counts])
     return out.getvalue()
+
+
+@dataclass(frozen=True)
+class TimeUp:
+    """What the round's end time did: boards ended, and boards left to finish their Fall."""
+
+    ended: tuple[int, ...]
+    fall_in_hand: tuple[int, ...]
+
+
+def fall_in_hand(state: GameState) -> bool:
+    """A Fall is being adjudicated: some of its sheets are in."""
+    current = state.current
+    return bool(current and current.phase.startswith("F")
+                and any(s.text.strip() or s.status != ENTERED for s in current.sheets.values()))
+
+
+def end_round_by_time(db: TournamentDb, round_number: int) -> TimeUp:
+    """The round's time is up: every board still playing through order entry is scored on its
+    last completed Fall, except those whose Fall is being adjudicated (finish it, then end)."""
+    with db.read() as session:
+        ids = list(session.scalars(
+            select(Board.id).join(Round).where(Round.number == round_number,
+                                               Board.status == "playing")
+            .order_by(Board.number)))
+    ended: list[int] = []
+    waiting: list[int] = []
+    for board_id in ids:
+        state = game_state(db, board_id)
+        if not state.started:
+            continue
+        if fall_in_hand(state):
+            waiting.append(board_id)
+            continue
+        end_game(db, board_id, "time")
+        ended.append(board_id)
+    return TimeUp(tuple(ended), tuple(waiting))

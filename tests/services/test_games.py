@@ -399,3 +399,19 @@ def test_an_action_for_a_phase_already_over_is_refused(board) -> None:
     with pytest.raises(StaleEdit, match="the board is at F1901M"):
         games.save_orders(db, board_id, "ITALY", "A Ven-Tyr", phase="S1901M")
     assert games.game_state(db, board_id).current.phase == "F1901M"
+
+
+def test_round_time_ends_every_board_but_those_in_a_fall(board) -> None:
+    db, board_id = board
+    boards = [b.board_id for b in all_boards(db, 3)]
+    other = boards[1]
+    games.start_game(db, other)
+    for power, text in dict(record.GAME)["S1901M"].items():
+        games.save_orders(db, other, power, text)
+    games.adjudicate(db, other)
+    games.save_orders(db, other, "FRANCE", "A Bur-Bel")  # Fall 1901 under way
+    out = games.end_round_by_time(db, 3)
+    assert out.ended == (board_id,) and out.fall_in_hand == (other,)
+    with db.read() as session:
+        assert session.get(Board, board_id).end_reason == "time"
+        assert session.get(Board, other).status == "playing"

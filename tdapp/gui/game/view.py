@@ -390,15 +390,8 @@ class GameView(QWidget):
             return None
         return Path(name)
 
-    def _fall_in_hand(self) -> bool:
-        """A Fall is being adjudicated: its sheets are (partly) in."""
-        current = self.state.current if self.state else None
-        return bool(current and current.phase.startswith("F")
-                    and any(s.text.strip() or s.status != games.ENTERED
-                            for s in current.sheets.values()))
-
     def end(self, reason: str) -> None:
-        if reason == "time" and self._fall_in_hand():
+        if reason == "time" and self.state is not None and games.fall_in_hand(self.state):
             answer = QMessageBox.question(
                 self, "Time is up during a Fall",
                 "The Fall is being adjudicated: adjudicate it first and score the game on it?"
