@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMainWindow, QMenu
+from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox
 
 from tdapp.gui.controller import AppController
 from tdapp.gui.game.view import GameView
+from tdapp.services import games
+from tdapp.services.changes import Change
 from tdapp.services.rounds import all_boards
 
 WINDOW_SIZE = (1280, 800)
@@ -30,7 +32,12 @@ class GameController(QObject):
         self.menu = QMenu("&Play board", window)
         self.menu.setObjectName("playBoardMenu")
         self.menu.aboutToShow.connect(self.fill_menu)
-        _round_menu(window).addMenu(self.menu)
+        round_menu = _round_menu(window)
+        round_menu.addMenu(self.menu)
+        self.time_up_action = QAction("Round &time is up: end the boards in play…", window)
+        self.time_up_action.setObjectName("roundTimeUp")
+        self.time_up_action.triggered.connect(self.round_time_up)
+        round_menu.addAction(self.time_up_action)
         app.file_closed.connect(self.close_all)
 
     def fill_menu(self) -> None:
@@ -47,6 +54,33 @@ class GameController(QObject):
                              self.menu)
             action.triggered.connect(lambda _=False, b=board.board_id: self.open_board(b))
             self.menu.addAction(action)
+
+    def round_time_up(self) -> games.TimeUp | None:
+        """End every board in play of the latest round with boards in play, on the TD's word."""
+        playing = [b for b in self.app.read(all_boards, default=[]) or []
+                   if b.status == "playing"]
+        if not playing:
+            self.app.inform("Round time", "No board is being played through order entry.")
+            return None
+        number = max(b.round_number for b in playing)
+        count = sum(1 for b in playing if b.round_number == number)
+        answer = QMessageBox.question(
+            self.window, "Round time is up",
+            f"End the {count} board(s) of round {number} still in play? Each is scored on its "
+            "last completed Fall; a board whose Fall is being adjudicated is left to finish it.")
+        if answer != QMessageBox.StandardButton.Yes:
+            return None
+        outcomes: list[games.TimeUp] = []
+
+        def run(db: object) -> Change:
+            outcomes.append(games.end_round_by_time(db, number))  # type: ignore[arg-type]
+            return Change.of(f"Round {number}: time is up", games.TOPIC, "results", "boards")
+
+        self.app.call(run)
+        if outcomes and outcomes[0].fall_in_hand:
+            self.app.inform("Round time", f"{len(outcomes[0].fall_in_hand)} board(s) are "
+                            "adjudicating a Fall: finish it, then end the game from the board.")
+        return outcomes[0] if outcomes else None
 
     def open_board(self, board_id: int) -> GameView:
         view = self.views.get(board_id)

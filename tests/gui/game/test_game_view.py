@@ -303,3 +303,22 @@ def test_play_board_from_the_round_menu(qtbot, main, demo_file: Path, tmp_path: 
     assert opened.state.finished and not opened.start_button.isVisible()
     main.app.close_file()
     assert not games_ui.views
+
+
+def test_round_time_up_from_the_menu(qtbot, main, demo_file: Path, tmp_path: Path,
+                                     dialog_answers) -> None:
+    path = tmp_path / "time.tdt"
+    shutil.copy(demo_file, path)
+    main.files.open_path(path)
+    db = main.app.db
+    with db.read() as session:
+        ids = list(session.scalars(select(Player.id).order_by(Player.id)))
+    save_board_call(db, 3, [BoardPlan(n + 1, dict(zip(POWERS, ids[n * 7:n * 7 + 7],
+                                                      strict=True))) for n in range(7)])
+    board_id = all_boards(db, 3)[0].board_id
+    opened = main.games.open_board(board_id)
+    opened.start()
+    out = main.games.round_time_up()
+    assert dialog_answers.shown[0][1] == "Round time is up"
+    assert out is not None and out.ended == (board_id,)
+    assert opened.state.finished and "Time called" in opened.banner.text()
