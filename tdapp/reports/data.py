@@ -70,6 +70,21 @@ class ScheduleLine:
 
 
 @dataclass(frozen=True)
+class RatingEntry:
+    rank: int
+    player: str
+    rating: float
+    change: int
+    games: int
+
+
+@dataclass(frozen=True)
+class RatingExplained:
+    title: str  # "Round 1, board 3"
+    lines: tuple[str, ...]  # each step of the calculation, in words
+
+
+@dataclass(frozen=True)
 class ReportData:
     tournament: str
     venue: str = ""
@@ -82,6 +97,8 @@ class ReportData:
     awards: tuple[AwardLine, ...] = ()
     best_countries: tuple[BestCountryLine, ...] = ()
     schedule: tuple[ScheduleLine, ...] = ()
+    rating: tuple[RatingEntry, ...] = ()
+    rating_boards: tuple[RatingExplained, ...] = ()
     generated: dt.datetime = field(default_factory=dt.datetime.now)
 
     def rounds_with_boards(self) -> list[int]:

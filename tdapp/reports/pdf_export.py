@@ -12,7 +12,8 @@ from tdapp.reports import pdf_sections as sections
 from tdapp.reports.data import ReportData
 from tdapp.reports.pdf_base import PageSetup, build_pdf
 
-WHAT = ("standings", "board-call", "results", "awards", "score-sheets", "schedule", "all")
+WHAT = ("standings", "board-call", "results", "awards", "score-sheets", "schedule", "rating",
+        "all")
 
 
 def _board_call(data: ReportData, width: float) -> list[list[Flowable]]:
@@ -44,6 +45,7 @@ SECTIONS: dict[str, Callable[[ReportData, float], list[list[Flowable]]]] = {
     "awards": _awards,
     "score-sheets": _score_sheets,
     "schedule": lambda d, width: [sections.clock_schedule(d)] if d.schedule else [],
+    "rating": lambda d, width: [sections.rating(d)],
 }
 ALL_ORDER = ("standings", "awards", "results", "board-call")
 

@@ -17,7 +17,9 @@ def number(value: float | None, places: int = 2) -> str:
     """A score as a TD writes it: no trailing zeros, blank when unknown."""
     if value is None:
         return ""
-    text = f"{value:.{places}f}".rstrip("0").rstrip(".")
+    text = f"{value:.{places}f}"
+    if "." in text:  # only decimals lose their trailing zeros (940 stays 940)
+        text = text.rstrip("0").rstrip(".")
     return text if text != "-0" else "0"
 
 
@@ -172,3 +174,19 @@ def page_break_between(sections: list[list[Flowable]]) -> list[Flowable]:
         flow += section
     return flow
 
+
+
+def rating(data: ReportData) -> list[Flowable]:
+    """The EADiplomacy rating table, then every board's calculation step by step."""
+    flow = title_block(data, "EADiplomacy rating")
+    rows = [["Rank", "Player", "Rating", "Change", "Games"]]
+    for line in data.rating:
+        rows.append([str(line.rank), line.player, number(line.rating, 0), f"{line.change:+d}",
+                     str(line.games)])
+    flow.append(data_table(rows, [15 * mm, 75 * mm, 25 * mm, 25 * mm, 20 * mm],
+                           align_right=(0, 2, 3, 4)))
+    for board in data.rating_boards:
+        block: list[Flowable] = [paragraph(board.title, "heading")]
+        block += [paragraph(line, "small") for line in board.lines]
+        flow.append(KeepTogether(block))
+    return flow

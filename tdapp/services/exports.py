@@ -97,11 +97,29 @@ def report_data(db: TournamentDb) -> rd.ReportData:
 # written, not when the program starts.
 
 
+def with_rating(db: TournamentDb, data: rd.ReportData) -> rd.ReportData:
+    """The report data with the EADiplomacy rating added (only the rating document needs it)."""
+    from dataclasses import replace
+
+    from tdapp.services.rating import rating_view
+
+    view = rating_view(db)
+    return replace(
+        data,
+        rating=tuple(rd.RatingEntry(x.rank, x.player, x.rating, x.change, x.games)
+                     for x in view.lines),
+        rating_boards=tuple(rd.RatingExplained(b.title, b.explanation) for b in view.boards),
+    )
+
+
 def export_pdf(db: TournamentDb, target: Path, what: str = "all", paper: str = "a4") -> Path:
     from tdapp.reports.pdf_base import PageSetup
     from tdapp.reports.pdf_export import write_pdf
 
-    return write_pdf(report_data(db), target, what, PageSetup(paper=paper))
+    data = report_data(db)
+    if what == "rating":
+        data = with_rating(db, data)
+    return write_pdf(data, target, what, PageSetup(paper=paper))
 
 
 def export_certificates(db: TournamentDb, target: Path, *, text_only: bool = False,

@@ -148,3 +148,18 @@ def test_reading_leaves_the_file_untouched(demo_file: Path) -> None:
     before = demo_file.read_bytes()
     assert run_tdapp("standings", str(demo_file)).returncode == 0
     assert demo_file.read_bytes() == before
+
+
+def test_rating_document_lists_everyone_and_explains_each_board(demo_file: Path,
+                                                                tmp_path: Path) -> None:
+    target = tmp_path / "rating.pdf"
+    result = run_tdapp("export", str(demo_file), "--pdf", str(target), "--what", "rating")
+    assert result.returncode == 0, result.stderr
+    text = "\n".join(pdf_text(target))
+    assert "EADiplomacy rating" in text
+    assert "Round 2, board 7" in text and "base score = 5 x players beaten" in text
+    ratings = [int(line.split()[-3]) for line in text.splitlines()
+               if line.strip() and line.split()[0].isdigit() and len(line.split()) >= 5
+               and line.split()[-1] == "2"]
+    assert len(ratings) == 49
+    assert all(800 < r < 1200 for r in ratings)  # 1000 to start, two games of at most +-60
