@@ -3,22 +3,23 @@ then the call by board and alphabetically by player, printable and on the projec
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QPushButton,
-    QTableWidget,
-    QTableWidgetItem,
+    QTableView,
     QTabWidget,
     QVBoxLayout,
     QWizardPage,
 )
 
-from tdapp.gui.pages.common import ROW_HEIGHT
+from tdapp.core.powers import POWERS
+from tdapp.gui.models.table_model import ROW_ROLE, Column, RowTableModel, make_proxy
+from tdapp.gui.pages.common import tune_table
 from tdapp.gui.seating.common import big_label, plural
 from tdapp.services.rounds import BoardRow
 
@@ -26,25 +27,46 @@ if TYPE_CHECKING:
     from tdapp.gui.seating.wizard import SeatingWizard
 
 
-def _table(headers: tuple[str, ...], widths: tuple[int, ...]) -> QTableWidget:
-    table = QTableWidget(0, len(headers))
-    table.setHorizontalHeaderLabels(headers)
-    table.verticalHeader().hide()
-    table.verticalHeader().setDefaultSectionSize(ROW_HEIGHT)
-    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    table.horizontalHeader().setStretchLastSection(True)
-    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-    for column, width in enumerate(widths):
-        table.setColumnWidth(column, width)
-    return table
+@dataclass(frozen=True)
+class CallLine:
+    """One seat of the call, for the by-board and by-player tables."""
+
+    board: int
+    power: str
+    player: str
 
 
-def _fill(table: QTableWidget, rows: list[tuple[str, ...]]) -> None:
-    table.setRowCount(len(rows))
-    for row, values in enumerate(rows):
-        for column, value in enumerate(values):
-            table.setItem(row, column, QTableWidgetItem(value))
+BY_BOARD: list[Column[CallLine]] = [
+    Column("Board", lambda r: r.board, align_right=True),
+    Column("Power", lambda r: r.power.title(), sort_key=lambda r: POWERS.index(r.power)),
+    Column("Player", lambda r: r.player),
+]
+BY_PLAYER: list[Column[CallLine]] = [
+    # a text key (Qt cannot compare tuples): name, then board for a player on two boards
+    Column("Player", lambda r: r.player, sort_key=lambda r: f"{r.player.casefold()}\t{r.board:04d}"),
+    Column("Board", lambda r: r.board, align_right=True),
+    Column("Power", lambda r: r.power.title(), sort_key=lambda r: POWERS.index(r.power)),
+]
+
+
+class CallTable(QTableView):
+    """A read-only, sortable table of the call's seats."""
+
+    def __init__(self, columns: list[Column[CallLine]], widths: tuple[int, ...]) -> None:
+        super().__init__()
+        self.model_ = RowTableModel(columns, parent=self)
+        self.proxy = make_proxy(self.model_, self)
+        self.setModel(self.proxy)
+        self.setSortingEnabled(True)
+        self.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        tune_table(self, widths)
+
+    def set_lines(self, lines: list[CallLine]) -> None:
+        self.model_.set_rows(lines)
+
+    def lines(self) -> list[CallLine]:
+        """The lines in the order shown."""
+        return [self.proxy.index(r, 0).data(ROW_ROLE) for r in range(self.proxy.rowCount())]
 
 
 class BoardCallPage(QWizardPage):
@@ -65,9 +87,9 @@ class BoardCallPage(QWizardPage):
         self.print_button.clicked.connect(self.owner.print_call)
         self.project_button = QPushButton("Show on pro&jector")
         self.project_button.clicked.connect(self.owner.show_on_projector)
-        self.by_board = _table(("Board", "Power", "Player"), (70, 110))
+        self.by_board = CallTable(BY_BOARD, (70, 110))
         self.by_board.setObjectName("callByBoard")
-        self.by_player = _table(("Player", "Board", "Power"), (260, 70))
+        self.by_player = CallTable(BY_PLAYER, (260, 70))
         self.by_player.setObjectName("callByPlayer")
         self.tabs = QTabWidget()
         self.tabs.addTab(self.by_board, "By &board")
@@ -116,22 +138,17 @@ class BoardCallPage(QWizardPage):
         proposal = self.owner.proposal
         if proposal is None:
             return
-        rows = [(str(b.number), power.title(), player) for b in proposal.boards
-                for power, player in b.by_power()]
-        _fill(self.by_board, rows)
-        by_name = sorted(((player, str(b.number), power.title()) for b in proposal.boards
-                          for power, player in b.by_power()),
-                         key=lambda r: (r[0].casefold(), int(r[1])))
-        _fill(self.by_player, by_name)
+        self._show([CallLine(b.number, power, player) for b in proposal.boards
+                    for power, player in b.by_power()])
 
     def show_call(self, boards: list[BoardRow]) -> None:
         """The call as saved in the file."""
-        _fill(self.by_board, [(str(b.number), s.power.title(), s.player_name)
-                              for b in boards for s in b.seats])
-        rows = sorted(((s.player_name, str(b.number), s.power.title())
-                       for b in boards for s in b.seats),
-                      key=lambda r: (r[0].casefold(), int(r[1])))
-        _fill(self.by_player, rows)
+        self._show([CallLine(b.number, s.power, s.player_name) for b in boards
+                    for s in b.seats])
+
+    def _show(self, lines: list[CallLine]) -> None:
+        self.by_board.set_lines(lines)
+        self.by_player.set_lines(lines)
 
     def publish(self) -> None:
         boards = self.owner.publish()

@@ -157,8 +157,10 @@ def test_wizard_end_to_end_45_players(main, qtbot, demo45: Path, tmp_path: Path,
         qtbot.mouseClick(call.publish_button, Qt.MouseButton.LeftButton)
         assert call.published and call.isComplete()
         assert dialog_answers.shown == []  # nothing to replace: no question asked
-        assert call.by_board.rowCount() == 49
-        names = [call.by_player.item(r, 0).text() for r in range(call.by_player.rowCount())]
+        assert len(call.by_board.lines()) == 49
+        assert [line.board for line in call.by_board.lines()] == sorted(
+            line.board for line in call.by_board.lines())
+        names = [line.player for line in call.by_player.lines()]
         assert names == sorted(names, key=str.casefold)
         save_screen(wizard, "06-board-call-published")
         call.tabs.setCurrentIndex(1)
