@@ -3,22 +3,22 @@ table where the TD changes who plays, who plays two boards and who sits out."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
-    QTableWidget,
-    QTableWidgetItem,
+    QLineEdit,
+    QTableView,
     QVBoxLayout,
     QWizardPage,
 )
 
-from tdapp.gui.pages.common import ROW_HEIGHT
+from tdapp.gui.models.table_model import ROW_ROLE, Column, RowTableModel, make_proxy
+from tdapp.gui.pages.common import tune_table
 from tdapp.gui.seating.common import big_label, hint_label, plural
 from tdapp.services.rollcall import STATUSES
 from tdapp.services.seating import FIX_TITLES, Candidate, PlayersPlan, WhoPlaysProposal
@@ -27,9 +27,60 @@ if TYPE_CHECKING:
     from tdapp.gui.seating.wizard import SeatingWizard
 
 PLAYS, DOUBLE, SITS_OUT = 2, 3, 4
-HEADERS = ("Player", "Roll call", "Plays", "Two boards", "Sits out", "Note")
 LOCAL = {"board_member": "local board member", "club_member": "local club member",
          "local": "local", "traveller": ""}
+
+
+@dataclass(frozen=True)
+class WhoLine:
+    """One roll-call line with the TD's choice for it."""
+
+    candidate: Candidate
+    plays: bool = False
+    two_boards: bool = False
+    sits_out: bool = False
+
+
+def note(person: Candidate) -> str:
+    notes = []
+    if person.two_boards:
+        notes.append("willing to play two boards")
+    if person.volunteer_sit_out:
+        notes.append("volunteers to sit out")
+    if person.sat_out_before:
+        notes.append("sat out before")
+    if LOCAL.get(person.local_status):
+        notes.append(LOCAL[person.local_status])
+    return "; ".join(notes)
+
+
+COLUMNS: list[Column[WhoLine]] = [
+    Column("Player", lambda r: r.candidate.name),
+    Column("Roll call", lambda r: STATUSES.get(r.candidate.status, r.candidate.status),
+           sort_key=lambda r: list(STATUSES).index(r.candidate.status)
+           if r.candidate.status in STATUSES else 99),
+    Column("Plays", lambda r: r.plays, checkable=True, editable=True),
+    Column("Two boards", lambda r: r.two_boards, checkable=True, editable=True,
+           tooltip="Plays on two boards (never both on one board; the better score counts)"),
+    Column("Sits out", lambda r: r.sits_out, checkable=True, editable=True,
+           tooltip="Recorded as a sit-out of this round"),
+    Column("Note", lambda r: note(r.candidate)),
+]
+
+
+def choose(line: WhoLine, column: int, on: bool) -> WhoLine:
+    """The line after ticking or unticking one box, kept sensible: two boards implies plays;
+    sitting out excludes playing."""
+    if column == PLAYS:
+        return replace(line, plays=on, sits_out=line.sits_out and not on,
+                       two_boards=line.two_boards and on)
+    if column == DOUBLE:
+        return replace(line, two_boards=on, plays=line.plays or on,
+                       sits_out=line.sits_out and not on)
+    if column == SITS_OUT:
+        return replace(line, sits_out=on, plays=line.plays and not on,
+                       two_boards=line.two_boards and not on)
+    return line
 
 
 class WhoPlaysPage(QWizardPage):
@@ -40,7 +91,7 @@ class WhoPlaysPage(QWizardPage):
         self.setSubTitle("From the roll call. When the count is not a multiple of 7, the fix "
                          "the format prefers is ticked; change any box.")
         self.proposal: WhoPlaysProposal | None = None
-        self.candidates: list[Candidate] = []
+        self.lines: dict[int, WhoLine] = {}  # player id -> line, in roll-call order
         self.count_label = big_label(points=5)
         self.count_label.setObjectName("whoCount")
         self.fix_box = QComboBox()
@@ -51,32 +102,40 @@ class WhoPlaysPage(QWizardPage):
         self.explain = QLabel()
         self.explain.setWordWrap(True)
         self.explain.setTextFormat(Qt.TextFormat.RichText)
-        self.table = QTableWidget(0, len(HEADERS))
+        self.model = RowTableModel(COLUMNS, greyed=lambda r: not r.plays, parent=self)
+        self.model.on_edit = self._edited
+        self.proxy = make_proxy(self.model, self)
+        self.table = QTableView()
         self.table.setObjectName("whoTable")
-        self.table.setHorizontalHeaderLabels(HEADERS)
-        self.table.verticalHeader().hide()
-        self.table.verticalHeader().setDefaultSectionSize(ROW_HEIGHT)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
-        for column, width in enumerate((210, 100, 60, 90, 75)):
-            self.table.setColumnWidth(column, width)
-        self.table.itemChanged.connect(self._item_changed)
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        tune_table(self.table, (210, 100, 60, 90, 75))
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Find a player")
+        self.search.setClearButtonEnabled(True)
+        self.search.setMaximumWidth(260)
+        self.search.textChanged.connect(self.proxy.setFilterFixedString)
         self.result_label = big_label(points=2)
         self.result_label.setObjectName("whoResult")
         top = QHBoxLayout()
         top.addWidget(self.count_label, 1)
         top.addWidget(fix_label)
         top.addWidget(self.fix_box)
+        find = QHBoxLayout()
+        find.addWidget(self.explain, 1)
+        find.addWidget(self.search, 0, Qt.AlignmentFlag.AlignBottom)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
-        layout.addWidget(self.explain)
+        layout.addLayout(find)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.result_label)
         layout.addWidget(hint_label("Space ticks the box under the cursor. Absent players are "
                                     "not listed: mark late arrivals on the Rounds page."))
+
+    @property
+    def candidates(self) -> list[Candidate]:
+        return [line.candidate for line in self.lines.values()]
 
     # -- filling ---------------------------------------------------------------------------
     def initializePage(self) -> None:  # noqa: N802 - Qt override
@@ -84,46 +143,15 @@ class WhoPlaysPage(QWizardPage):
         if proposal is None:
             return
         self.proposal = proposal
-        self.candidates = [c for c in proposal.candidates if c.status != "absent"]
+        self.lines = {c.player_id: WhoLine(c) for c in proposal.candidates
+                      if c.status != "absent"}
         self.count_label.setText(proposal.count_text)
         self.fix_box.clear()
         for index, option in enumerate([proposal, *proposal.alternatives]):
             title = FIX_TITLES.get(option.fix, option.fix)
             self.fix_box.addItem(f"Proposed: {title}" if index == 0 else title)
         self.fix_box.setEnabled(self.fix_box.count() > 1)
-        self._fill_rows()
         self._choose_fix(0)
-
-    def _fill_rows(self) -> None:
-        self.table.blockSignals(True)
-        self.table.setRowCount(len(self.candidates))
-        for row, person in enumerate(self.candidates):
-            name = QTableWidgetItem(person.name)
-            name.setData(Qt.ItemDataRole.UserRole, person.player_id)
-            self.table.setItem(row, 0, name)
-            self.table.setItem(row, 1, QTableWidgetItem(STATUSES.get(person.status,
-                                                                      person.status)))
-            for column in (PLAYS, DOUBLE, SITS_OUT):
-                item = QTableWidgetItem()
-                item.setFlags(Qt.ItemFlag.ItemIsUserCheckable | Qt.ItemFlag.ItemIsEnabled
-                              | Qt.ItemFlag.ItemIsSelectable)
-                item.setCheckState(Qt.CheckState.Unchecked)
-                self.table.setItem(row, column, item)
-            self.table.setItem(row, 5, QTableWidgetItem(self._note(person)))
-        self.table.blockSignals(False)
-
-    @staticmethod
-    def _note(person: Candidate) -> str:
-        notes = []
-        if person.two_boards:
-            notes.append("willing to play two boards")
-        if person.volunteer_sit_out:
-            notes.append("volunteers to sit out")
-        if person.sat_out_before:
-            notes.append("sat out before")
-        if LOCAL.get(person.local_status):
-            notes.append(LOCAL[person.local_status])
-        return "; ".join(notes)
 
     def _choose_fix(self, index: int) -> None:
         if self.proposal is None:
@@ -131,63 +159,54 @@ class WhoPlaysPage(QWizardPage):
         options = [self.proposal, *self.proposal.alternatives]
         option = options[max(0, min(index, len(options) - 1))]
         self.fix_box.setCurrentIndex(options.index(option))
-        lines = "".join(f"<li>{text}</li>" for text in option.explanations)
-        self.explain.setText(f"<ul style='margin: 0'>{lines}</ul>")
+        items = "".join(f"<li>{text}</li>" for text in option.explanations)
+        self.explain.setText(f"<ul style='margin: 0'>{items}</ul>")
         playing = set(option.playing)
-        self.table.blockSignals(True)
-        for row, person in enumerate(self.candidates):
-            pid = person.player_id
-            self._set(row, PLAYS, pid in playing)
-            self._set(row, DOUBLE, pid in option.two_boards)
-            self._set(row, SITS_OUT, pid in option.sitting_out)
-        self.table.blockSignals(False)
+        self.lines = {pid: WhoLine(line.candidate, pid in playing, pid in option.two_boards,
+                                   pid in option.sitting_out)
+                      for pid, line in self.lines.items()}
+        self._show()
+
+    def set_choice(self, player_id: int, column: int, on: bool) -> None:
+        """Tick or untick one box (what a click or Space on the table does)."""
+        self.lines[player_id] = choose(self.lines[player_id], column, on)
+        self._show()
+
+    def _edited(self, line: WhoLine, column: int, value: Any) -> None:
+        self.set_choice(line.candidate.player_id, column, bool(value))
+
+    def _show(self) -> None:
+        """Refresh the table, keeping the cell under the cursor where it was."""
+        current = self.table.currentIndex()
+        kept = None
+        if current.isValid():
+            kept = (current.data(ROW_ROLE).candidate.player_id, current.column())
+        self.model.set_rows(list(self.lines.values()))
+        if kept is not None:
+            for row in range(self.proxy.rowCount()):
+                index = self.proxy.index(row, kept[1])
+                if index.data(ROW_ROLE).candidate.player_id == kept[0]:
+                    self.table.setCurrentIndex(index)
+                    break
         self._update_result()
 
-    def _set(self, row: int, column: int, on: bool) -> None:
-        item = self.table.item(row, column)
-        item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
-
-    def _on(self, row: int, column: int) -> bool:
-        return self.table.item(row, column).checkState() == Qt.CheckState.Checked
-
-    def _item_changed(self, item: QTableWidgetItem) -> None:
-        """Keep each row sensible: two boards implies plays; sitting out excludes playing."""
-        row, column = item.row(), item.column()
-        if column not in (PLAYS, DOUBLE, SITS_OUT):
-            return
-        on = self._on(row, column)
-        self.table.blockSignals(True)
-        if column == DOUBLE and on:
-            self._set(row, PLAYS, True)
-            self._set(row, SITS_OUT, False)
-        elif column == PLAYS and on:
-            self._set(row, SITS_OUT, False)
-        elif column == PLAYS and not on:
-            self._set(row, DOUBLE, False)
-        elif column == SITS_OUT and on:
-            self._set(row, PLAYS, False)
-            self._set(row, DOUBLE, False)
-        self.table.blockSignals(False)
-        self._update_result()
+    def select_cell(self, player_id: int, column: int) -> None:
+        for row in range(self.proxy.rowCount()):
+            index = self.proxy.index(row, column)
+            if index.data(ROW_ROLE).candidate.player_id == player_id:
+                self.table.setCurrentIndex(index)
+                return
 
     # -- the plan --------------------------------------------------------------------------
     def plan(self) -> PlayersPlan:
-        playing: list[int] = []
-        doubles: list[int] = []
-        sitting: list[int] = []
-        for row, person in enumerate(self.candidates):
-            if self._on(row, PLAYS):
-                playing.append(person.player_id)
-            if self._on(row, DOUBLE):
-                doubles.append(person.player_id)
-            if self._on(row, SITS_OUT):
-                sitting.append(person.player_id)
-        reasons = {}
-        for pid in sitting:
-            person = next(c for c in self.candidates if c.player_id == pid)
-            reasons[pid] = ("volunteered to sit out" if person.volunteer_sit_out
-                            else "asked to sit out")
-        return PlayersPlan(tuple(playing + doubles), tuple(sitting), reasons)
+        lines = list(self.lines.values())
+        playing = [line.candidate.player_id for line in lines if line.plays]
+        doubles = [line.candidate.player_id for line in lines if line.two_boards]
+        reasons = {line.candidate.player_id: ("volunteered to sit out"
+                                              if line.candidate.volunteer_sit_out
+                                              else "asked to sit out")
+                   for line in lines if line.sits_out}
+        return PlayersPlan(tuple(playing + doubles), tuple(reasons), reasons)
 
     def _update_result(self) -> None:
         plan = self.plan()

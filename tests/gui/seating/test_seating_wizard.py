@@ -112,8 +112,8 @@ def test_wizard_end_to_end_45_players(main, qtbot, demo45: Path, tmp_path: Path,
         assert who.isComplete()
         save_screen(wizard, "01-who-plays")
         # Untick a two-board player: 48 seats cannot be seated.
-        row = next(i for i, c in enumerate(who.candidates) if c.two_boards)
-        who.table.item(row, 3).setCheckState(Qt.CheckState.Unchecked)
+        double = next(c for c in who.candidates if c.two_boards)
+        who.set_choice(double.player_id, 3, False)
         assert not who.isComplete() and "not a multiple of 7" in who.result_label.text()
         save_screen(wizard, "01b-who-plays-not-a-multiple")
         who.fix_box.setCurrentIndex(1)  # the alternative: the format's sit-out order
@@ -122,15 +122,19 @@ def test_wizard_end_to_end_45_players(main, qtbot, demo45: Path, tmp_path: Path,
         who.fix_box.activated.emit(0)  # back to the proposal
         assert who.plan().boards == 7
         # Space ticks the box under the cursor: a player sits out instead of playing.
-        row = next(i for i, c in enumerate(who.candidates) if not c.two_boards)
-        who.table.setCurrentCell(row, 4)
+        single = next(c for c in who.candidates if not c.two_boards)
+        who.select_cell(single.player_id, 4)
         qtbot.keyClick(who.table, Qt.Key.Key_Space)
-        assert who.candidates[row].player_id in who.plan().sitting_out
+        assert single.player_id in who.plan().sitting_out
         assert not who.isComplete()
-        qtbot.keyClick(who.table, Qt.Key.Key_Space)
-        who.table.setCurrentCell(row, 2)
+        qtbot.keyClick(who.table, Qt.Key.Key_Space)  # the cursor stayed on the same box
+        assert single.player_id not in who.plan().sitting_out
+        who.select_cell(single.player_id, 2)
         qtbot.keyClick(who.table, Qt.Key.Key_Space)
         assert who.isComplete() and who.plan().boards == 7
+        who.search.setText(single.name)
+        assert who.proxy.rowCount() >= 1
+        who.search.clear()
         next_button = wizard.button(wizard.WizardButton.NextButton)
         assert next_button.text() == "&Next >"  # Alt+N
         qtbot.mouseClick(next_button, Qt.MouseButton.LeftButton)
