@@ -118,8 +118,11 @@ def test_space_starts_and_pauses_and_the_file_holds_each_action(clock_main, qtbo
     assert [e["action"] for e in state["log"]] == ["start", "pause"]
     assert page.panel.state_label.text() == "PAUSED"
     assert page.last_action.text().startswith("Last: ")
-    assert page.last_action.text().endswith("pause (2 in the log)")
+    assert page.last_action.text().endswith("Paused (2 in the log)")
     assert page.panel.log_list.count() == 2
+    # the log reads in the TD's words, newest first, never the core's action codes
+    assert page.panel.log_list.item(0).text().endswith("  Paused")
+    assert page.panel.log_list.item(1).text().endswith("  Started")
 
 
 def test_every_operator_action_is_saved_at_once(clock_main, qtbot, path: Path) -> None:

@@ -60,6 +60,7 @@ from tdapp.core.clock import (
     get_clock_format,
 )
 from tdapp.gui.clock.content import BoardCall, Standings
+from tdapp.gui.clock.log_words import stamped
 from tdapp.gui.clock.projector import ProjectorWindow
 from tdapp.gui.clock.schedule_editor import ScheduleEditor
 from tdapp.gui.clock.sound import AlertPlayer
@@ -550,11 +551,7 @@ class OperatorPanel(QWidget):
             return
         self.log_list.clear()
         for entry in reversed(log[-200:]):
-            stamp = datetime.fromtimestamp(entry.at).strftime("%H:%M:%S")
-            where = "" if entry.board is None else f" board {entry.board}"
-            amount = f" {entry.seconds:+g}s" if entry.seconds is not None else ""
-            detail = f" {entry.detail}" if entry.detail else ""
-            self.log_list.addItem(f"{stamp}  {entry.action}{where}{amount}{detail}")
+            self.log_list.addItem(stamped(entry))
 
     # --------------------------------------------------------------- Qt events
     # The alerts must ring while the TD works on another page of the main window, so the

@@ -10,7 +10,6 @@ service hub.
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer
@@ -27,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from tdapp.core.clock import RoundClock, SystemTime, TimeSource
 from tdapp.gui.clock.content import BoardCall, BoardSeat, StandingRow, Standings
+from tdapp.gui.clock.log_words import stamped
 from tdapp.gui.clock.operator_panel import OperatorPanel
 from tdapp.gui.controller import AppController
 from tdapp.gui.pages.placeholder import InfoPage
@@ -306,13 +306,7 @@ class ClockPage(InfoPage):
         if not log:
             self.last_action.setText("No adjustments yet" if self.panel is not None else "")
             return
-        entry = log[-1]
-        stamp = datetime.fromtimestamp(entry.at).strftime("%H:%M:%S")
-        where = "" if entry.board is None else f" board {entry.board}"
-        amount = f" {entry.seconds:+g}s" if entry.seconds is not None else ""
-        detail = f" — {entry.detail}" if entry.detail else ""
-        self.last_action.setText(f"Last: {stamp} {entry.action}{where}{amount}{detail} "
-                                 f"({len(log)} in the log)")
+        self.last_action.setText(f"Last: {stamped(log[-1])} ({len(log)} in the log)")
 
     # ------------------------------------------------------------- rounds
     def _fill_rounds(self) -> None:
