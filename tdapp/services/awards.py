@@ -8,15 +8,14 @@ from dataclasses import dataclass
 
 from sqlalchemy import select
 
-from tdapp.core.formats import get_format
 from tdapp.core.powers import POWERS
 from tdapp.core.tournament.awards import Award, compute_awards
 from tdapp.core.tournament.standings import compute_standings
 from tdapp.core.tournament.tiebreakers import draw_lots
 from tdapp.services.changes import Change, ServiceError
+from tdapp.services.formats import effective_format, scorer_with, scoring_systems
 from tdapp.services.standings_data import tournament_model
 from tdapp.services.standings_views import names_in_note
-from tdapp.services.tournaments import tournament_info
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import Player, SpecialAward, TieDecision
 
@@ -103,10 +102,10 @@ def _award_row(award: Award, names: dict[str, str]) -> AwardRow:
 
 def awards_view(db: TournamentDb) -> AwardsView:
     """The computed awards, the ties left to the TD and the decisions already recorded."""
-    fmt = get_format(tournament_info(db).format_name)
+    fmt = effective_format(db)  # the TD's own format and formula systems when there are some
     model = tournament_model(db)
     names = {p.id: p.label for p in model.players}
-    standings = compute_standings(model, fmt)
+    standings = compute_standings(model, fmt, scorer=scorer_with(scoring_systems(db)))
     awards = compute_awards(model, fmt, standings)
     ties: list[OpenTie] = []
     for rank, players, note in standings.open_ties():
@@ -206,7 +205,7 @@ def _stored_method(db: TournamentDb, about: str, method: str) -> str:
     to the TD), a draw the TD chose to make is recorded as the TD's decision, so it counts."""
     if method != "random-draw" or about != "standings":
         return method
-    fmt = get_format(tournament_info(db).format_name)
+    fmt = effective_format(db)
     chains = (fmt.tie_breakers, fmt.champion_tie_breakers or ())
     return method if any("random-draw" in chain for chain in chains) else "td"
 

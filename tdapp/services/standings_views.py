@@ -10,14 +10,16 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
-from tdapp.core.formats import get_format
+from tdapp.core.formats import TournamentFormat
 from tdapp.core.powers import POWERS, SOLO_CENTERS
 from tdapp.core.scoring.base import GameResult, ScoringError
+from tdapp.core.scoring.formula import FormulaSystem
 from tdapp.core.scoring.registry import get_system
 from tdapp.core.tournament import model as tm
 from tdapp.core.tournament.results import RoundEntry
 from tdapp.core.tournament.standings import compute_standings
 from tdapp.services.changes import ServiceError
+from tdapp.services.formats import effective_format, scorer_with, scoring_systems
 from tdapp.services.results import BoardResult, round_scoring_system
 from tdapp.services.standings_data import tournament_model
 from tdapp.services.tournaments import tournament_info
@@ -146,7 +148,8 @@ def _current_centres(session, board: Board) -> tuple[dict[str, int], int] | None
     return {p: len(owned.get(p, [])) for p in POWERS}, year
 
 
-def _provisional_boards(db: TournamentDb, format_name: str
+def _provisional_boards(db: TournamentDb, fmt: TournamentFormat,
+                        custom: tuple[FormulaSystem, ...] = ()
                         ) -> tuple[list[tm.Board], list[str]]:
     """Unfinished boards of seated rounds, scored as if they ended now, and notes for the rest."""
     boards: list[tm.Board] = []
@@ -168,7 +171,7 @@ def _provisional_boards(db: TournamentDb, format_name: str
             eliminated = {p: year for p, c in counts.items() if c == 0}
             game = GameResult(centers=counts, end_year=year, solo=solo, eliminated=eliminated)
             try:
-                scores = get_system(round_scoring_system(format_name, number)).score(game)
+                scores = get_system(round_scoring_system(fmt, number), custom).score(game)
             except (ScoringError, KeyError) as exc:
                 notes.append(f"{label}: cannot be scored on its current centres ({exc}); "
                              "left out.")
@@ -190,8 +193,9 @@ def standings_view(db: TournamentDb, mode: str = COMPLETED) -> StandingsView:
     """The standings in one of :data:`MODES`, every line ready for the page."""
     if mode not in MODES:
         raise ValueError(f"unknown standings mode {mode!r}")
-    info = tournament_info(db)
-    fmt = get_format(info.format_name)
+    fmt = effective_format(db)  # the TD's own format and formula systems when there are some
+    custom = scoring_systems(db)
+    scorer = scorer_with(custom)
     model = tournament_model(db)
     notes: list[str] = []
     provisional: set[tuple[int, int]] = set()
@@ -201,12 +205,13 @@ def standings_view(db: TournamentDb, mode: str = COMPLETED) -> StandingsView:
         if later:
             notes.append(f"Results entered for round {through + 1} and later are not counted "
                          "until every board of the round has its result.")
-        standings = compute_standings(model, fmt, through=min(through, fmt.rounds))
+        standings = compute_standings(model, fmt, through=min(through, fmt.rounds),
+                                      scorer=scorer)
     else:
-        extra, notes = _provisional_boards(db, info.format_name)
+        extra, notes = _provisional_boards(db, fmt, custom)
         provisional = {(b.round, b.number) for b in extra}
         model = dataclasses.replace(model, boards=model.boards + tuple(extra))
-        standings = compute_standings(model, fmt)
+        standings = compute_standings(model, fmt, scorer=scorer)
     players = {p.id: p for p in model.players}
     labels = {p.id: p.label for p in model.players}
     lines = []

@@ -97,6 +97,7 @@ def update_tournament(db: TournamentDb, info: TournamentInfo) -> Change:
             raise ServiceError(
                 f"Round {max(used)} already has boards; the tournament cannot have fewer rounds."
             )
+        format_changed = info.format_name != row.format_name
         row.name, row.format_name, row.venue = info.name.strip(), info.format_name, info.venue
         row.start_date, row.end_date = info.start_date, info.end_date
         row.rounds_planned = info.rounds_planned
@@ -110,4 +111,13 @@ def update_tournament(db: TournamentDb, info: TournamentInfo) -> Change:
                 for answer in session.scalars(select(RollCall).where(RollCall.round_id == round_.id)):
                     session.delete(answer)  # one by one, so that Undo brings them back
                 session.delete(round_)
+        if format_changed:  # another built-in format: the TD's own copy of the old one goes,
+            # and boards already played are scored again under the new one, in this same action
+            from tdapp.services.formats import rescore_boards, session_systems
+
+            row.custom_format = None
+            session.flush()
+            rescore_boards(session, get_format(info.format_name), session_systems(session))
+            return Change.of("Tournament format changed", "tournament", "rounds", "results",
+                             "boards")
     return Change.of("Tournament details changed", "tournament", "rounds")

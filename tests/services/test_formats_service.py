@@ -250,3 +250,19 @@ def test_an_unreadable_own_format_is_a_clear_refusal(demo: Path) -> None:
         assert formats.effective_format(db) == WDC
     finally:
         db.close()
+
+
+def test_choosing_another_builtin_in_the_details_drops_the_custom_format(demo: Path) -> None:
+    """Tournament details' format box must not be silently overridden by a saved custom one."""
+    from tdapp.services.tournaments import tournament_info, update_tournament
+
+    db = open_tournament_file(demo)
+    custom = copy_format(get_format("wdc-2025"), name="wdc-2025-custom", title="Mine")
+    formats.save_custom_format(db, custom, "wdc-2025")
+    info = tournament_info(db)
+    update_tournament(db, dataclasses.replace(info, format_name="wdc-2018", rounds_planned=5))
+    assert formats.format_state(db).custom is False
+    assert formats.effective_format(db).name == "wdc-2018"
+    for board in rounds.all_boards(db):  # rescored with Sum of Squares: each board sums to 100
+        assert abs(sum(s.score for s in board.seats) - 100) < 1e-6
+    db.close()

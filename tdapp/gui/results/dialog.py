@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tdapp.core.formats import get_format
 from tdapp.core.powers import POWERS
 from tdapp.gui.controller import AppController
 from tdapp.gui.models.table_model import Column, RowTableModel
@@ -28,6 +27,7 @@ from tdapp.gui.results.form import FIRST_YEAR, LAST_YEAR, Check, ResultForm
 from tdapp.gui.results.grid import ResultGridModel, ResultGridView
 from tdapp.gui.results.needs import result_needs
 from tdapp.services.changes import ServiceError
+from tdapp.services.formats import effective_format, scoring_systems
 from tdapp.services.results import END_REASONS, record_result, score_result
 from tdapp.services.standings_views import BoardEntry, board_entry
 
@@ -63,8 +63,9 @@ class ResultEntryDialog(QDialog):
         if db is None:
             raise ServiceError("No tournament is open.")
         self.entry: BoardEntry = board_entry(db, board_id)
-        fmt = get_format(self.entry.format_name)
-        self.needs = result_needs(self.entry.format_name, self.entry.round_number)
+        fmt = effective_format(db)  # the TD's own format and formula systems when there are some
+        self.custom_systems = scoring_systems(db)
+        self.needs = result_needs(fmt, self.entry.round_number, self.custom_systems)
         default_year = getattr(fmt, "end_year", None) or 1909
         self.form = ResultForm.from_result(self.needs, self.entry.result, default_year,
                                            self.entry.selection_order)
@@ -186,7 +187,8 @@ class ResultEntryDialog(QDialog):
         scores: list[ScoreLine] = []
         if self.check.result is not None:
             try:
-                by_power = score_result(self.needs.system, self.check.result)
+                by_power = score_result(self.needs.system, self.check.result,
+                                        self.custom_systems)
             except ServiceError as exc:
                 lines.append(f"<p style='color:#b3261e'>✗ {exc}</p>")
                 self.check.result = None

@@ -6,11 +6,11 @@ No Qt: the entry grid and its tests read these plain answers.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
-from tdapp.core.formats import get_format
-from tdapp.core.scoring.base import GameResult, ScoringError
+from tdapp.core.formats import TournamentFormat, get_format
+from tdapp.core.scoring.base import GameResult, ScoringError, ScoringSystem
 from tdapp.core.scoring.registry import get_system
 
 # A plausible time-called board: Turkey out in 1906, every other power alive.
@@ -42,17 +42,21 @@ class ResultNeeds:
         return out
 
 
-def _scores(system: str, game: GameResult) -> dict[str, float] | ScoringError:
+def _scores(system: ScoringSystem, game: GameResult) -> dict[str, float] | ScoringError:
     try:
-        return get_system(system).score(game)
+        return system.score(game)
     except ScoringError as exc:
         return exc
 
 
-@lru_cache(maxsize=64)
-def result_needs(format_name: str, round_number: int) -> ResultNeeds:
-    fmt = get_format(format_name)
-    system = fmt.scoring_for(round_number)
+def result_needs(fmt: str | TournamentFormat, round_number: int,
+                 custom: Sequence[ScoringSystem] = ()) -> ResultNeeds:
+    """What a result of ``round_number`` needs under ``fmt`` (the TD's own formula systems
+    among ``custom``)."""
+    if isinstance(fmt, str):
+        fmt = get_format(fmt)
+    system_name = fmt.scoring_for(round_number)
+    system = get_system(system_name, custom)
     without_year = _scores(system, GameResult(_SAMPLE, 1908))
     needs_year = isinstance(without_year, ScoringError) and str(
         without_year.field or "").startswith("eliminated")
@@ -65,5 +69,5 @@ def result_needs(format_name: str, round_number: int) -> ResultNeeds:
     if "count-back" in chains:
         reason = f"{fmt.title} breaks ties by count-back, which rolls the boards back year by year"
     elif isinstance(plain, ScoringError) and plain.field == "history":
-        reason = f"the {system} system needs them ({plain})"
-    return ResultNeeds(system, get_system(system).title, needs_year, needs_draw, bool(reason), reason)
+        reason = f"the {system.title} system needs them ({plain})"
+    return ResultNeeds(system_name, system.title, needs_year, needs_draw, bool(reason), reason)

@@ -132,5 +132,7 @@ def test_certificates_print_through_the_worker(qtbot, demo_main, tmp_path: Path,
     text = " ".join(p.extract_text() for p in reader.pages)
     champion = page.awards_model.rows()[0].winners[0]
     assert champion in text and "Champion" in text
-    assert len(reader.pages) == sum(len(a.winners) for a in page.awards_model.rows())
+    # one page per winner of every award, best countries included (a shared one: each winner)
+    assert len(reader.pages) == (sum(len(a.winners) for a in page.awards_model.rows())
+                                 + sum(len(a.winners) for a in page.best_model.rows()))
     assert dialog_answers.shown[-1][1] == "Export finished"
