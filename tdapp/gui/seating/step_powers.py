@@ -3,27 +3,30 @@ Paris method step by step, or by hand with a warning beside each repeated power.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QButtonGroup,
     QComboBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QListWidget,
     QRadioButton,
     QStackedWidget,
-    QTableWidget,
-    QTableWidgetItem,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableView,
     QVBoxLayout,
     QWidget,
     QWizardPage,
 )
 
 from tdapp.core.powers import POWERS
-from tdapp.gui.pages.common import ROW_HEIGHT
+from tdapp.gui.models.table_model import ROW_ROLE, Column, RowTableModel
+from tdapp.gui.pages.common import tune_table
 from tdapp.gui.seating.cards import by_power
 from tdapp.gui.seating.common import big_label, hint_label, stats_text
 from tdapp.gui.seating.paris import ParisPanel
@@ -37,50 +40,93 @@ METHODS = tuple(POWER_METHOD_TITLES)
 NO_POWER = "\u2014"
 
 
-class HandPowers(QTableWidget):
-    """Every seat with a power box; a repeated or missing power is written beside it."""
+@dataclass(frozen=True)
+class HandLine:
+    """One seat for powers by hand: its power and what is wrong with it."""
+
+    board: int
+    player: str
+    power: str  # "" while the seat has none
+    warning: str
+    locked: bool
+
+
+HAND_COLUMNS: list[Column[HandLine]] = [
+    Column("Board", lambda r: r.board, align_right=True),
+    Column("Player", lambda r: r.player),
+    Column("Power", lambda r: r.power.title() if r.power else NO_POWER, editable=True,
+           sort_key=lambda r: POWERS.index(r.power) if r.power else 9,
+           tooltip="Double-click or F2 to choose; the player holding it takes the old power"),
+    Column("Warning", lambda r: f"\u26a0 {r.warning}" if r.warning else ""),
+]
+POWER_COLUMN = 2
+
+
+class PowerDelegate(QStyledItemDelegate):
+    """A combo box of the powers (and none); the model receives the power's name."""
+
+    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,  # noqa: N802
+                     index: QModelIndex | QPersistentModelIndex) -> QWidget:
+        combo = QComboBox(parent)
+        combo.addItem(NO_POWER, "")
+        for power in POWERS:
+            combo.addItem(power.title(), power)
+        combo.activated.connect(lambda _=0, c=combo: self.commitData.emit(c))
+        return combo
+
+    def setEditorData(self, editor: QWidget,  # noqa: N802 - Qt override
+                      index: QModelIndex | QPersistentModelIndex) -> None:
+        assert isinstance(editor, QComboBox)
+        line = index.data(ROW_ROLE)
+        editor.setCurrentIndex(max(0, editor.findData(line.power if line else "")))
+
+    def setModelData(self, editor: QWidget, model: QAbstractItemModel,  # noqa: N802
+                     index: QModelIndex | QPersistentModelIndex) -> None:
+        assert isinstance(editor, QComboBox)
+        model.setData(index, editor.currentData(), Qt.ItemDataRole.EditRole)
+
+
+def hand_lines(proposal: SeatingProposal) -> list[HandLine]:
+    """Every seat by board and power, with a repeated or missing power written beside it."""
+    warnings = {(i.board, i.players[0]): i.message for i in proposal.issues
+                if i.kind == "power_repeat"}
+    lines = []
+    for board in proposal.boards:
+        for power, player in by_power(board.seats, board.powers):
+            warning = warnings.get((board.number, player), "") if power else "no power yet"
+            lines.append(HandLine(board.number, player, power or "", warning,
+                                  board.number in proposal.locked_boards))
+    return lines
+
+
+class HandPowers(QTableView):
+    """Every seat with its power, chosen in place; a repeated or missing power is flagged."""
 
     def __init__(self, page: PowersPage) -> None:
-        super().__init__(0, 4)
+        super().__init__()
         self.page = page
         self.setObjectName("handPowers")
-        self.setHorizontalHeaderLabels(("Board", "Player", "Power", "Warning"))
-        self.verticalHeader().hide()
-        self.verticalHeader().setDefaultSectionSize(ROW_HEIGHT + 4)
-        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        header = self.horizontalHeader()
-        header.setStretchLastSection(True)
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        for column, width in enumerate((60, 230, 130)):
-            self.setColumnWidth(column, width)
+        self.model_ = RowTableModel(HAND_COLUMNS, greyed=lambda r: r.locked, parent=self)
+        self.model_.on_edit = self._edited
+        self.setModel(self.model_)
+        self.setItemDelegateForColumn(POWER_COLUMN, PowerDelegate(self))
+        self.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
+                             | QAbstractItemView.EditTrigger.EditKeyPressed
+                             | QAbstractItemView.EditTrigger.SelectedClicked)
+        tune_table(self, (60, 230, 130))
 
     def show_proposal(self, proposal: SeatingProposal) -> None:
-        warnings: dict[tuple[int, str], str] = {}
-        for issue in proposal.issues:
-            if issue.kind == "power_repeat":
-                warnings[(issue.board, issue.players[0])] = issue.message
-        rows = [(board, player) for board in proposal.boards
-                for _power, player in by_power(board.seats, board.powers)]
-        self.setRowCount(len(rows))
-        for row, (board, player) in enumerate(rows):
-            self.setItem(row, 0, QTableWidgetItem(str(board.number)))
-            self.setItem(row, 1, QTableWidgetItem(player))
-            box = QComboBox()
-            box.addItem(NO_POWER, "")
-            for power in POWERS:
-                box.addItem(power.title(), power)
-            power = board.power_of(player) or ""
-            box.setCurrentIndex(max(0, box.findData(power)))
-            box.setEnabled(board.number not in proposal.locked_boards)
-            box.activated.connect(
-                lambda _i, b=board.number, p=player, w=box: self.page.set_by_hand(
-                    b, p, str(w.currentData())))
-            self.setCellWidget(row, 2, box)
-            warning = warnings.get((board.number, player), "")
-            if not power:
-                warning = "no power yet"
-            item = QTableWidgetItem(("\u26a0 " + warning) if warning else "")
-            self.setItem(row, 3, item)
+        current = self.currentIndex()
+        self.model_.set_rows(hand_lines(proposal))
+        if current.isValid():
+            self.setCurrentIndex(self.model_.index(current.row(), current.column()))
+
+    def lines(self) -> list[HandLine]:
+        return self.model_.rows()
+
+    def _edited(self, line: HandLine, column: int, value: object) -> None:
+        if column == POWER_COLUMN and not line.locked:
+            self.page.set_by_hand(line.board, line.player, str(value or ""))
 
 
 class PowersPage(QWizardPage):

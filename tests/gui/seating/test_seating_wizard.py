@@ -13,6 +13,7 @@ from PySide6.QtGui import QDropEvent, QImage, QPainter
 from PySide6.QtWidgets import QApplication, QWidget
 
 from tdapp.commands.demo import write_demo
+from tdapp.core.powers import POWERS as POWER_NAMES
 from tdapp.gui.seating import wizard as wizard_module
 from tdapp.gui.seating.cards import encode_seat
 from tdapp.gui.seating.projection import open_projectors
@@ -421,16 +422,28 @@ def test_powers_by_hand_warn_about_repeats(main, qtbot, demo_file: Path,
         assert proposal.stats.power_repeats >= 1
 
         def warning() -> str:
-            row = next(r for r in range(powers.hand.rowCount())
-                       if powers.hand.item(r, 1).text() == player
-                       and powers.hand.item(r, 0).text() == "1")
-            return powers.hand.item(row, 3).text()
+            return next(line.warning for line in powers.hand.lines()
+                        if line.board == 1 and line.player == player)
 
         assert "played" in warning()
         save_screen(wizard, "03d-powers-by-hand")
         powers.set_by_hand(1, player, "")
         assert not powers.isComplete()
         assert "no power yet" in warning()
+        # In the table: choose the power again in the cell's combo box.
+        row = next(r for r, line in enumerate(powers.hand.lines())
+                   if line.board == 1 and line.player == player)
+        index = powers.hand.model().index(row, 2)
+        powers.hand.setCurrentIndex(index)
+        powers.hand.edit(index)
+        from PySide6.QtWidgets import QComboBox
+
+        combo = powers.hand.findChild(QComboBox)
+        free = next(p for p in POWER_NAMES if p not in board.powers)
+        combo.setCurrentIndex(combo.findData(free))
+        combo.activated.emit(combo.currentIndex())
+        assert board.power_of(player) == free
+        assert powers.isComplete()
     finally:
         _close(main, wizard)
 
