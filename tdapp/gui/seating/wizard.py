@@ -62,6 +62,8 @@ class SeatingWizard(QWizard):
             self.setPage(page_id, page)
         if proposal is not None:  # a late arrival: straight to the review of the open boards
             self.setStartId(REVIEW)
+            self.setWindowTitle(f"Late arrivals: boards of round {round_number} not started "
+                                "— tdapp")
         self.resize(WIZARD_SIZE)
         self.panels: list[ProgressPanel] = [self.seat_page.progress, self.review_page.progress]
         self._ask_before_closing = True

@@ -513,7 +513,9 @@ def test_late_arrivals_reseed_the_boards_not_started(main, qtbot, demo45: Path,
     wizard = main.boards.wizard
     try:
         assert wizard.currentId() == REVIEW
+        assert wizard.windowTitle().startswith("Late arrivals")
         assert len(wizard.proposal.boards) == 6
+        assert wizard.proposal.locked_boards == set()  # nothing had started
         assert len(wizard.review_page.grid.cards) == 6
         wizard.next()
         wizard.call_page.publish()  # replaces the call of 5 boards: asked first
