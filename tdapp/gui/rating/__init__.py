@@ -1,0 +1,1 @@
+"""Tournament > EADiplomacy rating…: the rating table and each board's calculation."""
