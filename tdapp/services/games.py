@@ -205,6 +205,13 @@ def parse_options(fmt: TournamentFormat) -> ParseOptions:
     return options_for_format(fmt.name)
 
 
+def format_rules(db: TournamentDb) -> tuple[ParseOptions, dict[str, str], str]:
+    """The order-reading options, the judge's rules and the civil-disorder rule's name."""
+    with db.read() as session:
+        fmt = _format(session)
+    return parse_options(fmt), fmt.adjudicator_rules(), fmt.civil_disorder
+
+
 def _board(session: Session, board_id: int) -> Board:
     board = session.get(Board, board_id)
     if board is None:
@@ -309,6 +316,40 @@ def legal_retreats(position: Mapping[str, Any], power: str) -> dict[str, list[st
     """Dislodged unit -> where it may retreat (empty: it is disbanded)."""
     return {d["unit"]: list(d.get("retreats", []))
             for d in position.get("dislodged", {}).get(power, [])}
+
+
+def free_home_centres(position: Mapping[str, Any], power: str) -> list[str]:
+    """Home centres the power owns with no unit in them: where it may build."""
+    from tdapp.core.board.standard_map import STANDARD_MAP
+
+    owned = set(position.get("centers", {}).get(power, []))
+    occupied = {_unit_key(u) for units in position.get("units", {}).values() for u in units}
+    return [sc for sc in STANDARD_MAP.home_centers.get(power, ())
+            if sc in owned and sc not in occupied]
+
+
+def duplicate_orders(results: Sequence[ParseResult], rules: Mapping[str, str],
+                     options: ParseOptions) -> dict[int, str]:
+    """Orders of a sheet that give one unit a second order, by index, with what the format
+    does about it (WDC 2025: the unit holds; EDC 2026: the last one written counts)."""
+    by_unit: dict[str, list[int]] = {}
+    for i, r in enumerate(results):
+        if r.order is not None and r.error is None and hasattr(r.order, "location"):
+            by_unit.setdefault(r.order.location.split("/")[0], []).append(i)
+    notes: dict[int, str] = {}
+    for indices in by_unit.values():
+        if len({results[i].normalized for i in indices}) < 2:
+            continue  # the same order written twice is one order
+        unit = " ".join(results[indices[0]].normalized.split()[:2])
+        last = rules.get("duplicate_orders") == "last"
+        for i in indices:
+            if last and i == indices[-1]:
+                notes[i] = options.cite(f"{unit} has two orders: this last one counts")
+            elif last:
+                notes[i] = options.cite(f"{unit} has two orders: only the last one counts")
+            else:
+                notes[i] = options.cite(f"{unit} has two different orders: it holds")
+    return notes
 
 
 def _order_texts(sheet: SheetRow | None, position: Mapping[str, Any],
@@ -730,6 +771,30 @@ def next_vote_secret(fmt: TournamentFormat, votes: Sequence[VoteRow]) -> bool:
     return failed < limit
 
 
+@dataclass(frozen=True)
+class VotePreview:
+    """What the draw-vote dialog needs: who votes, whether the vote is secret, or why not."""
+
+    eligible: tuple[str, ...]
+    secret: bool
+    refusal: str | None
+
+
+def draw_vote_preview(db: TournamentDb, board_id: int) -> VotePreview:
+    state = game_state(db, board_id)
+    with db.read() as session:
+        fmt = _format(session)
+    current = state.current
+    if current is None or state.finished:
+        return VotePreview((), True, "Draw votes are held during a game in progress.")
+    refusal = draw_vote_open(fmt, current.phase)
+    key = _season_key(current.phase)
+    if refusal is None and any(_season_key(v.phase) == key for v in state.votes):
+        refusal = "A draw vote was held this season already: one per Spring or Fall."
+    return VotePreview(eligible_voters(current.position), next_vote_secret(fmt, state.votes),
+                       refusal)
+
+
 @_stale_safe
 def hold_draw_vote(db: TournamentDb, board_id: int, votes: Mapping[str, bool],
                    abandoned: Iterable[str] = (), powers: Sequence[str] | None = None
@@ -850,71 +915,6 @@ def end_game(db: TournamentDb, board_id: int, reason: str,
         raise ServiceError("This board's game is over already.")
     result = board_result(state, reason, draw)
     return record_result(db, board_id, result)
-
-
-@dataclass(frozen=True)
-class VotePreview:
-    """What the draw-vote dialog needs: who votes, whether the vote is secret, or why not."""
-
-    eligible: tuple[str, ...]
-    secret: bool
-    refusal: str | None
-
-
-def draw_vote_preview(db: TournamentDb, board_id: int) -> VotePreview:
-    state = game_state(db, board_id)
-    with db.read() as session:
-        fmt = _format(session)
-    current = state.current
-    if current is None or state.finished:
-        return VotePreview((), True, "Draw votes are held during a game in progress.")
-    refusal = draw_vote_open(fmt, current.phase)
-    key = _season_key(current.phase)
-    if refusal is None and any(_season_key(v.phase) == key for v in state.votes):
-        refusal = "A draw vote was held this season already: one per Spring or Fall."
-    return VotePreview(eligible_voters(current.position), next_vote_secret(fmt, state.votes),
-                       refusal)
-
-
-def free_home_centres(position: Mapping[str, Any], power: str) -> list[str]:
-    """Home centres the power owns with no unit in them: where it may build."""
-    from tdapp.core.board.standard_map import STANDARD_MAP
-
-    owned = set(position.get("centers", {}).get(power, []))
-    occupied = {_unit_key(u) for units in position.get("units", {}).values() for u in units}
-    return [sc for sc in STANDARD_MAP.home_centers.get(power, ())
-            if sc in owned and sc not in occupied]
-
-
-def format_rules(db: TournamentDb) -> tuple[ParseOptions, dict[str, str], str]:
-    """The order-reading options, the judge's rules and the civil-disorder rule's name."""
-    with db.read() as session:
-        fmt = _format(session)
-    return parse_options(fmt), fmt.adjudicator_rules(), fmt.civil_disorder
-
-
-def duplicate_orders(results: Sequence[ParseResult], rules: Mapping[str, str],
-                     options: ParseOptions) -> dict[int, str]:
-    """Orders of a sheet that give one unit a second order, by index, with what the format
-    does about it (WDC 2025: the unit holds; EDC 2026: the last one written counts)."""
-    by_unit: dict[str, list[int]] = {}
-    for i, r in enumerate(results):
-        if r.order is not None and r.error is None and hasattr(r.order, "location"):
-            by_unit.setdefault(r.order.location.split("/")[0], []).append(i)
-    notes: dict[int, str] = {}
-    for indices in by_unit.values():
-        if len({results[i].normalized for i in indices}) < 2:
-            continue  # the same order written twice is one order
-        unit = " ".join(results[indices[0]].normalized.split()[:2])
-        last = rules.get("duplicate_orders") == "last"
-        for i in indices:
-            if last and i == indices[-1]:
-                notes[i] = options.cite(f"{unit} has two orders: this last one counts")
-            elif last:
-                notes[i] = options.cite(f"{unit} has two orders: only the last one counts")
-            else:
-                notes[i] = options.cite(f"{unit} has two different orders: it holds")
-    return notes
 
 
 def centre_chart_csv(db: TournamentDb, board_id: int) -> str:
