@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QApplication, QFileDialog
+from PySide6.QtWidgets import QApplication, QFileDialog, QLabel
 
 from tdapp.gui.dialogs.import_players import ImportPlayersDialog
 
@@ -44,6 +44,9 @@ def test_import_sixty_players_from_csv(main, qtbot, monkeypatch, filled_file: Pa
                                        tmp_path: Path) -> None:
     main.files.open_path(filled_file)
     dialog = _start_import(main, qtbot, monkeypatch, _write_csv(tmp_path / "players.csv"))
+    # QA: the first step said "20 lines read" for a file of 62 lines (only the examples counted)
+    step_one = " ".join(label.text() for label in dialog.steps.widget(0).findChildren(QLabel))
+    assert "62 lines read from players.csv (examples from the first 20)." in step_one
     mapping = dialog.mapping()
     assert (mapping["name"], mapping["home_town"], mapping["country"], mapping["club"],
             mapping["email"]) == (0, 1, 2, 3, 4)

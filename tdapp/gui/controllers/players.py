@@ -104,7 +104,8 @@ class PlayersController:
             importing.guess(table),
             preview=lambda mapping: importing.preview(table, mapping),
             duplicates=lambda incoming: player_service.find_duplicates(existing, incoming),
-            parent=self.window, fields=importing.fields(), notes=importing.notes(table))
+            parent=self.window, fields=importing.fields(), notes=importing.notes(table),
+            total_lines=len(table.rows))
         show_dialog(self.window, dialog, lambda d: self._run_import(path, d))
 
     def _run_import(self, path: Path, dialog: ImportPlayersDialog) -> None:

@@ -75,6 +75,7 @@ class ImportPlayersDialog(QDialog):
         parent: QWidget | None = None,
         fields: dict[str, str] | None = None,
         notes: list[str] | None = None,
+        total_lines: int | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"Import players from {file_name}")
@@ -85,6 +86,7 @@ class ImportPlayersDialog(QDialog):
         self._duplicates = duplicates
         self._fields = fields or FIELD_LABELS
         self._notes = notes or []
+        self._total_lines = len(sample) if total_lines is None else total_lines
         self.lines: list[ImportLine] = []
         self.duplicate_reasons: dict[int, str] = {}  # index into self.lines
         self.steps = QStackedWidget()
@@ -109,12 +111,20 @@ class ImportPlayersDialog(QDialog):
         self.go_to_step(0)
 
     # -- step 1: which column holds which field ------------------------------------------
+    def _lines_read(self, file_name: str) -> str:
+        """How many lines the file holds: the examples are only the first few of them."""
+        total = self._total_lines
+        text = f"{total} line{'' if total == 1 else 's'} read from {file_name}"
+        if len(self._sample) < total:
+            text += f" (examples from the first {len(self._sample)})"
+        return text + "."
+
     def _mapping_step(self, file_name: str, mapping: Mapping) -> QWidget:
         page = QWidget()
         layout = QVBoxLayout(page)
-        layout.addWidget(QLabel(f"<b>Step 1 of 2 — columns.</b> {len(self._sample)} lines read "
-                                f"from {file_name}. Check which column holds each field; the "
-                                "guesses come from the column titles."))
+        layout.addWidget(QLabel(f"<b>Step 1 of 2 — columns.</b> {self._lines_read(file_name)} "
+                                "Check which column holds each field; the guesses come from "
+                                "the column titles."))
         form = QFormLayout()
         self.combos: dict[str, QComboBox] = {}
         self._samples: dict[str, QLabel] = {}
