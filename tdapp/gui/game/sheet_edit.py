@@ -7,7 +7,7 @@ names complete from what is typed; faults are underlined where the parser says t
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QStringListModel, Qt, Signal
 from PySide6.QtGui import QColor, QFocusEvent, QKeyEvent, QTextCharFormat, QTextCursor
@@ -52,6 +52,9 @@ class SheetEdit(QPlainTextEdit):
         self.completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.completer.activated[str].connect(self._insert_completion)
         self._choices: dict[str, str] = {}
+        # Who decides where Tab goes (the game view: the next power that has something to
+        # order, round again after Turkey); returns False to let Qt's focus chain decide.
+        self.tab_handler: Callable[[bool], bool] | None = None
 
     # -- underlines ------------------------------------------------------------------------
     def show_faults(self, results: Sequence[ParseResult]) -> None:
@@ -110,6 +113,8 @@ class SheetEdit(QPlainTextEdit):
             if text:
                 self._insert_completion(text)
             popup.hide()
+            return True
+        if self.tab_handler is not None and self.tab_handler(next):
             return True
         return super().focusNextPrevChild(next)
 

@@ -117,6 +117,7 @@ class GameView(QWidget):
             panel.accepted.connect(self._accepted)
             panel.left.connect(self.save)
             panel.status_requested.connect(self.set_status)
+            panel.edit.tab_handler = lambda forward, p=panel.power: self._tab(p, forward)
         self.history.correction_requested.connect(self.correct)
         self.chart.export_button.clicked.connect(self.export_chart)
         self.tabs.currentChanged.connect(self._tab_changed)
@@ -279,13 +280,19 @@ class GameView(QWidget):
 
     def _accepted(self, power: str) -> None:
         self.save(power)
-        order = list(POWERS)
+        self._tab(power, True)
+
+    def _tab(self, power: str, forward: bool) -> bool:
+        """The keyboard to the next (or previous) power with something to order, round again
+        after Turkey; the sheet left behind is saved when it loses the focus."""
+        order = list(POWERS) if forward else list(reversed(POWERS))
         start = order.index(power)
-        for step in range(1, len(order) + 1):
+        for step in range(1, len(order)):
             panel = self.entry.panels[order[(start + step) % len(order)]]
             if panel.edit.isEnabled():
                 panel.edit.setFocus(Qt.FocusReason.TabFocusReason)
-                return
+                return True
+        return self.entry.panels[power].edit.isEnabled()  # the only sheet: it keeps the keys
 
     def save(self, power: str) -> None:
         panel = self.entry.panels[power]

@@ -154,6 +154,13 @@ def test_entry_shows_readings_faults_and_units_left_without_orders(qtbot, view: 
     qtbot.keyClick(view.entry.panels["ENGLAND"].edit, Qt.Key.Key_Tab)  # Tab: next power
     assert view.entry.panels["FRANCE"].edit.hasFocus()
     assert view.state.current.sheets["ENGLAND"].text == "F Lon-Nth"
+    turkey = view.entry.panels["TURKEY"].edit
+    turkey.setFocus()
+    qtbot.keyClick(turkey, Qt.Key.Key_Tab)  # round again after Turkey
+    assert view.entry.panels["AUSTRIA"].edit.hasFocus()
+    qtbot.keyClick(view.entry.panels["AUSTRIA"].edit, Qt.Key.Key_Backtab,
+                   Qt.KeyboardModifier.ShiftModifier)
+    assert turkey.hasFocus()
     italy = view.entry.panels["ITALY"]
     italy.edit.setPlainText("A Ven-Xyz; F Nap-Ion\nA Mun-Ber")
     text = html.unescape(italy.reading.text())
@@ -207,6 +214,10 @@ def test_retreats_and_builds_owed_are_shown(qtbot, view: GameView) -> None:
     play_record_from(qtbot, view, "W1901A", "S1902R")
     assert view.entry.panels["RUSSIA"].owes.text() == "Retreats: A RUM → UKR"
     assert not view.entry.panels["FRANCE"].edit.isEnabled()
+    russia = view.entry.panels["RUSSIA"].edit
+    russia.setFocus()
+    qtbot.keyClick(russia, Qt.Key.Key_Tab)  # the only power with a retreat keeps the keyboard
+    assert russia.hasFocus()
     play_record_from(qtbot, view, "S1902R", "W1902A")
     assert "Removals owed: 1" in view.entry.panels["FRANCE"].owes.text()
     assert "France: 1 removal not written" in view.entry.gaps.text()
