@@ -175,3 +175,10 @@ def test_problems_name_players_not_ids(db) -> None:
     team_id = make_team(db, "Short", NAMES[:2])
     assert "Team 'Short' has 2 players, not 7." in teams.team_problems(db)
     assert team_id in [t.id for t in teams.list_teams(db)]
+
+
+def test_before_the_qualifying_rounds_the_pool_is_not_known(db) -> None:
+    assert teams.championship_pool(db) == (frozenset(), False)
+    view = teams.teams_view(db)
+    assert not view.pool_known and all(c.why_not == "" for c in view.candidates)
+    assert view.rule_text.startswith("Round 4: teams of 7 players outside the championship pool")

@@ -141,3 +141,11 @@ def test_screenshot_of_the_teams_dialog(opened, qtbot) -> None:
     dialog.teams_list.setCurrentRow(1)
     dialog.show_message("The Sultans: 3 of 7 players; pick the others from the list.")
     save_screen(opened.window, "teams-dialog-short-team", dialog)
+
+
+def test_before_the_pool_is_known_the_dialog_says_so(main, qtbot, filled_file: Path) -> None:
+    assert main.files.open_path(filled_file)
+    dialog = _open_dialog(main)
+    assert "championship pool is not known yet" in dialog.pool_label.text()
+    assert len(dialog.joinable()) == 9
+    assert not dialog.problems.isVisible()  # no teams, nothing to check yet
