@@ -367,16 +367,10 @@ class GameView(QWidget):
         return dialog
 
     def hold_vote(self, votes: dict[str, bool], abandoned: Sequence[str]) -> None:
-        outcomes: list[games.VoteOutcome] = []
-
-        def run(db: Any) -> Change:
-            outcome = games.hold_draw_vote(db, self.board_id, votes, abandoned)
-            outcomes.append(outcome)
-            return outcome.change
-
-        self.app.call(run)
-        if outcomes and not outcomes[0].passed:
-            self.banner.setText(self.banner.text() + "  The draw vote failed.")
+        """Record the vote; the banner then says whether it passed (and, when open, how each
+        power voted), and a passed vote ends the game."""
+        self.app.call(lambda db: games.hold_draw_vote(db, self.board_id, votes,
+                                                      abandoned).change)
 
     def export_chart(self) -> Path | None:
         state = self.state
