@@ -131,3 +131,16 @@ def test_editing_without_a_keep_apart_list_leaves_it_alone(db) -> None:
     ann = players.get_player(db, who["Ann"])
     players.update_player(db, ann.id, players.PlayerData("Ann Smith"), ann.version)
     assert len(players.keep_apart_pairs(db)) == 1
+
+
+def test_the_seating_sees_the_pinned_board_and_the_keep_apart_list(db) -> None:
+    from tdapp.services.seating import seating_context
+
+    who = ids(db)
+    ann = players.get_player(db, who["Ann"])
+    players.update_player(db, ann.id, players.PlayerData("Ann", pinned_board=2), ann.version,
+                          keep_apart={who["Dan"]: "married"})
+    context = seating_context(db, 1)
+    label = context.labels[ann.id]
+    assert context.locked_seats == {label: 2}
+    assert context.keep_apart == [(label, context.labels[who["Dan"]])]

@@ -182,3 +182,15 @@ def test_before_the_qualifying_rounds_the_pool_is_not_known(db) -> None:
     view = teams.teams_view(db)
     assert not view.pool_known and all(c.why_not == "" for c in view.candidates)
     assert view.rule_text.startswith("Round 4: teams of 7 players outside the championship pool")
+
+
+def test_the_seating_sees_each_teams_powers(db) -> None:
+    from tdapp.services.seating import seating_context
+
+    make_team(db, "Les Bleus", NAMES[:7], "AEFGIRT")
+    context = seating_context(db, 4)
+    who = ids(db)
+    assert context.teams == {"Les Bleus": {
+        power: context.labels[who[name]] for name, power in zip(
+            NAMES[:7], ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA",
+                        "TURKEY"], strict=True)}}
