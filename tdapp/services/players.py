@@ -183,23 +183,31 @@ def update_player(db: TournamentDb, player_id: int, data: PlayerData, version: i
     return Change.of(f"Edited {data.name}", "players", ids=(player_id,))
 
 
+def _current_name(db: TournamentDb, player_id: int) -> str:
+    """The name the History and Edit > Undo show for an action on this player."""
+    with db.read() as session:
+        player = session.get(Player, player_id)
+        if player is None:
+            raise ServiceError("That player is no longer in the tournament.")
+        return player.name
+
+
 def set_withdrawn(db: TournamentDb, player_id: int, withdrawn: bool) -> Change:
     """Withdraw a player (kept, with their results) or bring them back."""
     verb = "Withdraw" if withdrawn else "Reinstate"
-    with db.action(f"{verb} player") as session:
+    name = _current_name(db, player_id)
+    with db.action(f"{verb} {name}") as session:
         player = session.get(Player, player_id)
         if player is None:
             raise ServiceError("That player is no longer in the tournament.")
         player.withdrawn = withdrawn
-        session.info["tdapp_action"] = f"{verb} {player.name}"
-        name = player.name
     return Change.of(f"{verb}n {name}" if withdrawn else f"Reinstated {name}", "players",
                      ids=(player_id,))
 
 
 def delete_player(db: TournamentDb, player_id: int) -> Change:
     """Remove someone added by mistake. Someone who has played is withdrawn instead, never deleted."""
-    with db.action("Delete player") as session:
+    with db.action(f"Delete player {_current_name(db, player_id)}") as session:
         player = session.get(Player, player_id)
         if player is None:
             raise ServiceError("That player is no longer in the tournament.")

@@ -113,7 +113,8 @@ def test_delete_asks_first_and_undo_brings_back(main, qtbot, dialog_answers,
     page.delete_button.click()
     assert "Eve Novak" not in _names(page)
     window = main.window
-    assert window.undo_action.text() == "&Undo Delete player"
+    # QA: the menu and History said only "Delete player", never whom
+    assert window.undo_action.text() == "&Undo Delete player Eve Novak"
     window.undo_action.trigger()
     assert "Eve Novak" in _names(page)
     assert window.redo_action.isEnabled()

@@ -120,3 +120,16 @@ def test_players_sort_alphabetically_with_accents(db) -> None:
     for name in ("Bob", "Åsa", "Zoë", "asa", "Émile"):
         players.add_player(db, players.PlayerData(name))
     assert [p.name for p in players.list_players(db)] == ["asa", "Åsa", "Bob", "Émile", "Zoë"]
+
+
+def test_history_names_the_player_withdrawn_reinstated_or_deleted(db) -> None:
+    """QA: History and Edit > Undo said only "Withdraw player" / "Delete player", never whom."""
+    players.add_player(db, players.PlayerData("Ann Smith"))
+    ann = players.list_players(db)[0]
+    players.set_withdrawn(db, ann.id, True)
+    players.set_withdrawn(db, ann.id, False)
+    players.delete_player(db, ann.id)
+    whats = [action.what for action in history.list_actions(db)]
+    assert whats[:3] == ["Delete player Ann Smith", "Reinstate Ann Smith", "Withdraw Ann Smith"]
+    with pytest.raises(ServiceError, match="no longer in the tournament"):
+        players.set_withdrawn(db, ann.id, True)
