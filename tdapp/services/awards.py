@@ -176,12 +176,15 @@ def update_special_award(db: TournamentDb, award_id: int, title: str, player_id:
 
 
 def remove_special_award(db: TournamentDb, award_id: int) -> Change:
-    with db.action("Remove award") as session:
+    with db.read() as session:  # History and Edit > Undo name the award
         award = session.get(SpecialAward, award_id)
         if award is None:
             raise ServiceError("That award no longer exists.")
         title = award.title
-        session.info["tdapp_action"] = f"Remove award {title}"
+    with db.action(f"Remove award {title}") as session:
+        award = session.get(SpecialAward, award_id)
+        if award is None:
+            raise ServiceError("That award no longer exists.")
         session.delete(award)
     return Change.of(f"Award {title} removed", "awards", ids=(award_id,))
 

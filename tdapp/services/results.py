@@ -108,18 +108,26 @@ def score_result(system_name: str, result: BoardResult,
         raise ServiceError(f"This board cannot be scored yet: {exc}") from exc
 
 
+def _result_action(db: TournamentDb, board_id: int) -> str:
+    """What History and Edit > Undo call the entry: "Result of round 2 board 5"."""
+    with db.read() as session:
+        board = session.get(Board, board_id)
+        if board is None:
+            raise ServiceError("That board no longer exists.")
+        return f"Result of round {session.get(Round, board.round_id).number} board {board.number}"
+
+
 def record_result(db: TournamentDb, board_id: int, result: BoardResult) -> Change:
     """Store a finished board's result and its scores (replacing an earlier entry)."""
     problems = result.problems()
     if problems:
         raise ServiceError(" ".join(problems))
-    with db.action("Enter result") as session:
+    with db.action(_result_action(db, board_id)) as session:
         board = session.get(Board, board_id)
         if board is None:
             raise ServiceError("That board no longer exists.")
         round_number = session.get(Round, board.round_id).number
         fmt = session_format(session)  # the TD's own format and systems when there are some
-        session.info["tdapp_action"] = f"Result of round {round_number} board {board.number}"
         scores = score_result(round_scoring_system(fmt, round_number), result,
                               session_systems(session))
         for seat in board.seats:

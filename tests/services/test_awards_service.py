@@ -104,6 +104,7 @@ def test_special_awards_add_edit_remove_and_undo(tied) -> None:
     assert awards.list_special_awards(db)[0].player_name == "Player Italy"
     awards.remove_special_award(db, listed[0].id)
     assert awards.list_special_awards(db) == []
+    assert history.list_actions(db)[0].what == "Remove award Best Pirate"  # QA: was "Remove award"
     history.undo(db)  # the removal comes back
     assert awards.list_special_awards(db)[0].player_name == "Player Italy"
     with pytest.raises(ServiceError, match="Award title"):

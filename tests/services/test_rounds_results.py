@@ -67,6 +67,9 @@ def test_impossible_results_are_refused_and_nothing_changes(seated, result, mess
 def test_result_can_be_undone(seated) -> None:
     db, board = seated
     record_result(db, board.board_id, BoardResult(FINAL, 1908, history={1908: FINAL}))
+    # QA: History said only "Enter result"; the TD needs to know which board
+    assert history.list_actions(db)[0].what == "Result of round 1 board 1"
+    assert history.undo_redo_state(db)[0] == "Result of round 1 board 1"
     history.undo(db)
     again = rounds.board_call(db, 1)[0]
     assert again.status == "seated"
