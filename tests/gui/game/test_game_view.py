@@ -52,6 +52,7 @@ def view(qtbot, demo_file: Path, tmp_path: Path) -> Iterator[GameView]:
 def type_sheet(qtbot, widget: GameView, power: str, text: str) -> None:
     """Type a sheet as an assistant does: line by line (Shift+Enter between lines), Enter."""
     edit = widget.entry.panels[power].edit
+    widget.activateWindow()  # offscreen, a completion list once shown may keep the activation
     edit.setFocus()
     qtbot.waitUntil(edit.hasFocus, timeout=2000)
     for i, line in enumerate(text.split("\n")):
@@ -218,9 +219,11 @@ def test_retreats_and_builds_owed_are_shown(qtbot, view: GameView) -> None:
     russia.setFocus()
     qtbot.keyClick(russia, Qt.Key.Key_Tab)  # the only power with a retreat keeps the keyboard
     assert russia.hasFocus()
+    save(view, "entry-retreats.png")
     play_record_from(qtbot, view, "S1902R", "W1902A")
     assert "Removals owed: 1" in view.entry.panels["FRANCE"].owes.text()
     assert "France: 1 removal not written" in view.entry.gaps.text()
+    save(view, "entry-adjustments.png")
     view.tabs.setCurrentWidget(view.results)
     save(view, "results.png")
     view.tabs.setCurrentWidget(view.chart)
