@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from tdapp.gui.dialogs.keep_apart import KeepApartEditor
@@ -162,3 +163,22 @@ def test_screenshot_of_the_player_dialog(main, qtbot) -> None:
     dialog.keep_apart.reason.setText("same club car")
     save_screen(main.window, "player-dialog", dialog)
     dialog.reject()
+
+
+def test_enter_in_the_keep_apart_fields_adds_and_keeps_the_dialog_open(main, qtbot,
+                                                                      filled_file: Path) -> None:
+    page = _open_players(main, filled_file)
+    page.add_button.click()
+    dialog = _dialog()
+    dialog.name.setText("Zed")
+    editor = dialog.keep_apart
+    editor.picker.setEditText("Eve Novak")
+    editor.reason.setText("sisters")
+    qtbot.keyClick(editor.reason, Qt.Key.Key_Return)
+    editor.picker.setEditText("Bob Jones")
+    qtbot.keyClick(editor.picker.lineEdit(), Qt.Key.Key_Return)
+    assert dialog.isVisible() and editor.table.rowCount() == 2
+    assert "Zed" not in [r.name for r in page.model.rows()]  # not saved behind the TD's back
+    dialog.accept()
+    zed = _row(page, "Zed")
+    assert len(player_service.keep_apart_list(main.app.db, zed.id)) == 2

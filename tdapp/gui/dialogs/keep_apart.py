@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tdapp.gui.dialogs.enter_key import on_enter
 from tdapp.services.players import name_sort_key
 
 
@@ -67,7 +68,7 @@ class KeepApartEditor(QWidget):
         layout.addLayout(remove_row)
         layout.addLayout(pick_row)
         self.add_button.clicked.connect(self.add_picked)
-        self.reason.returnPressed.connect(self.add_picked)
+        on_enter([self.reason, self.picker.lineEdit()], self.add_picked)
         self.remove_button.clicked.connect(self.remove_selected)
         self.table.itemSelectionChanged.connect(self._enable)
         self._enable()

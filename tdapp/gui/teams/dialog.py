@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from tdapp.core.powers import POWER_TITLES, POWERS
+from tdapp.gui.dialogs.enter_key import on_enter
 from tdapp.services.teams import CandidateRow, TeamRow, TeamsView
 
 NOT_PICKED = "— not picked yet —"
@@ -102,8 +103,8 @@ class TeamsDialog(QDialog):
         self.teams_list.currentRowChanged.connect(lambda _row: self._show_team())
         self.create_button.clicked.connect(
             lambda: self.create_requested.emit(self.name_edit.text()))
-        self.name_edit.returnPressed.connect(
-            lambda: self.create_requested.emit(self.name_edit.text()))
+        on_enter([self.name_edit], lambda: self.create_requested.emit(self.name_edit.text()))
+        on_enter([self.player_picker.lineEdit()], self._add)
         self.rename_button.clicked.connect(self._rename)
         self.delete_button.clicked.connect(self._delete)
         self.add_button.clicked.connect(self._add)

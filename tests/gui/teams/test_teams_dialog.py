@@ -6,6 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 
 from tdapp.gui.teams.dialog import NOT_PICKED
 from tdapp.services import teams
@@ -149,3 +150,13 @@ def test_before_the_pool_is_known_the_dialog_says_so(main, qtbot, filled_file: P
     assert "championship pool is not known yet" in dialog.pool_label.text()
     assert len(dialog.joinable()) == 9
     assert not dialog.problems.isVisible()  # no teams, nothing to check yet
+
+
+def test_enter_creates_a_team_and_adds_a_player(opened, qtbot) -> None:
+    dialog = _open_dialog(opened)
+    dialog.name_edit.setText("Keyboard Kings")
+    qtbot.keyClick(dialog.name_edit, Qt.Key.Key_Return)
+    assert dialog.isVisible() and dialog.teams_list.count() == 1
+    dialog.player_picker.setEditText(dialog.joinable()[0].name)
+    qtbot.keyClick(dialog.player_picker.lineEdit(), Qt.Key.Key_Return)
+    assert dialog.isVisible() and dialog.members.rowCount() == 1
