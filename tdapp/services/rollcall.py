@@ -31,6 +31,7 @@ class RollCallRow:
     volunteer_sit_out: bool
     competing: bool
     recorded: bool  # False: not answered yet this round (status carried over or "absent")
+    carried: bool = False  # not answered, and the status shown is last round's answer
 
 
 @dataclass(frozen=True)
@@ -106,6 +107,7 @@ def roll_call(db: TournamentDb, round_number: int) -> list[RollCallRow]:
                     status=status, two_boards=bool(source and source.two_boards),
                     volunteer_sit_out=bool(answer and answer.volunteer_sit_out),
                     competing=player.competing, recorded=answer is not None,
+                    carried=answer is None and carried is not None,
                 )
             )
         return rows

@@ -123,3 +123,23 @@ def test_status_combo_in_the_table(main, qtbot, filled_file: Path) -> None:
     combo.activated.emit(2)
     assert _statuses(page)["Bob Jones"] == "standby"
     assert "1 standby" in page.count_label.text()
+
+
+def _answered(page) -> dict[str, str]:
+    return {page.roll_call.index(r, 5).data(ROW_ROLE).name: page.roll_call.index(r, 5).data()
+            for r in range(page.roll_call.rowCount())}
+
+
+def test_answered_column_says_not_yet_in_round_1_and_carried_over_after(
+        main, qtbot, filled_file: Path) -> None:
+    """QA: in round 1 every player read "carried over" though there is no earlier round."""
+    page = _open_rounds(main, filled_file)
+    assert page.roll_call.headerData(5, Qt.Orientation.Horizontal) == "Answered"
+    assert set(_answered(page).values()) == {"not yet"}
+    page.table.selectAll()
+    page.table.setFocus()
+    qtbot.keyClick(page.table, Qt.Key.Key_P)
+    assert set(_answered(page).values()) == {"yes"}
+    page.select_round(2)
+    assert set(_answered(page).values()) == {"carried over"}
+    assert set(_statuses(page).values()) == {"present"}

@@ -21,6 +21,13 @@ ROUND_COLUMNS: list[Column[RoundRow]] = [
            sort_key=lambda r: r.boards_finished),
 ]
 
+def _answered(row: RollCallRow) -> str:
+    # In round 1 nothing is carried over: an unasked player is simply not answered yet.
+    if row.recorded:
+        return "yes"
+    return "carried over" if row.carried else "not yet"
+
+
 STATUS_COLUMN = 2
 TWO_BOARDS_COLUMN = 3
 SIT_OUT_COLUMN = 4
@@ -35,9 +42,9 @@ ROLL_CALL_COLUMNS: list[Column[RollCallRow]] = [
            tooltip="Willing to play two boards at once if the numbers need it"),
     Column("Sit out?", lambda r: r.volunteer_sit_out, checkable=True, editable=True,
            tooltip="Volunteers to sit out this round if the numbers need it"),
-    Column("Answered", lambda r: "yes" if r.recorded else "carried over",
-           sort_key=lambda r: int(r.recorded),
-           tooltip="'carried over': not asked yet this round; last round's answer is shown"),
+    Column("Answered", lambda r: _answered(r), sort_key=lambda r: int(r.recorded),
+           tooltip="'carried over': not asked yet this round; last round's answer is shown. "
+                   "'not yet': not asked yet, and no earlier answer"),
     Column("Competing", lambda r: "" if r.competing else "no — never ranks",
            sort_key=lambda r: int(r.competing)),
 ]
