@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import Qt
+
 from tdapp.services.standings_data import tournament_model
 from tdapp.services.tournaments import tournament_info
 from tests.gui.teams.screens import save_screen
@@ -70,7 +72,10 @@ def test_new_tournament_with_a_venue_town(main, qtbot, tmp_path: Path) -> None:
     dialog.form.name.setText("Oslo Open")
     dialog.form.name.textEdited.emit("Oslo Open")
     dialog.form.venue.setText("Scandic Hotel")
-    dialog.form.venue_location.choose("Oslo")
+    dialog.form.venue_location.town.setEditText("oslo")
+    qtbot.keyClick(dialog.form.venue_location.town.lineEdit(), Qt.Key.Key_Return)
+    assert dialog.isVisible()  # Enter picked the town; it did not create the file yet
+    assert dialog.form.venue_location.town.currentText() == "Oslo, Norway"
     dialog.location.setText(str(tmp_path / "oslo.tdt"))
     save_screen(main.window, "new-tournament-venue", dialog)
     dialog.accept()

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from tdapp.core.places import PLACES, Place, find_place, nearest_place
+from tdapp.gui.dialogs.enter_key import on_enter
 
 PICK_TEXT = "Pick a town…"
 
@@ -90,6 +91,7 @@ class LocationPicker(QWidget):
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.town.activated.connect(lambda _i: self._town_chosen())
         self.town.lineEdit().editingFinished.connect(self._town_chosen)
+        on_enter([self.town.lineEdit()], self._town_chosen)  # picks the town, not OK
         for edit in (self.latitude, self.longitude):
             edit.textEdited.connect(lambda _t: self._numbers_typed())
         self.clear_button.clicked.connect(self.clear)
