@@ -37,6 +37,11 @@ from tdapp.services import games
 from tdapp.services.changes import Change
 from tdapp.services.results import END_REASONS
 
+PLACEHOLDERS = {
+    "M": "Type the orders as written: A Par-Bur, F Bre-Mao …",
+    "R": "Type the retreats as written: A Mun-Boh, or Disband A Mun",
+    "A": "Type the builds or removals as written: Build A Par, Remove F Nap, Waive",
+}
 CD_NAMES = {"wdc-2025": "WDC 2025", "rulebook": "rulebook", "rulebook-1971": "1971 rulebook"}
 
 
@@ -230,6 +235,7 @@ class GameView(QWidget):
         for power, panel in self.entry.panels.items():
             sheet = current.sheets.get(power)
             owes, can_order = self._owes(current.position, power)
+            panel.edit.setPlaceholderText(PLACEHOLDERS[current.kind])
             panel.load(sheet.text if sheet else "", sheet.status if sheet else games.ENTERED,
                        owes, can_order and live and not current.adjudicated,
                        grace and current.kind == "M",

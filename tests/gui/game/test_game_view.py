@@ -219,10 +219,12 @@ def test_retreats_and_builds_owed_are_shown(qtbot, view: GameView) -> None:
     russia.setFocus()
     qtbot.keyClick(russia, Qt.Key.Key_Tab)  # the only power with a retreat keeps the keyboard
     assert russia.hasFocus()
+    view.tabs.setCurrentWidget(view.entry)
     save(view, "entry-retreats.png")
     play_record_from(qtbot, view, "S1902R", "W1902A")
     assert "Removals owed: 1" in view.entry.panels["FRANCE"].owes.text()
     assert "France: 1 removal not written" in view.entry.gaps.text()
+    view.tabs.setCurrentWidget(view.entry)
     save(view, "entry-adjustments.png")
     view.tabs.setCurrentWidget(view.results)
     save(view, "results.png")
