@@ -54,11 +54,12 @@ def reading_lines(results: Sequence[ParseResult]) -> list[tuple[str, str, str]]:
     return lines
 
 
-def unordered_line(power: str, units: Sequence[str]) -> str:
-    """``Italy: F NAP has no order — it will hold``."""
+def unordered_line(power: str, units: Sequence[str], kind: str = "M") -> str:
+    """``Italy: F NAP has no order — it will hold`` (in a retreat phase: disbanded)."""
     verb = "has" if len(units) == 1 else "have"
     pronoun = "it" if len(units) == 1 else "they"
-    return f"{power.title()}: {', '.join(units)} {verb} no order — {pronoun} will hold"
+    fate = "be disbanded" if kind == "R" else "hold"
+    return f"{power.title()}: {', '.join(units)} {verb} no order — {pronoun} will {fate}"
 
 
 class PowerPanel(QFrame):
@@ -165,7 +166,8 @@ class PowerPanel(QFrame):
         self.grace.setEnabled(can_order)
 
     def show_reading(self, results: Sequence[ParseResult], unordered: Sequence[str],
-                     status: str, duplicates: Mapping[int, str] | None = None) -> None:
+                     status: str, duplicates: Mapping[int, str] | None = None,
+                     kind: str = "M") -> None:
         duplicates = duplicates or {}
         self.duplicates = dict(duplicates)
         self.results = list(results)
@@ -189,8 +191,9 @@ class PowerPanel(QFrame):
                     row += "</span>"
                 rows.append(row)
         if unordered and status != games.NO_ORDERS:
+            fate = "will be disbanded" if kind == "R" else "will hold"
             rows.append(f"<span style='color:#555'>{html.escape(', '.join(unordered))}: "
-                        "no order — will hold</span>")
+                        f"no order — {fate}</span>")
         self.reading.setText("<br>".join(rows))
 
 

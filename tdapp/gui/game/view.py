@@ -235,7 +235,7 @@ class GameView(QWidget):
         for power, panel in self.entry.panels.items():
             sheet = current.sheets.get(power)
             owes, can_order = self._owes(current.position, power)
-            panel.edit.setPlaceholderText(PLACEHOLDERS[current.kind])
+            panel.edit.setPlaceholderText(PLACEHOLDERS[current.kind] if can_order else "")
             panel.load(sheet.text if sheet else "", sheet.status if sheet else games.ENTERED,
                        owes, can_order and live and not current.adjudicated,
                        grace and current.kind == "M",
@@ -260,7 +260,7 @@ class GameView(QWidget):
         status = self._status(power)
         unordered = games.unordered_units(current.position, power, results, status)
         duplicates = games.duplicate_orders(results, self.judge_rules, self.options)
-        panel.show_reading(results, unordered, status, duplicates)
+        panel.show_reading(results, unordered, status, duplicates, current.kind)
         self._show_gaps()
 
     def _show_gaps(self) -> None:
@@ -279,7 +279,7 @@ class GameView(QWidget):
                     lines.append(f"{power.title()}: {abs(owed) - written} {what}"
                                  f"{'s' if abs(owed) - written > 1 else ''} not written")
             elif panel.unordered and self._status(power) != games.NO_ORDERS:
-                lines.append(unordered_line(power, panel.unordered))
+                lines.append(unordered_line(power, panel.unordered, current.kind))
             void += [f"{power.title()}: '{r.text}' — {r.error}" for r in panel.results if r.error]
             void += sorted({f"{power.title()}: {note}" for note in panel.duplicates.values()})
         self.entry.show_gaps(lines, void)

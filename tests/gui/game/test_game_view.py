@@ -215,6 +215,7 @@ def test_retreats_and_builds_owed_are_shown(qtbot, view: GameView) -> None:
     play_record_from(qtbot, view, "W1901A", "S1902R")
     assert view.entry.panels["RUSSIA"].owes.text() == "Retreats: A RUM → UKR"
     assert not view.entry.panels["FRANCE"].edit.isEnabled()
+    assert "Russia: A RUM has no order — it will be disbanded" in view.entry.gaps.text()
     russia = view.entry.panels["RUSSIA"].edit
     russia.setFocus()
     qtbot.keyClick(russia, Qt.Key.Key_Tab)  # the only power with a retreat keeps the keyboard
