@@ -143,3 +143,23 @@ def test_answered_column_says_not_yet_in_round_1_and_carried_over_after(
     page.select_round(2)
     assert set(_answered(page).values()) == {"carried over"}
     assert set(_statuses(page).values()) == {"present"}
+
+
+def test_down_then_a_key_marks_the_next_player_after_a_refresh(
+        main, qtbot, filled_file: Path) -> None:
+    """QA: after P on one player the table refreshed and lost its cursor, so Down then S
+    marked the first player again instead of the next one."""
+    page = _open_rounds(main, filled_file)
+    page.table.setFocus()
+    first = page.proxy.index(0, 0)
+    page.table.setCurrentIndex(first)
+    names = [page.proxy.index(r, 0).data(ROW_ROLE).name for r in range(3)]
+    qtbot.keyClick(page.table, Qt.Key.Key_A)
+    qtbot.keyClick(page.table, Qt.Key.Key_Down)
+    qtbot.keyClick(page.table, Qt.Key.Key_S)
+    qtbot.keyClick(page.table, Qt.Key.Key_Down)
+    qtbot.keyClick(page.table, Qt.Key.Key_L)
+    statuses = _statuses(page)
+    assert [statuses[n] for n in names] == ["absent", "standby", "late"]
+    assert page.table.currentIndex().data(ROW_ROLE).name == names[2]
+    assert page.selected_ids() == [page.table.currentIndex().data(ROW_ROLE).player_id]

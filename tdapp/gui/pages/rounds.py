@@ -176,12 +176,26 @@ class RoundsPage(QWidget):
 
     def set_roll_call(self, number: int, rows: list[RollCallRow], summary: str) -> None:
         selected = set(self.selected_ids())
+        current = self.table.currentIndex()
+        current_id = current.data(ROW_ROLE).player_id if current.isValid() else None
         self.title.setText(f"Roll call — round {number}")
         self.roll_call.set_rows(rows)
         self.count_label.setText(summary)
+        if current_id is not None:
+            self._restore_current(current_id, current.column())
         if selected:
             self._reselect(selected)
         self._selection_changed()
+
+    def _restore_current(self, player_id: int, column: int) -> None:
+        """Keep the keyboard cursor on the same player after the table refreshes, so that
+        Down then P marks the next player rather than the first one again."""
+        for row in range(self.proxy.rowCount()):
+            index = self.proxy.index(row, column)
+            if index.data(ROW_ROLE).player_id == player_id:
+                self.table.selectionModel().setCurrentIndex(
+                    index, self.table.selectionModel().SelectionFlag.NoUpdate)
+                return
 
     def _reselect(self, ids: set[int]) -> None:
         model = self.table.selectionModel()
