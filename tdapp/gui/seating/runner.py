@@ -10,53 +10,16 @@ import contextlib
 import gc
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
 
+from tdapp.gui.worker import guarded, no_collection_here  # noqa: F401 (re-exported for callers)
+
 Task = Callable[[Callable[[float], None], Callable[[], bool]], Any]
 PROGRESS_EVERY = 0.1  # seconds between progress signals
-
-
-_gc_lock = threading.Lock()
-_gc_holders = 0
-_gc_was_enabled = True
-
-
-@contextlib.contextmanager
-def no_collection_here() -> Iterator[None]:
-    """Keep Python's cycle collector out of a worker thread while it runs.
-
-    The collector runs in whichever thread happens to allocate; run in a worker it may destroy
-    Qt widgets that belong to the GUI thread, which crashes the program. While any worker runs,
-    collection waits; the GUI thread collects before a worker starts.
-    """
-    global _gc_holders, _gc_was_enabled
-    with _gc_lock:
-        if _gc_holders == 0:
-            _gc_was_enabled = gc.isenabled()
-            gc.disable()
-        _gc_holders += 1
-    try:
-        yield
-    finally:
-        with _gc_lock:
-            _gc_holders -= 1
-            if _gc_holders == 0 and _gc_was_enabled:
-                gc.enable()
-
-
-def guarded(fn: Callable[[], Any]) -> Callable[[], Any]:
-    """``fn`` for a worker thread, run without the cycle collector (see above)."""
-    gc.collect()  # in the GUI thread, now, whatever was waiting
-
-    def run() -> Any:
-        with no_collection_here():
-            return fn()
-
-    return run
 
 
 class TaskSignals(QObject):
