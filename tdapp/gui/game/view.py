@@ -59,6 +59,7 @@ class GameView(QWidget):
         self.civil_disorder = "rulebook"
         self.vote_dialog: DrawVoteDialog | None = None
         self._quiet = False
+        self._history_stale = True
         self._build()
         self._connect()
         self.reload()
@@ -135,6 +136,8 @@ class GameView(QWidget):
 
     def _tab_changed(self, index: int) -> None:
         """Back on the orders: the first sheet that can be typed has the keyboard."""
+        if self.tabs.widget(index) is self.history:
+            self._refresh_history()
         if self.tabs.widget(index) is self.entry:
             for power in POWERS:
                 edit = self.entry.panels[power].edit
@@ -185,8 +188,16 @@ class GameView(QWidget):
                                     if i + 1 < len(state.phases) else None)
         else:
             self.results.clear()
-        self.history.set_phases(state.phases, state.format_name)
+        # The history repaints its own table and map: only when it is looked at
+        self._history_stale = True
+        if self.tabs.currentWidget() is self.history:
+            self._refresh_history()
         self.chart.set_rows(games.supply_centre_chart(state.phases))
+
+    def _refresh_history(self) -> None:
+        if self._history_stale and self.state is not None:
+            self.history.set_phases(self.state.phases, self.state.format_name)
+            self._history_stale = False
 
     def _show_banner(self, state: games.GameState) -> None:
         if state.finished:

@@ -96,6 +96,7 @@ def test_a_whole_record_typed_corrected_and_ended(qtbot, view: GameView, dialog_
     assert state.current.phase == "S1903M"
     assert view.chart.values()[1:] == [[str(c) for c in CENTRES[y]] for y in (1901, 1902)]
     # the results page shows the last phase; History goes back to Spring 1902
+    view.tabs.setCurrentWidget(view.history)
     view.history.select_phase("S1902M")
     lines = results_text(view.history.results.rows)
     assert "Russia: A RUM H — Dislodged (dislodged by A SER)" in lines
@@ -108,7 +109,6 @@ def test_a_whole_record_typed_corrected_and_ended(qtbot, view: GameView, dialog_
     assert "SMY: Turkey → Italy" in view.history.results.summary.text()
     assert "MAR: France → Italy" in view.history.results.summary.text()
     assert "BRE (F ENG, F MAO), GAL (A VIE, A WAR)" in view.history.results.summary.text()
-    view.tabs.setCurrentWidget(view.history)
     save(view, "history.png")
     # a correction of Spring 1902 after its deadline: the TD overrides
     view.history.select_phase("S1902M")
