@@ -343,7 +343,10 @@ class GameView(QWidget):
         self.entry.panels["AUSTRIA"].edit.setFocus()
 
     def set_status(self, power: str, status: str) -> None:
+        """Mark a sheet; "No orders" again on a sheet marked so takes the mark back."""
         self.save(power)
+        if status == games.NO_ORDERS and self._status(power) == games.NO_ORDERS:
+            status = games.ENTERED
         self.app.call(games.set_sheet_status, self.board_id, power, status)
 
     def adjudicate(self) -> None:
