@@ -141,9 +141,12 @@ def record_result(db: TournamentDb, board_id: int, result: BoardResult) -> Chang
         board.status = "finished"
         for old in session.scalars(select(CenterCount).where(CenterCount.board_id == board_id)):
             session.delete(old)  # one by one, so that Undo brings them back
+        # The unit of work inserts before it deletes: without this flush a correction of a
+        # board whose year-by-year centres were typed hits the (board, year, power) key.
+        session.flush()
         session.add_all(
             CenterCount(board_id=board_id, year=int(year), power=power, centers=count)
             for year, counts in result.history.items() for power, count in counts.items()
         )
-    return Change.of(f"Result of round {round_number} board", "results", "boards",
+    return Change.of(f"Result of round {round_number} board {board.number}", "results", "boards",
                      ids=(board_id,))

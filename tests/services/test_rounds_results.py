@@ -82,3 +82,20 @@ def test_a_round_with_results_cannot_be_reseated(seated) -> None:
     ids = [s.player_id for s in board.seats]
     with pytest.raises(ServiceError, match="already has a result"):
         rounds.save_board_call(db, 1, [rounds.BoardPlan(1, dict(zip(POWERS, ids, strict=True)))])
+
+
+def test_a_result_with_year_by_year_centres_can_be_corrected(seated) -> None:
+    """QA: saving a corrected result of a board whose earlier years were typed showed the TD
+    '(sqlite3.IntegrityError) UNIQUE constraint failed: center_count...' and saved nothing."""
+    db, board = seated
+    early = {power: 5 if power != "RUSSIA" else 4 for power in POWERS}
+    record_result(db, board.board_id, BoardResult(FINAL, 1908, history={1901: early, 1908: FINAL}))
+    corrected = {**FINAL, "AUSTRIA": 11, "RUSSIA": 1}
+    change = record_result(db, board.board_id,
+                           BoardResult(corrected, 1908, history={1901: early, 1908: corrected}))
+    assert change.description == "Result of round 1 board 1"
+    seats = {s.power: s.centers for s in rounds.board_call(db, 1)[0].seats}
+    assert seats["AUSTRIA"] == 11 and seats["RUSSIA"] == 1
+    history.undo(db)  # the correction is one action: Undo brings back the first entry
+    seats = {s.power: s.centers for s in rounds.board_call(db, 1)[0].seats}
+    assert seats["AUSTRIA"] == 10 and seats["RUSSIA"] == 2
