@@ -189,9 +189,10 @@ def test_entry_shows_readings_faults_and_units_left_without_orders(qtbot, view: 
     qtbot.keyClick(russia, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier
                    | Qt.KeyboardModifier.ShiftModifier)
     assert view.state.current.sheets["RUSSIA"].status == games.NO_ORDERS
+    assert "Turkey" not in view.entry.gaps.text()
     qtbot.mouseClick(view.entry.panels["TURKEY"].no_orders, Qt.MouseButton.LeftButton)
     assert view.state.current.sheets["TURKEY"].status == games.ENTERED  # taken back
-    assert "Turkey" not in view.entry.gaps.text()
+    assert "Turkey: F ANK, A CON, A SMY have no order" in view.entry.gaps.text()
 
 
 def test_province_names_complete_as_typed(qtbot, view: GameView) -> None:
