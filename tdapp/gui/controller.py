@@ -28,6 +28,19 @@ def _same_path(a: Path, b: Path) -> bool:
         return False
 
 
+
+def unexpected_problem_text(exc: BaseException, *, saved_nothing: bool) -> str:
+    """What an unexpected error means to the TD, then its first line (cut short) for a report."""
+    lines = str(exc).strip().splitlines()
+    first = lines[0] if lines else ""
+    if len(first) > 200:
+        first = first[:199] + "\u2026"
+    outcome = ("Nothing was changed: the tournament file is as it was before."
+               if saved_nothing else "It did not finish.")
+    return (f"tdapp met a problem it did not expect. {outcome} Try once more; if it happens "
+            "again, note what you did and report it.\n\n"
+            f"Details: {type(exc).__name__}{': ' + first if first else ''}")
+
 class AppController(QObject):
     changed = Signal(object)  # a Change
     file_opened = Signal(object)  # the Path of the open tournament
@@ -56,6 +69,12 @@ class AppController(QObject):
     # -- showing refusals -------------------------------------------------------------------
     def show_problem(self, exc: BaseException, title: str = "That could not be done") -> None:
         QMessageBox.warning(self._window, title, str(exc) or type(exc).__name__)
+
+    def show_unexpected(self, exc: BaseException, *, saved_nothing: bool) -> None:
+        """A bug, not a refusal: say in the TD's words what it means for the file, with the
+        technical first line underneath for the bug report (not a screenful of SQL)."""
+        QMessageBox.warning(self._window, "Something went wrong",
+                            unexpected_problem_text(exc, saved_nothing=saved_nothing))
 
     def inform(self, title: str, text: str) -> None:
         QMessageBox.information(self._window, title, text)
@@ -135,7 +154,7 @@ class AppController(QObject):
             return None
         except Exception as exc:  # a bug, not a refusal: say so rather than fail silently
             traceback.print_exc()
-            self.show_problem(exc, f"Something went wrong ({type(exc).__name__})")
+            self.show_unexpected(exc, saved_nothing=True)  # the action rolled back as a whole
             return None
         if isinstance(change, Change):
             self.changed.emit(change)
@@ -190,7 +209,7 @@ class AppController(QObject):
                 self.show_problem(exc)
             else:
                 traceback.print_exception(exc)
-                self.show_problem(exc, f"Something went wrong ({type(exc).__name__})")
+                self.show_unexpected(exc, saved_nothing=False)
 
         worker.signals.finished.connect(succeeded)
         worker.signals.failed.connect(failed)

@@ -168,4 +168,5 @@ def test_an_unexpected_failure_is_shown_not_swallowed(main, qtbot, dialog_answer
 
     assert main.app.call(broken) is None
     kind, title, text = dialog_answers.shown[-1]
-    assert kind == "warning" and "RuntimeError" in title and text == "disk on fire"
+    assert kind == "warning" and title == "Something went wrong"
+    assert "Nothing was changed" in text and text.endswith("Details: RuntimeError: disk on fire")
