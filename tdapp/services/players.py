@@ -12,7 +12,7 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from tdapp.services.changes import Change, ServiceError, StaleEdit
 from tdapp.store.database import TournamentDb
-from tdapp.store.models import KeepApart, Player, RollCall, Seat
+from tdapp.store.models import KeepApart, Player, RollCall, Seat, TeamMember
 
 LOCAL_STATUSES: dict[str, str] = {
     "board_member": "Local board member",
@@ -217,8 +217,13 @@ def delete_player(db: TournamentDb, player_id: int) -> Change:
                 f"{player.name} has played {played} board(s) and cannot be deleted; "
                 "withdraw them instead (their results stay)."
             )
+        # Rows that point at the player go one by one, so that Undo brings them all back.
         for answer in session.scalars(select(RollCall).where(RollCall.player_id == player_id)):
             session.delete(answer)
+        for membership in session.scalars(
+            select(TeamMember).where(TeamMember.player_id == player_id)
+        ):
+            session.delete(membership)
         for pair in session.scalars(
             select(KeepApart).where(
                 (KeepApart.player_a_id == player_id) | (KeepApart.player_b_id == player_id)

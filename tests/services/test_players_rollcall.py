@@ -133,3 +133,22 @@ def test_history_names_the_player_withdrawn_reinstated_or_deleted(db) -> None:
     assert whats[:3] == ["Delete player Ann Smith", "Reinstate Ann Smith", "Withdraw Ann Smith"]
     with pytest.raises(ServiceError, match="no longer in the tournament"):
         players.set_withdrawn(db, ann.id, True)
+
+
+def test_deleting_a_team_member_who_never_played_can_be_undone(db) -> None:
+    from sqlalchemy import select
+
+    from tdapp.store.models import Team, TeamMember
+
+    players.add_player(db, players.PlayerData("Ann"))
+    ann = players.list_players(db)[0]
+    with db.action("Form a team") as session:
+        team = Team(name="Les Bleus")
+        session.add(team)
+        session.flush()
+        session.add(TeamMember(team_id=team.id, player_id=ann.id, power="FRANCE"))
+    players.delete_player(db, ann.id)
+    history.undo(db)
+    with db.read() as session:
+        member = session.scalars(select(TeamMember)).one()
+        assert (member.player_id, member.power) == (ann.id, "FRANCE")
