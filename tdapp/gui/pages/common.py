@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLineEdit, QTableView, QWidget
 
 ROW_HEIGHT = 26
 
@@ -19,3 +23,17 @@ def tune_table(view: QTableView, widths: tuple[int, ...], *, multi: bool = False
     header.setStretchLastSection(True)
     for column, width in enumerate(widths):
         view.setColumnWidth(column, width)
+
+
+def add_find_shortcut(page: QWidget, search: QLineEdit,
+                      before: Callable[[], None] | None = None) -> QShortcut:
+    """Ctrl+F puts the cursor in the page's search box from anywhere in the window (the sidebar
+    included); only the page on screen answers, as the other pages are hidden."""
+
+    def find() -> None:
+        if before is not None:
+            before()
+        search.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        search.selectAll()
+
+    return QShortcut(QKeySequence.StandardKey.Find, page, find, Qt.ShortcutContext.WindowShortcut)

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 
 from tdapp.gui.models.players import players_model
 from tdapp.gui.models.table_model import ROW_ROLE, make_proxy
-from tdapp.gui.pages.common import tune_table
+from tdapp.gui.pages.common import add_find_shortcut, tune_table
 from tdapp.gui.pages.placeholder import page_title
 from tdapp.services.players import PlayerRow
 
@@ -88,14 +88,9 @@ class PlayersPage(QWidget):
             QShortcut(QKeySequence(key), self.table, self.edit_button.click, on_table)
         QShortcut(QKeySequence(Qt.Key.Key_Delete), self.table,
                   lambda: self.delete_button.isEnabled() and self.delete_button.click(), on_table)
-        QShortcut(QKeySequence.StandardKey.Find, self, self._find,
-                  Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        add_find_shortcut(self, self.search)  # from the sidebar too, not only inside the page
         QShortcut(QKeySequence(Qt.Key.Key_Insert), self, self.add_button.click,
                   Qt.ShortcutContext.WidgetWithChildrenShortcut)
-
-    def _find(self) -> None:
-        self.search.setFocus()
-        self.search.selectAll()
 
     def set_players(self, rows: list[PlayerRow]) -> None:
         selected = self.selected()

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from tdapp.gui.models.rounds import STATUS_COLUMN, StatusDelegate, roll_call_model, rounds_model
 from tdapp.gui.models.table_model import ROW_ROLE, make_proxy
-from tdapp.gui.pages.common import tune_table
+from tdapp.gui.pages.common import add_find_shortcut, tune_table
 from tdapp.gui.pages.placeholder import page_title
 from tdapp.services.rollcall import RollCallRow
 from tdapp.services.rounds import RoundRow
@@ -144,6 +144,7 @@ class RoundsPage(QWidget):
         self.rounds_view.selectionModel().selectionChanged.connect(self._round_changed)
         self.table.selectionModel().selectionChanged.connect(self._selection_changed)
         self.search.textChanged.connect(self.proxy.setFilterFixedString)
+        add_find_shortcut(self, self.search)
         self._selection_changed()
 
     # -- what the controller shows ---------------------------------------------------------

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tdapp.gui.pages.common import tune_table
+from tdapp.gui.pages.common import add_find_shortcut, tune_table
 from tdapp.gui.results.boards_panel import ResultsPanel
 from tdapp.gui.standings.model import StandingsFilter, StandingsModel
 from tdapp.services.standings_views import COMPLETED, MODES, NOW, StandingsView
@@ -35,6 +35,7 @@ class StandingsPage(QWidget):
         self.tabs.addTab(self._standings_tab(), "Standings")
         self.results_panel = ResultsPanel()
         self.tabs.addTab(self.results_panel, "Enter results")
+        add_find_shortcut(self, self.search, lambda: self.tabs.setCurrentIndex(0))
         title = QLabel("<h2>Standings</h2>")
         self.state = QLabel()  # how far the tournament is: "2 of 4 rounds finished."
         self.state.setObjectName("standingsState")
