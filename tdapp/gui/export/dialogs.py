@@ -27,6 +27,7 @@ WHAT_WORDS = {
     "awards": "Awards and best countries",
     "score-sheets": "Blank score sheets, one per board",
     "schedule": "Clock schedule",
+    "rating": "EADiplomacy rating (the table and each board's calculation)",
     "all": "Everything for the venue (standings, awards, results, board call)",
 }
 PAPERS = {"a4": "A4", "letter": "US Letter"}

@@ -184,3 +184,16 @@ def test_export_actions_follow_the_open_file(main) -> None:
     exports = main.results_views.exports
     assert not exports.actions.pdf.isEnabled()  # nothing open yet
     assert exports.actions.pdf in main.window.export_menu.actions()
+
+
+def test_every_pdf_document_is_named_in_words(qtbot) -> None:
+    """QA: the Document list showed the bare key 'rating' among the TD's words."""
+    from tdapp.gui.export.dialogs import WHAT_WORDS
+    from tdapp.reports.pdf_export import WHAT
+
+    assert set(WHAT) <= set(WHAT_WORDS)
+    dialog = PdfOptionsDialog()
+    qtbot.addWidget(dialog)
+    shown = [dialog.what.itemText(i) for i in range(dialog.what.count())]
+    assert "EADiplomacy rating (the table and each board's calculation)" in shown
+    assert all(text[0].isupper() for text in shown)
