@@ -21,6 +21,16 @@ def atomic_path(target: Path) -> Iterator[Path]:
         yield temporary
         with open(temporary, "rb+") as written:
             os.fsync(written.fileno())
+        # mkstemp makes the file private (0600); an export is an ordinary document that the
+        # TD's other programs and accounts must read, so it gets the usual permissions.
+        os.chmod(temporary, _ordinary_mode())
         os.replace(temporary, target)
     finally:
         temporary.unlink(missing_ok=True)
+
+
+def _ordinary_mode() -> int:
+    """0o666 less the process umask, as a plain open() would have given."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
