@@ -64,6 +64,9 @@ class ExportController:
         self.last_error: str | None = None
         self.options: PdfOptionsDialog | None = None
         self.differences: DifferencesDialog | None = None
+        # Where the TD last saved an export of this file (a USB stick, say): the next export
+        # is offered there too; a newly opened tournament starts beside its own file again.
+        self.folder: Path | None = None
         self.actions.pdf.triggered.connect(self.pdf)
         self.actions.certificates.triggered.connect(lambda: self.certificates(False))
         self.actions.text_certificates.triggered.connect(lambda: self.certificates(True))
@@ -72,6 +75,7 @@ class ExportController:
         self.actions.compare.triggered.connect(self.compare)
         self.actions.set_enabled(False)
         app.file_opened.connect(lambda _path: self.actions.set_enabled(True))
+        app.file_opened.connect(lambda _path: setattr(self, "folder", None))
         app.file_closed.connect(lambda: self.actions.set_enabled(False))
 
     @property
@@ -84,7 +88,8 @@ class ExportController:
         if db is None:
             return ""
         name = _slug(tournament_info(db).name)
-        return str(db.path.parent / f"{name}-{what}{suffix}")
+        folder = self.folder if self.folder is not None and self.folder.is_dir() else db.path.parent
+        return str(folder / f"{name}-{what}{suffix}")
 
     def _save_path(self, caption: str, what: str, suffix: str, filter_: str) -> Path | None:
         chosen, _ = QFileDialog.getSaveFileName(self.window, caption,
@@ -92,6 +97,7 @@ class ExportController:
         if not chosen:
             return None
         path = Path(chosen)
+        self.folder = path.parent
         return path if path.suffix.lower() == suffix else path.with_name(path.name + suffix)
 
     def pdf(self) -> PdfOptionsDialog | None:

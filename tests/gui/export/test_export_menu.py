@@ -197,3 +197,30 @@ def test_every_pdf_document_is_named_in_words(qtbot) -> None:
     shown = [dialog.what.itemText(i) for i in range(dialog.what.count())]
     assert "EADiplomacy rating (the table and each board's calculation)" in shown
     assert all(text[0].isupper() for text in shown)
+
+
+def test_the_next_export_is_offered_in_the_folder_of_the_last_one(
+        qtbot, exporting, tmp_path: Path, monkeypatch) -> None:
+    """QA: after saving a PDF on a USB stick, the workbook was offered beside the tournament
+    file again, so the TD browsed back to the stick for every document."""
+    main, exports, _chosen, _answers = exporting
+    usb = tmp_path / "usb"
+    usb.mkdir()
+    offered: list[str] = []
+
+    def save_dialog(_parent, _caption, suggestion, _filter):  # noqa: ANN001, ANN202
+        offered.append(suggestion)
+        return str(usb / Path(suggestion).name), ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(save_dialog))
+    tournament_folder = main.app.path.parent
+    exports.actions.csv.trigger()
+    _wait(qtbot, exports, usb / Path(offered[0]).name)
+    exports.actions.workbook.trigger()
+    _wait(qtbot, exports, usb / Path(offered[1]).name)
+    assert Path(offered[0]).parent == tournament_folder
+    assert Path(offered[1]).parent == usb and offered[1].endswith("-results.xlsx")
+    main.app.file_opened.emit(main.app.path)  # another tournament starts beside its own file
+    exports.actions.csv.trigger()
+    _wait(qtbot, exports, usb / Path(offered[2]).name)
+    assert Path(offered[2]).parent == tournament_folder
