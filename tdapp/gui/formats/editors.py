@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -236,12 +236,17 @@ class CountingTable(QWidget):
 
 
 class TieBreakerList(QWidget):
-    """The tie-breakers in order: drag, or Up/Down, to reorder; add from the known criteria."""
+    """The tie-breakers in order: drag, or Up/Down, to reorder; add from the known criteria.
+
+    ``words`` says a criterion name for people (any ordered list of named criteria fits, e.g.
+    the knock-out final's seeding)."""
 
     edited = Signal()
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None,
+                 words: Callable[[str], str] = criterion_words) -> None:
         super().__init__(parent)
+        self._words = words
         self.list = QListWidget()
         self.list.setSpacing(2)
         self.list.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
@@ -275,7 +280,7 @@ class TieBreakerList(QWidget):
     def set_choices(self, names: Sequence[str]) -> None:
         self.choices.clear()
         for name in names:
-            self.choices.addItem(criterion_words(name), name)
+            self.choices.addItem(self._words(name), name)
 
     def set_names(self, names: Sequence[str]) -> None:
         self.list.clear()
@@ -283,7 +288,7 @@ class TieBreakerList(QWidget):
             self._append(name)
 
     def _append(self, name: str) -> None:
-        item = QListWidgetItem(f"{self.list.count() + 1}. {criterion_words(name)}")
+        item = QListWidgetItem(f"{self.list.count() + 1}. {self._words(name)}")
         item.setData(NAME_ROLE, name)
         item.setToolTip(name)
         self.list.addItem(item)
@@ -294,7 +299,7 @@ class TieBreakerList(QWidget):
     def _renumber(self) -> None:
         for i in range(self.list.count()):
             item = self.list.item(i)
-            item.setText(f"{i + 1}. {criterion_words(item.data(NAME_ROLE))}")
+            item.setText(f"{i + 1}. {self._words(item.data(NAME_ROLE))}")
 
     def _dropped(self) -> None:
         self._renumber()

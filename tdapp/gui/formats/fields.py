@@ -24,7 +24,8 @@ ERROR_COLOUR = "#b00020"
 ERROR_NAME = "formatFieldAtFault"
 ERROR_STYLE = f"#{ERROR_NAME} {{ border: 2px solid {ERROR_COLOUR}; }}"  # the widget, not its children
 FIELD_WORDS = {"round_rules": "Round", "counting": "Counting group", "tie_breakers": "Tie-breaker",
-               "champion_tie_breakers": "Champion tie-breaker", "cut_tie_breakers": "Cut tie-breaker"}
+               "champion_tie_breakers": "Champion tie-breaker", "cut_tie_breakers": "Cut tie-breaker",
+               "knockout": "Knock-out", "min_players": "players needed"}
 
 
 def choice_box(choices: Iterable[tuple[str, str]]) -> QComboBox:

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
+    QScrollArea,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -27,6 +28,7 @@ from tdapp.core.formats.model import (
     AwardsRule,
     BestCountryRule,
     DrawVoteRule,
+    FormatError,
     KnockoutRule,
     LockedFinalRule,
     PoolRule,
@@ -61,6 +63,7 @@ TIE_WORDS = (("td", "left to the TD"), ("shared", "shared"))
 SIT_OUT_ORDERS = (("td-choice", "the TD chooses"),
                   ("wdc-2018-locals-first", "locals and organisers first (WDC 2018)"),
                   ("lowest-seeds-move", "the lowest seeds (DBN)"))
+SEEDING_WORDS = {"solo": "a solo in the qualifying stage first", "seed": "lower seed number first"}
 JUDGE_DEFAULT = "(judge default)"
 TABS = ("Rounds", "Counting", "Pool and top board", "Tie-breakers", "Awards",
         "Rules, clock and draws")
@@ -163,6 +166,9 @@ class FormatForm(QTabWidget):
         form.addRow("Bonus round score ×", self.pool_bonus)
         form.addRow(self.pool_champion)
         form.addRow(self.pool_first)
+        self.cut_list = self._ordered("pool.cut_tie_breakers", TieBreakerList(), tab, 118)
+        form.addRow(QLabel("A tie at the cut is broken by, in order:"))
+        form.addRow(self.cut_list)
         self.top = add("top_board", QGroupBox("Top board"), tab)
         self.top.setCheckable(True)
         self.top_after = add("top_board.after_round", int_box(1, 20), tab)
@@ -192,29 +198,76 @@ class FormatForm(QTabWidget):
         form.addRow("Qualifying rounds:", self.ko_rounds)
         form.addRow("Final round:", self.ko_final)
         form.addRow("Seeds straight to the final:", self.ko_automatic)
+        self.ko_seeding = self._ordered(
+            "knockout.final_seeding", TieBreakerList(words=lambda n: SEEDING_WORDS.get(n, n)),
+            tab, 62)
+        self.ko_seeding.set_choices(tuple(SEEDING_WORDS))
+        form.addRow(QLabel("The final is seeded by, in order:"))
+        form.addRow(self.ko_seeding)
         self.team = add("team", QGroupBox("Team tournament"), tab)
         self.team.setCheckable(True)
         self.team_round = add("team.round", int_box(1, 20), tab)
         self.team_size = add("team.size", int_box(2, 7), tab)
         self.team_members = add("team.members_from", choice_box(
             (("non-pool", "players outside the pool"), ("all", "every player"))), tab)
+        self.team_min = add("team.min_players", int_box(2, 999), tab)
+        self.team_min.setSuffix(" players")
+        self.team_picks = add("team.team_picks_powers",
+                              QCheckBox("The team picks each member's power"), tab)
+        self.team_apart = add("team.teammates_apart",
+                              QCheckBox("Team-mates never share a board"), tab)
+        self.team_drop = add("team.drop_lowest_on_ties",
+                             QCheckBox("Ties: drop each team's lowest score in turn"), tab)
         form = _form(self.team)
         form.addRow("Round:", self.team_round)
         form.addRow("Team size:", self.team_size)
         form.addRow("Members:", self.team_members)
-        grid = QGridLayout(page)
-        grid.setContentsMargins(0, 0, 0, 0)
+        form.addRow("Needs outside the pool:", self.team_min)
+        self.team_members.currentIndexChanged.connect(lambda *_: self._members_changed())
+        for box in (self.team_picks, self.team_apart, self.team_drop):
+            form.addRow(box)
+        self._lay_out_structure(page)
+
+    def _members_changed(self) -> None:
+        """Only a non-pool team tournament needs enough players outside the pool."""
+        self.team_min.setEnabled(self.team_members.currentData() == "non-pool")
+
+    def _ordered(self, field: str, editor: TieBreakerList, tab: int,
+                 height: int) -> TieBreakerList:
+        """A reorderable list of named criteria inside a rule's box, marked as ``field``."""
+        editor.list.setMinimumHeight(height)
+        editor.list.setMaximumHeight(height)
+        self.marks.add(field, editor.list, tab)
+        editor.edited.connect(self._changed)
+        return editor
+
+    def _lay_out_structure(self, page: QWidget) -> None:
+        """Two columns of rule boxes in a scroll area, so a short window never clips one."""
+        inner = QWidget()
+        grid = QGridLayout(inner)
+        grid.setContentsMargins(0, 0, 4, 0)
         ranking = QHBoxLayout()
         ranking.addWidget(QLabel("Champion and places:"))
         ranking.addWidget(self.final_ranking)
         ranking.addStretch(1)
         grid.addLayout(ranking, 0, 0, 1, 2)
-        grid.addWidget(self.pool, 1, 0)
-        grid.addWidget(self.top, 1, 1)
-        grid.addWidget(self.locked, 2, 0)
-        grid.addWidget(self.knockout, 2, 1)
-        grid.addWidget(self.team, 3, 0)
-        grid.setRowStretch(4, 1)
+        for column, boxes in enumerate(((self.pool, self.team),
+                                        (self.top, self.locked, self.knockout))):
+            stack = QVBoxLayout()
+            for box in boxes:
+                stack.addWidget(box)
+            stack.addStretch(1)
+            grid.addLayout(stack, 1, column)
+        grid.setRowStretch(1, 1)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setWidget(inner)
+        scroll.viewport().setAutoFillBackground(False)  # the tab's own background shows through
+        inner.setAutoFillBackground(False)
+        layout = QVBoxLayout(page)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(scroll)
 
     @staticmethod
     def _line():
@@ -381,8 +434,16 @@ class FormatForm(QTabWidget):
         self.team_round.setValue(team.round)
         self.team_size.setValue(team.size)
         set_choice(self.team_members, team.members_from)
+        self._members_changed()
+        self.team_min.setValue(team.min_players)
+        self.team_picks.setChecked(team.team_picks_powers)
+        self.team_apart.setChecked(team.teammates_apart)
+        self.team_drop.setChecked(team.drop_lowest_on_ties)
+        self.ko_seeding.set_names(ko.final_seeding)
         rounds_criteria = [f"round-score:{n}" for n in range(1, fmt.rounds + 1)]
         choices = [*rounds_criteria, *(c for c in self._criteria if c != "round-score:N")]
+        self.cut_list.set_choices(choices)
+        self.cut_list.set_names(pool.cut_tie_breakers)
         self.tie_breakers.set_choices(choices)
         self.tie_breakers.set_names(fmt.tie_breakers)
         self.champion_list.set_choices(choices)
@@ -423,7 +484,7 @@ class FormatForm(QTabWidget):
             double_board=self.double_board.currentData(),
             final_ranking=self.final_ranking.currentData(),
             pool=self._pool(start), top_board=self._top(), locked_final=self._locked(start),
-            knockout=self._knockout(start), team=self._team(start),
+            knockout=self._knockout(), team=self._team(),
             tie_breakers=self.tie_breakers.names(),
             champion_tie_breakers=self.champion_list.names()
             if self.champion_ties.isChecked() else None,
@@ -448,10 +509,10 @@ class FormatForm(QTabWidget):
     def _pool(self, start: TournamentFormat) -> PoolRule | None:
         if not self.pool.isChecked():
             return None
-        cut = start.pool.cut_tie_breakers if start.pool else ()
         return PoolRule(self.pool_after.value(), self.pool_size.value(),
                         self.pool_bonus_round.value(), self.pool_bonus.value(),
-                        self.pool_champion.isChecked(), self.pool_first.isChecked(), cut)
+                        self.pool_champion.isChecked(), self.pool_first.isChecked(),
+                        self.cut_list.names())
 
     def _top(self) -> TopBoardRule | None:
         if not self.top.isChecked():
@@ -466,20 +527,29 @@ class FormatForm(QTabWidget):
         return LockedFinalRule(self.locked_round.value(), self.locked_within.currentData(),
                                champion)
 
-    def _knockout(self, start: TournamentFormat) -> KnockoutRule | None:
+    def _knockout(self) -> KnockoutRule | None:
         if not self.knockout.isChecked():
             return None
         rounds = parse_rounds(self.ko_rounds.text(), "knockout.qualifying_rounds")
-        seeding = start.knockout.final_seeding if start.knockout else ("solo", "seed")
+        seeding = self.ko_seeding.names()
+        if not seeding:  # the final's seats would follow board order: say how to seed it
+            raise FormatError("add at least one: a solo first, or the seed",
+                              "knockout.final_seeding")
         return KnockoutRule(rounds, self.ko_final.value(), self.ko_automatic.value(), seeding)
 
-    def _team(self, start: TournamentFormat) -> TeamRule | None:
+    def _team(self) -> TeamRule | None:
         if not self.team.isChecked():
             return None
-        base = start.team or TeamRule(round=self.team_round.value())
-        return dataclasses.replace(base, round=self.team_round.value(),
-                                   size=self.team_size.value(),
-                                   members_from=self.team_members.currentData())
+        size, least = self.team_size.value(), self.team_min.value()
+        non_pool = self.team_members.currentData() == "non-pool"
+        if non_pool and least < size:  # fewer than one team can never hold a team tournament
+            raise FormatError(f"must be at least one full team ({size} players), not {least}",
+                              "team.min_players")
+        return TeamRule(round=self.team_round.value(), size=size,
+                        members_from=self.team_members.currentData(),
+                        team_picks_powers=self.team_picks.isChecked(),
+                        teammates_apart=self.team_apart.isChecked(),
+                        drop_lowest_on_ties=self.team_drop.isChecked(), min_players=least)
 
     def _awards(self, start: TournamentFormat) -> AwardsRule:
         special = tuple(line.strip() for line in self.special.toPlainText().splitlines()

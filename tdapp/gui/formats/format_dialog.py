@@ -31,11 +31,13 @@ from tdapp.core.formats import (
     get_format,
     list_formats,
 )
+from tdapp.core.formats.describe import criterion_words
+from tdapp.core.formats.model import TeamRule
 from tdapp.core.scoring.formula import FormulaSystem
 from tdapp.core.scoring.registry import list_systems
 from tdapp.core.tournament.tiebreakers import criterion_names
 from tdapp.gui.formats.fields import ERROR_COLOUR, error_label, refusal_words
-from tdapp.gui.formats.form import FormatForm
+from tdapp.gui.formats.form import SEEDING_WORDS, FormatForm
 from tdapp.services.formats import FormatState, check_format
 
 CURRENT = "current"
@@ -47,6 +49,14 @@ STALE_TITLE = "In words: the last version without a mistake (fix it to update)"
 def _in_words(fmt: TournamentFormat) -> list[tuple[str, str]]:
     """``describe_format`` and the parts the dialog changes that it leaves out."""
     out = describe_format(fmt)
+    if fmt.pool is not None:
+        cut = "; ".join(criterion_words(c) for c in fmt.pool.cut_tie_breakers)
+        _after(out, "Championship pool", "Ties at the pool cut", cut or "no tie-breakers listed")
+    if fmt.knockout is not None:
+        _after(out, "Knock-out", "Final seeding", "; then ".join(
+            SEEDING_WORDS.get(c, c) for c in fmt.knockout.final_seeding))
+    if fmt.team is not None:
+        _after(out, "Team tournament", "Team rules", _team_words(fmt.team))
     best = fmt.awards.best_country
     if best.enabled:
         options = [words for on, words in (
@@ -61,6 +71,27 @@ def _in_words(fmt: TournamentFormat) -> list[tuple[str, str]]:
         out.append(("Special awards", ", ".join(fmt.awards.special)))
     out.append(("Clock", f"the {fmt.clock_schedule} schedule"))
     return out
+
+
+def _after(out: list[tuple[str, str]], topic: str, new_topic: str, words: str) -> None:
+    """Put a sentence right below the one it details (at the end if that one is missing)."""
+    topics = [t for t, _ in out]
+    at = topics.index(topic) + 1 if topic in topics else len(out)
+    out.insert(at, (new_topic, words))
+
+
+def _team_words(team: TeamRule) -> str:
+    who = "players outside the pool" if team.members_from == "non-pool" else "every player"
+    parts = [f"teams of {team.size} from {who}"]
+    if team.members_from == "non-pool":
+        parts.append(f"needs at least {team.min_players} of them")
+    parts.append("the team picks each member's power" if team.team_picks_powers
+                 else "powers assigned as usual")
+    if team.teammates_apart:
+        parts.append("team-mates never share a board")
+    parts.append("ties by dropping each team's lowest score" if team.drop_lowest_on_ties
+                 else "ties left to the TD")
+    return "; ".join(parts)
 
 
 def summary_html(fmt: TournamentFormat, compare: TournamentFormat | None) -> str:
