@@ -166,7 +166,7 @@ class FormatForm(QTabWidget):
         form.addRow("Bonus round score ×", self.pool_bonus)
         form.addRow(self.pool_champion)
         form.addRow(self.pool_first)
-        self.cut_list = self._ordered("pool.cut_tie_breakers", TieBreakerList(), tab, 118)
+        self.cut_list = self._ordered("pool.cut_tie_breakers", TieBreakerList(), tab, 114)
         form.addRow(QLabel("A tie at the cut is broken by, in order:"))
         form.addRow(self.cut_list)
         self.top = add("top_board", QGroupBox("Top board"), tab)
@@ -224,13 +224,16 @@ class FormatForm(QTabWidget):
         form.addRow("Members:", self.team_members)
         form.addRow("Needs outside the pool:", self.team_min)
         self.team_members.currentIndexChanged.connect(lambda *_: self._members_changed())
+        self.team.toggled.connect(lambda *_: self._members_changed())
         for box in (self.team_picks, self.team_apart, self.team_drop):
             form.addRow(box)
         self._lay_out_structure(page)
 
     def _members_changed(self) -> None:
-        """Only a non-pool team tournament needs enough players outside the pool."""
-        self.team_min.setEnabled(self.team_members.currentData() == "non-pool")
+        """Only a non-pool team tournament needs enough players outside the pool (and an
+        unchecked team box keeps every child off: enabling one by hand would override it)."""
+        self.team_min.setEnabled(self.team.isChecked()
+                                 and self.team_members.currentData() == "non-pool")
 
     def _ordered(self, field: str, editor: TieBreakerList, tab: int,
                  height: int) -> TieBreakerList:

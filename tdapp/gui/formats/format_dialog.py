@@ -55,8 +55,8 @@ def _in_words(fmt: TournamentFormat) -> list[tuple[str, str]]:
     if fmt.knockout is not None:
         _after(out, "Knock-out", "Final seeding", "; then ".join(
             SEEDING_WORDS.get(c, c) for c in fmt.knockout.final_seeding))
-    if fmt.team is not None:
-        _after(out, "Team tournament", "Team rules", _team_words(fmt.team))
+    if fmt.team is not None:  # describe_format's sentence leaves out the team options
+        _replace(out, "Team tournament", _team_words(fmt.team))
     best = fmt.awards.best_country
     if best.enabled:
         options = [words for on, words in (
@@ -80,9 +80,18 @@ def _after(out: list[tuple[str, str]], topic: str, new_topic: str, words: str) -
     out.insert(at, (new_topic, words))
 
 
+def _replace(out: list[tuple[str, str]], topic: str, words: str) -> None:
+    """Say ``topic`` with ``words`` instead, where it stands (at the end if it is missing)."""
+    for i, (name, _) in enumerate(out):
+        if name == topic:
+            out[i] = (topic, words)
+            return
+    out.append((topic, words))
+
+
 def _team_words(team: TeamRule) -> str:
     who = "players outside the pool" if team.members_from == "non-pool" else "every player"
-    parts = [f"teams of {team.size} from {who}"]
+    parts = [f"round {team.round}, teams of {team.size} from {who}, team score = sum"]
     if team.members_from == "non-pool":
         parts.append(f"needs at least {team.min_players} of them")
     parts.append("the team picks each member's power" if team.team_picks_powers
