@@ -97,11 +97,17 @@ def score_sheets(data: ReportData, round_number: int, first_year: int = 1901,
     return flow
 
 
+def _ended(board: BoardSheet) -> str:
+    """ "ended 1909 (last year played)": the reason reads on in the sentence."""
+    reason = board.end_reason or ""
+    return (f"ended {board.end_year} ({reason[:1].lower()}{reason[1:]})" if reason
+            else f"ended {board.end_year}")
+
+
 def round_results(data: ReportData, round_number: int) -> list[Flowable]:
     flow = title_block(data, f"Round {round_number} — results")
     for board in data.round_boards(round_number):
-        state = (f"ended {board.end_year} ({board.end_reason})" if board.finished
-                 else "no result yet")
+        state = (_ended(board) if board.finished else "no result yet")
         flow.append(KeepTogether([paragraph(f"{_board_heading(board)} — {state}", "heading"),
                                   _seat_table(board, with_results=True)]))
     return flow

@@ -14,6 +14,7 @@ from tdapp.reports import data as rd
 from tdapp.reports.atomic import atomic_path
 from tdapp.services import rounds
 from tdapp.services.formats import effective_format, scorer_with, scoring_systems
+from tdapp.services.results import END_REASONS
 from tdapp.services.standings_data import tournament_model
 from tdapp.services.tournaments import tournament_info
 from tdapp.store.database import TournamentDb
@@ -57,7 +58,8 @@ def report_data(db: TournamentDb) -> rd.ReportData:
             round=board.round_number, number=board.number, top_board=board.top_board,
             seats=tuple(rd.SeatLine(s.power, s.player_name, s.centers, s.score)
                         for s in board.seats),
-            end_year=board.end_year, end_reason=board.end_reason,
+            end_year=board.end_year,  # how it ended in words on paper, not the stored key
+            end_reason=END_REASONS.get(board.end_reason or "", board.end_reason),
             finished=board.status in ("finished", "scored"),
         )
         for board in rounds.all_boards(db)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -163,3 +164,28 @@ def test_rating_document_lists_everyone_and_explains_each_board(demo_file: Path,
                and line.split()[-1] == "2"]
     assert len(ratings) == 49
     assert all(800 < r < 1200 for r in ratings)  # 1000 to start, two games of at most +-60
+
+
+def test_how_a_board_ended_is_printed_in_words(demo_file: Path, tmp_path: Path) -> None:
+    """QA: round results said "Board 1 — ended 1909 (last-year)" and the workbook's "How it
+    ended" column held the stored keys."""
+    from tdapp.services import exports
+    from tdapp.services.results import END_REASONS
+    from tdapp.store.files import open_tournament_file
+
+    copy = tmp_path / "demo.tdt"
+    shutil.copy(demo_file, copy)  # the shared demo file is never opened for writing
+    db = open_tournament_file(copy)
+    try:
+        pdf = exports.export_pdf(db, tmp_path / "results.pdf", what="results")
+        book = exports.export_workbook(db, tmp_path / "book.xlsx")
+    finally:
+        db.close()
+    text = "\n".join(pdf_text(pdf))
+    assert "ended 19" in text and "(last-year)" not in text and "(time)" not in text
+    assert any(f"({words[0].lower()}{words[1:]})" in text for words in END_REASONS.values())
+    sheet = load_workbook(book)["Boards"]
+    header = [c.value for c in sheet[1]]
+    ended = {row[header.index("How it ended")] for row in sheet.iter_rows(min_row=2,
+                                                                          values_only=True)}
+    assert ended and ended <= set(END_REASONS.values())
