@@ -4,11 +4,14 @@ Each is changed as a TD would, saved, and read back from the tournament."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from tdapp.core.formats import get_format
+from tdapp.core.formats import get_format, list_formats
+from tdapp.core.scoring.registry import list_systems
 from tdapp.gui.formats.fields import ERROR_NAME
+from tdapp.gui.formats.format_dialog import FormatDialog
 from tdapp.services import formats
 
 STRUCTURE_TAB = 2
@@ -123,3 +126,14 @@ def test_the_team_options_are_saved_and_too_few_players_is_marked(
     assert (team.size, team.min_players, team.members_from) == (5, 35, "all")
     assert not team.team_picks_powers and not team.teammates_apart
     assert not team.drop_lowest_on_ties and team.round == 4
+
+
+@pytest.mark.parametrize("fmt", list_formats(), ids=lambda f: f.name)
+def test_every_built_in_reads_back_unchanged_through_the_new_widgets(qtbot, fmt) -> None:
+    dialog = FormatDialog()
+    qtbot.addWidget(dialog)
+    dialog.form.set_systems([(s.name, s.title) for s in list_systems()])
+    dialog.form.load(fmt)
+    assert dialog.form.build(fmt, fmt.name, fmt.title) == fmt
+    assert dialog.form.ko_seeding.names() == (
+        fmt.knockout.final_seeding if fmt.knockout else ("solo", "seed"))
