@@ -55,10 +55,9 @@ class SnapshotsController:
         self.window.statusBar().showMessage("Snapshot taken.", 6000)
 
     def restore(self, snapshot: Any) -> None:
-        answer = QMessageBox.question(
-            self.window, "Restore a snapshot",
-            f"Replace the tournament with the snapshot of {snapshot.label()}?\n\nThe present "
-            "state is kept first as a snapshot named \"before restore\".")
+        buttons = QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
+        answer = QMessageBox.question(self.window, "Restore a snapshot", restore_question(snapshot),
+                                      buttons, QMessageBox.StandardButton.No)
         if answer != QMessageBox.StandardButton.Yes or self.app.db is None:
             return
         if self.app.swap_db(lambda db: snapshots.restore_snapshot(db, snapshot)):
@@ -74,3 +73,13 @@ class SnapshotsController:
     def _closed(self) -> None:
         if self.dialog is not None:
             self.dialog.close()
+
+
+def restore_question(snapshot: Any) -> str:
+    """Ask in words what a restore does: which copy, and that later work leaves the file."""
+    when = f"{snapshot.taken_at:%a %d %b} at {snapshot.taken_at:%H:%M}"
+    where = f"round {snapshot.round_number}, " if snapshot.round_number is not None else ""
+    return (f"Go back to the snapshot \u201c{snapshot.reason}\u201d ({where}taken {when})?\n\n"
+            "Everything entered after it (results, roll calls, players, awards) leaves the "
+            "tournament. The present state is kept first as a snapshot named \u201cbefore "
+            "restore\u201d, so you can come back to it.")
