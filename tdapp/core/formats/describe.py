@@ -61,7 +61,8 @@ def describe_format(fmt: TournamentFormat) -> list[tuple[str, str]]:
         k = fmt.knockout
         out.append(("Knock-out", f"the best {k.automatic} seeds and every winner of rounds "
                     f"{', '.join(map(str, k.qualifying_rounds))} play the final (round "
-                    f"{k.final_round}), seeded by {', then '.join(k.final_seeding)}"))
+                    f"{k.final_round}), seeded by "
+                    + ", then ".join(SEEDING_WORDS.get(c, c) for c in k.final_seeding)))
     champion = {
         "total": "the highest tournament score",
         "pool-champion": "the championship-pool player with the highest tournament score",
@@ -78,8 +79,7 @@ def describe_format(fmt: TournamentFormat) -> list[tuple[str, str]]:
     if fmt.tie_break_places is not None:
         out.append(("Ties", f"broken for places 1-{fmt.tie_break_places}; shared below"))
     if fmt.team:
-        out.append(("Team tournament", f"round {fmt.team.round}, teams of {fmt.team.size}, "
-                    "team score = sum, ties by dropping the lowest"))
+        out.append(("Team tournament", _team_sentence(fmt.team)))
     out.append(("Awards", f"places 1-{fmt.awards.places}"
                 + ("; best country" if fmt.awards.best_country.enabled else "")
                 + ("; team champion" if fmt.awards.team else "")))
@@ -96,3 +96,21 @@ def describe_format(fmt: TournamentFormat) -> list[tuple[str, str]]:
     out.append(("Civil disorder", fmt.civil_disorder))
     out.append(("Sit-outs", fmt.sit_out_order))
     return out
+
+
+SEEDING_WORDS = {"solo": "a solo in the qualifying stage first",
+                 "seed": "lower seed number first"}
+
+
+def _team_sentence(team) -> str:
+    """The team tournament as its options are set (each option said only when it applies)."""
+    who = "players outside the championship pool" if team.members_from == "non-pool" else (
+        "any players")
+    parts = [f"round {team.round}, teams of {team.size} {who}", "team score = sum"]
+    if team.team_picks_powers:
+        parts.append("the team picks each member's power")
+    if team.teammates_apart:
+        parts.append("team-mates never share a board")
+    parts.append("ties by dropping each team's lowest score in turn"
+                 if team.drop_lowest_on_ties else "ties left to the TD")
+    return ", ".join(parts)

@@ -194,7 +194,10 @@ def test_describe_format_states_the_rules_in_words() -> None:
     edc = dict(describe_format(get_format("edc-2026")))
     assert edc["Game end"] == "after 1909" and "rank range" in edc["Final round"]
     dbn = dict(describe_format(get_format("dbn-2025")))
-    assert dbn["Knock-out"].endswith("seeded by solo, then seed")
+    assert dbn["Knock-out"].endswith(
+        "seeded by a solo in the qualifying stage first, then lower seed number first")
+    team = dict(describe_format(get_format("wdc-2025")))["Team tournament"]
+    assert "team-mates never share a board" in team and "dropping" in team
     assert "forced draw after 1915" in dbn["Draw votes"]
 
 
@@ -221,3 +224,13 @@ def test_every_seating_method_is_one_the_seating_engine_runs(fmt) -> None:
     from tdapp.core.seating.model import METHODS
 
     assert {r.seating for r in fmt.round_rules} <= set(METHODS)
+
+
+def test_the_team_sentence_follows_the_team_options() -> None:
+    import dataclasses
+
+    fmt = get_format("wdc-2025")
+    plain = dataclasses.replace(fmt.team, drop_lowest_on_ties=False, teammates_apart=False)
+    words = dict(describe_format(dataclasses.replace(fmt, team=plain)))["Team tournament"]
+    assert "ties left to the TD" in words and "dropping" not in words
+    assert "never share a board" not in words
