@@ -1,5 +1,6 @@
 """Alert sounds: the bundled WAV files through QSoundEffect when QtMultimedia is installed,
-otherwise the system beep. A missing audio device never stops the clock."""
+else through the operating system's own player (system_sound), else the system beep. A missing
+audio device never stops the clock."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from PySide6.QtCore import QObject, QUrl
 from PySide6.QtWidgets import QApplication
 
 from tdapp.core.clock.views import ONE_MINUTE, ORDER_WRITING, TIME_UP
+from tdapp.gui.clock.system_sound import find_player
 from tdapp.resources import resource_path
 
 SOUND_FILES = {ONE_MINUTE: "one-minute.wav", ORDER_WRITING: "order-writing.wav",
@@ -41,21 +43,30 @@ class AlertPlayer(QObject):
                 except Exception:  # noqa: BLE001 - no audio backend: fall back to the beep
                     self._effects.clear()
                     break
+        self._system = None if self._effects else find_player()
 
     @property
     def backend(self) -> str:
-        return "QSoundEffect" if self._effects else "system beep"
+        if self._effects:
+            return "QSoundEffect"
+        return self._system[0] if self._system else "system beep"
+
+    def _sound(self, kind: str) -> None:
+        effect = self._effects.get(kind)
+        if effect is not None:
+            effect.play()
+            return
+        if self._system is not None and self._system[1](resource_path("sounds",
+                                                                      SOUND_FILES[kind])):
+            return
+        QApplication.beep()
 
     def play(self, kind: str) -> bool:
         """Sound ``kind`` unless muted; returns whether anything was played."""
         self.played.append(kind)
         if self.muted:
             return False
-        effect = self._effects.get(kind)
-        if effect is not None:
-            effect.play()
-        else:
-            QApplication.beep()
+        self._sound(kind)
         return True
 
     def play_most_urgent(self, kinds: list[str]) -> str | None:
@@ -67,9 +78,5 @@ class AlertPlayer(QObject):
 
     def test(self) -> str:
         """The sound test: the time-up bell, even when muted, so the TD hears the volume."""
-        effect = self._effects.get(TIME_UP)
-        if effect is not None:
-            effect.play()
-        else:
-            QApplication.beep()
+        self._sound(TIME_UP)
         return self.backend

@@ -32,9 +32,10 @@ def test_the_generator_makes_exactly_the_committed_files(tmp_path: Path) -> None
         assert (tmp_path / name).read_bytes() == resource_path("sounds", name).read_bytes()
 
 
-def test_without_qtmultimedia_the_system_beep_sounds(qapp, monkeypatch) -> None:
+def test_without_qtmultimedia_or_a_system_player_the_beep_sounds(qapp, monkeypatch) -> None:
     beeps = []
     monkeypatch.setattr(sound, "_sound_effect_class", lambda: None)
+    monkeypatch.setattr(sound, "find_player", lambda: None)
     monkeypatch.setattr(QApplication, "beep", staticmethod(lambda: beeps.append(1)))
     player = AlertPlayer()
     assert player.backend == "system beep"
@@ -74,4 +75,45 @@ def test_a_broken_audio_backend_falls_back_to_the_beep(qapp, monkeypatch) -> Non
             raise RuntimeError("no audio device")
 
     monkeypatch.setattr(sound, "_sound_effect_class", lambda: Broken)
+    monkeypatch.setattr(sound, "find_player", lambda: None)
     assert AlertPlayer().backend == "system beep"
+
+
+def test_without_qtmultimedia_the_system_player_plays_the_bundled_file(qapp,
+                                                                        monkeypatch) -> None:
+    played: list[Path] = []
+
+    def fake_player(path: Path) -> bool:
+        played.append(path)
+        return True
+
+    beeps = []
+    monkeypatch.setattr(QApplication, "beep", staticmethod(lambda: beeps.append(1)))
+    monkeypatch.setattr(sound, "_sound_effect_class", lambda: None)
+    monkeypatch.setattr(sound, "find_player", lambda: ("paplay", fake_player))
+    player = AlertPlayer()
+    assert player.backend == "paplay"
+    assert player.play("one-minute") is True
+    assert player.test() == "paplay"
+    assert [p.name for p in played] == ["one-minute.wav", "time-up.wav"] and not beeps
+    assert all(p.exists() for p in played)
+
+
+def test_a_system_player_that_fails_falls_back_to_the_beep(qapp, monkeypatch) -> None:
+    beeps = []
+    monkeypatch.setattr(QApplication, "beep", staticmethod(lambda: beeps.append(1)))
+    monkeypatch.setattr(sound, "_sound_effect_class", lambda: None)
+    monkeypatch.setattr(sound, "find_player", lambda: ("aplay", lambda path: False))
+    assert AlertPlayer().play("time-up") is True and beeps == [1]
+
+
+def test_the_system_player_is_found_per_platform() -> None:
+    from tdapp.gui.clock.system_sound import find_player
+
+    assert find_player(which=lambda c: "/usr/bin/aplay" if c == "aplay" else None,
+                       platform="linux")[0] == "aplay"
+    assert find_player(which=lambda c: "/usr/bin/afplay", platform="darwin")[0] == "afplay"
+    assert find_player(which=lambda c: None, platform="linux") is None
+    name_and_player = find_player(which=lambda c: "/bin/true", platform="linux")
+    assert name_and_player[0] == "paplay"
+    assert name_and_player[1](Path("/dev/null")) in (True, False)  # never raises
