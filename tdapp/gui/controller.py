@@ -44,6 +44,7 @@ def unexpected_problem_text(exc: BaseException, *, saved_nothing: bool) -> str:
 class AppController(QObject):
     changed = Signal(object)  # a Change
     file_opened = Signal(object)  # the Path of the open tournament
+    file_closing = Signal()  # the file is still open: last chance to write what was typed
     file_closed = Signal()
     busy_changed = Signal(bool)
 
@@ -115,6 +116,7 @@ class AppController(QObject):
         if self.db is None:
             return
         self.pool.waitForDone()  # an import still writing finishes before the file closes
+        self.file_closing.emit()
         db, self.db = self.db, None
         filesvc.close_tournament(db)
         self.file_closed.emit()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from PySide6.QtWidgets import QMessageBox
+
 from tdapp.gui.controller import AppController
 from tdapp.gui.main_window import MainWindow
 from tdapp.services.changes import Change
@@ -16,7 +18,25 @@ class TournamentController:
         self.app = app
         self.page.save_requested.connect(lambda info: app.call(update_tournament, info))
         app.file_opened.connect(lambda _path: self.refresh(details=True))
+        app.file_closing.connect(self._offer_unapplied)
         app.changed.connect(self._changed)
+
+    def _offer_unapplied(self) -> None:
+        """Every other edit is written as it is made; details typed on this page wait for
+        Apply. Closing the file (or the program) must not drop them without a word."""
+        if not self.page.is_edited():
+            return
+        info = self.page.form.info()
+        if self.page.form.location_problems() or info.problems():
+            return  # nothing that could be written; the page showed the problem
+        answer = QMessageBox.question(
+            self.page.window(), "Tournament details",
+            f"The tournament details you changed ({info.name}) are not applied yet.\n\n"
+            "Apply them before the file closes?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.Yes)
+        if answer == QMessageBox.StandardButton.Yes:
+            self.app.call(update_tournament, info)
 
     def _changed(self, change: Change) -> None:
         if change.topics & {"tournament", "players", "rounds", "boards", "results"}:
