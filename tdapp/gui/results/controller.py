@@ -20,6 +20,7 @@ class ResultsController:
         self.app = app
         self.parent = parent
         self.dialog: ResultEntryDialog | None = None
+        self._numbers: list[int] = []  # the rounds with boards, as last shown
         panel.round_chosen.connect(lambda _n: self.show_boards())
         panel.open_board.connect(self.open_board)
         app.file_opened.connect(lambda _path: self.refresh())
@@ -32,12 +33,18 @@ class ResultsController:
 
     def refresh(self) -> None:
         rounds = [r for r in self.app.read(list_rounds, default=[]) if r.boards]
+        numbers = [r.number for r in rounds]
         current = self.panel.current_round()
-        if current is None or current not in [r.number for r in rounds]:
+        # A newly seated round moves the tab to it (QA: it stayed on a finished round 2 with
+        # "All 7 boards have their result" after round 3 was called); otherwise the round the
+        # TD is looking at stays.
+        newly_seated = bool(self._numbers) and numbers != self._numbers
+        self._numbers = numbers
+        if current is None or current not in numbers or newly_seated:
             # The first round still waiting for results, else the latest seated one.
             waiting = [r.number for r in rounds if r.boards_finished < r.boards]
             current = waiting[0] if waiting else (rounds[-1].number if rounds else None)
-        self.panel.set_rounds([r.number for r in rounds], current)
+        self.panel.set_rounds(numbers, current)
         self.show_boards()
 
     def show_boards(self) -> None:
@@ -46,6 +53,7 @@ class ResultsController:
         self.panel.set_boards(boards)
 
     def _clear(self) -> None:
+        self._numbers = []
         self.panel.set_rounds([], None)
         self.panel.set_boards([])
         if self.dialog is not None:

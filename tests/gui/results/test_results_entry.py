@@ -3,6 +3,8 @@ Save, and the Standings page showing the new round score."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
@@ -170,3 +172,24 @@ def test_count_back_format_asks_for_every_year(qtbot, main, tmp_path) -> None:
     assert not dialog.save_button.isEnabled()
     screenshot(dialog, "result-entry-count-back")
     dialog.reject()
+
+
+def test_a_newly_seated_round_brings_the_results_tab_to_it(main, demo_file, tmp_path) -> None:
+    """QA: with round 2 shown ("All 7 boards have their result"), seating round 3 left the tab
+    on round 2; the TD had to find round 3 in the box. A round the TD picks stays otherwise."""
+    import shutil
+
+    from tdapp.services import rounds as round_service
+
+    path = Path(shutil.copy(demo_file, tmp_path / "demo.tdt"))
+    assert main.files.open_path(path)
+    panel = main.window.pages["Standings"].results_panel
+    assert panel.current_round() == 2
+    panel.set_rounds([1, 2], 1)  # the TD looks at round 1; a refresh keeps it
+    main.results_views.standings.results.refresh()
+    assert panel.current_round() == 1
+    done = main.app.read(round_service.board_call, 2)
+    plans = [round_service.BoardPlan(b.number, {s.power: s.player_id for s in b.seats})
+             for b in done]
+    main.app.call(round_service.save_board_call, 3, plans)
+    assert panel.current_round() == 3
