@@ -72,6 +72,8 @@ ALERT_TEXT = {"one-minute": "one minute left", "time-up": "time up",
 # Darker shades of the projector colours, readable on the light operator window.
 STATE_COLOURS = {"warning": "#a35f00", "paused": "#0061a3", "expired": "#b00020",
                  "finished": "#1b7f1b"}
+RELATION_COLUMN = 4
+RELATION_HEADER = {False: "Vs room", True: "Vs other boards"}
 BOARD_COLUMNS = ("Board", "Segment", "Time", "State", "Vs room", "Added", "Grace",
                  "At the end time")
 
@@ -490,6 +492,12 @@ class OperatorPanel(QWidget):
     def _show_boards(self, view: ClockView) -> None:
         selected = self.selected_board()
         table = self.board_table
+        # Boards that keep their own time are compared with the middle board, not the room
+        # clock (QA: "Vs room: level" beside a room clock a whole segment away).
+        compared = RELATION_HEADER[self.clock.format.per_board]
+        header = table.horizontalHeaderItem(RELATION_COLUMN)
+        if header is not None and header.text() != compared:
+            header.setText(compared)
         table.setRowCount(len(view.boards))
         for row, board in enumerate(view.boards):
             added = f"{board.added_seconds / 60:+g} min" if board.added_seconds else ""

@@ -266,3 +266,13 @@ def test_embedded_as_a_page_alerts_ring_while_another_page_shows(qtbot) -> None:
     assert panel.player.played == ["one-minute"]
     window.close()  # the main window closes: no timer survives it
     assert not panel._timer.isActive()
+
+
+@pytest.mark.parametrize(("name", "header"), [("wdc-2025", "Vs other boards"),
+                                              ("wdc-2018", "Vs room")])
+def test_board_table_says_what_a_board_is_compared_with(panel_for, name, header) -> None:
+    """QA: with a clock per board (WDC 2025) the column read "Vs room" though each board is
+    compared with the middle board, and said "level" beside a room clock far away."""
+    panel, _clock, _time = panel_for(name)
+    panel.refresh()
+    assert panel.board_table.horizontalHeaderItem(4).text() == header
