@@ -134,7 +134,7 @@ class ResultEntryDialog(QDialog):
         middle.addLayout(left, 1)
         middle.addWidget(side_panel, 0)
         self.buttons = QDialogButtonBox()
-        self.save_button = self.buttons.addButton("Save result",
+        self.save_button = self.buttons.addButton("Save result  [Ctrl+S]",  # shown, as on the clock
                                                   QDialogButtonBox.ButtonRole.AcceptRole)
         self.save_button.setToolTip("Record this result (Ctrl+S); Edit > Undo takes it back")
         self.buttons.addButton(QDialogButtonBox.StandardButton.Cancel)

@@ -193,3 +193,17 @@ def test_a_newly_seated_round_brings_the_results_tab_to_it(main, demo_file, tmp_
              for b in done]
     main.app.call(round_service.save_board_call, 3, plans)
     assert panel.current_round() == 3
+
+
+def test_the_save_button_shows_its_key_and_ctrl_s_saves(qtbot, demo_main) -> None:
+    """QA: Ctrl+S saved, but only a tooltip said so; the TD typing numbers never saw it."""
+    dialog = _open_first_board(qtbot, demo_main)
+    assert dialog.save_button.text() == "Save result  [Ctrl+S]"
+    _type(qtbot, dialog, "10\n8\n6\n5\n3\n2\n0\n")
+    dialog.grid.setCurrentIndex(dialog.model.index(6, dialog.model.out_column()))
+    _type(qtbot, dialog, "1906\n")
+    assert dialog.save_button.isEnabled()
+    qtbot.keyClick(dialog.grid, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: demo_main.results_views.standings.results.dialog is None)
+    panel = demo_main.window.pages["Standings"].results_panel
+    assert panel.summary.text() == "6 of 7 boards still need their result."
