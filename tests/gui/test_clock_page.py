@@ -395,3 +395,31 @@ def test_screenshots_of_the_page_and_the_projector(clock_main, qtbot, path: Path
     for target in written:
         image = QImage(str(target))
         assert not image.isNull() and image.width() >= 1280
+
+
+def test_start_the_clock_again_after_trying_it_out(clock_main, qtbot, path: Path,
+                                                  dialog_answers) -> None:
+    """QA: a clock started to try the projector before the round stayed expired ("+17:26 TIME
+    UP" in order writing) when the round really began; only PgUp/Home could undo it, segment by
+    segment. The button asks first (No by default) and the file holds the fresh clock."""
+    main, page, time = clock_main
+    open_clock(main, qtbot, path)
+    assert page.reset_button.isEnabled()
+    space(qtbot, page)
+    time.advance(20 * 60)
+    page.panel.refresh()
+    assert page.panel.state_label.text() != "READY"
+    dialog_answers.next_answer = dialog_answers.next_answer.No
+    assert not page.reset_clock()
+    assert stored(main.app.db, 3)["log"]  # nothing dropped
+    dialog_answers.next_answer = dialog_answers.next_answer.Yes
+    assert page.reset_clock()
+    kind, title, text = dialog_answers.shown[-1]
+    assert (kind, title) == ("question", "Start the clock again")
+    assert "back to Spring 1901" in text and "not in the middle of play" in text
+    assert page.panel.state_label.text() == "READY"
+    assert page.panel.time_label.text() == "15:00"
+    state = stored(main.app.db, 3)
+    assert state["log"] == [] and state["central"]["deadline"] is None
+    assert len(page.panel.clock.boards) == 7
+    assert page.last_action.text() == "No adjustments yet"

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
+    QMessageBox,
     QPushButton,
     QScrollArea,
     QWidget,
@@ -114,6 +115,15 @@ class ClockPage(InfoPage):
         self.last_action.setObjectName("clock-last-action")
         self.last_action.setStyleSheet("color: #555;")
         top.addWidget(self.last_action, 1)
+        # A clock tried out before the round (projector set-up) must not stay expired.
+        self.reset_button = QPushButton("Start the clock again\u2026")
+        self.reset_button.setObjectName("clock-reset")
+        self.reset_button.setFocusPolicy(Qt.FocusPolicy.ClickFocus)  # Space stays the panel's
+        self.reset_button.setToolTip("Back to the first segment of the schedule, not running; "
+                                     "the time run so far and the adjustments are dropped")
+        self.reset_button.clicked.connect(self.reset_clock)
+        self.reset_button.setEnabled(False)
+        top.addWidget(self.reset_button)
         self.rounds_button = QPushButton("Go to Rounds")
         self.rounds_button.clicked.connect(lambda: self.go_to.emit("Rounds"))
         top.addWidget(self.rounds_button)
@@ -143,6 +153,7 @@ class ClockPage(InfoPage):
         self.what.setVisible(empty)
         self.first_step.setVisible(empty)
         self.rounds_button.setVisible(empty)
+        self.reset_button.setEnabled(not empty)
 
     # ------------------------------------------------------------- the hub
     def attach(self, app: AppController) -> None:
@@ -323,6 +334,30 @@ class ClockPage(InfoPage):
         index = self.round_box.findData(number)
         if index >= 0:
             self.round_box.setCurrentIndex(index)
+
+    def reset_clock(self) -> bool:
+        """After asking, give the round a fresh clock: first segment, not running, no log."""
+        panel, number = self.panel, self.round_number
+        if self.db is None or panel is None or number is None:
+            return False
+        first = panel.clock.schedule[0].title if len(panel.clock.schedule) else "the start"
+        answer = QMessageBox.question(
+            self, "Start the clock again",
+            f"Set round {number}'s clock back to {first}, not running?\n\n"
+            "The time run so far, the adjustments and the hidden end time are dropped. Use "
+            "this after trying the clock out, not in the middle of play.",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No)
+        if answer != QMessageBox.StandardButton.Yes:
+            return False
+        boards = self._read(clock_service.round_boards, number)
+        if boards is None:
+            return False
+        panel.set_clock(clock_service.new_clock(self.db, boards, panel.clock.time))
+        self.save()
+        self._show_summary()
+        self._show_last_action()
+        return True
 
     def _round_chosen(self, index: int) -> None:
         number = self.round_box.itemData(index)
