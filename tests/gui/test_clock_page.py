@@ -423,3 +423,8 @@ def test_start_the_clock_again_after_trying_it_out(clock_main, qtbot, path: Path
     assert state["log"] == [] and state["central"]["deadline"] is None
     assert len(page.panel.clock.boards) == 7
     assert page.last_action.text() == "No adjustments yet"
+    # QA: the button kept the focus after a click, so the next Space asked again
+    assert page.reset_button.focusPolicy() == Qt.FocusPolicy.NoFocus
+    qtbot.waitUntil(lambda: page.panel.board_table.hasFocus())
+    space(qtbot, page)
+    assert page.panel.state_label.text() == "RUNNING"

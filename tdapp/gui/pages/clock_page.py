@@ -118,7 +118,7 @@ class ClockPage(InfoPage):
         # A clock tried out before the round (projector set-up) must not stay expired.
         self.reset_button = QPushButton("Start the clock again\u2026")
         self.reset_button.setObjectName("clock-reset")
-        self.reset_button.setFocusPolicy(Qt.FocusPolicy.ClickFocus)  # Space stays the panel's
+        self.reset_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Space stays the panel's
         self.reset_button.setToolTip("Back to the first segment of the schedule, not running; "
                                      "the time run so far and the adjustments are dropped")
         self.reset_button.clicked.connect(self.reset_clock)
@@ -348,6 +348,7 @@ class ClockPage(InfoPage):
             "this after trying the clock out, not in the middle of play.",
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             QMessageBox.StandardButton.No)
+        panel.board_table.setFocus()  # Space starts the clock again, never this button
         if answer != QMessageBox.StandardButton.Yes:
             return False
         boards = self._read(clock_service.round_boards, number)
