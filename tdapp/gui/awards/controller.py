@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from PySide6.QtWidgets import QMessageBox
+
 from tdapp.gui.awards.dialogs import SpecialAwardDialog, TieDialog
 from tdapp.gui.awards.page import AwardsPage
 from tdapp.gui.controller import AppController
@@ -27,8 +29,7 @@ class AwardsController:
         page.settle_requested.connect(self.settle)
         page.add_special_requested.connect(lambda: self.edit_special(None))
         page.edit_special_requested.connect(self.edit_special)
-        page.remove_special_requested.connect(
-            lambda award: self.app.call(awards.remove_special_award, award.id))
+        page.remove_special_requested.connect(self.remove_special)
         page.remove_decision_requested.connect(
             lambda decision: self.app.call(awards.remove_tie_decision, decision.id))
         page.certificates_requested.connect(self._certificates)
@@ -37,6 +38,19 @@ class AwardsController:
         app.file_opened.connect(lambda _path: self.refresh_when_seen())
         app.file_closed.connect(self._clear)
         app.changed.connect(self._changed)
+
+    def remove_special(self, award: awards.SpecialAwardRow) -> bool:
+        """Ask first: with one award listed, Remove takes it even when no row is selected."""
+        given = f" given to {award.player_name}" if award.player_name else ""
+        answer = QMessageBox.question(
+            self.page.window(), "Remove award",
+            f"Remove the award \u201c{award.title}\u201d{given}?\n\n"
+            "Edit > Undo brings it back.",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No)
+        if answer != QMessageBox.StandardButton.Yes:
+            return False
+        return self.app.call(awards.remove_special_award, award.id) is not None
 
     def _changed(self, change: Change) -> None:
         if change.topics & TOPICS:

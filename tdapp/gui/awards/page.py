@@ -175,6 +175,8 @@ class AwardsPage(QWidget):
 
     def set_view(self, view: AwardsView | None, specials: list[SpecialAwardRow]) -> None:
         self.special_model.set_rows(specials)
+        for button in (self.edit_button, self.remove_button):  # nothing to edit or remove yet
+            button.setEnabled(bool(specials))
         if view is None:
             for model in (self.awards_model, self.best_model, self.ties_model,
                           self.decisions_model):

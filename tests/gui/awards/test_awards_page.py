@@ -86,9 +86,11 @@ def test_random_draw_recorded_with_its_order(qtbot, tied_main) -> None:
     assert _standings_rank(main, order[0]) == 2 and _standings_rank(main, order[1]) == 3
 
 
-def test_special_award_added_edited_and_removed(qtbot, demo_main) -> None:
+def test_special_award_added_edited_and_removed(qtbot, demo_main, dialog_answers) -> None:
     main = demo_main
     page = _page(main)
+    # QA: Edit and Remove were on with no award listed
+    assert not page.edit_button.isEnabled() and not page.remove_button.isEnabled()
     qtbot.mouseClick(page.add_button, Qt.MouseButton.LeftButton)
     dialog = main.results_views.awards.dialog
     assert isinstance(dialog, SpecialAwardDialog)
@@ -110,9 +112,20 @@ def test_special_award_added_edited_and_removed(qtbot, demo_main) -> None:
     edit.title.setText("Best Privateer")
     edit.ok_button.click()
     assert page.special_model.rows()[0].title == "Best Privateer"
+    assert page.remove_button.isEnabled()
+    # QA: Remove took the award at once, even with no row selected (the only one listed)
+    page.special_table.clearSelection()
+    dialog_answers.next_answer = dialog_answers.next_answer.No
+    page.remove_button.click()
+    kind, title, text = dialog_answers.shown[-1]
+    assert (kind, title) == ("question", "Remove award")
+    assert text.startswith(f"Remove the award \u201cBest Privateer\u201d given to {winner}?")
+    assert page.special_model.rowCount() == 1
+    dialog_answers.next_answer = dialog_answers.next_answer.Yes
     page.special_table.selectRow(0)
     page.remove_button.click()
     assert page.special_model.rowCount() == 0
+    assert not page.remove_button.isEnabled()
 
 
 def test_certificates_print_through_the_worker(qtbot, demo_main, tmp_path: Path, monkeypatch,
