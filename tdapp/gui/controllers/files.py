@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 from PySide6.QtCore import QStandardPaths
@@ -15,6 +16,8 @@ from tdapp.gui.main_window import MainWindow
 from tdapp.gui.settings import RecentFiles
 from tdapp.portable import portable_dir
 from tdapp.services.tournaments import tournament_info
+from tdapp.store.lock import FileLocked, TournamentLock
+from tdapp.store.snapshots import snapshot_dir
 
 DEMO_FILE_NAME = "demo-tournament.tdt"
 
@@ -35,6 +38,8 @@ def write_demo_file(path: Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     for leftover in ("", "-wal", "-shm", "-journal"):
         Path(f"{path}{leftover}").unlink(missing_ok=True)
+    # The old demo's snapshots would be listed (and restorable) beside the new demo's own.
+    shutil.rmtree(snapshot_dir(path), ignore_errors=True)
     return Path(write_demo(path))
 
 
@@ -88,6 +93,17 @@ class FilesController:
 
     def open_demo(self) -> bool:
         path = demo_path()
+        if self.app.path is not None and self.app.path.resolve() == path.resolve():
+            self.app.close_file()  # the demo open here is replaced: close it first
+        try:
+            # Never pull the file from under another running copy that has the demo open.
+            TournamentLock.check_free(path)
+        except FileLocked as exc:
+            QMessageBox.warning(
+                self.window, "Demo tournament",
+                f"The demo tournament is open in another copy of tdapp: {exc}. Close it there "
+                "first; a new demo replaces that file.")
+            return False
         try:
             write_demo_file(path)
         except ImportError:
