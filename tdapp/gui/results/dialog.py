@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QHBoxLayout,
     QLabel,
+    QMainWindow,
     QSpinBox,
     QTableView,
     QVBoxLayout,
@@ -216,5 +217,12 @@ class ResultEntryDialog(QDialog):
             return
         change = self.app.call(record_result, self.board_id, self.check.result)
         if change is not None:
+            self._confirm(change.description)
             self.saved.emit(self.board_id)
             self.accept()
+
+    def _confirm(self, what: str) -> None:
+        """Say in the window's status bar that it was saved (the grid closes at once)."""
+        window = self.parentWidget().window() if self.parentWidget() is not None else None
+        if isinstance(window, QMainWindow):
+            window.statusBar().showMessage(f"Saved: {what} (Edit > Undo takes it back).", 10000)

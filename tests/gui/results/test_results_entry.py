@@ -207,3 +207,6 @@ def test_the_save_button_shows_its_key_and_ctrl_s_saves(qtbot, demo_main) -> Non
     qtbot.waitUntil(lambda: demo_main.results_views.standings.results.dialog is None)
     panel = demo_main.window.pages["Standings"].results_panel
     assert panel.summary.text() == "6 of 7 boards still need their result."
+    # QA: the grid closed with no word that anything was saved
+    assert demo_main.window.statusBar().currentMessage() == (
+        "Saved: Result of round 3 board 1 (Edit > Undo takes it back).")
