@@ -15,6 +15,7 @@ from tdapp.gui.controllers.tournament import TournamentController
 from tdapp.gui.formats.controller import FormatsController
 from tdapp.gui.game.controller import GameController
 from tdapp.gui.main_window import MainWindow
+from tdapp.gui.rating.controller import RatingController
 from tdapp.gui.results.wiring import ResultsViews
 from tdapp.gui.seating.controller import BoardsController
 from tdapp.gui.settings import RecentFiles
@@ -33,6 +34,7 @@ class MainController:
         self.formats = FormatsController(self.window, self.app)  # Tournament > Format…
         self.players = PlayersController(self.window, self.app)
         self.teams = TeamsController(self.window, self.app)  # Tournament > Teams…
+        self.rating = RatingController(self.window, self.app)  # Tournament > EADiplomacy rating…
         self.rounds = RoundsController(self.window, self.app)
         self.boards = BoardsController(self.window, self.app)
         self.history = HistoryController(self.window, self.app)
