@@ -87,7 +87,8 @@ class TournamentDb:
             try:
                 yield session
                 session.flush()
-                audit.write_pending(session, what, self.who)
+                # a service may name the action better once it knows what it is changing
+                audit.write_pending(session, session.info.get("tdapp_action", what), self.who)
                 session.commit()
             except BaseException:
                 session.rollback()

@@ -152,3 +152,10 @@ def test_deleting_a_team_member_who_never_played_can_be_undone(db) -> None:
     with db.read() as session:
         member = session.scalars(select(TeamMember)).one()
         assert (member.player_id, member.power) == (ann.id, "FRANCE")
+
+
+def test_the_audit_log_uses_the_name_a_service_gives_its_action(db) -> None:
+    players.add_player(db, players.PlayerData("Ann Smith"))
+    ann = players.list_players(db)[0]
+    players.set_withdrawn(db, ann.id, True)  # names itself "Withdraw Ann Smith" inside
+    assert history.list_actions(db)[0].what == "Withdraw Ann Smith"
