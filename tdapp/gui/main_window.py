@@ -174,6 +174,10 @@ class MainWindow(QMainWindow):
         view_menu.addAction(self.sidebar_action)
         view_menu.addAction(self.fullscreen_action)
         help_menu = bar.addMenu("&Help")
+        self.shortcuts_action = QAction("&Keyboard shortcuts", self)
+        self.shortcuts_action.setShortcut(QKeySequence("F1"))
+        self.shortcuts_action.triggered.connect(self.show_shortcuts)
+        help_menu.addAction(self.shortcuts_action)
         help_menu.addAction(self.about_action)
         self.file_menu, self.edit_menu, self.view_menu, self.help_menu = (
             file_menu, edit_menu, view_menu, help_menu)
@@ -217,6 +221,12 @@ class MainWindow(QMainWindow):
             action.setEnabled(True)
         if self.stack.currentWidget() is self.welcome:
             self.show_page("Tournament")
+
+    def show_shortcuts(self) -> None:
+        from tdapp.gui.dialogs.shortcuts import ShortcutsDialog
+
+        self.shortcuts_dialog = ShortcutsDialog(self.menuBar(), self)
+        self.shortcuts_dialog.show()
 
     def show_page(self, name: str) -> None:
         if name not in self.pages or not self.sidebar.isEnabled():
