@@ -17,6 +17,7 @@ from tdapp.gui.game.controller import GameController
 from tdapp.gui.main_window import MainWindow
 from tdapp.gui.rating.controller import RatingController
 from tdapp.gui.results.wiring import ResultsViews
+from tdapp.gui.round_end import RoundEndWatcher
 from tdapp.gui.seating.controller import BoardsController
 from tdapp.gui.settings import RecentFiles
 from tdapp.gui.teams.controller import TeamsController
@@ -42,6 +43,7 @@ class MainController:
         self.results_views = ResultsViews(self.window, self.app)
         self.games = GameController(self.window, self.app)  # Round > Play board
         self.window.clock_page.attach(self.app)  # the round clock, saved in the file
+        self.round_end = RoundEndWatcher(self.window.clock_page, self.app)  # end time: ask
 
     def shutdown(self) -> None:
         """Finish background work and close the tournament file."""
