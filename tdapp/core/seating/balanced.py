@@ -27,6 +27,12 @@ KEEP_APART_WEIGHT = 10_000
 DOUBLE_WEIGHT = 1_000_000
 
 
+STOPPED_WORDS = {"target": "no seating can do better", "optimal": "no seating can do better",
+                 "time": "the time limit", "cancel": "cancelled",
+                 "iterations": "the most tries allowed",
+                 "patience": "no better seating in many tries"}
+
+
 def meeting_cost(times_met: int) -> int:
     return times_met * times_met
 
@@ -126,7 +132,8 @@ def seat_balanced(
     planned = None if fixed_groups else _try_plan(request, history, problem, rng)
     if planned is not None:
         plan_cost, plan_board_of, plan_powers, shift = planned
-        notes.append(f"cyclic construction over {boards} boards, shift {shift}")
+        notes.append(f"started from a planned rotation of the {boards} boards that keeps "
+                     "everyone meeting new opponents round after round")
         if plan_cost <= bound:
             groups = _groups(seats, plan_board_of, boards)
             return Seating(groups, plan_powers, notes, plan_cost, bound)
@@ -139,8 +146,8 @@ def seat_balanced(
     limits.target = bound
     limits.progress, limits.cancel = progress, cancel
     result = TabuSearch(problem, initial, rng).run(limits)
-    notes.append(f"tabu search: {result.iterations} iterations, {result.seconds:.2f} s, "
-                 f"stopped by {result.stopped_by}")
+    notes.append(f"tried {result.iterations} swaps of players in {result.seconds:.1f} s "
+                 f"(stopped: {STOPPED_WORDS.get(result.stopped_by, result.stopped_by)})")
     groups = _groups(seats, result.board_of, boards)
     return Seating(groups, [{} for _ in groups], notes, result.cost, bound)
 

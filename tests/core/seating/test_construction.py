@@ -113,4 +113,4 @@ def test_an_affine_plane_seated_by_someone_else_is_continued():
         result = seat_round(SeatingRequest(players, tuple(past), seed=1, time_limit=1))
         assert result.stats.repeat_pairs == 0
         assert result.stats.power_repeats == 0
-        assert any("construction" in note for note in result.notes)
+        assert any("planned rotation" in note for note in result.notes)
