@@ -123,3 +123,19 @@ def test_a_clock_reopened_after_its_end_is_not_asked_about(clock_main, qtbot,
     page.panel.changed.emit()
     qtbot.wait(20)
     assert len(questions(dialog_answers)) == 1
+
+
+def test_a_board_adjudicating_its_fall_is_left_to_finish_it(clock_main, qtbot,
+                                                            dialog_answers) -> None:
+    main, page, time = clock_main
+    db = main.app.db
+    first, second = (b.board_id for b in rounds.all_boards(db, 3)[:2])
+    games.adjudicate(db, second)  # Spring 1901 with no sheets: every unit holds
+    games.save_orders(db, second, "FRANCE", "A Par-Bur")  # Fall 1901 under way
+    pass_the_end(qtbot, page, time, dialog_answers)
+    assert statuses(db) == [(1, "finished", "time"), (2, "playing", None)]
+    outcome = main.round_end.outcomes[-1]
+    assert outcome.ended == (first,) and outcome.fall_in_hand == (second,)
+    informed = [text for kind, _title, text in dialog_answers.shown if kind == "information"]
+    assert informed == ["1 board(s) are adjudicating a Fall: finish it, then end the game "
+                        "from the board."]
