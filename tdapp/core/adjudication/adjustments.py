@@ -18,6 +18,7 @@ from tdapp.core.adjudication.results import (
     OrderEntry,
     OrderResult,
     format_order,
+    result_for,
 )
 from tdapp.core.board.position import Position, Unit
 from tdapp.core.board.standard_map import COAST, LAND
@@ -87,12 +88,10 @@ def adjudicate_adjustments(
     removed: set[str] = set()
 
     for entry in entries:
-        res = OrderResult(entry.power, entry.text, "", "")
+        res = result_for(entry)
         results.append(res)
         order = entry.order
         if order is None:
-            res.normalized = entry.normalized
-            res.fail(VOID, entry.error or "order not understood")
             continue
         res.normalized = format_order(order)
         due = left.get(entry.power, 0)

@@ -24,6 +24,7 @@ from tdapp.core.adjudication.results import (
     OrderEntry,
     OrderResult,
     format_order,
+    result_for,
 )
 from tdapp.core.board.position import DislodgedUnit, Position, Unit
 from tdapp.core.board.standard_map import COAST, GameMap
@@ -228,12 +229,10 @@ def adjudicate_movement(
     candidates: list[list[tuple[_Parsed, OrderResult]]] = [[] for _ in range(n)]
 
     for entry in entries:
-        res = OrderResult(entry.power, entry.text, "", "")
+        res = result_for(entry)
         results.append(res)
         order = entry.order
         if order is None:
-            res.normalized = entry.normalized
-            res.fail(VOID, entry.error or "order not understood")
             continue
         location = getattr(order, "location", None)
         p = m.province_index.get(location.split("/", 1)[0], -1) if location else -1

@@ -60,6 +60,16 @@ class OrderResult:
         }
 
 
+def result_for(entry: OrderEntry) -> OrderResult:
+    """The result line of one written order; an order that could not be read is void at once
+    (the unit then holds), with the parser's reason."""
+    res = OrderResult(entry.power, entry.text, "", "")
+    if entry.order is None:
+        res.normalized = entry.normalized
+        res.fail(VOID, entry.error or "order not understood")
+    return res
+
+
 def format_order(order: Order) -> str:
     """The contract's canonical form: ``A PAR - BUR``, ``F LON S F NTH - ENG``, ``A PAR B`` ...
 

@@ -19,6 +19,7 @@ from tdapp.core.adjudication.results import (
     OrderEntry,
     OrderResult,
     format_order,
+    result_for,
 )
 from tdapp.core.board.position import DislodgedUnit, Position, Unit
 from tdapp.core.board.standard_map import GameMap
@@ -67,12 +68,10 @@ def adjudicate_retreats(
     chosen: dict[str, list[tuple[str | None, OrderResult]]] = {p: [] for p in by_province}
 
     for entry in entries:
-        res = OrderResult(entry.power, entry.text, "", "")
+        res = result_for(entry)
         results.append(res)
         order = entry.order
         if order is None:
-            res.normalized = entry.normalized
-            res.fail(VOID, entry.error or "order not understood")
             continue
         res.normalized = format_order(order)
         location = getattr(order, "location", "")
