@@ -9,8 +9,8 @@ from PySide6.QtWidgets import QMessageBox
 from tdapp.gui.awards.dialogs import SpecialAwardDialog, TieDialog
 from tdapp.gui.awards.page import AwardsPage
 from tdapp.gui.controller import AppController
+from tdapp.gui.lazy_page import RefreshWhenSeen
 from tdapp.services import awards
-from tdapp.services.changes import Change
 from tdapp.services.players import list_players
 
 if TYPE_CHECKING:
@@ -19,7 +19,9 @@ if TYPE_CHECKING:
 TOPICS = {"results", "boards", "players", "rounds", "tournament", "standings", "awards"}
 
 
-class AwardsController:
+class AwardsController(RefreshWhenSeen):
+    topics = TOPICS
+
     def __init__(self, page: AwardsPage, app: AppController,
                  exports: ExportController | None = None) -> None:
         self.page = page
@@ -34,10 +36,7 @@ class AwardsController:
             lambda decision: self.app.call(awards.remove_tie_decision, decision.id))
         page.certificates_requested.connect(self._certificates)
         self.stale = False
-        page.shown.connect(self._shown)
-        app.file_opened.connect(lambda _path: self.refresh_when_seen())
-        app.file_closed.connect(self._clear)
-        app.changed.connect(self._changed)
+        self.watch(app)  # the awards come from the whole standings: a hidden page waits
 
     def remove_special(self, award: awards.SpecialAwardRow) -> bool:
         """Ask first: with one award listed, Remove takes it even when no row is selected."""
@@ -51,21 +50,6 @@ class AwardsController:
         if answer != QMessageBox.StandardButton.Yes:
             return False
         return self.app.call(awards.remove_special_award, award.id) is not None
-
-    def _changed(self, change: Change) -> None:
-        if change.topics & TOPICS:
-            self.refresh_when_seen()
-
-    def refresh_when_seen(self) -> None:
-        """The awards are worked out from the whole standings: a hidden page waits."""
-        if self.page.isVisible():
-            self.refresh()
-        else:
-            self.stale = True
-
-    def _shown(self) -> None:
-        if self.stale:
-            self.refresh()
 
     def _clear(self) -> None:
         self.stale = False

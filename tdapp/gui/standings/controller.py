@@ -4,9 +4,9 @@ can move them, and wires the "Enter results" tab."""
 from __future__ import annotations
 
 from tdapp.gui.controller import AppController
+from tdapp.gui.lazy_page import RefreshWhenSeen
 from tdapp.gui.results.controller import ResultsController
 from tdapp.gui.standings.page import StandingsPage
-from tdapp.services.changes import Change
 from tdapp.services.rounds import RoundRow, list_rounds
 from tdapp.services.standings_views import standings_view
 
@@ -20,33 +20,19 @@ def standings_state(rounds: list[RoundRow]) -> str:
     return f"{finished} of {len(rounds)} rounds finished." if rounds else ""
 
 
-class StandingsController:
+class StandingsController(RefreshWhenSeen):
+    topics = TOPICS
+
     def __init__(self, page: StandingsPage, app: AppController) -> None:
         self.page = page
         self.app = app
         self.results = ResultsController(page.results_panel, app, page)
         self.stale = False
         page.mode_changed.connect(lambda _mode: self.refresh())
-        page.shown.connect(self._shown)
-        app.file_opened.connect(lambda _path: self.refresh_when_seen())
-        app.file_closed.connect(self._clear)
-        app.changed.connect(self._changed)
+        self.watch(app)  # standings of hundreds of players take a moment: a hidden page waits
 
-    def _changed(self, change: Change) -> None:
-        if change.topics & TOPICS:
-            self.refresh_when_seen()
-
-    def refresh_when_seen(self) -> None:
-        """Standings of hundreds of players take a moment: a hidden page waits to be shown."""
-        if self.page.isVisible():
-            self.refresh()
-        else:
-            self.stale = True
-            self._update_state()  # one quick query: the corner stays right
-
-    def _shown(self) -> None:
-        if self.stale:
-            self.refresh()
+    def while_hidden(self) -> None:
+        self._update_state()  # one quick query: the corner stays right
 
     def refresh(self) -> None:
         self.stale = False

@@ -1,0 +1,48 @@
+"""Pages whose contents take a moment to compute (standings, awards of hundreds of players):
+recomputed when they are shown, not on every change while hidden."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Any
+
+from tdapp.services.changes import Change
+
+
+class RefreshWhenSeen:
+    """Controller mix-in. The page has a ``shown`` signal; the subclass gives ``refresh()`` and
+    ``_clear()`` and may do something quick while hidden (``while_hidden``)."""
+
+    page: Any
+    topics: Collection[str] = ()
+    stale = False
+
+    def watch(self, app: Any) -> None:
+        self.page.shown.connect(self._shown)
+        app.file_opened.connect(lambda _path: self.refresh_when_seen())
+        app.file_closed.connect(self._clear)
+        app.changed.connect(self._changed)
+
+    def _changed(self, change: Change) -> None:
+        if change.topics & set(self.topics):
+            self.refresh_when_seen()
+
+    def refresh_when_seen(self) -> None:
+        if self.page.isVisible():
+            self.refresh()
+        else:
+            self.stale = True
+            self.while_hidden()
+
+    def _shown(self) -> None:
+        if self.stale:
+            self.refresh()
+
+    def while_hidden(self) -> None:
+        """Cheap work worth doing even while hidden (nothing by default)."""
+
+    def refresh(self) -> None:
+        raise NotImplementedError
+
+    def _clear(self) -> None:
+        raise NotImplementedError
