@@ -77,7 +77,8 @@ def list_rounds(db: TournamentDb) -> list[RoundRow]:
         return rows
 
 
-def _check_plan(boards: list[BoardPlan], known_players: set[int]) -> None:
+def check_plan(boards: list[BoardPlan], known_players: set[int]) -> None:
+    """Refuse, in words, a board call with a missing power, a player twice or an unknown one."""
     numbers = [b.number for b in boards]
     if len(set(numbers)) != len(numbers):
         raise ServiceError("Two boards have the same number.")
@@ -98,7 +99,7 @@ def save_board_call(db: TournamentDb, round_number: int, boards: list[BoardPlan]
     with db.action(f"Board call of round {round_number}") as session:
         round_ = get_round(session, round_number)
         known = set(session.scalars(select(Player.id)))
-        _check_plan(boards, known)
+        check_plan(boards, known)
         for old in list(round_.boards):
             if any(seat.centers is not None for seat in old.seats):
                 raise ServiceError(

@@ -39,7 +39,7 @@ from tdapp.core.seating import (
 from tdapp.core.seating.model import METHODS
 from tdapp.services import rollcall
 from tdapp.services.changes import Change, ServiceError
-from tdapp.services.rounds import BoardPlan, _check_plan, get_round
+from tdapp.services.rounds import BoardPlan, check_plan, get_round
 from tdapp.services.snapshots import take_snapshot
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import Board as BoardRow
@@ -626,7 +626,7 @@ def publish(
               for b in proposal.boards if b.number in proposal.selection_orders}
     with db.action(f"Board call of round {round_number}") as session:
         round_ = get_round(session, round_number)
-        _check_plan(plans, set(session.scalars(select(Player.id))))
+        check_plan(plans, set(session.scalars(select(Player.id))))
         _replace_boards(session, round_, plans, orders)
         for old in session.scalars(select(SitOut).where(SitOut.round_id == round_.id)):
             session.delete(old)
