@@ -7,6 +7,7 @@ call, seating by the tournament's own seating engine, results of plausible games
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import random
 from pathlib import Path
 
@@ -78,7 +79,8 @@ def write_demo(path: Path, players: int = 49, format_name: str = "wdc-2025",
     fmt = get_format(format_name)
     rng = random.Random(seed)
     info = TournamentInfo(name=DEMO_NAME, format_name=fmt.name, rounds_planned=fmt.rounds,
-                          venue="Hotel Whitcomb, San Francisco")
+                          venue="Hotel Whitcomb, San Francisco",
+                          start_date=dt.date(2026, 8, 28), end_date=dt.date(2026, 8, 30))
     db = create_tournament(Path(path), info)
     with db.action("Venue location") as session:
         row = session.scalars(select(Tournament)).one()

@@ -64,3 +64,14 @@ def test_demo_command_options_and_refusals(tmp_path: Path) -> None:
     assert again.returncode == 2 and "--force" in again.stderr
     bad = run_tdapp("demo", "--out", str(tmp_path / "x.tdt"), "--format", "nope")
     assert bad.returncode == 2 and "--format" in bad.stderr
+
+
+def test_demo_has_dates(demo_file: Path) -> None:
+    import datetime as dt
+
+    db = open_tournament_file(demo_file)
+    try:
+        info = tournament_info(db)
+        assert info.start_date == dt.date(2026, 8, 28) and info.end_date == dt.date(2026, 8, 30)
+    finally:
+        db.close()
