@@ -23,12 +23,14 @@ from tdapp.core.adjudication import RuleOptions, adjudicate_phase
 from tdapp.core.adjudication.reading import paper_reader, read_orders
 from tdapp.core.board.contract import position_from_contract, position_to_contract
 from tdapp.core.board.position import Phase, Position
-from tdapp.core.formats import TournamentFormat, format_from_dict, get_format
+from tdapp.core.formats import TournamentFormat
+from tdapp.core.formats.model import CorrectionRule, GraceRule
 from tdapp.core.orders.options import ParseOptions, options_for_format
 from tdapp.core.orders.parser import parse_orders
 from tdapp.core.orders.result import ParseResult
 from tdapp.core.powers import POWERS, SOLO_CENTERS
 from tdapp.services.changes import Change, ServiceError, StaleEdit
+from tdapp.services.formats import session_format
 from tdapp.services.results import BoardResult, record_result
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import (
@@ -39,7 +41,6 @@ from tdapp.store.models import (
     Player,
     Round,
     Seat,
-    Tournament,
     utc_now,
 )
 
@@ -51,43 +52,6 @@ SHEET_STATUSES = {
     GRACE: "Grace period running",
 }
 TOPIC = "games"  # what a view of a board's game listens for in Change.topics
-
-
-# --------------------------------------------------------------------- format rules not in core
-@dataclass(frozen=True)
-class GraceRule:
-    """A grace period for a missing sheet (EDC 2026: two minutes, once per game, movement)."""
-
-    minutes: int
-    per_game: int
-    movement_only: bool
-
-
-@dataclass(frozen=True)
-class CorrectionRule:
-    """Until when a mistake found in an adjudicated phase is corrected without the TD.
-
-    ``"next-deadline"``: while the phase after it is still open (WDC 2018: "errors pointed out
-    ... before the next Deadline will be corrected"; WDC 2025 VI.3: after negotiation time ends
-    the board stands). ``"next-movement"``: until a later movement phase is adjudicated (EDC
-    2026: "If it isn't reported before the next movement phase, it is final").
-    """
-
-    until: str
-    text: str
-
-
-GRACE_RULES: dict[str, GraceRule] = {"edc-2026": GraceRule(2, 1, True)}
-CORRECTION_RULES: dict[str, CorrectionRule] = {
-    "wdc-2025": CorrectionRule("next-deadline", "after negotiation time ends the board stands "
-                                                "(WDC 2025 VI.3)"),
-    "wdc-2018": CorrectionRule("next-deadline", "errors found after the next deadline stand "
-                                                "unless the TD rules otherwise (WDC 2018)"),
-    "edc-2026": CorrectionRule("next-movement", "a mistake not reported before the next "
-                                                "movement phase is final (EDC 2026)"),
-}
-DEFAULT_CORRECTION = CorrectionRule("next-deadline", "errors found after the next deadline "
-                                                     "stand unless the TD rules otherwise")
 
 
 # ---------------------------------------------------------------------------- plain rows
@@ -141,6 +105,8 @@ class GameState:
     players: dict[str, str]
     phases: tuple[PhaseRow, ...]
     votes: tuple[VoteRow, ...]
+    grace: GraceRule | None = None  # the format's grace period, if it has one
+    corrections: CorrectionRule = CorrectionRule()  # the format's late-correction rule
 
     @property
     def started(self) -> bool:
@@ -195,10 +161,8 @@ def _check_phase(row: GamePhase, expected: str | None) -> None:
 
 
 def _format(session: Session) -> TournamentFormat:
-    row = session.scalars(select(Tournament)).one()
-    if row.custom_format:
-        return format_from_dict(row.custom_format)
-    return get_format(row.format_name)
+    """The format in force (the TD's own copy when there is one): every rule comes from it."""
+    return session_format(session)
 
 
 def parse_options(fmt: TournamentFormat) -> ParseOptions:
@@ -394,7 +358,7 @@ def game_state(db: TournamentDb, board_id: int) -> GameState:
             for v in session.scalars(select(DrawVote).where(DrawVote.board_id == board_id)
                                      .order_by(DrawVote.id)))
         return GameState(board_id, round_number, board.number, board.status, board.end_reason,
-                         fmt.name, fmt.title, names, phases, votes)
+                         fmt.name, fmt.title, names, phases, votes, fmt.grace, fmt.corrections)
 
 
 def _phase_row(session: Session, row: GamePhase) -> PhaseRow:
@@ -483,13 +447,9 @@ def set_sheet_status(db: TournamentDb, board_id: int, power: str, status: str,
     return Change.of(f"{power.title()}: {SHEET_STATUSES[status]}", TOPIC, ids=(board_id,))
 
 
-def grace_rule(format_name: str) -> GraceRule | None:
-    return GRACE_RULES.get(format_name)
-
-
 def _check_grace(session: Session, board_id: int, power: str, phase: str,
                  fmt: TournamentFormat) -> None:
-    rule = GRACE_RULES.get(fmt.name)
+    rule = fmt.grace
     if rule is None:
         raise ServiceError(f"{fmt.title} has no grace period: mark the power as no orders.")
     if rule.movement_only and not phase.endswith("M"):
@@ -555,11 +515,11 @@ def game_end_after(phase: str, out: Mapping[str, Any], fmt: TournamentFormat) ->
 
 
 # ------------------------------------------------------------------------ corrections
-def correction_allowed(phases: Sequence[Any], seq: int, fmt_name: str) -> tuple[bool, str]:
-    """Whether the phase ``seq`` may still be corrected without the TD, and the rule's words.
-
-    ``phases`` are rows with ``seq``, ``phase`` and ``results`` (stored or plain)."""
-    rule = CORRECTION_RULES.get(fmt_name, DEFAULT_CORRECTION)
+def correction_allowed(phases: Sequence[Any], seq: int,
+                       rule: CorrectionRule) -> tuple[bool, str]:
+    """Whether the phase ``seq`` may still be corrected without the TD under the format's
+    ``rule``, and the rule's words. ``phases`` are rows with ``seq``, ``phase`` and ``results``
+    (stored or plain)."""
     later = [p for p in phases if p.seq > seq and p.results is not None]
     if rule.until == "next-movement":
         late = any(p.phase.endswith("M") for p in later)
@@ -595,7 +555,7 @@ def correct_orders(db: TournamentDb, board_id: int, seq: int, power: str, text: 
         target = next((r for r in rows if r.seq == seq), None)
         if target is None:
             raise ServiceError(f"This board has no phase number {seq}.")
-        allowed, rule_text = correction_allowed(rows, seq, fmt.name)
+        allowed, rule_text = correction_allowed(rows, seq, fmt.corrections)
         what = (f"Correct {power.title()} orders {target.phase}"
                 f"{'' if allowed else ' (TD override)'}, {label}")
     with db.action(what) as session:
@@ -609,7 +569,7 @@ def correct_orders(db: TournamentDb, board_id: int, seq: int, power: str, text: 
             raise ServiceError(f"This board has no phase number {seq}.")
         if target.results is None:
             raise ServiceError(f"{target.phase} is not adjudicated yet: just change the sheet.")
-        allowed, rule_text = correction_allowed(rows, seq, fmt.name)
+        allowed, rule_text = correction_allowed(rows, seq, fmt.corrections)
         if not allowed and not override:
             raise ServiceError(f"Too late to correct {target.phase}: {rule_text}. "
                                "The TD may override.")

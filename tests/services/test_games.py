@@ -177,7 +177,7 @@ def test_correction_can_remove_a_retreat_phase(board) -> None:
     play(db, board_id, upto="S1902R")  # S1902M adjudicated, Russia's retreat open
     state = games.game_state(db, board_id)
     seq = next(p.seq for p in state.phases if p.phase == "S1902M")
-    allowed, _ = games.correction_allowed(state.phases, seq, "wdc-2025")
+    allowed, _ = games.correction_allowed(state.phases, seq, get_format("wdc-2025").corrections)
     assert allowed  # before the next deadline
     report = games.correct_orders(db, board_id, seq, "TURKEY",
                                   "F Bla H, A Bul H, A Con H, F Ank H")
@@ -415,3 +415,49 @@ def test_round_time_ends_every_board_but_those_in_a_fall(board) -> None:
     with db.read() as session:
         assert session.get(Board, board_id).end_reason == "time"
         assert session.get(Board, other).status == "playing"
+
+
+def test_a_tds_own_format_brings_its_grace_period_and_correction_rule(board) -> None:
+    from tdapp.core.formats import copy_format
+    from tdapp.core.formats.model import CorrectionRule, GraceRule
+    from tdapp.services import formats
+
+    db, board_id = board
+    mine = copy_format(get_format("wdc-2025"), name="house", title="House rules",
+                       grace=GraceRule(minutes=3, per_game=2, movement_only=True),
+                       corrections=CorrectionRule("next-movement", "our house rule"))
+    formats.save_custom_format(db, mine, "wdc-2025")
+    state = games.game_state(db, board_id)
+    assert state.grace == mine.grace and state.corrections == mine.corrections
+    games.set_sheet_status(db, board_id, "FRANCE", games.GRACE)  # twice per game here
+    games.adjudicate(db, board_id)
+    games.set_sheet_status(db, board_id, "FRANCE", games.GRACE)
+    games.adjudicate(db, board_id)  # F1901M: France's centres hold, no Winter for France
+    state = games.game_state(db, board_id)
+    while not state.current.phase.endswith("M"):
+        games.adjudicate(db, board_id)
+        state = games.game_state(db, board_id)
+    with pytest.raises(ServiceError, match=r"House rules: 2 per game"):
+        games.set_sheet_status(db, board_id, "FRANCE", games.GRACE)
+    # S1901M stays correctable until a later movement phase is adjudicated: F1901M was
+    first = next(p for p in state.phases if p.phase == "S1901M")
+    with pytest.raises(ServiceError, match="our house rule"):
+        games.correct_orders(db, board_id, first.seq, "FRANCE", "A Par-Bur")
+
+
+def test_an_old_file_whose_own_format_predates_the_game_rules_plays_as_before(board) -> None:
+    """Before grace periods were part of the format, a changed EDC 2026 had none (the rule
+    was looked up by the name 'edc-2026'): the file still opens and still has none."""
+    import json
+
+    db, board_id = board
+    old = Path(__file__).parents[1] / "core" / "formats" / "data" / (
+        "edc-2026-custom-before-game-rules.json")
+    with db.action("an old file's own format") as session:
+        row = session.scalars(select(Tournament)).one()
+        row.format_name, row.custom_format = "edc-2026", json.loads(old.read_text())
+    state = games.game_state(db, board_id)
+    assert state.format_name == "edc-2026-custom" and state.grace is None
+    with pytest.raises(ServiceError, match="has no grace period"):
+        games.set_sheet_status(db, board_id, "FRANCE", games.GRACE)
+    assert "TD rules otherwise" in state.corrections.text

@@ -5,8 +5,10 @@ from __future__ import annotations
 from tdapp.core.formats.model import (
     AwardsRule,
     BestCountryRule,
+    CorrectionRule,
     CountGroup,
     DrawVoteRule,
+    GraceRule,
     KnockoutRule,
     LockedFinalRule,
     PoolRule,
@@ -67,6 +69,10 @@ WDC_2025 = TournamentFormat(
     sit_out_order="td-choice",
     draw_votes=DrawVoteRule(from_year=1906, from_season="spring", secret_votes=3, clock_stops=True),
     end_year=None,
+    grace=None,
+    # VI.3: a misadjudication noticed after negotiation time ends leaves the board as it stands
+    corrections=CorrectionRule("next-deadline", "after negotiation time ends the board stands "
+                                                "(WDC 2025 VI.3)"),
 )
 
 WDC_2018 = TournamentFormat(
@@ -99,6 +105,11 @@ WDC_2018 = TournamentFormat(
     draw_votes=DrawVoteRule(from_year=1904, from_season="spring", secret_votes=None,
                             clock_stops=False),
     end_year=None,
+    grace=None,
+    # "Errors that remain undetected until after the next Deadline will stand unless the
+    # Tournament Director rules that correcting the error will not cause a major disruption"
+    corrections=CorrectionRule("next-deadline", "errors found after the next deadline stand "
+                                                "unless the TD rules otherwise (WDC 2018)"),
 )
 
 EDC_2026 = TournamentFormat(
@@ -128,6 +139,13 @@ EDC_2026 = TournamentFormat(
     draw_votes=DrawVoteRule(from_year=1901, from_season="spring", secret_votes=None,
                             clock_stops=False),
     end_year=1909,
+    # "a 2-minute grace period ... one grace period allowed during the whole game" (movement)
+    grace=GraceRule(minutes=2, per_game=1, movement_only=True),
+    # "If it isn't reported before the next movement phase, it is final"; a build error found
+    # after the next Spring movement deadline is put right at the next build phase
+    corrections=CorrectionRule("next-movement", "a mistake not reported before the next "
+                                                "movement phase is final (EDC 2026)",
+                               build_errors="next-adjustment"),
 )
 
 DBN_2025 = TournamentFormat(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tdapp.core.formats.model import CountGroup, TournamentFormat
+from tdapp.core.formats.model import CorrectionRule, CountGroup, GraceRule, TournamentFormat
 
 _CRITERIA_WORDS = {
     "last-round-score": "higher last-round score",
@@ -90,12 +90,40 @@ def describe_format(fmt: TournamentFormat) -> list[tuple[str, str]]:
         "open" if d.secret_votes == 0 else f"the first {d.secret_votes} secret, then open")
     out.append(("Draw votes", f"from {d.from_season} {d.from_year}, {votes}"
                 + ("" if d.clock_stops else "; the clock does not stop")
-                + (f"; forced draw after {d.forced_draw_after}" if d.forced_draw_after else "")))
+                + (f"; forced draw after {d.forced_draw_after}" if d.forced_draw_after else "")
+                + ("; a proposal names the powers in the draw" if d.participants == "named"
+                   else "")))
+    out.append(("Late orders", grace_words(fmt.grace)))
+    out.append(("Corrections", correction_words(fmt.corrections)))
+    out.append(("Build errors", build_error_words(fmt.corrections)))
     if fmt.end_year:
         out.append(("Game end", f"after {fmt.end_year}"))
     out.append(("Civil disorder", fmt.civil_disorder))
     out.append(("Sit-outs", fmt.sit_out_order))
     return out
+
+
+def grace_words(grace: GraceRule | None) -> str:
+    """"a 2-minute grace period, once per game, in movement phases" or no grace at all."""
+    if grace is None:
+        return "no grace period: a power without a sheet holds every unit"
+    times = {1: "once", 2: "twice"}.get(grace.per_game, f"{grace.per_game} times")
+    where = "in movement phases" if grace.movement_only else "in any phase"
+    return (f"a {grace.minutes}-minute grace period for a missing sheet, {times} per game, "
+            f"{where}; after that every unit holds")
+
+
+def correction_words(rule: CorrectionRule) -> str:
+    until = ("before the next deadline" if rule.until == "next-deadline"
+             else "before the next movement phase")
+    return f"a mistake found {until} is corrected at once; a later one only by the TD ({rule.text})"
+
+
+def build_error_words(rule: CorrectionRule) -> str:
+    if rule.build_errors == "next-adjustment":
+        return ("builds found wrong after the next Spring movement deadline stand; the "
+                "difference is put right at the next build phase")
+    return "a correction adjudicates every later phase again, builds included"
 
 
 SEEDING_WORDS = {"solo": "a solo in the qualifying stage first",

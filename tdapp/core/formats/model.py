@@ -23,6 +23,19 @@ FINAL_RANKINGS: tuple[str, ...] = (
 )
 DOUBLE_BOARD_RULES: tuple[str, ...] = ("best", "first", "sum")
 TIE_MODES: tuple[str, ...] = ("shared", "td")
+CORRECTION_LIMITS: tuple[str, ...] = (
+    "next-deadline",  # until the phase after the mistake is adjudicated (WDC 2025, WDC 2018)
+    "next-movement",  # until a later movement phase is adjudicated (EDC 2026)
+)
+BUILD_ERROR_RULES: tuple[str, ...] = (
+    "recompute",  # a correction adjudicates every later phase again, builds included
+    "next-adjustment",  # builds played past the next Spring stand; the difference is carried
+)
+DRAW_PARTICIPANTS: tuple[str, ...] = (
+    "survivors",  # a draw includes every power with a centre (DIAS)
+    "named",  # the proposal names the powers in the draw
+)
+DEFAULT_CORRECTION_TEXT = "errors found after the next deadline stand unless the TD rules otherwise"
 
 
 def seating_methods() -> tuple[str, ...]:
@@ -198,6 +211,33 @@ class DrawVoteRule:
     secret_votes: int | None = None
     clock_stops: bool = True
     forced_draw_after: int | None = None
+    participants: str = "survivors"  # one of DRAW_PARTICIPANTS
+
+
+@dataclass(frozen=True)
+class GraceRule:
+    """A grace period for a sheet not handed in: ``minutes`` long, ``per_game`` times per power
+    and game, in movement phases only when ``movement_only`` (EDC 2026: 2, once, movement)."""
+
+    minutes: int = 2
+    per_game: int = 1
+    movement_only: bool = True
+
+
+@dataclass(frozen=True)
+class CorrectionRule:
+    """Until when a mistake found in an adjudicated phase is corrected without the TD.
+
+    ``until`` is one of :data:`CORRECTION_LIMITS`; ``text`` is the rule in the format's own
+    words, quoted when a correction is refused. ``build_errors`` (one of
+    :data:`BUILD_ERROR_RULES`) says what a correction does to builds already played past the
+    next Spring movement deadline (EDC 2026: they stand, the difference comes at the next
+    build phase).
+    """
+
+    until: str = "next-deadline"
+    text: str = DEFAULT_CORRECTION_TEXT
+    build_errors: str = "recompute"
 
 
 @dataclass(frozen=True)
@@ -231,6 +271,8 @@ class TournamentFormat:
     sit_out_order: str = "td-choice"
     draw_votes: DrawVoteRule = field(default_factory=DrawVoteRule)
     end_year: int | None = None
+    grace: GraceRule | None = None  # None: a missing sheet means every unit holds
+    corrections: CorrectionRule = field(default_factory=CorrectionRule)
 
     def __hash__(self) -> int:  # ``rules`` is a dict (the CONTRACTS shape): hash the rest
         return hash((self.name, self.title, self.rounds, self.round_rules, self.counting))
@@ -313,4 +355,26 @@ def validate_format(fmt: TournamentFormat) -> TournamentFormat:
                           f"{', '.join(variants['civil_disorder'])}", "civil_disorder")
     if fmt.draw_votes.from_season not in ("spring", "fall"):
         raise FormatError("must be 'spring' or 'fall'", "draw_votes.from_season")
+    if fmt.draw_votes.participants not in DRAW_PARTICIPANTS:
+        raise FormatError(f"must be one of {', '.join(DRAW_PARTICIPANTS)}",
+                          "draw_votes.participants")
+    _validate_game_rules(fmt)
     return fmt
+
+
+def _validate_game_rules(fmt: TournamentFormat) -> None:
+    """The grace period and the late-correction rule."""
+    if fmt.grace is not None:
+        if fmt.grace.minutes < 1:
+            raise FormatError(f"must be at least 1, not {fmt.grace.minutes}", "grace.minutes")
+        if fmt.grace.per_game < 1:
+            raise FormatError(f"must be at least 1, not {fmt.grace.per_game}", "grace.per_game")
+    rule = fmt.corrections
+    if rule.until not in CORRECTION_LIMITS:
+        raise FormatError(f"must be one of {', '.join(CORRECTION_LIMITS)}", "corrections.until")
+    if not rule.text.strip():
+        raise FormatError("say the rule in words (it is quoted when a correction is refused)",
+                          "corrections.text")
+    if rule.build_errors not in BUILD_ERROR_RULES:
+        raise FormatError(f"must be one of {', '.join(BUILD_ERROR_RULES)}",
+                          "corrections.build_errors")

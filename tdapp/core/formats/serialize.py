@@ -3,6 +3,10 @@
 ``format_to_dict`` writes every field; ``format_from_dict`` accepts a partial document on top of
 a ``base`` format (by default the built-in named by its ``"base"`` key) and names the field at
 fault in :class:`FormatError` when something is wrong.
+
+Files saved before a field existed: a whole saved format (every field it had then) that lacks
+a field added since gets the value the program behaved with when it was saved, not the base's
+(see :data:`ADDED_FIELDS`), so an old tournament file plays on exactly as before.
 """
 
 from __future__ import annotations
@@ -16,9 +20,11 @@ from typing import Any
 from tdapp.core.formats.model import (
     AwardsRule,
     BestCountryRule,
+    CorrectionRule,
     CountGroup,
     DrawVoteRule,
     FormatError,
+    GraceRule,
     KnockoutRule,
     LockedFinalRule,
     PoolRule,
@@ -34,7 +40,13 @@ _NESTED: dict[str, type] = {
     "TopBoardRule": TopBoardRule, "LockedFinalRule": LockedFinalRule,
     "KnockoutRule": KnockoutRule, "TeamRule": TeamRule, "BestCountryRule": BestCountryRule,
     "AwardsRule": AwardsRule, "DrawVoteRule": DrawVoteRule, "TournamentFormat": TournamentFormat,
+    "GraceRule": GraceRule, "CorrectionRule": CorrectionRule,
 }
+
+# Fields added after tournament files were saved. Before them the grace period and the
+# correction rule were looked up by the format's *name* (a built-in's name got its rule, any
+# other name none and the general correction rule), so an old file keeps exactly that.
+ADDED_FIELDS: tuple[str, ...] = ("grace", "corrections")
 
 
 def format_to_dict(fmt: TournamentFormat) -> dict[str, Any]:
@@ -69,7 +81,25 @@ def format_from_dict(data: Any, base: TournamentFormat | None = None) -> Tournam
             raise FormatError(str(exc.args[0]), "base") from exc
     fields = {k: v for k, v in data.items() if k != "base"}
     fmt = _build(TournamentFormat, fields, "", base)
+    legacy = _legacy_values(fields)
+    if legacy:
+        fmt = dataclasses.replace(fmt, **legacy)
     return validate_format(fmt)
+
+
+def _legacy_values(fields: Mapping[str, Any]) -> dict[str, Any]:
+    """For a whole format saved before :data:`ADDED_FIELDS` existed: the values it was played
+    with then (the built-in of the same name's, or the field's default for any other name).
+    A partial document (a few changes on a base) keeps taking them from its base."""
+    missing = [name for name in ADDED_FIELDS if name not in fields]
+    saved_then = {f.name for f in dataclasses.fields(TournamentFormat)} - set(ADDED_FIELDS)
+    if not missing or not saved_then <= set(fields):
+        return {}
+    from tdapp.core.formats.registry import list_formats
+
+    same_name = next((f for f in list_formats() if f.name == fields.get("name")), None)
+    defaults = TournamentFormat(name="-", title="-", rounds=1, scoring="-", clock_schedule="-")
+    return {name: getattr(same_name or defaults, name) for name in missing}
 
 
 def _build(cls: type, data: Mapping[str, Any], where: str, base: Any = None) -> Any:

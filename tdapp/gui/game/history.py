@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tdapp.core.formats.model import CorrectionRule
 from tdapp.core.powers import POWERS
 from tdapp.gui.game.adjudication import AdjudicationView
 from tdapp.gui.game.sheet_edit import SheetEdit
@@ -88,15 +89,15 @@ class HistoryPage(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(splitter)
         self.phases: tuple[games.PhaseRow, ...] = ()
-        self.format_name = ""
+        self.corrections = CorrectionRule()
 
-    def set_phases(self, phases: Sequence[games.PhaseRow], format_name: str) -> None:
+    def set_phases(self, phases: Sequence[games.PhaseRow], corrections: CorrectionRule) -> None:
         keep = self.phase_list.currentRow()
         last_before = max((i for i, p in enumerate(self.phases) if p.adjudicated), default=-1)
         if keep == last_before:
             keep = -1  # following the newest phase: keep following it
         self.phases = tuple(phases)
-        self.format_name = format_name
+        self.corrections = corrections  # the format in force's late-correction rule
         self.phase_list.blockSignals(True)
         self.phase_list.clear()
         for row in self.phases:
@@ -135,7 +136,7 @@ class HistoryPage(QWidget):
                     if s.status != games.ENTERED else "")
                  for p, s in row.sheets.items()]
         self.sheets.setText("<b>Sheets as typed</b><br>" + "<br>".join(lines))
-        allowed, rule_text = games.correction_allowed(self.phases, row.seq, self.format_name)
+        allowed, rule_text = games.correction_allowed(self.phases, row.seq, self.corrections)
         self.rule.setText(("Can be corrected now. " if allowed else "Too late without the TD: ")
                           + rule_text + ".")
         self.apply_button.setEnabled(row.adjudicated)

@@ -196,7 +196,7 @@ class GameView(QWidget):
 
     def _refresh_history(self) -> None:
         if self._history_stale and self.state is not None:
-            self.history.set_phases(self.state.phases, self.state.format_name)
+            self.history.set_phases(self.state.phases, self.state.corrections)
             self._history_stale = False
 
     def _show_banner(self, state: games.GameState) -> None:
@@ -242,7 +242,7 @@ class GameView(QWidget):
         return ("" if units else "No units."), bool(units)
 
     def _load_entry(self, current: games.PhaseRow, live: bool) -> None:
-        grace = games.grace_rule(self.state.format_name if self.state else "") is not None
+        grace = self.state is not None and self.state.grace is not None
         for power, panel in self.entry.panels.items():
             sheet = current.sheets.get(power)
             owes, can_order = self._owes(current.position, power)
