@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QPlainTextEdit,
     QScrollArea,
     QTabWidget,
@@ -27,8 +28,10 @@ from tdapp.core.formats.model import (
     FINAL_RANKINGS,
     AwardsRule,
     BestCountryRule,
+    CorrectionRule,
     DrawVoteRule,
     FormatError,
+    GraceRule,
     KnockoutRule,
     LockedFinalRule,
     PoolRule,
@@ -64,6 +67,12 @@ SIT_OUT_ORDERS = (("td-choice", "the TD chooses"),
                   ("wdc-2018-locals-first", "locals and organisers first (WDC 2018)"),
                   ("lowest-seeds-move", "the lowest seeds (DBN)"))
 SEEDING_WORDS = {"solo": "a solo in the qualifying stage first", "seed": "lower seed number first"}
+CORRECTION_WORDS = (("next-deadline", "until the next deadline"),
+                    ("next-movement", "until the next movement phase"))
+BUILD_ERROR_WORDS = (("recompute", "re-adjudicate everything"),
+                     ("next-adjustment", "carry to the next adjustment phase"))
+PARTICIPANT_WORDS = (("survivors", "every power with a centre (DIAS)"),
+                     ("named", "the powers the proposal names"))
 JUDGE_DEFAULT = "(judge default)"
 TABS = ("Rounds", "Counting", "Pool and top board", "Tie-breakers", "Awards",
         "Rules, clock and draws")
@@ -372,18 +381,54 @@ class FormatForm(QTabWidget):
         self.vote_clock = add("draw_votes.clock_stops",
                               QCheckBox("The clock stops for a vote"), tab)
         self.vote_forced = add("draw_votes.forced_draw_after", int_box(1901, 1999, "never"), tab)
+        self.vote_who = add("draw_votes.participants", choice_box(PARTICIPANT_WORDS), tab)
         form3 = _form(votes)
         form3.addRow("Allowed from year:", self.vote_year)
         form3.addRow("Season:", self.vote_season)
         form3.addRow("Secret votes (then open):", self.vote_secret)
         form3.addRow(self.vote_clock)
         form3.addRow("Forced draw after:", self.vote_forced)
+        form3.addRow("In a draw:", self.vote_who)
+        late = self._late_sheets_box(tab)
         grid = QGridLayout(page)
         grid.setContentsMargins(0, 0, 0, 0)
         grid.addWidget(rules, 0, 0)
         grid.addWidget(other, 1, 0)
-        grid.addWidget(votes, 0, 1, 2, 1)
+        grid.addWidget(votes, 0, 1)
+        grid.addWidget(late, 1, 1)
         grid.setRowStretch(2, 1)
+
+    def _late_sheets_box(self, tab: int) -> QGroupBox:
+        """The grace period for a missing sheet and until when a mistake is corrected."""
+        add = self._add
+        box = QGroupBox("Late sheets and corrections")
+        self.grace = add("grace", QGroupBox("Grace period for a missing sheet"), tab)
+        self.grace.setCheckable(True)
+        self.grace_minutes = add("grace.minutes", int_box(1, 30), tab)
+        self.grace_minutes.setSuffix(" min")
+        self.grace_times = add("grace.per_game", int_box(1, 20), tab)
+        self.grace_times.setSuffix(" per game")
+        self.grace_movement = add("grace.movement_only",
+                                  QCheckBox("In movement phases only"), tab)
+        form = _form(self.grace)
+        form.addRow("Length:", self.grace_minutes)
+        form.addRow("How often:", self.grace_times)
+        form.addRow(self.grace_movement)
+        self.correct_until = add("corrections.until", choice_box(CORRECTION_WORDS), tab)
+        self.correct_text = add("corrections.text", QLineEdit(), tab)
+        self.correct_text.setPlaceholderText("The rule in your own words, quoted to the TD")
+        self.correct_text.setMinimumWidth(300)
+        self.build_errors = add("corrections.build_errors", choice_box(BUILD_ERROR_WORDS), tab)
+        self.build_errors.setToolTip(
+            "A correction that changes builds already played past the next Spring movement "
+            "deadline: adjudicate everything again, or keep the game as played and put the "
+            "difference right at the next build phase (EDC 2026).")
+        outer = _form(box)
+        outer.addRow(self.grace)
+        outer.addRow("Mistakes are corrected:", self.correct_until)
+        outer.addRow("In the rules' words:", self.correct_text)
+        outer.addRow("Build errors:", self.build_errors)
+        return box
 
     # -- loading and reading -------------------------------------------------------------------
     def set_systems(self, systems: Sequence[tuple[str, str]]) -> None:
@@ -476,6 +521,16 @@ class FormatForm(QTabWidget):
         set_optional(self.vote_secret, votes.secret_votes)
         self.vote_clock.setChecked(votes.clock_stops)
         set_optional(self.vote_forced, votes.forced_draw_after)
+        set_choice(self.vote_who, votes.participants)
+        grace = fmt.grace or GraceRule()
+        self.grace.setChecked(fmt.grace is not None)
+        self.grace_minutes.setValue(grace.minutes)
+        self.grace_times.setValue(grace.per_game)
+        self.grace_movement.setChecked(grace.movement_only)
+        set_choice(self.correct_until, fmt.corrections.until)
+        self.correct_text.setText(fmt.corrections.text)
+        self.correct_text.setCursorPosition(0)  # the rule's first words show, not its end
+        set_choice(self.build_errors, fmt.corrections.build_errors)
 
     def build(self, start: TournamentFormat, name: str, title: str) -> TournamentFormat:
         """``start`` with everything the widgets say; :class:`FormatError` names what is wrong."""
@@ -505,7 +560,13 @@ class FormatForm(QTabWidget):
                 from_year=self.vote_year.value(), from_season=self.vote_season.currentData(),
                 secret_votes=optional_value(self.vote_secret),
                 clock_stops=self.vote_clock.isChecked(),
-                forced_draw_after=optional_value(self.vote_forced)),
+                forced_draw_after=optional_value(self.vote_forced),
+                participants=self.vote_who.currentData()),
+            grace=GraceRule(self.grace_minutes.value(), self.grace_times.value(),
+                            self.grace_movement.isChecked()) if self.grace.isChecked() else None,
+            corrections=CorrectionRule(self.correct_until.currentData(),
+                                       self.correct_text.text().strip(),
+                                       self.build_errors.currentData()),
         )
         return copy_format(start, **changes)
 

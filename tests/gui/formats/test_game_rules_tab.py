@@ -1,0 +1,78 @@
+"""The game rules on the "Rules, clock and draws" tab: a grace period for a missing sheet, until
+when a mistake is corrected (with the rule's own words), what happens to build errors and who is
+in a draw. Changed as a TD would, read in the summary, saved, read back from the tournament."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import QApplication
+
+from tdapp.core.formats.model import CorrectionRule, GraceRule
+from tdapp.gui.formats.fields import ERROR_NAME, set_choice
+from tdapp.services import formats
+
+RULES_TAB = 5
+SCREENS = Path(__file__).resolve().parents[3] / "out" / "screens"
+
+
+def _open(main):
+    main.window.format_action.trigger()
+    dialog = main.formats.format_dialog
+    assert dialog is not None and dialog.isVisible()
+    dialog.form.setCurrentIndex(RULES_TAB)
+    return dialog
+
+
+def _picture(widget, name: str) -> None:
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    widget.resize(1280, 800)
+    for _ in range(3):
+        QApplication.processEvents()
+    path = SCREENS / f"format-rules-{name}.png"
+    assert widget.grab().save(str(path))
+    assert path.stat().st_size > 10_000
+
+
+def test_a_td_gives_their_format_a_grace_period_and_edc_style_corrections(demo_main) -> None:
+    dialog = _open(demo_main)
+    form = dialog.form
+    assert not form.grace.isChecked()  # WDC 2025 has no grace period
+    assert form.correct_until.currentData() == "next-deadline"
+    assert "VI.3" in form.correct_text.text()
+    assert form.vote_who.currentData() == "survivors"
+    form.grace.setChecked(True)
+    form.grace_minutes.setValue(3)
+    form.grace_times.setValue(2)
+    form.grace_movement.setChecked(False)
+    set_choice(form.correct_until, "next-movement")
+    form.correct_text.setText("not reported before the next movement phase: final")
+    set_choice(form.build_errors, "next-adjustment")
+    set_choice(form.vote_who, "named")
+    summary = dialog.summary.text()
+    assert "a 3-minute grace period for a missing sheet, twice per game, in any phase" in summary
+    assert "before the next movement phase is corrected at once" in summary
+    assert "put right at the next build phase" in summary
+    assert "a proposal names the powers in the draw" in summary
+    _picture(dialog, "dialog")
+    dialog.save_button.click()
+    fmt = formats.effective_format(demo_main.app.db)
+    assert fmt.grace == GraceRule(minutes=3, per_game=2, movement_only=False)
+    assert fmt.corrections == CorrectionRule(
+        "next-movement", "not reported before the next movement phase: final", "next-adjustment")
+    assert fmt.draw_votes.participants == "named"
+    again = _open(demo_main)  # the dialog shows the saved rules when opened again
+    assert again.form.grace.isChecked() and again.form.grace_times.value() == 2
+    assert again.form.build_errors.currentData() == "next-adjustment"
+
+
+def test_a_correction_rule_without_words_is_marked_at_its_field(demo_main) -> None:
+    dialog = _open(demo_main)
+    dialog.form.correct_text.setText("   ")
+    assert not dialog.save_button.isEnabled()
+    assert dialog.form.correct_text.objectName() == ERROR_NAME
+    error = dialog.form.errors[RULES_TAB]
+    assert not error.isHidden() and "quoted when a correction is refused" in error.text()
+    dialog.form.correct_text.setText("the board stands")
+    assert dialog.save_button.isEnabled()
+    assert dialog.form.correct_text.objectName() != ERROR_NAME
