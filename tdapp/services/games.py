@@ -9,6 +9,7 @@ as ``tdapp adjudicate`` (contract shape -> shared order reading -> judge -> cont
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -22,7 +23,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from tdapp.core.adjudication import RuleOptions, adjudicate_phase
 from tdapp.core.adjudication.reading import paper_reader, read_orders
 from tdapp.core.board.contract import position_from_contract, position_to_contract
-from tdapp.core.board.position import Phase, Position
+from tdapp.core.board.position import Phase, Position, Unit
 from tdapp.core.formats import TournamentFormat
 from tdapp.core.formats.model import CorrectionRule, GraceRule
 from tdapp.core.orders.options import ParseOptions, options_for_format
@@ -127,6 +128,7 @@ class CorrectionReport:
     recomputed: tuple[str, ...]  # the phases adjudicated again
     invalid: tuple[str, ...]  # later orders that no longer read or no longer apply, in words
     dropped: tuple[str, ...]  # phases that no longer happen (their sheets are gone)
+    carried: tuple[str, ...] = ()  # build errors carried to the next build phase, in words
 
 
 @dataclass(frozen=True)
@@ -270,10 +272,16 @@ def unordered_units(position: Mapping[str, Any], power: str, read: Sequence[Pars
 
 
 def owed_adjustments(position: Mapping[str, Any]) -> dict[str, int]:
-    """Builds (positive) or removals (negative) owed in an adjustment phase."""
+    """Builds (positive) or removals (negative) owed in an adjustment phase, a build error
+    carried to it included (builds never beyond the free home centres)."""
     if str(position["phase"])[-1] != "A":
         return {}
-    return position_from_contract(position).adjustments()
+    board = position_from_contract(position)
+    owed = board.adjustments()
+    for power, extra in carried_total(position).items():
+        total = owed.get(power, 0) + extra
+        owed[power] = min(total, board.free_home_centers_count(power)) if total > 0 else total
+    return {p: n for p, n in owed.items() if n}
 
 
 def legal_retreats(position: Mapping[str, Any], power: str) -> dict[str, list[str]]:
@@ -332,15 +340,127 @@ def adjudicate_position(position: Mapping[str, Any], sheets: Mapping[str, SheetR
     board = position_from_contract(position)
     orders = {p: _order_texts(sheets.get(p), position, options) for p in POWERS}
     entries = read_orders(board, orders, paper_reader(options=options))
-    outcome = adjudicate_phase(board, entries, RuleOptions.from_mapping(fmt.adjudicator_rules()))
-    nxt = position_to_contract(outcome.next)
+    carry = carried_total(position)
+    judged, hidden = board, None
+    if carry and board.phase.kind == "A":
+        judged, hidden = _with_carry_applied(board, carry)
+    outcome = adjudicate_phase(judged, entries, RuleOptions.from_mapping(fmt.adjudicator_rules()))
+    after = outcome.next
+    if hidden is not None:  # what the judge did not see is on the board all the same
+        after = dataclasses.replace(after, units={**after.units, **hidden},
+                                    centers=dict(board.centers))
+    nxt = position_to_contract(after)
     if outcome.adjustments:
         nxt["adjustments"] = dict(outcome.adjustments)
+    if position.get("carried") and board.phase.kind != "A":
+        nxt = _carry_on(nxt, position["carried"])
     out: dict[str, Any] = {"phase": str(board.phase),
                            "results": [r.as_dict() for r in outcome.results], "next": nxt}
     if outcome.solo:
         out["solo"] = outcome.solo
     return out
+
+
+# ------------------------------------------------- build errors carried to the next build phase
+# A position may say ``"carried": {"W1902A": {"FRANCE": -1}}``: a correction found the builds
+# of Winter 1902 wrong after the next Spring was played (EDC 2026), so France builds one fewer
+# (or removes one more) at the next adjustment phase. The note rides along from phase to phase
+# until an adjustment phase settles it; a Fall after which nobody adjusts gets its Winter then.
+def carried_total(position: Mapping[str, Any]) -> dict[str, int]:
+    """Power -> builds (+) or removals (-) carried to the next adjustment phase."""
+    total: dict[str, int] = {}
+    for diff in position.get("carried", {}).values():
+        for power, n in diff.items():
+            total[power] = total.get(power, 0) + int(n)
+    return {p: n for p, n in total.items() if n}
+
+
+def _carry_on(nxt: dict[str, Any], carried: Mapping[str, Any]) -> dict[str, Any]:
+    """The next position keeps the carried build error; at the end of a Fall it opens the
+    Winter adjustment phase even when nobody adjusts otherwise."""
+    nxt = {**nxt, "carried": {k: dict(v) for k, v in carried.items()}}
+    p = Phase.parse(nxt["phase"])
+    if p.season == "S" and p.kind == "M":
+        nxt["phase"] = f"W{p.year - 1}A"
+    if nxt["phase"].endswith("A"):
+        owed = owed_adjustments(nxt)
+        if owed:
+            nxt["adjustments"] = owed
+        else:
+            nxt.pop("adjustments", None)
+    return nxt
+
+
+def _with_carry_applied(board: Position, carry: Mapping[str, int]
+                        ) -> tuple[Position, dict[str, Unit]]:
+    """The position the judge sees so that it owes ``carry`` more (or fewer): a power owing
+    fewer builds / more removals has some of its centres hidden (other than home centres first,
+    empty ones first, so build sites and the civil-disorder order change least); one owing more
+    builds / fewer removals has some units hidden (outside its home centres, so no home centre
+    looks free). Returns that position and the units hidden from it."""
+    m = board.game_map
+    centers = dict(board.centers)
+    units = dict(board.units)
+    hidden: dict[str, Unit] = {}
+    for power, extra in sorted(carry.items()):
+        homes = set(m.home_centers.get(power, ()))
+        if extra < 0:
+            mine = [sc for sc, owner in centers.items() if owner == power]
+            mine.sort(key=lambda sc: (sc in homes, sc in homes and sc not in units,
+                                      _unit_power(units, sc) == power, sc))
+            for sc in mine[:-extra]:
+                del centers[sc]
+        else:
+            away = sorted(prov for prov, unit in units.items()
+                          if unit.power == power and prov not in homes)
+            for prov in away[:extra]:
+                hidden[prov] = units.pop(prov)
+    return dataclasses.replace(board, units=units, centers=centers), hidden
+
+
+def _unit_power(units: Mapping[str, Unit], province: str) -> str | None:
+    unit = units.get(province)
+    return unit.power if unit else None
+
+
+def _build_error(done: str, nxt: Mapping[str, Any], old: Sequence[PhaseRow]
+                 ) -> tuple[int, dict[str, int], str] | None:
+    """A build error the game has played past: after the Fall ``done`` the corrected game owes
+    other builds than were played, and the next Spring movement phase was adjudicated already.
+    Returns where the played phases to keep begin in ``old``, the difference per power and the
+    Winter's name; None when there is no such error."""
+    d, n = Phase.parse(done), Phase.parse(nxt["phase"])
+    if d.season != "F" or n.kind == "R":
+        return None  # not the end of a Fall
+    names = [row.phase for row in old]
+    winter, spring = f"W{d.year}A", f"S{d.year + 1}M"
+    if spring not in names or old[names.index(spring)].results is None:
+        return None  # before the next Spring movement deadline: corrected at once
+    before = owed_adjustments(old[names.index(winter)].position) if winter in names else {}
+    now = owed_adjustments(nxt) if n.kind == "A" else {}
+    diff = {p: now.get(p, 0) - before.get(p, 0) for p in POWERS
+            if now.get(p, 0) != before.get(p, 0)}
+    if not diff:
+        return None
+    return names.index(winter if winter in names else spring), diff, winter
+
+
+def carried_words(winter: str, diff: Mapping[str, int], settled_at: str) -> list[str]:
+    """``France: Winter 1902 gave 1 build too many; the game stands as played and France has 1
+    build fewer (or 1 more removal) at Winter 1903 adjustments.``"""
+    lines = []
+    for power, n in diff.items():
+        count = abs(n)
+        plural = "s" if count != 1 else ""
+        if n > 0:
+            what = (f"gave {count} build{plural} too few", f"{count} more build{plural} "
+                    f"(or {count} removal{plural} fewer)")
+        else:
+            what = (f"gave {count} build{plural} too many", f"{count} build{plural} fewer "
+                    f"(or {count} more removal{plural})")
+        lines.append(f"{power.title()}: {phase_title(winter)} {what[0]}; the game stands as "
+                     f"played and {power.title()} has {what[1]} at {settled_at}.")
+    return lines
 
 
 # ---------------------------------------------------------------------------- reading
@@ -582,11 +702,11 @@ def correct_orders(db: TournamentDb, board_id: int, seq: int, power: str, text: 
                 sheet.status = ENTERED
         session.flush()
         report = _recompute(session, rows, target, fmt, when)
-        ending_phase = report[3]
     change = Change.of(f"{target.phase} corrected, {label}", TOPIC, ids=(board_id,))
-    if ending_phase is not None:
-        end_game(db, board_id, ending_phase)
-    return CorrectionReport(change, report[0], report[1], report[2])
+    if report.ending is not None:
+        end_game(db, board_id, report.ending)
+    return CorrectionReport(change, tuple(report.recomputed), report.invalid, report.dropped,
+                            report.carried)
 
 
 def _copy_sheets(session: Session, row: GamePhase, sheets: Mapping[str, SheetRow]) -> None:
@@ -621,15 +741,27 @@ def _open_phase(session: Session, board_id: int, seq: int, position: dict[str, A
     return row
 
 
+@dataclass
+class _Recomputed:
+    recomputed: list[str]
+    invalid: tuple[str, ...]
+    dropped: tuple[str, ...]
+    ending: str | None
+    carried: tuple[str, ...] = ()
+
+
 def _recompute(session: Session, rows: list[GamePhase], target: GamePhase,
-               fmt: TournamentFormat, when: dt.datetime
-               ) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], str | None]:
+               fmt: TournamentFormat, when: dt.datetime) -> _Recomputed:
     """Adjudicate ``target`` and every phase after it again; rows are reused by ``seq``.
 
     Later sheets follow their phase by name. A phase no longer reached keeps its sheets set
-    aside; a phase reached anew brings back sheets set aside earlier."""
+    aside; a phase reached anew brings back sheets set aside earlier. Under a format that
+    carries build errors, a Winter whose builds change after the next Spring was played ends
+    the recomputing: the game stands as played from there and the difference is carried."""
     later = [r for r in rows if r.seq > target.seq]
     later_names = [r.phase for r in later]
+    played = [_phase_row(session, r) for r in later]  # the game as it was, before any write
+    carry_errors = fmt.corrections.build_errors == "next-adjustment"
     aside = _set_aside(session, target.board_id)
     # What the later phases were: their sheets by phase name, and which orders were void.
     old_sheets = {name: _sheet_rows(session, r.id) for name, r in aside.items()}
@@ -646,12 +778,22 @@ def _recompute(session: Session, rows: list[GamePhase], target: GamePhase,
     out = adjudicate_position(target.position, _sheet_rows(session, target.id), fmt)
     _store_outcome(target, out, when)
     ending = game_end_after(target.phase, out, fmt)
+    done = target.phase
     seq = target.seq
     by_seq = {r.seq: r for r in later}
     reached: list[str] = []
+    carried: list[str] = []
     while True:
         nxt = out["next"]
         seq += 1
+        error = _build_error(done, nxt, played) if carry_errors and ending is None else None
+        if error is not None:
+            start, diff, winter = error
+            kept = played[start:]
+            carried = _keep_as_played(session, target.board_id, seq, kept, by_seq, old_sheets,
+                                      winter, diff)
+            reached.extend(row.phase for row in kept)
+            break
         row = by_seq.pop(seq, None)
         if row is None:
             row = GamePhase(board_id=target.board_id, seq=seq, phase=nxt["phase"], position=nxt)
@@ -670,6 +812,7 @@ def _recompute(session: Session, rows: list[GamePhase], target: GamePhase,
         recomputed.append(row.phase)
         new_void.update(_void_keys(row.phase, out["results"]))
         ending = game_end_after(row.phase, out, fmt)
+        done = row.phase
     unused = [*by_seq.values(), *aside.values()]  # rows no longer used, old set-asides
     for row in unused:
         for sheet in _sheets(session, row.id).values():
@@ -685,17 +828,56 @@ def _recompute(session: Session, rows: list[GamePhase], target: GamePhase,
                   or sh.status != ENTERED}
         if not sheets:
             continue
-        kept = GamePhase(board_id=target.board_id, seq=lowest, phase=name, position={})
+        kept_aside = GamePhase(board_id=target.board_id, seq=lowest, phase=name, position={})
         lowest -= 1
-        session.add(kept)
+        session.add(kept_aside)
         session.flush()
-        _copy_sheets(session, kept, sheets)
+        _copy_sheets(session, kept_aside, sheets)
     invalid = tuple(
         f"{phase} {power.title()}: '{text}' — {message}"
         for (phase, power, text), message in new_void.items()
         if (phase, power, text) in old_written and (phase, power, text) not in old_void)
-    return (tuple(recomputed), invalid, tuple(n for n in dropped if n in later_names),
-            ending)
+    return _Recomputed(recomputed, invalid, tuple(n for n in dropped if n in later_names),
+                       ending, tuple(carried))
+
+
+def _keep_as_played(session: Session, board_id: int, seq: int, kept: Sequence[PhaseRow],
+                    by_seq: dict[int, GamePhase], old_sheets: Mapping[str, dict[str, SheetRow]],
+                    winter: str, diff: Mapping[str, int]) -> list[str]:
+    """Put the phases played from ``kept[0]`` on back from ``seq`` on, as they were (rows
+    reused by ``seq``), and note the build error on the open phase: it is settled at the next
+    adjustment phase. Returns the note in words."""
+    row: GamePhase | None = None
+    for index, phase in enumerate(kept):
+        row = by_seq.pop(seq + index, None)
+        if row is None:
+            row = GamePhase(board_id=board_id, seq=seq + index, phase=phase.phase,
+                            position=phase.position)
+            session.add(row)
+            session.flush()
+            _copy_sheets(session, row, old_sheets.get(phase.phase, {}))
+        elif row.phase != phase.phase:
+            _copy_sheets(session, row, old_sheets.get(phase.phase, {}))
+        row.phase, row.position = phase.phase, dict(phase.position)
+        row.results = list(phase.results) if phase.results is not None else None
+        row.adjudicated_at = phase.adjudicated_at
+    open_row = row  # the open phase is the last one kept
+    assert open_row is not None  # the open phase is always among them
+    position = dict(open_row.position)
+    position["carried"] = {**position.get("carried", {}), winter: dict(diff)}
+    if position["phase"].endswith("A"):
+        owed = owed_adjustments(position)
+        position.pop("adjustments", None)
+        if owed:
+            position["adjustments"] = owed
+    open_row.position = position
+    return carried_words(winter, diff, _next_build_phase(position["phase"]))
+
+
+def _next_build_phase(phase: str) -> str:
+    """The adjustment phase that settles a build error noticed in ``phase``."""
+    p = Phase.parse(phase)
+    return phase_title(f"W{p.year}A")
 
 
 # ----------------------------------------------------------------------------- draw votes

@@ -164,4 +164,6 @@ class HistoryPage(QWidget):
             parts.append("Later orders that no longer apply:\n  " + "\n  ".join(report.invalid))
         else:
             parts.append("Every later order still applies.")
+        if report.carried:  # the format carries build errors: the played game stands
+            parts.append("Builds already played:\n  " + "\n  ".join(report.carried))
         self.report.setText("\n".join(parts))
