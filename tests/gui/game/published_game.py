@@ -55,9 +55,12 @@ What is published, and what is derived (``DERIVED`` lists every derived sheet li
   Austria dislodges "the Russian army" in Vienna), F Bal-Den and F Bot-Bal (Russian fleets in the
   Baltic and in Denmark in 1903), and its builds A Sev, A War, F StP/nc (new Russian units
   there in 1903). Turkey's Fall is the least certain: its fleet is in the Eastern Mediterranean
-  in 1903 (F Aeg-Eas); Constantinople fell to an unsupported fleet, so its army had left — to
-  Smyrna, not Bulgaria, since in Spring 1903 the Russian fleet dislodged from Constantinople
-  retreats to Bulgaria, which its attacker cannot have come from; A Greece and F Ankara hold.
+  in 1903 (F Aeg-Eas); Constantinople fell to a fleet no Russian unit could support, so the
+  Turkish army there had left. Smyrna and Bulgaria both fit 1902 equally (same centres); we
+  chose Smyrna because it explains Spring 1903 most simply (the Russian fleet dislodged from
+  Constantinople then retreats to Bulgaria, so no Turkish attacker came from there). A Greece
+  and F Ankara hold. Units the Fall 1902 post leaves out (Germany's A Berlin, Italy's armies:
+  "only its fleet ... moves") have no order.
 
 Nothing here is a DATC test case; the tricky phases come from the players: two orders for one
 unit, armies ordered into seas, a unit with no order, a fleet move to Spain without its coast,
