@@ -65,9 +65,9 @@ def check_entry(widget: GameView, phase: str) -> None:
         reading = html.unescape(widget.entry.panels["FRANCE"].reading.text())
         assert "say which coast of Spain" in reading and "(WDC 2025)" in reading
         faults = widget.entry.panels["FRANCE"].edit.extraSelections()
-        text = GAME[3][1]["FRANCE"]
+        text = dict(GAME)["S1902M"]["FRANCE"]
         start = text.index("F Portugal-Spain")
-        assert any(s.cursor.selectionStart() >= start
+        assert any(start <= s.cursor.selectionStart() < s.cursor.selectionEnd()
                    and s.cursor.selectionEnd() <= start + len("F Portugal-Spain")
                    for s in faults)
         assert "England: A WAL has no order — it will hold" in gaps
