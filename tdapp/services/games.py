@@ -108,6 +108,7 @@ class GameState:
     votes: tuple[VoteRow, ...]
     grace: GraceRule | None = None  # the format's grace period, if it has one
     corrections: CorrectionRule = CorrectionRule()  # the format's late-correction rule
+    named_draws: bool = False  # a draw proposal may name the powers in it (non-DIAS)
 
     @property
     def started(self) -> bool:
@@ -478,7 +479,8 @@ def game_state(db: TournamentDb, board_id: int) -> GameState:
             for v in session.scalars(select(DrawVote).where(DrawVote.board_id == board_id)
                                      .order_by(DrawVote.id)))
         return GameState(board_id, round_number, board.number, board.status, board.end_reason,
-                         fmt.name, fmt.title, names, phases, votes, fmt.grace, fmt.corrections)
+                         fmt.name, fmt.title, names, phases, votes, fmt.grace, fmt.corrections,
+                         fmt.draw_votes.participants == "named")
 
 
 def _phase_row(session: Session, row: GamePhase) -> PhaseRow:
@@ -915,11 +917,31 @@ def next_vote_secret(fmt: TournamentFormat, votes: Sequence[VoteRow]) -> bool:
 
 @dataclass(frozen=True)
 class VotePreview:
-    """What the draw-vote dialog needs: who votes, whether the vote is secret, or why not."""
+    """What the draw-vote dialog needs: who votes, whether the vote is secret, or why not;
+    ``named`` when the format lets the proposal name the powers in the draw (non-DIAS)."""
 
     eligible: tuple[str, ...]
     secret: bool
     refusal: str | None
+    named: bool = False
+
+
+def proposed_draw(fmt: TournamentFormat, eligible: Sequence[str],
+                powers: Sequence[str] | None) -> tuple[str, ...]:
+    """The powers in a proposed draw: every power with a centre (DIAS), or, where the format
+    lets a proposal name them, those named (each with a centre), in AEFGIRT order."""
+    if not powers or set(powers) == set(eligible):
+        return tuple(eligible)
+    if fmt.draw_votes.participants != "named":
+        raise ServiceError(f"{fmt.title}: a draw includes every power with a centre.")
+    for power in powers:
+        if power not in eligible:
+            raise ServiceError(f"{power.title()} has no centre: it cannot be in the draw.")
+    named = tuple(p for p in POWERS if p in set(powers))
+    if len(named) < 2:
+        raise ServiceError("A draw needs two powers at least (one alone would be a conceded "
+                           "solo).")
+    return named
 
 
 def draw_vote_preview(db: TournamentDb, board_id: int) -> VotePreview:
@@ -934,7 +956,7 @@ def draw_vote_preview(db: TournamentDb, board_id: int) -> VotePreview:
     if refusal is None and any(_season_key(v.phase) == key for v in state.votes):
         refusal = "A draw vote was held this season already: one per Spring or Fall."
     return VotePreview(eligible_voters(current.position), next_vote_secret(fmt, state.votes),
-                       refusal)
+                       refusal, fmt.draw_votes.participants == "named")
 
 
 @_stale_safe
@@ -942,7 +964,9 @@ def hold_draw_vote(db: TournamentDb, board_id: int, votes: Mapping[str, bool],
                    abandoned: Iterable[str] = (), powers: Sequence[str] | None = None
                    ) -> VoteOutcome:
     """A draw vote in the open phase. Eligible: powers with a centre; an abandoned power votes
-    yes. A secret vote keeps only whether it passed. A passed vote ends the game."""
+    yes. ``powers`` are the powers in the proposed draw (every power with a centre unless the
+    format lets the proposal name them). A secret vote keeps only whether it passed. A passed
+    vote ends the game with those powers in the draw."""
     gone = set(abandoned)
     state = game_state(db, board_id)
     if not state.started or state.finished:
@@ -959,13 +983,13 @@ def hold_draw_vote(db: TournamentDb, board_id: int, votes: Mapping[str, bool],
         season = "Spring" if key.startswith("S") else "Fall"
         raise ServiceError(f"A draw vote was held in {season} {key[1:]} already: one per season.")
     eligible = eligible_voters(current.position)
+    included = proposed_draw(fmt, eligible, powers)
     missing = [p for p in eligible if p not in votes and p not in gone]
     if missing:
         raise ServiceError(f"{missing[0].title()} has not voted.")
     cast = {p: True if p in gone else bool(votes[p]) for p in eligible}
     passed = all(cast.values())
     secret = next_vote_secret(fmt, state.votes)
-    included = tuple(powers) if powers else eligible
     label, _ = _names(db, board_id)
     result = "passed" if passed else "failed"
     with db.action(f"Draw vote {current.phase} {result}, {label}") as session:

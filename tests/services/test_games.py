@@ -461,3 +461,36 @@ def test_an_old_file_whose_own_format_predates_the_game_rules_plays_as_before(bo
     with pytest.raises(ServiceError, match="has no grace period"):
         games.set_sheet_status(db, board_id, "FRANCE", games.GRACE)
     assert "TD rules otherwise" in state.corrections.text
+
+
+def test_a_draw_among_named_powers_only_where_the_format_allows_it(board) -> None:
+    import dataclasses
+
+    from tdapp.core.formats import copy_format
+    from tdapp.services import formats
+
+    db, board_id = board
+    set_format(db, "edc-2026")  # DIAS: every power with a centre is in the draw
+    assert not games.draw_vote_preview(db, board_id).named
+    with pytest.raises(ServiceError, match="a draw includes every power with a centre"):
+        games.hold_draw_vote(db, board_id, dict.fromkeys(POWERS, True),
+                             powers=["FRANCE", "GERMANY"])
+    edc = get_format("edc-2026")
+    named = copy_format(edc, name="edc-named", title="EDC with named draws",
+                        draw_votes=dataclasses.replace(edc.draw_votes, participants="named"))
+    formats.save_custom_format(db, named, "edc-2026")
+    preview = games.draw_vote_preview(db, board_id)
+    assert preview.named and preview.eligible == POWERS  # voters: every power with a centre
+    with pytest.raises(ServiceError, match="two powers at least"):
+        games.hold_draw_vote(db, board_id, dict.fromkeys(POWERS, True), powers=["FRANCE"])
+    out = games.hold_draw_vote(db, board_id, {**dict.fromkeys(POWERS, True), "ITALY": False},
+                               powers=["GERMANY", "FRANCE", "ENGLAND"])
+    assert not out.passed and out.eligible == POWERS  # Italy, not in the draw, still votes
+    assert games.game_state(db, board_id).votes[-1].powers == ("ENGLAND", "FRANCE", "GERMANY")
+    games.adjudicate(db, board_id)  # Fall 1901: a new season
+    out = games.hold_draw_vote(db, board_id, dict.fromkeys(POWERS, True),
+                               powers=["ENGLAND", "FRANCE", "GERMANY"])
+    assert out.passed
+    with db.read() as session:
+        b = session.get(Board, board_id)
+        assert (b.end_reason, b.draw_powers) == ("draw", ["ENGLAND", "FRANCE", "GERMANY"])

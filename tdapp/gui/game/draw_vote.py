@@ -1,14 +1,18 @@
-"""The draw-vote dialog: each eligible power's vote, or abandoned (which votes yes)."""
+"""The draw-vote dialog: each eligible power's vote, or abandoned (which votes yes); where the
+format allows a draw among named powers (non-DIAS), the proposer also ticks the powers in it."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
     QLabel,
     QVBoxLayout,
     QWidget,
@@ -18,17 +22,21 @@ YES, NO, ABANDONED = "Yes", "No", "Abandoned (votes yes)"
 
 
 class DrawVoteDialog(QDialog):
-    """Ask each power with a centre; opened with ``open()``, read after ``accepted``."""
+    """Ask each power with a centre; opened with ``open()``, read after ``accepted``. With
+    ``named`` the proposal names the powers in the draw (all ticked to start with)."""
 
     def __init__(self, eligible: Sequence[str], secret: bool, phase_title: str,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, named: bool = False) -> None:
         super().__init__(parent)
         self.setWindowTitle("Draw vote")
         self.eligible = tuple(eligible)
         how = ("Secret vote: only whether it passed is kept and announced."
                if secret else "Open vote: every vote is recorded and shown.")
-        intro = QLabel(f"Draw vote in {phase_title}. Every power with a supply centre votes; "
-                       f"the draw passes only if all vote yes.\n{how}")
+        who = ("The proposal names the powers in the draw; every power with a supply centre "
+               "votes on it" if named else "The draw includes every power with a supply centre; "
+               "each of them votes")
+        intro = QLabel(f"Draw vote in {phase_title}. {who}, and the draw passes only if all "
+                       f"vote yes.\n{how}")
         intro.setWordWrap(True)
         form = QFormLayout()
         self.choices: dict[str, QComboBox] = {}
@@ -38,14 +46,46 @@ class DrawVoteDialog(QDialog):
             box.addItems([YES, NO, ABANDONED])
             self.choices[power] = box
             form.addRow(f"{power.title()}:", box)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                        | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
+        self.in_draw: dict[str, QCheckBox] = {}
+        if named:
+            layout.addWidget(self._draw_box())
+            layout.addWidget(QLabel("The votes (every power with a centre, in the draw or not):"))
         layout.addLayout(form)
-        layout.addWidget(buttons)
+        layout.addWidget(self.buttons)
+
+    def _draw_box(self) -> QGroupBox:
+        """A tick per power with a centre: the powers the proposal puts in the draw."""
+        box = QGroupBox("In the proposed draw")
+        row = QHBoxLayout(box)
+        for power in self.eligible:
+            tick = QCheckBox(power.title())
+            tick.setObjectName(f"inDraw{power.title()}")
+            tick.setChecked(True)
+            tick.toggled.connect(self._check_draw)
+            self.in_draw[power] = tick
+            row.addWidget(tick)
+        row.addStretch(1)
+        return box
+
+    def _check_draw(self) -> None:
+        """A draw needs two powers at least (one alone would be a conceded solo)."""
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setEnabled(len(self.draw_powers()) >= 2)
+
+    def set_in_draw(self, power: str, included: bool) -> None:
+        self.in_draw[power].setChecked(included)
+
+    def draw_powers(self) -> list[str]:
+        """The powers in the proposed draw: the ticked ones, or every eligible power (DIAS)."""
+        if not self.in_draw:
+            return list(self.eligible)
+        return [p for p, tick in self.in_draw.items() if tick.isChecked()]
 
     def set_vote(self, power: str, choice: str) -> None:
         self.choices[power].setCurrentText(choice)

@@ -212,7 +212,10 @@ class GameView(QWidget):
             last = ""
             if votes:
                 v = votes[-1]
-                last = (f" Last draw vote ({v.phase}): {'passed' if v.passed else 'failed'}"
+                among = (" on a draw of " + ", ".join(p.title() for p in v.powers)
+                         if state.named_draws else "")
+                last = (f" Last draw vote ({v.phase}){among}: "
+                        f"{'passed' if v.passed else 'failed'}"
                         + (" — secret." if v.secret else
                            " — " + ", ".join(f"{p.title()} {'yes' if y else 'no'}"
                                              for p, y in (v.votes or {}).items()) + "."))
@@ -380,17 +383,21 @@ class GameView(QWidget):
             return None
         current = self.state.current if self.state else None
         title = games.phase_title(current.phase) if current else ""
-        dialog = DrawVoteDialog(preview.eligible, preview.secret, title, self)
-        dialog.accepted.connect(lambda: self.hold_vote(dialog.votes(), dialog.abandoned()))
+        dialog = DrawVoteDialog(preview.eligible, preview.secret, title, self,
+                                named=preview.named)
+        dialog.accepted.connect(lambda: self.hold_vote(dialog.votes(), dialog.abandoned(),
+                                                       dialog.draw_powers()))
         self.vote_dialog = dialog
         dialog.open()
         return dialog
 
-    def hold_vote(self, votes: dict[str, bool], abandoned: Sequence[str]) -> None:
-        """Record the vote; the banner then says whether it passed (and, when open, how each
-        power voted), and a passed vote ends the game."""
+    def hold_vote(self, votes: dict[str, bool], abandoned: Sequence[str],
+                  powers: Sequence[str] | None = None) -> None:
+        """Record the vote on a draw of ``powers`` (every power with a centre when None); the
+        banner then says whether it passed (and, when open, how each power voted), and a
+        passed vote ends the game."""
         self.app.call(lambda db: games.hold_draw_vote(db, self.board_id, votes,
-                                                      abandoned).change)
+                                                      abandoned, powers).change)
 
     def export_chart(self) -> Path | None:
         state = self.state

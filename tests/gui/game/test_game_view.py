@@ -342,3 +342,47 @@ def test_round_time_up_from_the_menu(qtbot, main, demo_file: Path, tmp_path: Pat
     assert dialog_answers.shown[0][1] == "Round time is up"
     assert out is not None and out.ended == (board_id,)
     assert opened.state.finished and "Time called" in opened.banner.text()
+
+
+def test_a_draw_among_named_powers_where_the_format_allows_it(qtbot, view: GameView) -> None:
+    """A TD's own format with non-DIAS draws: the proposer ticks the powers in the draw,
+    every power with a centre votes, and a passed vote puts those powers in the result."""
+    import dataclasses
+
+    from tdapp.core.formats import copy_format, get_format
+    from tdapp.services import formats
+
+    edc = get_format("edc-2026")
+    named = copy_format(edc, name="edc-named", title="EDC with named draws",
+                        draw_votes=dataclasses.replace(edc.draw_votes, participants="named"))
+    formats.save_custom_format(view.app.db, named, "edc-2026")
+    view.start()
+    dialog = view.open_draw_vote()
+    assert dialog is not None and list(dialog.in_draw) == list(POWERS)
+    assert dialog.draw_powers() == list(POWERS)  # all ticked to start with
+    for power in ("AUSTRIA", "ITALY", "RUSSIA", "TURKEY"):
+        dialog.set_in_draw(power, False)
+    assert set(dialog.choices) == set(POWERS)  # those left out still vote
+    dialog.set_vote("ITALY", "No")
+    dialog.resize(640, dialog.sizeHint().height())
+    QApplication.processEvents()
+    assert dialog.grab().save(str(SCREENS.parent / "format-rules-draw-vote.png"))
+    ok = dialog.buttons.button(dialog.buttons.StandardButton.Ok)
+    dialog.set_in_draw("ENGLAND", False)
+    dialog.set_in_draw("GERMANY", False)
+    assert not ok.isEnabled()  # France alone is no draw
+    dialog.set_in_draw("ENGLAND", True)
+    dialog.set_in_draw("GERMANY", True)
+    assert ok.isEnabled()
+    dialog.accept()
+    assert "on a draw of England, France, Germany: failed" in view.banner.text()
+    assert view.grab().save(str(SCREENS.parent / "format-rules-game-view.png"))
+    view.adjudicate()  # a new season: another vote may be held
+    dialog = view.open_draw_vote()
+    for power in ("AUSTRIA", "ITALY", "RUSSIA", "TURKEY"):
+        dialog.set_in_draw(power, False)
+    dialog.accept()
+    assert view.state.finished and view.state.end_reason == "draw"
+    with view.app.db.read() as session:
+        board = session.get(Board, view.board_id)
+        assert board.draw_powers == ["ENGLAND", "FRANCE", "GERMANY"]
