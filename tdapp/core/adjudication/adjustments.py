@@ -14,7 +14,9 @@ from tdapp.core.adjudication import rules as R
 from tdapp.core.adjudication.civil_disorder import removal_order
 from tdapp.core.adjudication.results import (
     DISBAND,
+    UNIT,
     VOID,
+    Fault,
     OrderEntry,
     OrderResult,
     format_order,
@@ -73,6 +75,38 @@ def _build_unit(position: Position, power: str, order: Build, built: set[str]) -
     return Unit(power, "F", loc)
 
 
+def _removal_fault(position: Position, power: str, order: Remove | Disband) -> Fault | None:
+    unit = position.units.get(order.location.split("/", 1)[0])
+    if unit is None:
+        return Fault(f"no unit in {order.location}", f"no unit to remove in {order.location}",
+                     UNIT)
+    if unit.power != power:
+        return Fault(f"{unit} belongs to {unit.power}", f"{unit} is {unit.power.title()}'s",
+                     UNIT)
+    return None
+
+
+def adjustment_faults(position: Position, power: str,
+                      orders: Sequence[object | None]) -> list[Fault | None]:
+    """Per order of ``power`` in an adjustment phase, why the judge will void it on its own
+    (a build where none can stand, a removal of a unit the power does not have), or None. How
+    many builds or removals are owed is counted elsewhere."""
+    faults: list[Fault | None] = []
+    for order in orders:
+        fault: Fault | None = None
+        if isinstance(order, Build):
+            made = _build_unit(position, power, order, set())
+            if isinstance(made, str):
+                fault = Fault(made, f"cannot build: {made}", UNIT)
+        elif isinstance(order, (Remove, Disband)):
+            fault = _removal_fault(position, power, order)
+        elif order is not None and not isinstance(order, Waive):
+            fault = Fault("not an adjustment order (build, remove or waive)",
+                          "not an adjustment order (build, remove or waive)")
+        faults.append(fault)
+    return faults
+
+
 def adjudicate_adjustments(
     position: Position, entries: Sequence[OrderEntry], rules: R.RuleOptions | None = None
 ) -> AdjustmentOutcome:
@@ -115,12 +149,13 @@ def adjudicate_adjustments(
             province = order.location.split("/", 1)[0]
             unit = position.units.get(province)
             res.unit = str(unit) if unit else ""
-            if unit is None or province in removed:
-                res.fail(VOID, f"no unit in {order.location}")
+            fault = _removal_fault(position, entry.power, order)
+            if fault is None and province in removed:
+                fault = Fault(f"no unit in {order.location}", "removed already", UNIT)
+            if fault is not None:
+                res.fail(VOID, fault.message)
                 continue
-            if unit.power != entry.power:
-                res.fail(VOID, f"{unit} belongs to {unit.power}")
-                continue
+            assert unit is not None
             if due >= 0:
                 res.fail(VOID, f"{entry.power} has no removals" + (" left" if removed else ""))
                 continue

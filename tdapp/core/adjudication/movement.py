@@ -17,17 +17,21 @@ from tdapp.core.adjudication import rules as R
 from tdapp.core.adjudication.results import (
     BOUNCE,
     CUT,
+    DESTINATION,
     DISLODGED,
     DISRUPTED,
     NO_CONVOY,
+    TARGET,
+    UNIT,
     VOID,
+    Fault,
     OrderEntry,
     OrderResult,
     format_order,
     result_for,
 )
 from tdapp.core.board.position import DislodgedUnit, Position, Unit
-from tdapp.core.board.standard_map import COAST, GameMap
+from tdapp.core.board.standard_map import COAST, LAND, GameMap
 from tdapp.core.orders.model import Convoy, Hold, Move, SupportHold, SupportMove
 
 HOLD, MOVE, SUP_HOLD, SUP_MOVE, CONVOY = 0, 1, 2, 3, 4
@@ -128,87 +132,181 @@ def _on_minimal_route(m: GameMap, origin: int, dest: int, fleet: int, fleets: se
     return any(extend([first]) for first in seas[origin] if first in fleets)
 
 
-def _check_order(board: _Board, u: int, order: object) -> _Parsed | str:
-    """The order reduced to integers, or why it is illegal."""
+def place_name(m: GameMap, loc: str) -> str:
+    """``STP/NC`` -> ``St Petersburg north coast``: a place as a TD names it."""
+    province, _, coast = loc.partition("/")
+    info = m.provinces.get(province)
+    name = info.name if info else province
+    return f"{name} {_COAST_WORDS.get(coast, coast)}" if coast else name
+
+
+_COAST_WORDS = {"NC": "north coast", "SC": "south coast", "EC": "east coast"}
+
+
+def _check_order(board: _Board, u: int, order: object) -> _Parsed | Fault:  # noqa: C901
+    """The order reduced to integers, or why it is illegal (the one place that decides it: the
+    judge reports ``Fault.message``, the entry view shows ``Fault.words``)."""
     m = board.map
     pidx, lidx = m.province_index, m.location_index
     me = board.prov[u]
+    unit = board.name(u)
+    here = place_name(m, board.units[u].location)
     if isinstance(order, Hold):
         return _Parsed(HOLD)
     if isinstance(order, Move):
         dest_text = order.destination
         dp = pidx.get(dest_text.split("/", 1)[0], -1)
         if dp < 0:
-            return f"unknown province {dest_text}"
+            return Fault(f"unknown province {dest_text}", f"unknown province: {dest_text}",
+                         DESTINATION)
+        there = place_name(m, dest_text)
         if dp == me:
-            return f"{board.name(u)} cannot move to its own province"
+            return Fault(f"{unit} cannot move to its own province",
+                         f"a unit cannot move to where it stands: {there}", DESTINATION)
         if not board.is_army[u]:
             adj = m.fleet_adj[board.loc[u]]
             coasts = m.provinces[m.province_names[dp]].coasts
+            unreachable = Fault(f"{unit} cannot reach {dest_text}",
+                                f"a fleet cannot move inland: {there}"
+                                if m.provinces[m.province_names[dp]].type == LAND
+                                else f"not adjacent: a fleet in {here} cannot reach {there}",
+                                DESTINATION)
             if "/" in dest_text:
                 dl = lidx.get(dest_text, -1)
                 if dl not in adj:
-                    return f"{board.name(u)} cannot reach {dest_text}"
+                    return unreachable
             elif coasts:
                 reachable = [lidx[c] for c in coasts if lidx[c] in adj]
                 if len(reachable) != 1:
                     if not reachable:
-                        return f"{board.name(u)} cannot reach {dest_text}"
-                    return f"coast needed: {' or '.join(coasts)}"
+                        return unreachable
+                    both = " or ".join(place_name(m, c) for c in coasts)
+                    return Fault(f"coast needed: {' or '.join(coasts)}",
+                                 f"coast needed: a fleet in {here} can reach {both}",
+                                 DESTINATION)
                 dl = reachable[0]
             else:
                 dl = dp
                 if dl not in adj:
-                    return f"{board.name(u)} cannot reach {dest_text}"
+                    return unreachable
             return _Parsed(MOVE, dp, dl)
         if m.is_sea[dp]:
-            return f"an army cannot move to {m.province_names[dp]}"
+            return Fault(f"an army cannot move to {m.province_names[dp]}",
+                         f"an army cannot move to a sea: {there}", DESTINATION)
         path = frozenset(pidx.get(p.split("/", 1)[0], -1) for p in order.convoy_path)
         if dp in m.army_adj[me]:
             return _Parsed(MOVE, dp, dp, via=order.via_convoy or bool(path), path=path)
         me_type = m.provinces[m.province_names[me]].type
         dest_type = m.provinces[m.province_names[dp]].type
         if me_type != COAST or dest_type != COAST:
-            return f"{board.name(u)} cannot reach {m.province_names[dp]}"
+            return Fault(f"{unit} cannot reach {m.province_names[dp]}",
+                         f"not adjacent: an army in {here} cannot reach {there}", DESTINATION)
         return _Parsed(MOVE, dp, dp, via=True, adjacent=False, path=path)
     if isinstance(order, (SupportHold, SupportMove)):
         sp = pidx.get(order.supported_location.split("/", 1)[0], -1)
         if sp < 0:
-            return f"unknown province {order.supported_location}"
+            return Fault(f"unknown province {order.supported_location}",
+                         f"unknown province: {order.supported_location}", TARGET)
         if sp == me:
-            return f"{board.name(u)} cannot support itself"
+            return Fault(f"{unit} cannot support itself", "a unit cannot support itself",
+                         TARGET)
         if board.at[sp] < 0:
-            return f"no unit in {m.province_names[sp]} to support"
+            return Fault(f"no unit in {m.province_names[sp]} to support",
+                         f"no unit to support in {place_name(m, m.province_names[sp])}", TARGET)
         if isinstance(order, SupportHold):
             if sp not in board.reach(u):
-                return f"{board.name(u)} cannot reach {m.province_names[sp]}"
+                return Fault(f"{unit} cannot reach {m.province_names[sp]}",
+                             f"a support only reaches where the supporter could move: {unit} "
+                             f"cannot reach {place_name(m, m.province_names[sp])}", TARGET)
             return _Parsed(SUP_HOLD, sp, target=sp)
         dp = pidx.get(order.destination.split("/", 1)[0], -1)
         if dp < 0:
-            return f"unknown province {order.destination}"
+            return Fault(f"unknown province {order.destination}",
+                         f"unknown province: {order.destination}", DESTINATION)
         if dp == me:
-            return f"{board.name(u)} cannot support a move into its own province"
+            return Fault(f"{unit} cannot support a move into its own province",
+                         "a unit cannot support a move to where it stands", DESTINATION)
         if dp not in board.reach(u):
-            return f"{board.name(u)} cannot reach {m.province_names[dp]}"
+            return Fault(f"{unit} cannot reach {m.province_names[dp]}",
+                         f"a support only reaches where the supporter could move: {unit} "
+                         f"cannot reach {place_name(m, m.province_names[dp])}", DESTINATION)
         # a coast named in the support must be the one the move goes to (DATC 6.B.9)
         coast = lidx.get(order.destination, -1) if "/" in order.destination else -1
         return _Parsed(SUP_MOVE, dp, coast, target=sp)
     if isinstance(order, Convoy):
         if board.is_army[u] or not m.is_sea[me]:
-            return "only a fleet at sea can convoy"
+            return Fault("only a fleet at sea can convoy",
+                         "an army cannot convoy" if board.is_army[u]
+                         else f"only a fleet at sea can convoy, not a fleet on a coast: {here}",
+                         UNIT)
         ap = pidx.get(order.army_location.split("/", 1)[0], -1)
         dp = pidx.get(order.destination.split("/", 1)[0], -1)
         if ap < 0 or dp < 0:
-            return "unknown province in convoy order"
+            return Fault("unknown province in convoy order", "unknown province in the convoy")
         a = board.at[ap]
         if a < 0:
-            return f"no army in {m.province_names[ap]} to convoy"
+            return Fault(f"no army in {m.province_names[ap]} to convoy",
+                         f"no army to convoy in {place_name(m, m.province_names[ap])}", TARGET)
         if not board.is_army[a]:
-            return "only armies can be convoyed"
+            return Fault("only armies can be convoyed",
+                         f"only an army can be convoyed: {board.name(a)} is a fleet", TARGET)
         if ap == dp:
-            return f"a unit cannot move to its own province ({m.province_names[ap]})"
+            return Fault(f"a unit cannot move to its own province ({m.province_names[ap]})",
+                         f"a convoy to where the army stands: {place_name(m, m.province_names[ap])}",
+                         DESTINATION)
         return _Parsed(CONVOY, dp, target=ap)
-    return "not a movement-phase order"
+    return Fault("not a movement-phase order", "not a movement-phase order")
+
+
+def _unit_of(board: _Board, power: str, order: object) -> int | Fault:
+    """The unit an order is for, or why it is for none of ``power``'s units."""
+    m = board.map
+    location = getattr(order, "location", None)
+    p = m.province_index.get(location.split("/", 1)[0], -1) if location else -1
+    u = board.at[p] if p >= 0 else -1
+    if u < 0:
+        if not location:
+            return Fault("not a movement-phase order", "not a movement-phase order")
+        return Fault(f"no unit in {location}", f"no unit in {place_name(m, location)}", UNIT)
+    if board.power[u] != power:  # not an order for this unit: its owner gave none
+        return Fault(f"{board.name(u)} belongs to {board.power[u]}",
+                     f"{board.name(u)} is {board.power[u].title()}'s", UNIT)
+    return u
+
+
+def _no_fleets(board: _Board, u: int, parsed: _Parsed) -> Fault | None:
+    """A move by convoy that no fleet at sea could ever carry: void, the army holds
+    (DATC 6.D.32), whatever the other orders are."""
+    m = board.map
+    if parsed.kind != MOVE or not parsed.via:
+        return None
+    at_sea = {board.prov[f] for f in range(len(board.units))
+              if not board.is_army[f] and m.is_sea[board.prov[f]]}
+    if _route_exists(m, board.prov[u], parsed.dest, at_sea):
+        return None
+    there = place_name(m, m.province_names[parsed.dest])
+    return Fault("no fleets to convoy it",
+                 f"no fleet at sea could convoy {board.name(u)} to {there}", DESTINATION)
+
+
+def movement_faults(position: Position, power: str,
+                    orders: Sequence[object | None]) -> list[Fault | None]:
+    """Per order of ``power``, why the judge will void it whatever the other orders are (the
+    same checks as :func:`adjudicate_movement`), or None. Not checked here: what depends on the
+    other orders (a support or convoy that no move matches, two orders for one unit)."""
+    board = _Board(position)
+    faults: list[Fault | None] = []
+    for order in orders:
+        if order is None:
+            faults.append(None)
+            continue
+        u = _unit_of(board, power, order)
+        if isinstance(u, Fault):
+            faults.append(u)
+            continue
+        checked = _check_order(board, u, order)
+        faults.append(checked if isinstance(checked, Fault) else _no_fleets(board, u, checked))
+    return faults
 
 
 def _same(a: _Parsed, b: _Parsed) -> bool:
@@ -234,23 +332,22 @@ def adjudicate_movement(
         order = entry.order
         if order is None:
             continue
-        location = getattr(order, "location", None)
-        p = m.province_index.get(location.split("/", 1)[0], -1) if location else -1
-        u = board.at[p] if p >= 0 else -1
-        if u < 0:
+        found = _unit_of(board, entry.power, order)
+        if isinstance(found, Fault):
+            location = getattr(order, "location", None)
+            p = m.province_index.get(location.split("/", 1)[0], -1) if location else -1
+            if p >= 0 and board.at[p] >= 0:
+                res.unit = board.names[board.at[p]]
             res.normalized = format_order(order)
-            res.fail(VOID, f"no unit in {location}" if location else "not a movement-phase order")
+            res.fail(VOID, found.message)
             continue
+        u = found
         res.unit = board.names[u]
-        if board.power[u] != entry.power:  # not an order for this unit: its owner gave none
-            res.normalized = format_order(order)
-            res.fail(VOID, f"{board.name(u)} belongs to {board.power[u]}")
-            continue
         unit_results[u].append(res)
         checked = _check_order(board, u, order)
-        if isinstance(checked, str):
+        if isinstance(checked, Fault):
             res.normalized = format_order(order)
-            res.fail(VOID, checked)
+            res.fail(VOID, checked.message)
             continue
         res.normalized = _normalized(board, u, order, checked)
         candidates[u].append((checked, res))

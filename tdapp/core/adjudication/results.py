@@ -17,6 +17,21 @@ DISRUPTED = "disrupted"
 DISBAND = "disband"
 
 
+# The part of a written order a fault lies in (where the entry view underlines it).
+UNIT, TARGET, DESTINATION, WHOLE = "unit", "target", "destination", "order"
+
+
+@dataclass(frozen=True, slots=True)
+class Fault:
+    """Why the judge voids an order whatever the other orders are: ``message`` as the results
+    report it (the command line's words), ``words`` as a TD says it at the table, ``part`` where
+    in the order the fault lies."""
+
+    message: str
+    words: str
+    part: str = WHOLE
+
+
 @dataclass(frozen=True, slots=True)
 class OrderEntry:
     """One written order as the judge receives it: parsed (``order``) or not (``error``)."""

@@ -11,11 +11,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tdapp.core.adjudication import rules as R
-from tdapp.core.adjudication.movement import retreat_options
+from tdapp.core.adjudication.movement import place_name, retreat_options
 from tdapp.core.adjudication.results import (
     BOUNCE,
+    DESTINATION,
     DISBAND,
+    UNIT,
     VOID,
+    Fault,
     OrderEntry,
     OrderResult,
     format_order,
@@ -57,11 +60,55 @@ def _destination(m: GameMap, unit: Unit, written: str, options: tuple[str, ...])
     raise ValueError(f"{unit} may not retreat to {written}")
 
 
+def _check_retreat(position: Position, by_province: dict[str, DislodgedUnit],
+                   options: dict[str, tuple[str, ...]], power: str,
+                   order: object) -> str | None | Fault:
+    """Where a retreat order sends its unit (None: it disbands), or why the judge voids it."""
+    m = position.game_map
+    location = getattr(order, "location", "") or ""
+    province = location.split("/", 1)[0]
+    d = by_province.get(province)
+    if d is None:
+        here = position.units.get(province)
+        if here:
+            return Fault(f"{here} is not dislodged", f"{here} was not dislodged: it has no "
+                         "retreat to make", UNIT)
+        return Fault(f"no dislodged unit in {location}",
+                     f"no dislodged unit in {place_name(m, location) if location else 'this order'}",
+                     UNIT)
+    if d.unit.power != power:
+        return Fault(f"{d.unit} belongs to {d.unit.power}",
+                     f"{d.unit} is {d.unit.power.title()}'s", UNIT)
+    if isinstance(order, (Retreat, Move)):
+        try:
+            return _destination(m, d.unit, order.destination, options[province])
+        except ValueError as why:
+            allowed = ", ".join(place_name(m, o) for o in options[province]) or "none: it disbands"
+            return Fault(str(why), f"{why} (it may retreat to: {allowed})", DESTINATION)
+    if isinstance(order, (Disband, Remove)):
+        return None
+    return Fault("a dislodged unit can only retreat or disband",
+                 "a dislodged unit can only retreat or disband")
+
+
+def retreat_faults(position: Position, power: str,
+                   orders: Sequence[object | None]) -> list[Fault | None]:
+    """Per order of ``power`` in a retreat phase, why the judge will void it (the checks of
+    :func:`adjudicate_retreats`), or None."""
+    by_province = {d.unit.province: d for d in position.dislodged}
+    options = {p: legal_retreats(position, d) for p, d in by_province.items()}
+    faults: list[Fault | None] = []
+    for order in orders:
+        checked = (None if order is None
+                   else _check_retreat(position, by_province, options, power, order))
+        faults.append(checked if isinstance(checked, Fault) else None)
+    return faults
+
+
 def adjudicate_retreats(
     position: Position, entries: Sequence[OrderEntry], rules: R.RuleOptions | None = None
 ) -> RetreatOutcome:
     rules = rules or R.RuleOptions()
-    m = position.game_map
     by_province = {d.unit.province: d for d in position.dislodged}
     options = {p: legal_retreats(position, d) for p, d in by_province.items()}
     results: list[OrderResult] = []
@@ -77,29 +124,15 @@ def adjudicate_retreats(
         location = getattr(order, "location", "")
         province = location.split("/", 1)[0] if location else ""
         d = by_province.get(province)
-        if d is None:
-            here = position.units.get(province)
-            res.unit = str(here) if here else ""
-            why = f"{here} is not dislodged" if here else f"no dislodged unit in {location}"
-            res.fail(VOID, why)
+        here = d.unit if d else position.units.get(province)
+        res.unit = str(here) if here else ""
+        checked = _check_retreat(position, by_province, options, entry.power, order)
+        if isinstance(checked, Fault):
+            res.fail(VOID, checked.message)
             continue
-        res.unit = str(d.unit)
-        if d.unit.power != entry.power:
-            res.fail(VOID, f"{d.unit} belongs to {d.unit.power}")
-            continue
-        if isinstance(order, (Retreat, Move)):
-            try:
-                dest = _destination(m, d.unit, order.destination, options[province])
-            except ValueError as why:
-                res.fail(VOID, str(why))
-                continue
-            res.normalized = f"{d.unit} R {dest}"
-            chosen[province].append((dest, res))
-        elif isinstance(order, (Disband, Remove)):
-            res.normalized = f"{d.unit} D"
-            chosen[province].append((None, res))
-        else:
-            res.fail(VOID, "a dislodged unit can only retreat or disband")
+        assert d is not None
+        res.normalized = f"{d.unit} R {checked}" if checked else f"{d.unit} D"
+        chosen[province].append((checked, res))
 
     going: dict[str, str | None] = {}
     main: dict[str, OrderResult] = {}

@@ -73,3 +73,21 @@ def parse_order(text: str, power: str | None = None, position: object = None,
     return ParseResult(first.text, first.start, None, first.normalized,
                        f"more than one order here: '{text[extra.start:span[1]]}' is another one",
                        span)
+
+
+def part_spans(text: str) -> dict[str, tuple[int, int]]:
+    """Where the parts of the (first) order written in ``text`` are, as offsets into ``text``:
+    ``unit`` (the unit ordered), ``target`` (the unit supported or convoyed) and
+    ``destination``. For underlining a fault the judge finds in an order that reads well."""
+    drafts = _drafts(text)
+    if not drafts or drafts[0].error is not None:
+        return {}
+    draft = drafts[0]
+    spans: dict[str, tuple[int, int]] = {}
+    for name, ref in (("unit", draft.unit), ("target", draft.target)):
+        if ref is not None:
+            start = ref.type_span[0] if ref.type_span else ref.place.span[0]
+            spans[name] = (start, ref.place.span[1])
+    if draft.dest is not None:
+        spans["destination"] = draft.dest.span
+    return spans

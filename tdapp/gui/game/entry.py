@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from tdapp.core.orders.options import ParseOptions
 from tdapp.core.orders.result import ParseResult
 from tdapp.core.powers import POWERS
+from tdapp.gui.game.faults import fate
 from tdapp.gui.game.sheet_edit import SheetEdit
 from tdapp.services import games
 
@@ -122,6 +123,7 @@ class PowerPanel(QFrame):
         self.results: list[ParseResult] = []
         self.unordered: list[str] = []
         self.duplicates: dict[int, str] = {}
+        self.holding: dict[int, str] = {}
         self.saved_text = ""
 
     def _small_button(self, text: str, status: str, tip: str) -> QToolButton:
@@ -167,9 +169,11 @@ class PowerPanel(QFrame):
 
     def show_reading(self, results: Sequence[ParseResult], unordered: Sequence[str],
                      status: str, duplicates: Mapping[int, str] | None = None,
-                     kind: str = "M") -> None:
+                     kind: str = "M", holding: Mapping[int, str] | None = None) -> None:
+        """``holding``: the index of a void order -> the unit it leaves holding."""
         duplicates = duplicates or {}
         self.duplicates = dict(duplicates)
+        self.holding = dict(holding or {})
         self.results = list(results)
         self.unordered = list(unordered)
         self.edit.show_faults(results)
@@ -182,6 +186,8 @@ class PowerPanel(QFrame):
             if i in duplicates:
                 problem = "; ".join(p for p in (problem, duplicates[i]) if p)
             if r.error:
+                if i in self.holding and status != games.NO_ORDERS:
+                    problem += f" — {fate(self.holding[i], kind)}"
                 rows.append(f"<span style='color:#c62828'>✗ {typed_html}: "
                             f"{html.escape(problem)}</span>")
             else:
@@ -191,9 +197,9 @@ class PowerPanel(QFrame):
                     row += "</span>"
                 rows.append(row)
         if unordered and status != games.NO_ORDERS:
-            fate = "will be disbanded" if kind == "R" else "will hold"
+            what = "will be disbanded" if kind == "R" else "will hold"
             rows.append(f"<span style='color:#555'>{html.escape(', '.join(unordered))}: "
-                        f"no order — {fate}</span>")
+                        f"no order — {what}</span>")
         self.reading.setText("<br>".join(rows))
 
 

@@ -25,6 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tdapp.core.board.contract import position_from_contract
+from tdapp.core.board.position import Position
 from tdapp.core.orders.options import ParseOptions
 from tdapp.core.powers import POWERS
 from tdapp.gui.controller import AppController
@@ -32,6 +34,7 @@ from tdapp.gui.game.adjudication import AdjudicationView
 from tdapp.gui.game.chart import CentreChart
 from tdapp.gui.game.draw_vote import DrawVoteDialog
 from tdapp.gui.game.entry import EntryPage, rules_text, unordered_line
+from tdapp.gui.game.faults import check_sheet, fate
 from tdapp.gui.game.history import HistoryPage
 from tdapp.services import games
 from tdapp.services.changes import Change
@@ -60,6 +63,7 @@ class GameView(QWidget):
         self.vote_dialog: DrawVoteDialog | None = None
         self._quiet = False
         self._history_stale = True
+        self._judged: tuple[tuple[str, int], Position | None] | None = None
         self._build()
         self._connect()
         self.reload()
@@ -270,12 +274,29 @@ class GameView(QWidget):
             return
         panel = self.entry.panels[power]
         text = panel.edit.toPlainText()
-        results = games.read_sheet(text, power, current.position, self.options) if text else []
+        read = games.read_sheet(text, power, current.position, self.options) if text else []
+        # what the judge will void on its own is shown now, not only at adjudication
+        checked = check_sheet(read, power, self._judged_position(current),
+                              games.orderable_units(current.position, power))
         status = self._status(power)
-        unordered = games.unordered_units(current.position, power, results, status)
-        duplicates = games.duplicate_orders(results, self.judge_rules, self.options)
-        panel.show_reading(results, unordered, status, duplicates, current.kind)
+        unordered = games.unordered_units(current.position, power, checked.results, status)
+        if status != games.NO_ORDERS:  # a unit whose order is void is told once, with it
+            unordered = [u for u in unordered if u not in checked.holding_units()]
+        duplicates = games.duplicate_orders(checked.results, self.judge_rules, self.options)
+        panel.show_reading(checked.results, unordered, status, duplicates, current.kind,
+                           checked.holding)
         self._show_gaps()
+
+    def _judged_position(self, current: games.PhaseRow) -> Position | None:
+        """The open phase's position as the judge sees it (made once per phase shown)."""
+        key = (current.phase, id(current.position))
+        if self._judged is None or self._judged[0] != key:
+            try:
+                board: Position | None = position_from_contract(current.position)
+            except ValueError:  # a position the judge cannot read: the sheets are still read
+                board = None
+            self._judged = (key, board)
+        return self._judged[1]
 
     def _show_gaps(self) -> None:
         current = self.state.current if self.state else None
@@ -294,7 +315,12 @@ class GameView(QWidget):
                                  f"{'s' if abs(owed) - written > 1 else ''} not written")
             elif panel.unordered and self._status(power) != games.NO_ORDERS:
                 lines.append(unordered_line(power, panel.unordered, current.kind))
-            void += [f"{power.title()}: '{r.text}' — {r.error}" for r in panel.results if r.error]
+            for i, r in enumerate(panel.results):
+                if r.error:
+                    held = (f" — {fate(panel.holding[i], current.kind)}"
+                            if i in panel.holding and self._status(power) != games.NO_ORDERS
+                            else "")
+                    void.append(f"{power.title()}: '{r.text}' — {r.error}{held}")
             void += sorted({f"{power.title()}: {note}" for note in panel.duplicates.values()})
         self.entry.show_gaps(lines, void)
 

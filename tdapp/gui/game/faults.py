@@ -1,0 +1,97 @@
+"""A sheet checked against the board as it is typed: the orders the judge will void on their own
+(an army ordered into a sea, a fleet inland, a move to a province not adjacent, a support where
+the supporter cannot go, a convoy by an army or by a fleet on a coast, a missing coast) are shown
+as faults before adjudication, underlined at the part at fault, with the unit holding.
+
+The judge decides (``tdapp.core.adjudication.legality``); this module only turns its answer into
+what the entry view shows. Qt-free, so that it is tested without a window."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tdapp.core.adjudication.legality import WHOLE, order_faults
+from tdapp.core.board.position import Position
+from tdapp.core.orders.parser import part_spans
+from tdapp.core.orders.result import ParseResult
+
+
+@dataclass(frozen=True)
+class CheckedSheet:
+    """A sheet's readings with the judge's faults marked, and what becomes of the units whose
+    orders are void: ``holding`` maps the index of a void order to the unit it leaves holding
+    (in a retreat phase: disbanded)."""
+
+    results: list[ParseResult]
+    holding: dict[int, str]
+
+    def holding_units(self) -> set[str]:
+        return set(self.holding.values())
+
+
+def unit_key(unit: str) -> str:
+    """``F STP/NC`` -> ``STP``: units are matched by province."""
+    return unit.split()[-1].split("/")[0]
+
+
+def mark_faults(results: Sequence[ParseResult], power: str,
+                position: Position | None) -> list[ParseResult]:
+    """``results`` with every order the judge will void on its own turned into a fault: the
+    TD's reason as its ``error`` and the part at fault as its ``span``. The ``order`` is kept,
+    so that the unit it names is known (it holds)."""
+    results = list(results)
+    if position is None:
+        return results
+    readable = [i for i, r in enumerate(results) if r.error is None and r.order is not None]
+    if not readable:
+        return results
+    faults = order_faults(position, power, [results[i].order for i in readable])
+    for i, fault in zip(readable, faults, strict=True):
+        if fault is None:
+            continue
+        r = results[i]
+        span = part_spans(r.text).get(fault.part) if fault.part != WHOLE else None
+        where = (r.start + span[0], r.start + span[1]) if span else (r.start,
+                                                                     r.start + len(r.text))
+        results[i] = dataclasses.replace(r, error=fault.words, span=where, warnings=())
+    return results
+
+
+def void_order_units(results: Sequence[ParseResult], units: Sequence[str]) -> dict[int, str]:
+    """For each void order (unreadable or impossible) that names one of ``units``, the unit;
+    unless another order of the sheet for that unit reads and can be carried out (the judge
+    then takes that one)."""
+    by_key = {unit_key(u): u for u in units}
+    ordered = {ordered_province(r) for r in results if r.error is None}
+    holding: dict[int, str] = {}
+    for i, r in enumerate(results):
+        province = ordered_province(r)
+        if r.error is None or not province:
+            continue
+        unit = by_key.get(province)
+        if unit is not None and province not in ordered:
+            holding[i] = unit
+    return holding
+
+
+def ordered_province(result: ParseResult) -> str:
+    """The province of the unit an order reads as ordering (``F POR - SPA`` -> ``POR``), or
+    "" when the reading names no unit (a waive, or nothing read)."""
+    words = result.normalized.split()
+    if len(words) < 2 or words[0] not in ("A", "F"):
+        return ""
+    return words[1].split("/")[0]
+
+
+def check_sheet(results: Sequence[ParseResult], power: str, position: Position | None,
+                units: Sequence[str]) -> CheckedSheet:
+    """The sheet as the entry view shows it: judge faults marked, void orders' units known."""
+    marked = mark_faults(results, power, position)
+    return CheckedSheet(marked, void_order_units(marked, units))
+
+
+def fate(unit: str, kind: str) -> str:
+    """What becomes of a unit whose order is void: ``A LON holds``."""
+    return f"{unit} is disbanded" if kind == "R" else f"{unit} holds"
