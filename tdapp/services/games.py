@@ -397,8 +397,9 @@ def _with_carry_applied(board: Position, carry: Mapping[str, int]
     """The position the judge sees so that it owes ``carry`` more (or fewer): a power owing
     fewer builds / more removals has some of its centres hidden (other than home centres first,
     empty ones first, so build sites and the civil-disorder order change least); one owing more
-    builds / fewer removals has some units hidden (outside its home centres, so no home centre
-    looks free). Returns that position and the units hidden from it."""
+    builds / fewer removals has some units hidden (outside its home centres first; one in a
+    home centre only when no build is left to make, so no home centre looks free to build in).
+    Returns that position and the units hidden from it."""
     m = board.game_map
     centers = dict(board.centers)
     units = dict(board.units)
@@ -412,9 +413,12 @@ def _with_carry_applied(board: Position, carry: Mapping[str, int]
             for sc in mine[:-extra]:
                 del centers[sc]
         else:
-            away = sorted(prov for prov, unit in units.items()
-                          if unit.power == power and prov not in homes)
-            for prov in away[:extra]:
+            mine = sorted((prov for prov, unit in units.items() if unit.power == power),
+                          key=lambda prov: (prov in homes, prov))
+            owned = sum(1 for owner in centers.values() if owner == power)
+            if owned - len(mine) + extra > 0:  # builds to make: every home centre stays seen
+                mine = [prov for prov in mine if prov not in homes]
+            for prov in mine[:extra]:
                 hidden[prov] = units.pop(prov)
     return dataclasses.replace(board, units=units, centers=centers), hidden
 

@@ -178,3 +178,28 @@ def test_a_nobody_adjusts_fall_still_opens_the_winter_that_settles_a_carry() -> 
     assert settled["next"]["phase"] == "S1906M" and "carried" not in settled["next"]
     assert len(settled["next"]["units"]["FRANCE"]) == 2
     assert settled["next"]["centers"]["FRANCE"] == ["BRE", "MAR", "PAR"]
+
+
+def test_a_carried_build_spares_a_removal_even_with_every_unit_at_home() -> None:
+    """Austria owes a removal (3 units at home, 2 centres) and 1 build is carried to it: it
+    removes nothing; the unit kept out of the judge's sight stays on the board."""
+    winter = {"phase": "W1905A", "units": {"AUSTRIA": ["A VIE", "A BUD", "F TRI"]},
+              "centers": {"AUSTRIA": ["VIE", "BUD"], "ITALY": ["TRI"]},
+              "dislodged": {}, "contested": [], "carried": {"W1904A": {"AUSTRIA": 1}}}
+    assert games.owed_adjustments(winter) == {}
+    out = games.adjudicate_position(winter, {}, get_format("edc-2026"))
+    assert sorted(out["next"]["units"]["AUSTRIA"]) == ["A BUD", "A VIE", "F TRI"]
+    assert not [r for r in out["results"] if "disband" in r["tags"]]
+
+
+def test_a_carried_removal_follows_the_sheet_then_civil_disorder() -> None:
+    winter = {"phase": "W1905A",
+              "units": {"FRANCE": ["A PAR", "A MAR", "F BRE", "A BUR", "A BEL"]},
+              "centers": {"FRANCE": ["PAR", "MAR", "BRE", "BEL", "SPA"]},
+              "dislodged": {}, "contested": [], "carried": {"W1904A": {"FRANCE": -2}}}
+    assert games.owed_adjustments(winter) == {"FRANCE": -2}
+    sheets = {"FRANCE": games.SheetRow("FRANCE", "Remove A Bur", games.ENTERED)}
+    out = games.adjudicate_position(winter, sheets, get_format("edc-2026"))
+    left = out["next"]["units"]["FRANCE"]
+    assert len(left) == 3 and "A BUR" not in left
+    assert sorted(out["next"]["centers"]["FRANCE"]) == ["BEL", "BRE", "MAR", "PAR", "SPA"]
