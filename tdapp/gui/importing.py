@@ -4,6 +4,7 @@ the import dialog."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +12,7 @@ from tdapp.gui.dialogs.import_players import ImportLine, Mapping
 from tdapp.services import player_import
 from tdapp.services.changes import Change
 from tdapp.services.player_import import Table
+from tdapp.services.players import PlayerRow
 from tdapp.store.database import TournamentDb
 
 __all__ = ["Table", "fields", "guess", "import_players", "notes", "preview", "read_table"]
@@ -43,12 +45,15 @@ def _problem_text(problem: Any) -> str:
     return f"{problem.column}: {problem.message}" if problem.column else problem.message
 
 
-def preview(table: Table, mapping: Mapping) -> list[ImportLine]:
-    """Every line of the file under ``mapping``: the player, or its problems."""
+def preview(table: Table, mapping: Mapping,
+            existing: Sequence[PlayerRow] = ()) -> list[ImportLine]:
+    """Every line of the file under ``mapping``: the player, or its problems (a seed one of
+    the ``existing`` players holds, or one that two lines give, among them)."""
     chosen = {field: column for field, column in mapping.items() if column is not None}
+    held = player_import.seeds_held(existing)
     return [
         ImportLine(row.line, row.player, tuple(_problem_text(p) for p in row.problems))
-        for row in player_import.mapped_rows(table, chosen)
+        for row in player_import.mapped_rows(table, chosen, held)
     ]
 
 

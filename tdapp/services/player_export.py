@@ -24,6 +24,10 @@ def _number(value: float | None) -> float | str:
     return "" if value is None else value
 
 
+def _whole(value: int | None) -> int | str:
+    return "" if value is None else value
+
+
 EXPORT_COLUMNS: tuple[tuple[str, Callable[[PlayerRow], str | int | float]], ...] = (
     ("Name", lambda p: p.name),
     ("Home town", lambda p: p.home_town),
@@ -37,6 +41,8 @@ EXPORT_COLUMNS: tuple[tuple[str, Callable[[PlayerRow], str | int | float]], ...]
     ("Power preferences", lambda p: p.power_preferences),
     ("Latitude", lambda p: _number(p.latitude)),
     ("Longitude", lambda p: _number(p.longitude)),
+    ("Seed", lambda p: _whole(p.seed)),
+    ("Pinned board", lambda p: _whole(p.pinned_board)),
     ("Notes", lambda p: p.notes),
 )
 

@@ -16,14 +16,14 @@ import datetime as dt
 import io
 import re
 import unicodedata
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from tdapp.core.powers import POWERS
 from tdapp.services import players as player_service
 from tdapp.services.changes import Change, ServiceError
-from tdapp.services.players import LOCAL_STATUSES, PlayerData
+from tdapp.services.players import LOCAL_STATUSES, MAX_BOARD, MAX_SEED, PlayerData, PlayerRow
 from tdapp.store.database import TournamentDb
 
 CSV_DELIMITERS = (",", ";", "\t", "|")
@@ -46,6 +46,8 @@ IMPORT_FIELDS: dict[str, str] = {
     "power_preferences": "Power preferences",
     "latitude": "Home latitude",
     "longitude": "Home longitude",
+    "seed": "Seed (1 is the top seed)",
+    "pinned_board": "Pinned board (accessibility)",
 }
 
 
@@ -310,6 +312,18 @@ _EXACT: dict[str, tuple[str, ...]] = {
                           "powerpreference"),
     "latitude": ("latitude", "lat", "breitengrad"),
     "longitude": ("longitude", "lon", "lng", "long", "laengengrad", "langengrad"),
+    # The DBN Invitational qualifying seed; "rank" is left out: it is more often a standing.
+    "seed": ("seed", "seeding", "seedno", "seednumber", "qualifyingseed", "invitationalseed",
+             "dbnseed", "dbniseed", "tetedeserie", "setzplatz", "setzliste", "setzlistenplatz",
+             "setzung", "plaatsing", "reekshoofd", "testadiserie", "cabezadeserie",
+             "seedning", "seedad", "rozstawienie"),
+    # A table kept for a player (accessibility). A bare "board" or "table" header in a players
+    # list means that; "Boards played" and "Board member" do not (they are not exact words).
+    "pinned_board": ("pinnedboard", "pinnedtable", "pinned", "fixedboard", "fixedtable",
+                     "lockedboard", "lockedtable", "reservedboard", "reservedtable", "board",
+                     "table", "tablefixe", "tablereservee", "tisch", "festertisch", "brett",
+                     "tafel", "vastetafel", "vastbord", "tavolo", "tavolofisso", "mesa",
+                     "mesafija", "bord", "fastbord", "stoł", "stolik", "poyta"),
 }
 # Words a longer header may contain ("Player's name", "E-mail address"), most specific first.
 _CONTAINS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -318,6 +332,10 @@ _CONTAINS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("last_name", ("lastname", "surname", "familyname", "nachname", "achternaam")),
     ("email", ("email", "mail", "courriel")),
     ("power_preferences", ("preference",)),
+    ("seed", ("seed", "setzliste", "tetedeserie", "testadiserie", "cabezadeserie")),
+    ("pinned_board", ("pinned", "fixedboard", "fixedtable", "lockedboard", "lockedtable",
+                      "reservedboard", "reservedtable", "accessibletable", "accessibilitytable",
+                      "accessibilityboard")),
     ("home_town", ("hometown", "town", "city", "ville", "stadt", "wohnort")),
     ("country", ("country", "nation", "pays", "land")),
     ("club", ("club", "verein", "klub")),
@@ -406,6 +424,34 @@ def parse_power_preferences(text: str) -> str | None:
     return "".join(letters)
 
 
+_WHOLE_NUMBER = re.compile(r"#?\s*(\d+)(?:[.,]0+)?")
+
+
+def parse_whole_number(text: str) -> int | None:
+    """"7", "#7" or "7.0" (a spreadsheet's number) -> 7; None if not a whole number."""
+    match = _WHOLE_NUMBER.fullmatch(text.strip())
+    return None if match is None else int(match.group(1))
+
+
+# Field -> (what it is, what it looks like, the words for its range, the largest one).
+_NUMBER_WORDS = {
+    "seed": ("a seed", "a whole number, 1 is the top seed", "seeds", MAX_SEED),
+    "pinned_board": ("a board number", "a whole number, the number of the table", "boards",
+                     MAX_BOARD),
+}
+
+
+def _number_problem(field_name: str, text: str) -> tuple[int | None, str]:
+    """(the number, "") or (None, why ``text`` is not a seed / board number)."""
+    what, looks, plural, high = _NUMBER_WORDS[field_name]
+    number = parse_whole_number(text)
+    if number is None:
+        return None, f"{text!r} is not {what} ({looks})"
+    if not 1 <= number <= high:
+        return None, f"{text!r} is not {what}: {plural} go from 1 to {high}"
+    return number, ""
+
+
 def _parse_coordinate(text: str, limit: float) -> float | None:
     try:
         value = float(text.replace(",", ".").strip())
@@ -421,6 +467,9 @@ class MappedRow:
     line: int
     player: PlayerData | None
     problems: tuple[RowProblem, ...] = ()
+    # The seed the line gives, even when the line has other problems: two lines giving the
+    # same seed are both pointed at.
+    seed: int | None = None
 
 
 def _row_player(table: Table, mapping: dict[str, int], index: int) -> MappedRow | None:
@@ -488,29 +537,76 @@ def _row_player(table: Table, mapping: dict[str, int], index: int) -> MappedRow 
                 problems.append(RowProblem(
                     line, header(coordinate), f"{cell(coordinate)!r} is not a {coordinate}"))
             values[coordinate] = number
+    for number_field in _NUMBER_WORDS:
+        if cell(number_field):
+            number, why = _number_problem(number_field, cell(number_field))
+            if why:
+                problems.append(RowProblem(line, header(number_field), why))
+            values[number_field] = number
+    seed = values.get("seed")
     if problems:
-        return MappedRow(line, None, tuple(problems))
+        return MappedRow(line, None, tuple(problems), seed)  # type: ignore[arg-type]
     player = PlayerData(**values).cleaned()  # type: ignore[arg-type]
     leftover = player.problems()  # the service's own rules, should a case slip past the above
     if leftover:
-        return MappedRow(line, None, tuple(RowProblem(line, "", p) for p in leftover))
-    return MappedRow(line, player)
+        return MappedRow(line, None, tuple(RowProblem(line, "", p) for p in leftover), seed)
+    return MappedRow(line, player, (), player.seed)
 
 
-def mapped_rows(table: Table, mapping: Mapping[str, int | None]) -> list[MappedRow]:
-    """Every data line under ``mapping``, in file order (blank lines left out): the preview."""
+def seeds_held(players: Iterable[PlayerRow]) -> dict[int, str]:
+    """Seed -> the name of the player in the tournament who holds it (withdrawn ones too: the
+    service refuses a seed held by anyone)."""
+    return {p.seed: p.name for p in players if p.seed is not None}
+
+
+def _check_seeds(rows: list[MappedRow], table: Table, mapping: Mapping[str, int],
+                 held: Mapping[int, str]) -> list[MappedRow]:
+    """Each seed is given once: a line giving a seed someone in the tournament holds, or a seed
+    another line of the file gives, is a problem (every such line names the others)."""
+    column = mapping.get("seed")
+    header = table.headers[column] if column is not None and column < len(table.headers) else ""
+    lines_of: dict[int, list[int]] = {}
+    for row in rows:
+        if row.seed is not None:
+            lines_of.setdefault(row.seed, []).append(row.line)
+    checked = []
+    for row in rows:
+        found = []
+        if row.seed is not None and row.seed in held:
+            found.append(f"seed {row.seed} is already {held[row.seed]}'s; each seed is given once")
+        others = ([n for n in lines_of[row.seed] if n != row.line]
+                  if row.seed is not None else [])
+        if others:
+            where = ", ".join(str(n) for n in others)
+            found.append(f"seed {row.seed} is also given on line{'s' if len(others) > 1 else ''}"
+                         f" {where}; each seed is given once")
+        if found:
+            problems = row.problems + tuple(RowProblem(row.line, header, m) for m in found)
+            row = replace(row, player=None, problems=problems)
+        checked.append(row)
+    return checked
+
+
+def mapped_rows(table: Table, mapping: Mapping[str, int | None],
+                held_seeds: Mapping[int, str] | None = None) -> list[MappedRow]:
+    """Every data line under ``mapping``, in file order (blank lines left out): the preview.
+
+    ``held_seeds`` (seed -> name, see ``seeds_held``) are the seeds the tournament's players
+    already hold; a line giving one of them, or a seed another line gives, is a problem."""
     mapping = {f: c for f, c in mapping.items() if c is not None}  # None: "not in the file"
     unknown = set(mapping) - set(IMPORT_FIELDS)
     if unknown:
         raise ServiceError(f"Unknown field(s) in the mapping: {', '.join(sorted(unknown))}.")
     found = (_row_player(table, mapping, i) for i in range(len(table.rows)))
-    return [row for row in found if row is not None]
+    rows = [row for row in found if row is not None]
+    return _check_seeds(rows, table, mapping, held_seeds or {})
 
 
-def apply_mapping(table: Table, mapping: Mapping[str, int | None]
+def apply_mapping(table: Table, mapping: Mapping[str, int | None],
+                  held_seeds: Mapping[int, str] | None = None
                   ) -> tuple[list[PlayerData], list[RowProblem]]:
     """The players of the good lines, and every problem of the bad ones."""
-    rows = mapped_rows(table, mapping)
+    rows = mapped_rows(table, mapping, held_seeds)
     good = [row.player for row in rows if row.player is not None]
     return good, [problem for row in rows for problem in row.problems]
 

@@ -6,13 +6,13 @@ import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 
-from sqlalchemy import func, select
+from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
 
 from tdapp.services.changes import Change, ServiceError, StaleEdit
 from tdapp.store.database import TournamentDb
-from tdapp.store.models import KeepApart, Player, RollCall, Seat, TeamMember
+from tdapp.store.models import Board, KeepApart, Player, RollCall, Seat, TeamMember
 
 LOCAL_STATUSES: dict[str, str] = {
     "board_member": "Local board member",
@@ -22,6 +22,9 @@ LOCAL_STATUSES: dict[str, str] = {
 }
 MAX_BOARD = 999  # a pinned board number beyond any venue's tables is a typing slip
 MAX_SEED = 9999
+# A board has a result once it is finished (result typed) or scored; a called board that has not
+# been played yet does not count as a board played.
+RESULT_STATUSES = ("finished", "scored")
 
 
 @dataclass(frozen=True)
@@ -77,24 +80,32 @@ class PlayerRow(PlayerData):
 
     id: int = 0
     withdrawn: bool = False
-    boards_played: int = 0
+    boards_played: int = 0  # boards with a result: games actually played
     version: int = 1
+    # Every board the player is seated at, results or not: someone seated is never deleted.
+    boards_seated: int = 0
 
 
 _DATA_FIELDS = tuple(f.name for f in fields(PlayerData))
 
 
-def _row(player: Player, boards_played: int) -> PlayerRow:
+def _row(player: Player, boards: Mapping[int, tuple[int, int]]) -> PlayerRow:
+    seated, played = boards.get(player.id, (0, 0))
     return PlayerRow(
         **{name: getattr(player, name) for name in _DATA_FIELDS},
-        id=player.id, withdrawn=player.withdrawn, boards_played=boards_played,
-        version=player.version,
+        id=player.id, withdrawn=player.withdrawn, boards_played=played,
+        version=player.version, boards_seated=seated,
     )
 
 
-def _boards_played(session: Session) -> dict[int, int]:
-    query = select(Seat.player_id, func.count(Seat.id)).group_by(Seat.player_id)
-    return {player_id: n for player_id, n in session.execute(query)}
+def _board_counts(session: Session, player_id: int | None = None) -> dict[int, tuple[int, int]]:
+    """Player id -> (boards seated at, boards played): only a board with a result is played."""
+    has_result = case((Board.status.in_(RESULT_STATUSES), 1), else_=0)
+    query = (select(Seat.player_id, func.count(Seat.id), func.coalesce(func.sum(has_result), 0))
+             .join(Board, Board.id == Seat.board_id).group_by(Seat.player_id))
+    if player_id is not None:
+        query = query.where(Seat.player_id == player_id)
+    return {pid: (seated, int(played)) for pid, seated, played in session.execute(query)}
 
 
 def name_sort_key(name: str) -> tuple[str, str]:
@@ -106,11 +117,11 @@ def name_sort_key(name: str) -> tuple[str, str]:
 
 def list_players(db: TournamentDb, *, include_withdrawn: bool = True) -> list[PlayerRow]:
     with db.read() as session:
-        played = _boards_played(session)
+        boards = _board_counts(session)
         query = select(Player)
         if not include_withdrawn:
             query = query.where(Player.withdrawn.is_(False))
-        rows = [_row(p, played.get(p.id, 0)) for p in session.scalars(query)]
+        rows = [_row(p, boards) for p in session.scalars(query)]
     return sorted(rows, key=lambda row: name_sort_key(row.name))
 
 
@@ -119,7 +130,7 @@ def get_player(db: TournamentDb, player_id: int) -> PlayerRow:
         player = session.get(Player, player_id)
         if player is None:
             raise ServiceError("That player is no longer in the tournament.")
-        return _row(player, _boards_played(session).get(player_id, 0))
+        return _row(player, _board_counts(session, player_id))
 
 
 def _check(data: PlayerData) -> PlayerData:
@@ -211,11 +222,16 @@ def delete_player(db: TournamentDb, player_id: int) -> Change:
         player = session.get(Player, player_id)
         if player is None:
             raise ServiceError("That player is no longer in the tournament.")
-        played = session.scalar(select(func.count(Seat.id)).where(Seat.player_id == player_id))
+        seated, played = _board_counts(session, player_id).get(player_id, (0, 0))
         if played:
             raise ServiceError(
                 f"{player.name} has played {played} board(s) and cannot be deleted; "
                 "withdraw them instead (their results stay)."
+            )
+        if seated:
+            raise ServiceError(
+                f"{player.name} is seated on {seated} board(s) of the board call and cannot be "
+                "deleted; withdraw them instead, or seat that round again without them."
             )
         # Rows that point at the player go one by one, so that Undo brings them all back.
         for answer in session.scalars(select(RollCall).where(RollCall.player_id == player_id)):

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QApplication, QFileDialog, QLabel
 
-from tdapp.gui.dialogs.import_players import ImportPlayersDialog
+from tdapp.gui.dialogs.import_players import PROBLEMS_COLUMN, ImportPlayersDialog
 
 TOWNS = ["Leeds", "Paris", "Milan", "Bonn", "Prague", "Ankara", "Oslo", "Lyon", "Sofia"]
 
@@ -52,7 +52,8 @@ def test_import_sixty_players_from_csv(main, qtbot, monkeypatch, filled_file: Pa
             mapping["email"]) == (0, 1, 2, 3, 4)
     dialog.next_button.click()
     assert dialog.preview_table.rowCount() == 62
-    problems = {dialog.preview_table.item(r, 0).text(): dialog.preview_table.item(r, 5).text()
+    table = dialog.preview_table
+    problems = {table.item(r, 0).text(): table.item(r, PROBLEMS_COLUMN).text()
                 for r in range(62)}
     assert "no name" in problems["62"]
     assert "Ann Smith is already in the tournament" in problems["63"]

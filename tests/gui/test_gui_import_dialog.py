@@ -5,7 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tdapp.gui.dialogs.import_players import NOT_IN_FILE, ImportLine, ImportPlayersDialog
+from tdapp.gui.dialogs.import_players import (
+    NOT_IN_FILE,
+    PROBLEMS_COLUMN,
+    ImportLine,
+    ImportPlayersDialog,
+)
 from tdapp.services.players import PlayerData, PlayerRow, find_duplicates
 
 SCREENS = Path(__file__).resolve().parents[2] / "out" / "screens" / "gui"
@@ -54,10 +59,10 @@ def test_mapping_preview_and_duplicates(qtbot) -> None:
     table = dialog.preview_table
     assert table.rowCount() == 4
     assert dialog.grab().save(str(SCREENS / "15-import-preview.png"))
-    assert table.item(1, 5).text() == "A player needs a name."
+    assert table.item(1, PROBLEMS_COLUMN).text() == "A player needs a name."
     assert "Looks like a duplicate: Ann Smith is already in the tournament" in \
-        table.item(0, 5).text()
-    assert "also on line 4 of the file" in table.item(3, 5).text()
+        table.item(0, PROBLEMS_COLUMN).text()
+    assert "also on line 4 of the file" in table.item(3, PROBLEMS_COLUMN).text()
     assert dialog.skip_duplicates.isChecked() and "2 line(s)" in dialog.skip_duplicates.text()
     assert [p.name for p in dialog.players_to_import()] == ["New Person"]
     assert "1 player(s) will be imported" in dialog.summary.text()

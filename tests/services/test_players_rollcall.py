@@ -78,15 +78,15 @@ def test_delete_refused_for_someone_who_played_but_withdraw_works(db) -> None:
     ann = players.list_players(db)[0]
     with db.action("seat Ann") as session:
         round_ = session.scalar(select(Round).where(Round.number == 1))
-        board = Board(round_id=round_.id, number=1)
+        board = Board(round_id=round_.id, number=1, status="finished")
         session.add(board)
         session.flush()
-        session.add(Seat(board_id=board.id, power="FRANCE", player_id=ann.id))
-    with pytest.raises(ServiceError, match="withdraw them instead"):
+        session.add(Seat(board_id=board.id, power="FRANCE", player_id=ann.id, centers=5))
+    with pytest.raises(ServiceError, match="has played 1 board.*withdraw them instead"):
         players.delete_player(db, ann.id)
     players.set_withdrawn(db, ann.id, True)
     row = players.get_player(db, ann.id)
-    assert row.withdrawn and row.boards_played == 1
+    assert row.withdrawn and row.boards_played == 1 and row.boards_seated == 1
 
 
 def test_roll_call_count_and_carry_over(db) -> None:

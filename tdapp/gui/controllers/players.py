@@ -71,11 +71,8 @@ class PlayersController:
         self.app.call(player_service.set_withdrawn, player.id, not player.withdrawn)
 
     def delete(self, player: PlayerRow) -> None:
-        if player.boards_played:
-            QMessageBox.information(
-                self.window, "Delete player",
-                f"{player.name} has played {player.boards_played} board(s), so they stay in "
-                "the tournament with their results. Use Withdraw instead.")
+        if player.boards_seated:
+            QMessageBox.information(self.window, "Delete player", _why_kept(player))
             return
         answer = QMessageBox.question(
             self.window, "Delete player",
@@ -102,7 +99,7 @@ class PlayersController:
         dialog = ImportPlayersDialog(
             path.name, list(table.headers), [list(r) for r in table.rows[:20]],
             importing.guess(table),
-            preview=lambda mapping: importing.preview(table, mapping),
+            preview=lambda mapping: importing.preview(table, mapping, existing),
             duplicates=lambda incoming: player_service.find_duplicates(existing, incoming),
             parent=self.window, fields=importing.fields(), notes=importing.notes(table),
             total_lines=len(table.rows))
@@ -136,3 +133,13 @@ class PlayersController:
         written = self.app.read(write, path)
         if written is not None:
             self.window.statusBar().showMessage(f"{written} players written to {path}", 8000)
+
+
+def _why_kept(player: PlayerRow) -> str:
+    """Why someone on a board is withdrawn rather than deleted."""
+    if player.boards_played:
+        return (f"{player.name} has played {player.boards_played} board(s), so they stay in "
+                "the tournament with their results. Use Withdraw instead.")
+    return (f"{player.name} is seated on {player.boards_seated} board(s) of the board call, so "
+            "they stay in the tournament. Use Withdraw instead, or seat that round again "
+            "without them.")

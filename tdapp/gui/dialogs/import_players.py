@@ -38,8 +38,15 @@ FIELD_LABELS: dict[str, str] = {
     "power_preferences": "Power preferences",
     "latitude": "Home latitude",
     "longitude": "Home longitude",
+    "seed": "Seed (1 is the top seed)",
+    "pinned_board": "Pinned board (accessibility)",
 }
 NOT_IN_FILE = "(not in the file)"
+PREVIEW_HEADERS = ("Line", "Name", "Home town", "Country", "Club", "Seed", "Board",
+                   "Problems and warnings")
+PROBLEMS_COLUMN = len(PREVIEW_HEADERS) - 1
+# Preview columns shown only when the file has that field, so a plain list stays narrow.
+_OPTIONAL_COLUMNS = {"seed": 5, "pinned_board": 6}
 Mapping = dict[str, int | None]  # field -> column index in the file
 
 
@@ -61,6 +68,10 @@ def _file_line_numbers(reason: str, file_lines: list[int]) -> str:
         return f"also on line {line} of the file"
 
     return re.sub(r"also on line (\d+) of this import", to_file_line, reason)
+
+
+def _number(value: int | None) -> str:
+    return "" if value is None else str(value)
 
 
 class ImportPlayersDialog(QDialog):
@@ -181,14 +192,13 @@ class ImportPlayersDialog(QDialog):
         layout = QVBoxLayout(page)
         layout.addWidget(QLabel("<b>Step 2 of 2 — preview.</b> Lines with problems are not "
                                 "imported; fix them in the file or add those players by hand."))
-        self.preview_table = QTableWidget(0, 6)
+        self.preview_table = QTableWidget(0, len(PREVIEW_HEADERS))
         self.preview_table.setObjectName("importPreview")
-        self.preview_table.setHorizontalHeaderLabels(
-            ["Line", "Name", "Home town", "Country", "Club", "Problems and warnings"])
+        self.preview_table.setHorizontalHeaderLabels(list(PREVIEW_HEADERS))
         self.preview_table.verticalHeader().hide()
         self.preview_table.horizontalHeader().setStretchLastSection(True)
         self.preview_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        for column, width in enumerate((45, 170, 120, 100, 110)):
+        for column, width in enumerate((45, 170, 120, 100, 110, 45, 50)):
             self.preview_table.setColumnWidth(column, width)
         self.skip_duplicates = QCheckBox()
         self.skip_duplicates.setObjectName("skipDuplicates")
@@ -225,6 +235,9 @@ class ImportPlayersDialog(QDialog):
             good_indexes[i]: _file_line_numbers(why, [self.lines[g].line for g in good_indexes])
             for i, why in self._duplicates(good).items()}
         table = self.preview_table
+        chosen = self.mapping()
+        for field, column in _OPTIONAL_COLUMNS.items():
+            table.setColumnHidden(column, chosen.get(field) is None)
         table.setRowCount(len(self.lines))
         red, amber = QBrush(QColor("#b00020")), QBrush(QColor("#9a6700"))
         for row, line in enumerate(self.lines):
@@ -233,8 +246,9 @@ class ImportPlayersDialog(QDialog):
             if row in self.duplicate_reasons:
                 notes.append(f"Looks like a duplicate: {self.duplicate_reasons[row]}")
             cells = [str(line.line)]
-            cells += ([player.name, player.home_town, player.country, player.club]
-                      if player else ["", "", "", ""])
+            cells += ([player.name, player.home_town, player.country, player.club,
+                       _number(player.seed), _number(player.pinned_board)]
+                      if player else [""] * 6)
             cells.append("; ".join(notes))
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)

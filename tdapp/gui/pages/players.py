@@ -51,7 +51,7 @@ class PlayersPage(QWidget):
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         self.table.setAlternatingRowColors(True)
-        tune_table(self.table, (180, 125, 115, 155, 140, 125, 105))
+        tune_table(self.table, (170, 115, 100, 140, 135, 115, 55, 100, 105))
         self.count_label = QLabel()
         self.count_label.setObjectName("playersCount")
         tools = QHBoxLayout()
@@ -146,7 +146,7 @@ class PlayersPage(QWidget):
         for button in (self.edit_button, self.withdraw_button, self.delete_button):
             button.setEnabled(player is not None)
         self.withdraw_button.setText("&Reinstate" if player and player.withdrawn else "&Withdraw")
-        self.delete_button.setEnabled(player is not None and player.boards_played == 0)
+        self.delete_button.setEnabled(player is not None and player.boards_seated == 0)
         self.delete_button.setToolTip(
-            "Someone who has played is withdrawn, never deleted" if player and
-            player.boards_played else "Remove a player added by mistake")
+            "Someone who has played, or is seated on a board, is withdrawn, never deleted"
+            if player and player.boards_seated else "Remove a player added by mistake")
