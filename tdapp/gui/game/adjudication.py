@@ -59,8 +59,41 @@ def reason_in_words(result: Mapping[str, Any], results: Sequence[Mapping[str, An
     return "; ".join([told, *rest])
 
 
+def _province(unit: str) -> str:
+    """``F STP/NC`` -> ``STP``."""
+    return unit.split()[-1].split("/")[0] if unit else ""
+
+
+def one_row_per_unit(results: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The judge's results as the tables show them: an order that could not be read but names
+    one of the power's units ("F Portugal-Spain": F POR - SPA, no coast) takes the place of
+    that unit's "(no order)" row, with the unit, so that it reads "Void — holds" once instead of
+    a void order and an unordered hold. The judge's output itself is left as it is."""
+    rows = [dict(r) for r in results]
+    idle = {(r["power"], _province(str(r.get("unit", "")))): i for i, r in enumerate(rows)
+            if not r.get("order") and r.get("unit")}
+    dropped: set[int] = set()
+    for row in rows:
+        words = str(row.get("normalized", "")).split()
+        if "void" not in row.get("tags", []) or row.get("unit") or len(words) < 2:
+            continue
+        i = idle.pop((row["power"], _province(" ".join(words[:2]))), None)
+        if i is None:
+            continue
+        unwritten = rows[i]
+        row["unit"] = unwritten["unit"]
+        row["tags"] = [*row["tags"], *(t for t in unwritten.get("tags", [])
+                                      if t not in row["tags"])]
+        row["message"] = "; ".join(m for m in (row.get("message"), unwritten.get("message"))
+                                   if m)
+        dropped.add(i)
+    return [r for i, r in enumerate(rows) if i not in dropped]
+
+
 def outcome_word(result: Mapping[str, Any]) -> str:
     tags = result.get("tags", [])
+    if "void" in tags and "disband" in tags:
+        return "Void — disbanded"  # a retreat not carried out
     if "void" in tags:
         return "Void — holds" if result.get("unit") else "Void"
     if "disband" in tags and not result.get("order"):
@@ -205,7 +238,7 @@ class AdjudicationView(QWidget):
             self.clear(f"{games.phase_title(row.phase)}: not adjudicated yet.")
             return
         self.heading.setText(f"{games.phase_title(row.phase)} — results")
-        self.rows = list(row.results or [])
+        self.rows = one_row_per_unit(row.results or [])
         self.table.setRowCount(len(self.rows))
         for i, result in enumerate(self.rows):
             power = result["power"]

@@ -188,7 +188,8 @@ class PowerPanel(QFrame):
             if r.error:
                 if i in self.holding and status != games.NO_ORDERS:
                     problem += f" — {fate(self.holding[i], kind)}"
-                rows.append(f"<span style='color:#c62828'>✗ {typed_html}: "
+                as_read = f" → <b>{html.escape(read)}</b>" if r.normalized else ""
+                rows.append(f"<span style='color:#c62828'>✗ {typed_html}{as_read}: "
                             f"{html.escape(problem)}</span>")
             else:
                 row = f"✓ {typed_html} → <b>{html.escape(read)}</b>"

@@ -63,7 +63,7 @@ class GameView(QWidget):
         self.vote_dialog: DrawVoteDialog | None = None
         self._quiet = False
         self._history_stale = True
-        self._judged: tuple[tuple[str, int], Position | None] | None = None
+        self._judged: tuple[dict[str, Any], Position | None] | None = None
         self._build()
         self._connect()
         self.reload()
@@ -289,13 +289,12 @@ class GameView(QWidget):
 
     def _judged_position(self, current: games.PhaseRow) -> Position | None:
         """The open phase's position as the judge sees it (made once per phase shown)."""
-        key = (current.phase, id(current.position))
-        if self._judged is None or self._judged[0] != key:
+        if self._judged is None or self._judged[0] is not current.position:
             try:
                 board: Position | None = position_from_contract(current.position)
             except ValueError:  # a position the judge cannot read: the sheets are still read
                 board = None
-            self._judged = (key, board)
+            self._judged = (current.position, board)  # kept: compared by identity
         return self._judged[1]
 
     def _show_gaps(self) -> None:

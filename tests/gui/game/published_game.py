@@ -180,9 +180,9 @@ PUBLISHED_OUTCOMES: dict[str, dict[str, str]] = {
     },
     "S1902M": {
         "A LON - ENG": "Void — holds",  # "a complete and utter failure"
-        # "fails to move with confusion on which coast": the order cannot be read, so it has no
-        # unit; F POR holds as a unit without an order
-        "F POR - SPA": "Void", "F POR H": "Succeeded",
+        # "fails to move with confusion on which coast": the order cannot be read; F POR holds
+        # (one row: the void order, not a second "(no order)" row for the fleet)
+        "F POR - SPA": "Void — holds",
         "F NWY - NTH": "Failed", "F HOL - NTH": "Failed",  # "squaring off" in the North Sea
         "A GAL - BUD": "Failed",  # "attempts to push into Budapest and is fought back"
         "A BUR - RUH": "Succeeded", "A MAR - BUR": "Succeeded", "F NWG - NAO": "Succeeded",

@@ -21,7 +21,7 @@ from tdapp.core.board.contract import position_to_contract
 from tdapp.core.board.position import Position
 from tdapp.core.formats import get_format
 from tdapp.core.powers import POWERS
-from tdapp.gui.game.adjudication import outcome_word
+from tdapp.gui.game.adjudication import one_row_per_unit, outcome_word
 from tdapp.gui.game.map_view import MapView
 from tdapp.gui.game.view import GameView
 from tdapp.services import games
@@ -45,8 +45,8 @@ CORRECTED = "A Vienna Hold, A Budapest Hold, A Romania-Serbia, F Adriatic Sea-Io
 
 
 def outcomes(results: list[Mapping[str, Any]]) -> dict[str, str]:
-    """Read-as order -> the results table's outcome word."""
-    return {str(r["normalized"]): outcome_word(r) for r in results}
+    """Read-as order -> the results table's outcome word (one row per unit, as it shows)."""
+    return {str(r["normalized"]): outcome_word(r) for r in one_row_per_unit(results)}
 
 
 def adjudicate_with_keyboard(qtbot, widget: GameView) -> None:
@@ -61,6 +61,9 @@ def check_entry(widget: GameView, phase: str) -> None:
         # "given mixed orders": the format's rule for two orders, named in the message
         assert "England: F EDI has two different orders: it holds (WDC 2025)" in gaps
         assert "Germany: A MUN has no order — it will hold" in gaps  # "no lines of communication"
+        # "a crossing of the Baltic Sea ... with a lack of ships": void as typed, not only after
+        assert ("Germany: 'A Berlin-Baltic Sea' — an army cannot move to a sea: Baltic Sea — "
+                "A BER holds") in gaps
     if phase == "S1902M":
         reading = html.unescape(widget.entry.panels["FRANCE"].reading.text())
         assert "say which coast of Spain" in reading and "(WDC 2025)" in reading
@@ -72,6 +75,16 @@ def check_entry(widget: GameView, phase: str) -> None:
                    for s in faults)
         assert "England: A WAL has no order — it will hold" in gaps
         assert "Russia: F BLA has no order — it will hold" in gaps
+        # an army into the English Channel: flagged under the sea's name, the army holding
+        assert ("England: 'A London-English Channel' — an army cannot move to a sea: "
+                "English Channel — A LON holds") in gaps
+        england = widget.entry.panels["ENGLAND"].edit.extraSelections()
+        sea = dict(GAME)["S1902M"]["ENGLAND"].index("English Channel")
+        assert [(f.cursor.selectionStart(), f.cursor.selectionEnd()) for f in england] == [
+            (sea, sea + len("English Channel"))]
+        # the fleet in Portugal: told once, with its void order, not also as a unit without one
+        assert "France: F BRE has no order — it will hold" in gaps
+        assert "— F POR holds" in gaps and "F POR have no order" not in gaps
 
 
 def check_outcome(widget: GameView, phase: str) -> None:
