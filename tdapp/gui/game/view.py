@@ -398,6 +398,8 @@ class GameView(QWidget):
         if reports:
             self.history.select_phase(phase)
             self.history.show_report(reports[0])
+        if reports and reports[0].carried:  # the game as played stands: say what comes next
+            self.app.inform("Builds already played stand", "\n\n".join(reports[0].carried))
 
     def open_draw_vote(self) -> DrawVoteDialog | None:
         preview = self.app.read(games.draw_vote_preview, self.board_id)

@@ -386,3 +386,39 @@ def test_a_draw_among_named_powers_where_the_format_allows_it(qtbot, view: GameV
     with view.app.db.read() as session:
         board = session.get(Board, view.board_id)
         assert board.draw_powers == ["ENGLAND", "FRANCE", "GERMANY"]
+
+
+def test_a_build_error_found_late_is_told_in_words(qtbot, view: GameView,
+                                                   dialog_answers) -> None:
+    """Under a format that carries build errors, the history's correction report says that
+    the builds played stand and what the next Winter puts right; the Winter owes it."""
+    from tdapp.core.formats import copy_format, get_format
+    from tdapp.core.formats.model import CorrectionRule
+    from tdapp.services import formats
+
+    db = view.app.db
+    mine = copy_format(get_format("wdc-2025"), name="house", title="House rules",
+                       corrections=CorrectionRule("next-deadline", "the board stands",
+                                                  "next-adjustment"))
+    formats.save_custom_format(db, mine, "wdc-2025")
+    games.start_game(db, view.board_id)
+    for _phase, sheets in GAME[:5]:  # up to Spring 1902's retreat
+        for power, text in sheets.items():
+            games.save_orders(db, view.board_id, power, text)
+        games.adjudicate(db, view.board_id)
+    view.reload()
+    view.tabs.setCurrentIndex(2)
+    view.history.select_phase("F1901M")
+    view.history.power_box.setCurrentIndex(POWERS.index("RUSSIA"))
+    view.history.edit.setPlainText("A Ukr-Rum, F Sev S A Ukr-Rum, A War-Gal, F Bot H")
+    view.history.override.setChecked(True)
+    qtbot.mouseClick(view.history.apply_button, Qt.MouseButton.LeftButton)
+    report = view.history.report.text()
+    assert "Adjudicated again: F1901M." in report
+    assert ("Russia: Winter 1901 adjustments gave 1 build too many; the game stands as played "
+            "and Russia has 1 build fewer (or 1 more removal) at Winter 1902 adjustments."
+            ) in report
+    kind, title, text = dialog_answers.shown[-1]
+    assert (kind, title) == ("information", "Builds already played stand")
+    assert text.startswith("Russia: Winter 1901 adjustments gave 1 build too many")
+    assert view.grab().save(str(SCREENS.parent / "format-rules-carried-build.png"))
