@@ -237,13 +237,21 @@ class GameView(QWidget):
                 for unit, where in retreats.items()), True
         if kind == "A":
             owed = position.get("adjustments", {}).get(power, 0)
+            carried = games.carried_total(position).get(power, 0)
+            late = ""
+            if carried and owed:
+                more = "more" if (owed > 0) == (carried > 0) else "fewer"
+                late = f"{abs(carried)} {more} for a build error found late"
             if owed > 0:
                 free = ", ".join(games.free_home_centres(position, power))
-                return f"Builds owed: {owed} (free home centres: {free})", True
+                return (f"Builds owed: {owed} (free home centres: {free}"
+                        + (f"; {late})" if late else ")")), True
             if owed < 0:
                 cd = CD_NAMES.get(self.civil_disorder, self.civil_disorder)
-                return (f"Removals owed: {-owed}; a removal not written follows the {cd} "
-                        "civil-disorder order"), True
+                return (f"Removals owed: {-owed}" + (f" ({late})" if late else "")
+                        + f"; a removal not written follows the {cd} civil-disorder order"), True
+            if carried:
+                return "No adjustment: a build error found late evens it out.", False
             return "No adjustment.", False
         units = position.get("units", {}).get(power, [])
         return ("" if units else "No units."), bool(units)
