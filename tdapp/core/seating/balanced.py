@@ -1,7 +1,7 @@
 """Balanced seating: fewest repeated opponents, no repeated power, keep-apart pairs apart.
 
-The objective, in one integer: a pair that met m times before costs m*m (so a pair meeting for
-the third time outweighs two pairs meeting for the second), a player forced to repeat a power
+The objective, in one integer: a pair that met m times before costs 2*m*m + 3 (every repeated pair
+counts, and a pair meeting for the third time, 11, outweighs two pairs meeting for the second, 10), a player forced to repeat a power
 (Hall's condition fails on the board) costs HALL_WEIGHT, a keep-apart pair KEEP_APART_WEIGHT and
 the two seats of a player on two boards sharing a board DOUBLE_WEIGHT. A recognised construction
 is tried first; the tabu search starts from it (or from a greedy placement) and stops at the
@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from tdapp.core.powers import BOARD_SIZE
 
 from .construction import Plan, fresh_plan, place_on_tables, planned_round, recognise_plan
-from .history import History, repeat_lower_bound
+from .history import History, meeting_cost, repeat_lower_bound
 from .model import Cancel, Progress, SeatingRequest
 from .review import keep_apart_set
 from .tabu import Problem, SearchLimits, TabuSearch, greedy_start
@@ -31,10 +31,6 @@ STOPPED_WORDS = {"target": "no seating can do better", "optimal": "no seating ca
                  "time": "the time limit", "cancel": "cancelled",
                  "iterations": "the most tries allowed",
                  "patience": "no better seating in many tries"}
-
-
-def meeting_cost(times_met: int) -> int:
-    return times_met * times_met
 
 
 @dataclass
@@ -127,7 +123,7 @@ def seat_balanced(
         start = [b if b is not None else (lock if lock not in fixed_groups else None)
                  for b, lock in zip(pinned, start, strict=True)]
         fixed = {s for s, b in enumerate(start) if b is not None}
-    bound = repeat_lower_bound(seats, history).meetings
+    bound = repeat_lower_bound(seats, history).cost
     bound += HALL_WEIGHT * sum(1 for mask in problem.masks or () if not mask)
     planned = None if fixed_groups else _try_plan(request, history, problem, rng)
     if planned is not None:

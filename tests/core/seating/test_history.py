@@ -1,8 +1,12 @@
 from __future__ import annotations
 
+import random
+from itertools import combinations
+
 from tdapp.core.powers import POWERS
-from tdapp.core.seating.history import History, repeat_lower_bound
-from tdapp.core.seating.model import PastBoard
+from tdapp.core.seating.engine import seat_round
+from tdapp.core.seating.history import History, meeting_cost, repeat_lower_bound
+from tdapp.core.seating.model import PastBoard, SeatingRequest
 
 
 def round_of(number: int, players: list[str]) -> list[PastBoard]:
@@ -45,3 +49,29 @@ def test_meeting_bound_adds_up_over_rounds():
 def test_no_history_no_bound():
     players = [f"p{i}" for i in range(49)]
     assert repeat_lower_bound(players, History()).pairs == 0
+
+
+def test_the_balanced_cost_follows_the_issue_rule():
+    # a first meeting is free, every repeated pair costs, and a pair meeting for the third time
+    # counts more than two pairs meeting for the second (issue 5)
+    assert meeting_cost(0) == 0
+    assert 0 < meeting_cost(1) < meeting_cost(2)
+    assert meeting_cost(2) > 2 * meeting_cost(1)
+    assert meeting_cost(3) > meeting_cost(2) + meeting_cost(1)
+
+
+def test_the_cost_bound_never_exceeds_a_seating_found():
+    rng = random.Random(5)
+    players = [f"p{i}" for i in range(21)]
+    past: list[PastBoard] = []
+    for number in range(1, 6):
+        order = players[:]
+        rng.shuffle(order)
+        past += round_of(number, order)
+        history = History.from_boards(past)
+        bound = repeat_lower_bound(players, history)
+        result = seat_round(SeatingRequest(players, tuple(past), seed=number, time_limit=2))
+        cost = sum(meeting_cost(history.met(a, b))
+                   for board in result.boards for a, b in combinations(board.seats, 2))
+        assert bound.cost <= cost, f"round {number + 1}"
+        assert bound.cost == 2 * bound.meetings + 3 * bound.pairs

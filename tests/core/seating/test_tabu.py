@@ -3,9 +3,9 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
-from tdapp.core.seating.balanced import build_problem
+from tdapp.core.seating.balanced import HALL_WEIGHT, build_problem
 from tdapp.core.seating.engine import seat_round
-from tdapp.core.seating.history import History
+from tdapp.core.seating.history import History, meeting_cost
 from tdapp.core.seating.matching import hall_deficit
 from tdapp.core.seating.model import PastBoard, SeatingRequest
 from tdapp.core.seating.tabu import SearchLimits, TabuSearch, greedy_start
@@ -21,8 +21,8 @@ def exact_optimum(history: History) -> int:
         boards = ([first, *chosen], [p for p in rest if p not in chosen])
         cost = 0
         for board in boards:
-            cost += sum(history.met(a, b) ** 2 for a, b in combinations(board, 2))
-            cost += 100 * hall_deficit([history.unplayed_mask(p) for p in board])
+            cost += sum(meeting_cost(history.met(a, b)) for a, b in combinations(board, 2))
+            cost += HALL_WEIGHT * hall_deficit([history.unplayed_mask(p) for p in board])
         best = cost if best is None else min(best, cost)
     return best
 
