@@ -52,7 +52,8 @@ def preview(table: Table, mapping: Mapping,
     chosen = {field: column for field, column in mapping.items() if column is not None}
     held = player_import.seeds_held(existing)
     return [
-        ImportLine(row.line, row.player, tuple(_problem_text(p) for p in row.problems))
+        ImportLine(row.line, row.player, tuple(_problem_text(p) for p in row.problems),
+                   row.name, row.seed)
         for row in player_import.mapped_rows(table, chosen, held)
     ]
 

@@ -470,6 +470,7 @@ class MappedRow:
     # The seed the line gives, even when the line has other problems: two lines giving the
     # same seed are both pointed at.
     seed: int | None = None
+    name: str = ""  # as read, so the preview names a refused line's player too
 
 
 def _row_player(table: Table, mapping: dict[str, int], index: int) -> MappedRow | None:
@@ -545,12 +546,13 @@ def _row_player(table: Table, mapping: dict[str, int], index: int) -> MappedRow 
             values[number_field] = number
     seed = values.get("seed")
     if problems:
-        return MappedRow(line, None, tuple(problems), seed)  # type: ignore[arg-type]
+        return MappedRow(line, None, tuple(problems), seed, name)  # type: ignore[arg-type]
     player = PlayerData(**values).cleaned()  # type: ignore[arg-type]
     leftover = player.problems()  # the service's own rules, should a case slip past the above
     if leftover:
-        return MappedRow(line, None, tuple(RowProblem(line, "", p) for p in leftover), seed)
-    return MappedRow(line, player, (), player.seed)
+        return MappedRow(line, None, tuple(RowProblem(line, "", p) for p in leftover), seed,
+                         name)
+    return MappedRow(line, player, (), player.seed, player.name)
 
 
 def seeds_held(players: Iterable[PlayerRow]) -> dict[int, str]:

@@ -57,6 +57,8 @@ class ImportLine:
     line: int  # as the TD sees it in a spreadsheet (the header is line 1)
     player: PlayerData | None
     problems: tuple[str, ...] = ()
+    name: str = ""  # the name read from a refused line, so the TD sees whose line it is
+    seed: int | None = None  # and its seed, when two lines give the same one
 
 
 def _file_line_numbers(reason: str, file_lines: list[int]) -> str:
@@ -248,7 +250,7 @@ class ImportPlayersDialog(QDialog):
             cells = [str(line.line)]
             cells += ([player.name, player.home_town, player.country, player.club,
                        _number(player.seed), _number(player.pinned_board)]
-                      if player else [""] * 6)
+                      if player else [line.name, "", "", "", _number(line.seed), ""])
             cells.append("; ".join(notes))
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)

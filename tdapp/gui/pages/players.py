@@ -51,7 +51,7 @@ class PlayersPage(QWidget):
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         self.table.setAlternatingRowColors(True)
-        tune_table(self.table, (170, 115, 100, 140, 135, 115, 55, 100, 105))
+        tune_table(self.table, (160, 100, 90, 120, 125, 115, 50, 95, 100))
         self.count_label = QLabel()
         self.count_label.setObjectName("playersCount")
         tools = QHBoxLayout()
