@@ -7,6 +7,8 @@
    a few other languages; the TD corrects it in the mapping step.
 3. ``apply_mapping(table, mapping)``: the players, and a RowProblem for every line that cannot be
    imported (the good lines are kept). ``import_players`` adds them as one action (one Undo).
+   Each seed is given once: a seed that two lines give, or that a player of the tournament
+   holds (``seeds_held``), is a problem on every such line, found before anything is saved.
 """
 
 from __future__ import annotations
