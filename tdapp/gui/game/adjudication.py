@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QColor, QFont, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -23,6 +23,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tdapp.core.adjudication.canonical import CanonicalError, parse_canonical
+from tdapp.core.adjudication.legality import order_faults
+from tdapp.core.board.contract import position_from_contract
 from tdapp.core.powers import POWERS
 from tdapp.gui.game.entry import POWER_COLOURS, shown
 from tdapp.services import games
@@ -88,6 +91,29 @@ def one_row_per_unit(results: Sequence[Mapping[str, Any]]) -> list[Mapping[str, 
                                    if m)
         dropped.add(i)
     return [r for i, r in enumerate(rows) if i not in dropped]
+
+
+def void_in_words(rows: Sequence[Mapping[str, Any]], position: Mapping[str, Any]
+                  ) -> dict[int, tuple[str, str]]:
+    """For each row the judge voided on its own: (its message, the same reason in the TD's
+    words that the entry view showed: "an army cannot move to a sea: English Channel")."""
+    try:
+        board = position_from_contract(position)
+    except ValueError:
+        return {}
+    kind = board.phase.kind
+    told: dict[int, tuple[str, str]] = {}
+    for i, row in enumerate(rows):
+        if "void" not in row.get("tags", []) or not row.get("normalized"):
+            continue
+        try:
+            order = parse_canonical(str(row["normalized"]), kind)
+        except CanonicalError:
+            continue
+        fault = order_faults(board, str(row["power"]), [order])[0]
+        if fault is not None and str(row.get("message", "")).startswith(fault.message):
+            told[i] = (fault.message, fault.words)
+    return told
 
 
 def outcome_word(result: Mapping[str, Any]) -> str:
@@ -166,6 +192,14 @@ def _map_widget() -> QWidget:
         return _placeholder(f"The map cannot be shown: {exc}")
 
 
+class ResultsTable(QTableWidget):
+    """The results: each reason wraps to the width its column really gets once laid out."""
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.resizeRowsToContents()
+
+
 class AdjudicationView(QWidget):
     """One adjudicated phase. ``show_phase(row, following)`` fills it."""
 
@@ -178,7 +212,7 @@ class AdjudicationView(QWidget):
         font.setPointSize(font.pointSize() + 3)
         font.setBold(True)
         self.heading.setFont(font)
-        self.table = QTableWidget(0, len(COLUMNS))
+        self.table = ResultsTable(0, len(COLUMNS))
         self.table.setObjectName("resultsTable")
         self.table.setHorizontalHeaderLabels(COLUMNS)
         self.table.verticalHeader().hide()
@@ -240,9 +274,12 @@ class AdjudicationView(QWidget):
         self.heading.setText(f"{games.phase_title(row.phase)} — results")
         self.rows = one_row_per_unit(row.results or [])
         self.table.setRowCount(len(self.rows))
+        told = void_in_words(self.rows, row.position)
         for i, result in enumerate(self.rows):
             power = result["power"]
             why = reason_in_words(result, self.rows)
+            if i in told:  # the reason as the entry view gave it
+                why = why.replace(*told[i], 1)
             written = result["order"] if result.get("order") else "(no order)"
             values = (power.title(), written, shown(result.get("normalized", "")),
                       outcome_word(result), why)

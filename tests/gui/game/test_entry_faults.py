@@ -1,0 +1,139 @@
+"""Orders that cannot be carried out, typed through the game view: flagged as they are typed
+(underlined at the fault, the reason in a TD's words, the unit holding), exactly the ones the
+judge then voids, and one row per unit in the results."""
+
+from __future__ import annotations
+
+import html
+from collections import Counter
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QWidget
+
+from tdapp.core.powers import POWERS
+from tdapp.gui.game.view import GameView
+
+from .test_datc_phases import put_position
+from .test_game_view import type_sheet, view  # noqa: F401 - the fixture is used by name
+
+SCREENS = Path(__file__).resolve().parents[3] / "out" / "screens"
+
+UNITS = {
+    "AUSTRIA": ["A VIE", "F TRI"],
+    "ENGLAND": ["A LON", "F EDI", "A LVP", "A WAL"],
+    "FRANCE": ["F BRE", "A PAR", "A MAR", "F MAO"],
+    "GERMANY": ["A BER", "F KIE", "A MUN"],
+    "ITALY": ["F NAP", "A ROM", "F ION", "A VEN"],
+    "RUSSIA": ["A MOS", "F SEV", "A WAR"],
+    "TURKEY": ["A CON", "F ANK", "A SMY"],
+}
+# Every kind of impossible order beside orders that can be carried out (and A WAL, unordered).
+SHEETS = {
+    "AUSTRIA": "F Trieste-Venice, A Vienna Supports A Budapest",
+    "ENGLAND": "A London-English Channel, F Edinburgh-Yorkshire, A Liverpool-Edinburgh",
+    "FRANCE": "F Brest-Paris, A Paris-Munich, A Marseilles-Burgundy, "
+              "F Mid-Atlantic Ocean-Spain",
+    "GERMANY": "A Berlin-Silesia, A Munich Supports A Berlin-Silesia, "
+               "F Kiel Supports A Berlin-Silesia",
+    "ITALY": "F Naples Convoys A Rome-Tunis, A Rome-Tunis, A Venice Convoys A Rome-Tunis, "
+             "F Ionian Sea Hold",
+    "RUSSIA": "A Moscow-Ukraine, A Warsaw Supports A Moscow-Ukraine, "
+              "F Sevastopol Supports A Warsaw",
+    "TURKEY": "F Ankara-Armenia, A Smyrna-Ankara, A Constantinople-Bulgaria",
+}
+# What the view must say of them (the TD's words), whether the parser or the judge finds it.
+EXPECTED_FLAGS = {
+    ("AUSTRIA", "A Vienna Supports A Budapest"): "Budapest",
+    ("ENGLAND", "A London-English Channel"): "an army cannot move to a sea: English Channel",
+    ("FRANCE", "F Brest-Paris"): "a fleet cannot move inland: Paris",
+    ("FRANCE", "A Paris-Munich"): "not adjacent: an army in Paris cannot reach Munich",
+    ("FRANCE", "F Mid-Atlantic Ocean-Spain"): "coast",
+    ("GERMANY", "F Kiel Supports A Berlin-Silesia"): "F KIE cannot reach Silesia",
+    ("ITALY", "F Naples Convoys A Rome-Tunis"): "not a fleet on a coast: Naples",
+    ("ITALY", "A Rome-Tunis"): "no fleet at sea could convoy A ROM to Tunis",
+    ("ITALY", "A Venice Convoys A Rome-Tunis"): "",
+    ("RUSSIA", "F Sevastopol Supports A Warsaw"): "F SEV cannot reach Warsaw",
+}
+
+
+def save(widget: QWidget, name: str) -> Path:
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    QApplication.processEvents()
+    target = SCREENS / name
+    assert widget.grab().save(str(target))
+    return target
+
+
+def flagged(widget: GameView) -> dict[tuple[str, str], str]:
+    """(power, order as typed) -> the reason shown, for every order shown as a fault."""
+    return {(power, r.text): r.error for power in POWERS
+            for r in widget.entry.panels[power].results if r.error}
+
+
+def test_the_view_flags_exactly_the_orders_the_judge_voids(qtbot, view: GameView  # noqa: F811
+                                                            ) -> None:
+    view.start()
+    put_position(view, "S1902M", UNITS)
+    for power in POWERS:
+        type_sheet(qtbot, view, power, SHEETS[power])
+    shown = flagged(view)
+    assert set(shown) == set(EXPECTED_FLAGS)
+    for key, words in EXPECTED_FLAGS.items():
+        assert words in shown[key], (key, shown[key])
+    gaps = html.unescape(view.entry.gaps.text())
+    # each void order once, with the unit it leaves holding; A WAL alone has no order
+    assert "England: A WAL has no order — it will hold" in gaps
+    assert ("England: 'A London-English Channel' — an army cannot move to a sea: English "
+            "Channel — A LON holds") in gaps
+    assert "France: 'A Paris-Munich' — not adjacent: an army in Paris cannot reach Munich — "\
+           "A PAR holds" in gaps
+    assert gaps.count("has no order") == 1 and gaps.count(" holds") == len(EXPECTED_FLAGS)
+    # underlined at the fault: the sea, not the whole order
+    text = SHEETS["ENGLAND"]
+    sea = text.index("English Channel")
+    faults = view.entry.panels["ENGLAND"].edit.extraSelections()
+    assert [(f.cursor.selectionStart(), f.cursor.selectionEnd()) for f in faults] == [
+        (sea, sea + len("English Channel"))]
+    reading = html.unescape(view.entry.panels["ENGLAND"].reading.text())
+    assert "✗ A London-English Channel → <b>A LON – ENG</b>: an army cannot move" in reading
+    save(view, "entry-faults-spring.png")
+
+    qtbot.keyClick(view.entry.panels["AUSTRIA"].edit, Qt.Key.Key_Return,
+                   Qt.KeyboardModifier.ControlModifier)
+    done = view.state.phases[-2]
+    assert done.adjudicated
+    voided = {(r["power"], r["order"]) for r in done.results
+              if r["order"] and "void" in r["tags"]}
+    assert voided == set(shown)  # the judge voids exactly what the view flagged
+    # the results table: one row per unit, every void order saying the unit holds
+    rows = view.results.rows
+    units = Counter(r["unit"] for r in rows)
+    assert sum(units.values()) == len(rows) == sum(len(u) for u in UNITS.values())
+    assert all(n == 1 for n in units.values()), units
+    table = view.results.table
+    outcome = {table.item(i, 1).text(): table.item(i, 3).text() for i in range(len(rows))}
+    for _, written in EXPECTED_FLAGS:
+        assert outcome[written] == "Void — holds", written
+    assert outcome["(no order)"] == "Succeeded"  # A WAL
+    why = {table.item(i, 1).text(): table.item(i, 4).text() for i in range(len(rows))}
+    for key, words in EXPECTED_FLAGS.items():  # the reason in the words the entry view used
+        assert words in why[key[1]], (key, why[key[1]])
+    assert why["A London-English Channel"] == "an army cannot move to a sea: English Channel"
+    save(view, "entry-faults-results.png")
+
+
+def test_a_corrected_fault_clears_as_it_is_typed(qtbot, view: GameView) -> None:  # noqa: F811
+    view.start()
+    put_position(view, "S1902M", UNITS)
+    type_sheet(qtbot, view, "ENGLAND", "A London-English Channel")
+    panel = view.entry.panels["ENGLAND"]
+    assert panel.results[0].error and panel.holding == {0: "A LON"}
+    edit = panel.edit
+    edit.setFocus()
+    edit.selectAll()
+    qtbot.keyClicks(edit, "A London-Wales")
+    assert not panel.results[0].error and panel.holding == {}
+    assert edit.extraSelections() == []
+    gaps = html.unescape(view.entry.gaps.text())
+    assert "A LON" not in gaps and "English Channel" not in gaps
