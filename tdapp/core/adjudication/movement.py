@@ -143,65 +143,17 @@ def place_name(m: GameMap, loc: str) -> str:
 _COAST_WORDS = {"NC": "north coast", "SC": "south coast", "EC": "east coast"}
 
 
-def _check_order(board: _Board, u: int, order: object) -> _Parsed | Fault:  # noqa: C901
+def _check_order(board: _Board, u: int, order: object) -> _Parsed | Fault:
     """The order reduced to integers, or why it is illegal (the one place that decides it: the
     judge reports ``Fault.message``, the entry view shows ``Fault.words``)."""
     m = board.map
     pidx, lidx = m.province_index, m.location_index
     me = board.prov[u]
-    unit = board.name(u)
-    here = place_name(m, board.units[u].location)
+    unit = board.names[u]
     if isinstance(order, Hold):
         return _Parsed(HOLD)
     if isinstance(order, Move):
-        dest_text = order.destination
-        dp = pidx.get(dest_text.split("/", 1)[0], -1)
-        if dp < 0:
-            return Fault(f"unknown province {dest_text}", f"unknown province: {dest_text}",
-                         DESTINATION)
-        there = place_name(m, dest_text)
-        if dp == me:
-            return Fault(f"{unit} cannot move to its own province",
-                         f"a unit cannot move to where it stands: {there}", DESTINATION)
-        if not board.is_army[u]:
-            adj = m.fleet_adj[board.loc[u]]
-            coasts = m.provinces[m.province_names[dp]].coasts
-            unreachable = Fault(f"{unit} cannot reach {dest_text}",
-                                f"a fleet cannot move inland: {there}"
-                                if m.provinces[m.province_names[dp]].type == LAND
-                                else f"not adjacent: a fleet in {here} cannot reach {there}",
-                                DESTINATION)
-            if "/" in dest_text:
-                dl = lidx.get(dest_text, -1)
-                if dl not in adj:
-                    return unreachable
-            elif coasts:
-                reachable = [lidx[c] for c in coasts if lidx[c] in adj]
-                if len(reachable) != 1:
-                    if not reachable:
-                        return unreachable
-                    both = " or ".join(place_name(m, c) for c in coasts)
-                    return Fault(f"coast needed: {' or '.join(coasts)}",
-                                 f"coast needed: a fleet in {here} can reach {both}",
-                                 DESTINATION)
-                dl = reachable[0]
-            else:
-                dl = dp
-                if dl not in adj:
-                    return unreachable
-            return _Parsed(MOVE, dp, dl)
-        if m.is_sea[dp]:
-            return Fault(f"an army cannot move to {m.province_names[dp]}",
-                         f"an army cannot move to a sea: {there}", DESTINATION)
-        path = frozenset(pidx.get(p.split("/", 1)[0], -1) for p in order.convoy_path)
-        if dp in m.army_adj[me]:
-            return _Parsed(MOVE, dp, dp, via=order.via_convoy or bool(path), path=path)
-        me_type = m.provinces[m.province_names[me]].type
-        dest_type = m.provinces[m.province_names[dp]].type
-        if me_type != COAST or dest_type != COAST:
-            return Fault(f"{unit} cannot reach {m.province_names[dp]}",
-                         f"not adjacent: an army in {here} cannot reach {there}", DESTINATION)
-        return _Parsed(MOVE, dp, dp, via=True, adjacent=False, path=path)
+        return _check_move(board, u, order)
     if isinstance(order, (SupportHold, SupportMove)):
         sp = pidx.get(order.supported_location.split("/", 1)[0], -1)
         if sp < 0:
@@ -237,7 +189,8 @@ def _check_order(board: _Board, u: int, order: object) -> _Parsed | Fault:  # no
         if board.is_army[u] or not m.is_sea[me]:
             return Fault("only a fleet at sea can convoy",
                          "an army cannot convoy" if board.is_army[u]
-                         else f"only a fleet at sea can convoy, not a fleet on a coast: {here}",
+                         else "only a fleet at sea can convoy, not a fleet on a coast: "
+                         f"{_here(board, u)}",
                          UNIT)
         ap = pidx.get(order.army_location.split("/", 1)[0], -1)
         dp = pidx.get(order.destination.split("/", 1)[0], -1)
@@ -252,10 +205,76 @@ def _check_order(board: _Board, u: int, order: object) -> _Parsed | Fault:  # no
                          f"only an army can be convoyed: {board.name(a)} is a fleet", TARGET)
         if ap == dp:
             return Fault(f"a unit cannot move to its own province ({m.province_names[ap]})",
-                         f"a convoy to where the army stands: {place_name(m, m.province_names[ap])}",
-                         DESTINATION)
+                         "a convoy to where the army stands: "
+                         f"{place_name(m, m.province_names[ap])}", DESTINATION)
         return _Parsed(CONVOY, dp, target=ap)
     return Fault("not a movement-phase order", "not a movement-phase order")
+
+
+def _here(board: _Board, u: int) -> str:
+    return place_name(board.map, board.units[u].location)
+
+
+def _unreachable(board: _Board, u: int, dest_text: str, dp: int) -> Fault:
+    """A move the unit cannot make: the message the results give, and the TD's words."""
+    m = board.map
+    there = place_name(m, dest_text)
+    if board.is_army[u]:
+        return Fault(f"{board.names[u]} cannot reach {m.province_names[dp]}",
+                     f"not adjacent: an army in {_here(board, u)} cannot reach {there}",
+                     DESTINATION)
+    words = (f"a fleet cannot move inland: {there}"
+             if m.provinces[m.province_names[dp]].type == LAND
+             else f"not adjacent: a fleet in {_here(board, u)} cannot reach {there}")
+    return Fault(f"{board.names[u]} cannot reach {dest_text}", words, DESTINATION)
+
+
+def _check_move(board: _Board, u: int, order: Move) -> _Parsed | Fault:
+    m = board.map
+    pidx, lidx = m.province_index, m.location_index
+    me = board.prov[u]
+    dest_text = order.destination
+    dp = pidx.get(dest_text.split("/", 1)[0], -1)
+    if dp < 0:
+        return Fault(f"unknown province {dest_text}", f"unknown province: {dest_text}",
+                     DESTINATION)
+    if dp == me:
+        return Fault(f"{board.names[u]} cannot move to its own province",
+                     f"a unit cannot move to where it stands: {place_name(m, dest_text)}",
+                     DESTINATION)
+    if not board.is_army[u]:
+        adj = m.fleet_adj[board.loc[u]]
+        coasts = m.provinces[m.province_names[dp]].coasts
+        if "/" in dest_text:
+            dl = lidx.get(dest_text, -1)
+            if dl not in adj:
+                return _unreachable(board, u, dest_text, dp)
+        elif coasts:
+            reachable = [lidx[c] for c in coasts if lidx[c] in adj]
+            if len(reachable) != 1:
+                if not reachable:
+                    return _unreachable(board, u, dest_text, dp)
+                both = " or ".join(place_name(m, c) for c in coasts)
+                return Fault(f"coast needed: {' or '.join(coasts)}",
+                             f"coast needed: a fleet in {_here(board, u)} can reach {both}",
+                             DESTINATION)
+            dl = reachable[0]
+        else:
+            dl = dp
+            if dl not in adj:
+                return _unreachable(board, u, dest_text, dp)
+        return _Parsed(MOVE, dp, dl)
+    if m.is_sea[dp]:
+        return Fault(f"an army cannot move to {m.province_names[dp]}",
+                     f"an army cannot move to a sea: {place_name(m, dest_text)}", DESTINATION)
+    path = frozenset(pidx.get(p.split("/", 1)[0], -1) for p in order.convoy_path)
+    if dp in m.army_adj[me]:
+        return _Parsed(MOVE, dp, dp, via=order.via_convoy or bool(path), path=path)
+    me_type = m.provinces[m.province_names[me]].type
+    dest_type = m.provinces[m.province_names[dp]].type
+    if me_type != COAST or dest_type != COAST:
+        return _unreachable(board, u, dest_text, dp)
+    return _Parsed(MOVE, dp, dp, via=True, adjacent=False, path=path)
 
 
 def _unit_of(board: _Board, power: str, order: object) -> int | Fault:

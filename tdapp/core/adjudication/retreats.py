@@ -73,9 +73,8 @@ def _check_retreat(position: Position, by_province: dict[str, DislodgedUnit],
         if here:
             return Fault(f"{here} is not dislodged", f"{here} was not dislodged: it has no "
                          "retreat to make", UNIT)
-        return Fault(f"no dislodged unit in {location}",
-                     f"no dislodged unit in {place_name(m, location) if location else 'this order'}",
-                     UNIT)
+        where = place_name(m, location) if location else "this order"
+        return Fault(f"no dislodged unit in {location}", f"no dislodged unit in {where}", UNIT)
     if d.unit.power != power:
         return Fault(f"{d.unit} belongs to {d.unit.power}",
                      f"{d.unit} is {d.unit.power.title()}'s", UNIT)
