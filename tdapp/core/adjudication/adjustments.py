@@ -43,35 +43,43 @@ def owed(position: Position) -> dict[str, int]:
     return {p: c for p, c in counts.items() if c}
 
 
-def _build_unit(position: Position, power: str, order: Build, built: set[str]) -> Unit | str:
+def _build_unit(position: Position, power: str, order: Build, built: set[str]) -> Unit | Fault:
     """The unit a build order makes, or why it cannot be built."""
     m = position.game_map
     loc = order.location
     province = loc.split("/", 1)[0]
     info = m.provinces.get(province)
     if info is None:
-        return f"unknown province {loc}"
+        return Fault(f"unknown province {loc}", f"cannot build: unknown province {loc}", UNIT)
+    name, country = info.name, power.title()
     if province not in m.home_centers.get(power, ()):
-        return f"{province} is not a home centre of {power}"
+        return Fault(f"{province} is not a home centre of {power}",
+                     f"cannot build: {name} is not a home centre of {country}", UNIT)
     if position.centers.get(province) != power:
-        return f"{power} does not own {province}"
+        return Fault(f"{power} does not own {province}",
+                     f"cannot build: {country} does not own {name}", UNIT)
     if province in position.units or province in built:
-        return f"{province} is occupied"
+        return Fault(f"{province} is occupied", f"cannot build: {name} is occupied", UNIT)
     unit_type = order.unit_type
     if unit_type is None:
         if info.type == LAND:
             unit_type = "A"
         else:
-            return "army or fleet must be written for a coastal build"
+            return Fault("army or fleet must be written for a coastal build",
+                         f"cannot build: write army or fleet for {name}", UNIT)
     if unit_type == "A":
         return Unit(power, "A", province)
     if info.type != COAST:
-        return f"a fleet cannot be built in {province}"
+        return Fault(f"a fleet cannot be built in {province}",
+                     f"cannot build: a fleet cannot be built inland, in {name}", UNIT)
     if info.coasts:
         if "/" not in loc:
-            return f"coast needed: {' or '.join(info.coasts)}"
+            return Fault(f"coast needed: {' or '.join(info.coasts)}",
+                         f"cannot build: say which coast of {name} "
+                         f"({' or '.join(info.coasts)})", UNIT)
         if loc not in info.coasts:
-            return f"unknown coast {loc}"
+            return Fault(f"unknown coast {loc}", f"cannot build: {name} has no coast {loc}",
+                         UNIT)
     return Unit(power, "F", loc)
 
 
@@ -96,8 +104,8 @@ def adjustment_faults(position: Position, power: str,
         fault: Fault | None = None
         if isinstance(order, Build):
             made = _build_unit(position, power, order, set())
-            if isinstance(made, str):
-                fault = Fault(made, f"cannot build: {made}", UNIT)
+            if isinstance(made, Fault):
+                fault = made
         elif isinstance(order, (Remove, Disband)):
             fault = _removal_fault(position, power, order)
         elif order is not None and not isinstance(order, Waive):
@@ -137,8 +145,8 @@ def adjudicate_adjustments(
                 left[entry.power] = due - 1
                 continue
             made = _build_unit(position, entry.power, order, built)
-            if isinstance(made, str):
-                res.fail(VOID, made)
+            if isinstance(made, Fault):
+                res.fail(VOID, made.message)
                 continue
             res.unit = str(made)
             res.normalized = f"{made} B"

@@ -43,21 +43,30 @@ def legal_retreats(position: Position, dislodged: DislodgedUnit) -> tuple[str, .
     return retreat_options(m, dislodged.unit, dislodged.attacker_from, occupied, contested)
 
 
-def _destination(m: GameMap, unit: Unit, written: str, options: tuple[str, ...]) -> str:
-    """The legal location a written retreat destination means, or raise ValueError why not."""
+def _destination(m: GameMap, unit: Unit, written: str, options: tuple[str, ...]) -> str | Fault:
+    """The legal location a written retreat destination means, or why there is none."""
     if written in options:
         return written
     province = written.split("/", 1)[0]
     same = [o for o in options if o.split("/", 1)[0] == province]
     if "/" not in written and len(same) == 1:
         return same[0]
+    there = place_name(m, written)
+    allowed = ", ".join(place_name(m, o) for o in options) or "nowhere: it is disbanded"
     if province == unit.province:
-        raise ValueError(f"{unit} cannot retreat to its own province")
+        return Fault(f"{unit} cannot retreat to its own province",
+                     f"a unit cannot retreat to where it stands (it may retreat to: {allowed})",
+                     DESTINATION)
     if not m.can_move(unit.unit_type, unit.location, written) and not same:
-        raise ValueError(f"{unit} cannot reach {written}")
+        return Fault(f"{unit} cannot reach {written}",
+                     f"{unit} cannot reach {there} (it may retreat to: {allowed})", DESTINATION)
     if "/" not in written and len(same) > 1:
-        raise ValueError(f"coast needed: {' or '.join(same)}")
-    raise ValueError(f"{unit} may not retreat to {written}")
+        return Fault(f"coast needed: {' or '.join(same)}",
+                     f"coast needed: {' or '.join(place_name(m, o) for o in same)}",
+                     DESTINATION)
+    return Fault(f"{unit} may not retreat to {written}",
+                 f"{unit} may not retreat to {there} (it may retreat to: {allowed})",
+                 DESTINATION)
 
 
 def _check_retreat(position: Position, by_province: dict[str, DislodgedUnit],
@@ -79,11 +88,7 @@ def _check_retreat(position: Position, by_province: dict[str, DislodgedUnit],
         return Fault(f"{d.unit} belongs to {d.unit.power}",
                      f"{d.unit} is {d.unit.power.title()}'s", UNIT)
     if isinstance(order, (Retreat, Move)):
-        try:
-            return _destination(m, d.unit, order.destination, options[province])
-        except ValueError as why:
-            allowed = ", ".join(place_name(m, o) for o in options[province]) or "none: it disbands"
-            return Fault(str(why), f"{why} (it may retreat to: {allowed})", DESTINATION)
+        return _destination(m, d.unit, order.destination, options[province])
     if isinstance(order, (Disband, Remove)):
         return None
     return Fault("a dislodged unit can only retreat or disband",

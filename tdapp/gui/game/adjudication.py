@@ -68,19 +68,21 @@ def _province(unit: str) -> str:
 
 
 def one_row_per_unit(results: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
-    """The judge's results as the tables show them: an order that could not be read but names
-    one of the power's units ("F Portugal-Spain": F POR - SPA, no coast) takes the place of
-    that unit's "(no order)" row, with the unit, so that it reads "Void — holds" once instead of
-    a void order and an unordered hold. The judge's output itself is left as it is."""
+    """The judge's results as the tables show them: a void order that names one of the power's
+    units ("F Portugal-Spain": F POR - SPA, no coast) takes the place of that unit's
+    "(no order)" row, so that it reads "Void — holds" once instead of a void order and an
+    unordered hold (in a retreat phase: "Void — disbanded" instead of a void retreat and a
+    disband). The judge's output itself is left as it is."""
     rows = [dict(r) for r in results]
     idle = {(r["power"], _province(str(r.get("unit", "")))): i for i, r in enumerate(rows)
             if not r.get("order") and r.get("unit")}
     dropped: set[int] = set()
     for row in rows:
         words = str(row.get("normalized", "")).split()
-        if "void" not in row.get("tags", []) or row.get("unit") or len(words) < 2:
+        if "void" not in row.get("tags", []) or not (row.get("unit") or len(words) >= 2):
             continue
-        i = idle.pop((row["power"], _province(" ".join(words[:2]))), None)
+        unit = str(row.get("unit") or " ".join(words[:2]))
+        i = idle.pop((row["power"], _province(unit)), None)
         if i is None:
             continue
         unwritten = rows[i]

@@ -119,7 +119,7 @@ def test_retreats_the_judge_voids() -> None:
     for text, fault in flagged.items():
         assert fault.message == voided[text]
     assert flagged["A BUR R MUN"].words.startswith(
-        "A BUR may not retreat to MUN (it may retreat to: Gascony, Marseilles, Paris")
+        "A BUR may not retreat to Munich (it may retreat to: Gascony, Marseilles, Paris")
     assert flagged["A BUR R MUN"].part == DESTINATION
     assert flagged["A BEL R PIC"].words.startswith("A BEL was not dislodged")
 
@@ -133,7 +133,8 @@ def test_builds_and_removals_the_judge_voids() -> None:
     voided = _voided(pos, orders)
     flagged = _flagged(pos, orders)
     assert set(flagged) == set(voided) == {"A PAR B", "A SPA B", "A MUN D"}
-    assert flagged["A PAR B"].words == "cannot build: PAR is occupied"
+    assert flagged["A PAR B"].words == "cannot build: Paris is occupied"
+    assert flagged["A SPA B"].words == "cannot build: Spain is not a home centre of France"
     assert flagged["A MUN D"].message == voided["A MUN D"] == "A MUN belongs to GERMANY"
 
 

@@ -10,11 +10,13 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QWidget
+from sqlalchemy import select
 
 from tdapp.core.powers import POWERS
 from tdapp.gui.game.view import GameView
+from tdapp.store.models import GamePhase
 
-from .test_datc_phases import put_position
+from .test_datc_phases import START_CENTRES, put_position
 from .test_game_view import type_sheet, view  # noqa: F401 - the fixture is used by name
 
 SCREENS = Path(__file__).resolve().parents[3] / "out" / "screens"
@@ -137,3 +139,66 @@ def test_a_corrected_fault_clears_as_it_is_typed(qtbot, view: GameView) -> None:
     assert edit.extraSelections() == []
     gaps = html.unescape(view.entry.gaps.text())
     assert "A LON" not in gaps and "English Channel" not in gaps
+
+
+def put_phase(widget: GameView, position: dict) -> None:
+    """The open phase set to ``position`` (a test shortcut; not a user action)."""
+    with widget.app.db.action("Position for the test") as session:
+        row = session.scalars(select(GamePhase).where(GamePhase.board_id == widget.board_id)
+                              .order_by(GamePhase.seq.desc())).first()
+        row.phase, row.position = position["phase"], position
+    widget.reload()
+
+
+RETREAT = {
+    "phase": "S1902R",
+    "units": {"GERMANY": ["A MUN", "F NTH"], "ENGLAND": ["A BEL"]},
+    "centers": START_CENTRES,
+    "dislodged": {"FRANCE": [{"unit": "A BUR", "attacker_from": "MUN",
+                              "retreats": ["GAS", "MAR", "PAR", "PIC", "RUH"]}],
+                  "ENGLAND": [{"unit": "F HOL", "attacker_from": "NTH",
+                               "retreats": ["HEL", "KIE"]}]},
+    "contested": [],
+}
+
+
+def test_retreats_the_judge_voids_are_flagged_and_disbanded_once(qtbot,
+                                                                 view: GameView  # noqa: F811
+                                                                 ) -> None:
+    view.start()
+    put_phase(view, RETREAT)
+    type_sheet(qtbot, view, "FRANCE", "A Burgundy-Munich")
+    type_sheet(qtbot, view, "ENGLAND", "F Holland-Ruhr")
+    shown = flagged(view)
+    assert shown[("FRANCE", "A Burgundy-Munich")].startswith(
+        "A BUR may not retreat to Munich (it may retreat to: Gascony, Marseilles, Paris, "
+        "Picardy, Ruhr)")
+    assert shown[("ENGLAND", "F Holland-Ruhr")] == ("F HOL cannot reach Ruhr (it may retreat to: "
+                                                    "Helgoland Bight, Kiel)")
+    gaps = html.unescape(view.entry.gaps.text())
+    assert gaps.count("is disbanded") == 2 and "no order" not in gaps
+    save(view, "entry-faults-retreats.png")
+    qtbot.keyClick(view.entry.panels["AUSTRIA"].edit, Qt.Key.Key_Return,
+                   Qt.KeyboardModifier.ControlModifier)
+    done = view.state.phases[-2]
+    assert {(r["power"], r["order"]) for r in done.results
+            if r["order"] and "void" in r["tags"]} == set(shown)
+    rows = view.results.rows
+    assert sorted(r["unit"] for r in rows) == ["A BUR", "F HOL"]  # one row per unit
+    table = view.results.table
+    assert [table.item(i, 3).text() for i in range(len(rows))] == ["Void — disbanded"] * 2
+
+
+def test_builds_the_judge_voids_are_flagged(qtbot, view: GameView) -> None:  # noqa: F811
+    view.start()
+    put_phase(view, {"phase": "W1901A",
+                     "units": {"FRANCE": ["A PAR"], "GERMANY": ["A MUN"]},
+                     "centers": {**START_CENTRES, "FRANCE": ["PAR", "BRE", "MAR", "SPA"]},
+                     "dislodged": {}, "contested": [], "adjustments": {"FRANCE": 3,
+                                                                       "GERMANY": 2}})
+    type_sheet(qtbot, view, "FRANCE", "Build A Paris, Build F Marseilles, Build A Spain")
+    shown = flagged(view)
+    assert shown == {("FRANCE", "Build A Paris"): "cannot build: Paris is occupied",
+                     ("FRANCE", "Build A Spain"): "cannot build: Spain is not a home centre of "
+                                                  "France"}
+    save(view, "entry-faults-builds.png")
