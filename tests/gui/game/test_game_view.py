@@ -418,6 +418,7 @@ def test_a_build_error_found_late_is_told_in_words(qtbot, view: GameView,
     assert ("Russia: Winter 1901 adjustments gave 1 build too many; the game stands as played "
             "and Russia has 1 build fewer (or 1 more removal) at Winter 1902 adjustments."
             ) in report
+    assert view.grab().save(str(SCREENS.parent / "format-rules-carried-build.png"))
     for power, text in GAME[5][1].items():  # Fall 1902 as written: Russia owes one more
         games.save_orders(view.app.db, view.board_id, power, text)
     games.adjudicate(view.app.db, view.board_id)
@@ -429,4 +430,3 @@ def test_a_build_error_found_late_is_told_in_words(qtbot, view: GameView,
     kind, title, text = dialog_answers.shown[-1]
     assert (kind, title) == ("information", "Builds already played stand")
     assert text.startswith("Russia: Winter 1901 adjustments gave 1 build too many")
-    assert view.grab().save(str(SCREENS.parent / "format-rules-carried-build.png"))
