@@ -318,8 +318,11 @@ class GameView(QWidget):
                 written = sum(1 for r in panel.results if r.error is None)
                 if owed and written < abs(owed):
                     what = "build" if owed > 0 else "removal"
+                    void_too = " (a void one does not count)" if any(
+                        r.error for r in panel.results) else ""
                     lines.append(f"{power.title()}: {abs(owed) - written} {what}"
-                                 f"{'s' if abs(owed) - written > 1 else ''} not written")
+                                 f"{'s' if abs(owed) - written > 1 else ''} not written"
+                                 f"{void_too}")
             elif panel.unordered and self._status(power) != games.NO_ORDERS:
                 lines.append(unordered_line(power, panel.unordered, current.kind))
             for i, r in enumerate(panel.results):

@@ -201,4 +201,7 @@ def test_builds_the_judge_voids_are_flagged(qtbot, view: GameView) -> None:  # n
     assert shown == {("FRANCE", "Build A Paris"): "cannot build: Paris is occupied",
                      ("FRANCE", "Build A Spain"): "cannot build: Spain is not a home centre of "
                                                   "France"}
+    gaps = html.unescape(view.entry.gaps.text())
+    assert "France: 2 builds not written (a void one does not count)" in gaps
+    assert "Germany: 2 builds not written" in gaps and "Germany: 2 builds not written (" not in gaps
     save(view, "entry-faults-builds.png")
