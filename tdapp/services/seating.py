@@ -287,6 +287,7 @@ class SeatingContext:
     teams: dict[str, dict[str, str]]
     notes: list[str] = field(default_factory=list)
     top_board: list[str] = field(default_factory=list)  # seated on board 1, the top board
+    last_round: int | None = None  # the last of the balanced rounds from this one on
     _history: History | None = None
 
     @property
@@ -384,10 +385,20 @@ def seating_context(
         # In the team round each team chose its members' powers: the engine keeps them.
         power_method = "automatic" if method == "team" else rule.powers
     context = SeatingContext(round_number, fmt, method, power_method, labels,
-                             history, keep_apart, locked, ranking, preferences, teams)
+                             history, keep_apart, locked, ranking, preferences, teams,
+                             last_round=last_balanced_round(fmt, round_number))
     if fmt.top_board is not None and fmt.top_board.round == round_number:
         _add_top_board(db, context)
     return context
+
+
+def last_balanced_round(fmt: TournamentFormat, round_number: int) -> int:
+    """The last round of the run of balanced rounds from ``round_number`` on: the seater
+    prepares the next round only when it is seated the same way."""
+    last = round_number
+    while last < fmt.rounds and fmt.round_rule(last + 1).seating == "balanced":
+        last += 1
+    return last
 
 
 def _add_top_board(db: TournamentDb, context: SeatingContext) -> None:
@@ -472,7 +483,7 @@ def _request(context: SeatingContext, plan: PlayersPlan, seed: int,
     return SeatingRequest(
         players=players, history=context.history, keep_apart=context.keep_apart,
         method=context.method, ranking=context.ranking, seed=seed, time_limit=time_limit,
-        locked_seats=locked, teams=context.teams,
+        locked_seats=locked, teams=context.teams, last_round=context.last_round,
     )
 
 

@@ -414,3 +414,13 @@ def test_who_plays_before_the_roll_call_and_with_nine_players(tmp_path: Path) ->
         assert set(nine.plan().reasons.values()) == {"asked to sit out"}
     finally:
         db.close()
+
+
+def test_the_seater_prepares_a_next_round_only_when_it_is_seated_the_same_way():
+    from tdapp.core.formats.registry import get_format
+    from tdapp.services.seating import last_balanced_round
+
+    wdc = get_format("wdc-2025")  # round 4 is the team round
+    assert [last_balanced_round(wdc, r) for r in (1, 2, 3, 4)] == [3, 3, 3, 4]
+    tempest = get_format("wdc-2018")  # five balanced rounds
+    assert [last_balanced_round(tempest, r) for r in (1, 5)] == [5, 5]

@@ -25,6 +25,7 @@ from .methods import (
 from .model import METHODS, Board, Cancel, Progress, SeatingRequest, SeatingResult
 from .powers import assign_round_powers
 from .review import review_round
+from .rollout import next_round_follows, seat_with_next_round
 
 
 def validate_players(players: Sequence[str]) -> None:
@@ -59,6 +60,11 @@ def seat_round(
     planned: list[dict[str, str]] | None = None
     fixed_powers: dict[str, str] | None = None
     method = request.method
+    if method == "balanced" and next_round_follows(request, history):
+        result = seat_with_next_round(request, history, _seat_balanced_once, progress, cancel)
+        if progress is not None:
+            progress(1.0)
+        return result
     if method == "balanced":
         seating = seat_balanced(request, history, progress, cancel)
         groups, planned, notes = seating.groups, seating.powers, seating.notes
@@ -74,6 +80,13 @@ def seat_round(
     if progress is not None:
         progress(1.0)  # also when a construction or a simple method needed no search
     return result
+
+
+def _seat_balanced_once(
+    request: SeatingRequest, history: History, cancel: Cancel | None
+) -> SeatingResult:
+    seating = seat_balanced(request, history, None, cancel)
+    return finish_round(seating.groups, history, request, seating.powers, None, seating.notes)
 
 
 def _simple_groups(

@@ -55,7 +55,9 @@ class SeatingRequest:
 
     ``players`` may list a player twice: that player plays two boards (never both on one).
     ``locked_seats`` pins a player to a board number (accessibility). ``ranking`` is best first.
-    ``teams`` maps team name -> {power: player} for the team round.
+    ``teams`` maps team name -> {power: player} for the team round. ``last_round`` is the
+    tournament's last round (None: unknown, taken as the seventh, when powers run out), so the
+    balanced method knows whether a next round is worth preparing.
     """
 
     players: Sequence[str]
@@ -68,6 +70,7 @@ class SeatingRequest:
     locked_seats: Mapping[str, int] = field(default_factory=dict)
     teams: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     weighted_decay: float = 0.75
+    last_round: int | None = None
 
 
 @dataclass(frozen=True)

@@ -70,7 +70,7 @@ def test_the_cost_bound_never_exceeds_a_seating_found():
         past += round_of(number, order)
         history = History.from_boards(past)
         bound = repeat_lower_bound(players, history)
-        result = seat_round(SeatingRequest(players, tuple(past), seed=number, time_limit=2))
+        result = seat_round(SeatingRequest(players, tuple(past), seed=number, time_limit=0.5))
         cost = sum(meeting_cost(history.met(a, b))
                    for board in result.boards for a, b in combinations(board.seats, 2))
         assert bound.cost <= cost, f"round {number + 1}"
