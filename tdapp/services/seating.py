@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from tdapp.core.formats import TournamentFormat, get_format
+from tdapp.core.formats import TournamentFormat
 from tdapp.core.powers import BOARD_SIZE, POWERS
 from tdapp.core.seating import (
     Board,
@@ -39,11 +39,12 @@ from tdapp.core.seating import (
 from tdapp.core.seating.model import METHODS
 from tdapp.services import rollcall
 from tdapp.services.changes import Change, ServiceError
+from tdapp.services.formats import effective_format
 from tdapp.services.rounds import BoardPlan, check_plan, get_round
 from tdapp.services.snapshots import take_snapshot
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import Board as BoardRow
-from tdapp.store.models import Player, Round, Seat, SitOut, Team, TeamMember, Tournament
+from tdapp.store.models import Player, Round, Seat, SitOut, Team, TeamMember
 
 Progress = Callable[[float], None]
 Cancel = Callable[[], bool]
@@ -76,14 +77,9 @@ NOT_STARTED = "seated"
 
 # ---------------------------------------------------------------------------------- reading
 def tournament_format(db: TournamentDb) -> TournamentFormat:
-    """The tournament's format: its own copy when the TD made one, else the built-in."""
-    from tdapp.core.formats import format_from_dict
-
-    with db.read() as session:
-        row = session.scalars(select(Tournament)).one()
-        if row.custom_format:
-            return format_from_dict(row.custom_format)
-        return get_format(row.format_name)
+    """The format in force (:func:`tdapp.services.formats.effective_format`): the TD's own copy
+    when there is one, else the built-in; an unreadable copy is a ServiceError saying so."""
+    return effective_format(db)
 
 
 def player_labels(db: TournamentDb) -> dict[int, str]:
