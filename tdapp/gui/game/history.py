@@ -10,13 +10,16 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QPlainTextEdit,
     QPushButton,
     QSplitter,
+    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
@@ -26,6 +29,22 @@ from tdapp.core.powers import POWERS
 from tdapp.gui.game.adjudication import AdjudicationView
 from tdapp.gui.game.sheet_edit import SheetEdit
 from tdapp.services import games
+
+
+class ReportBox(QPlainTextEdit):
+    """What a correction did, read-only and scrollable however long it gets."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setReadOnly(True)
+        self.setMinimumHeight(60)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+
+    def text(self) -> str:
+        return self.toPlainText()
+
+    def setText(self, text: str) -> None:  # noqa: N802 - the QLabel name it replaces
+        self.setPlainText(text)
 
 
 class HistoryPage(QWidget):
@@ -40,10 +59,9 @@ class HistoryPage(QWidget):
         self.phase_list.setMaximumWidth(230)
         self.phase_list.currentRowChanged.connect(self._phase_chosen)
         self.results = AdjudicationView(sizes=(680, 330))
-        self.sheets = QLabel()
+        self.sheets = QTextBrowser()
         self.sheets.setObjectName("sheetsAsTyped")
-        self.sheets.setWordWrap(True)
-        self.sheets.setTextFormat(Qt.TextFormat.RichText)
+        self.sheets.setMinimumHeight(60)
         self.power_box = QComboBox()
         self.power_box.setObjectName("correctionPower")
         self.power_box.addItems([p.title() for p in POWERS])
@@ -59,9 +77,8 @@ class HistoryPage(QWidget):
         self.apply_button = QPushButton("Correct and &re-adjudicate")
         self.apply_button.setObjectName("reAdjudicate")
         self.apply_button.clicked.connect(self._apply)
-        self.report = QLabel()
+        self.report = ReportBox()
         self.report.setObjectName("correctionReport")
-        self.report.setWordWrap(True)
         box = QGroupBox("Correct a sheet of this phase")
         form = QVBoxLayout(box)
         top = QHBoxLayout()
@@ -73,13 +90,19 @@ class HistoryPage(QWidget):
         form.addWidget(self.edit)
         form.addWidget(self.override)
         form.addWidget(self.rule)
-        form.addWidget(self.report)
-        right = QWidget()
-        column = QVBoxLayout(right)
+        form.addWidget(self.report, 1)
+        # Results above, the sheets and the correction below, in a splitter the TD can drag: at
+        # 1280x800 word-wrapped labels were squeezed until a long report was cut off.
+        lower = QWidget()
+        column = QVBoxLayout(lower)
         column.setContentsMargins(0, 0, 0, 0)
-        column.addWidget(self.results, 3)
-        column.addWidget(self.sheets)
-        column.addWidget(box)
+        column.addWidget(self.sheets, 1)
+        column.addWidget(box, 2)
+        right = QSplitter(Qt.Orientation.Vertical)
+        right.setChildrenCollapsible(False)
+        right.addWidget(self.results)
+        right.addWidget(lower)
+        right.setSizes([460, 340])
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self.phase_list)
         splitter.addWidget(right)
@@ -167,3 +190,4 @@ class HistoryPage(QWidget):
         if report.carried:  # the format carries build errors: the played game stands
             parts.append("Builds already played:\n  " + "\n  ".join(report.carried))
         self.report.setText("\n".join(parts))
+
