@@ -26,7 +26,7 @@ from tdapp.core.board.contract import position_from_contract, position_to_contra
 from tdapp.core.board.position import Phase, Position, Unit
 from tdapp.core.formats import TournamentFormat
 from tdapp.core.formats.model import CorrectionRule, GraceRule
-from tdapp.core.orders.options import ParseOptions, options_for_format
+from tdapp.core.orders.options import ParseOptions
 from tdapp.core.orders.parser import parse_orders
 from tdapp.core.orders.result import ParseResult
 from tdapp.core.powers import POWERS, SOLO_CENTERS
@@ -169,7 +169,9 @@ def _format(session: Session) -> TournamentFormat:
 
 
 def parse_options(fmt: TournamentFormat) -> ParseOptions:
-    return options_for_format(fmt.name)
+    """How ``fmt`` reads order sheets: the rule the format carries (a TD's own copy keeps the
+    rule of the format it came from), messages naming the format."""
+    return fmt.parse_options()
 
 
 def format_rules(db: TournamentDb) -> tuple[ParseOptions, dict[str, str], str]:

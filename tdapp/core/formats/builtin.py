@@ -11,12 +11,14 @@ from tdapp.core.formats.model import (
     GraceRule,
     KnockoutRule,
     LockedFinalRule,
+    OrderReadingRule,
     PoolRule,
     RoundRule,
     TeamRule,
     TopBoardRule,
     TournamentFormat,
 )
+from tdapp.core.orders import options as sheets  # each seed's order-writing rules
 
 WDC_2025_SPECIAL_AWARDS: tuple[str, ...] = (
     "Special bears", "Player's choice", "Whip", "Handcuffs", "Best Pirate",
@@ -73,6 +75,7 @@ WDC_2025 = TournamentFormat(
     # VI.3: a misadjudication noticed after negotiation time ends leaves the board as it stands
     corrections=CorrectionRule("next-deadline", "after negotiation time ends the board stands "
                                                 "(WDC 2025 VI.3)"),
+    reading=OrderReadingRule.of(sheets.WDC_2025),
 )
 
 WDC_2018 = TournamentFormat(
@@ -110,6 +113,7 @@ WDC_2018 = TournamentFormat(
     # Tournament Director rules that correcting the error will not cause a major disruption"
     corrections=CorrectionRule("next-deadline", "errors found after the next deadline stand "
                                                 "unless the TD rules otherwise (WDC 2018)"),
+    reading=OrderReadingRule.of(sheets.WDC_2018),
 )
 
 EDC_2026 = TournamentFormat(
@@ -146,6 +150,8 @@ EDC_2026 = TournamentFormat(
     corrections=CorrectionRule("next-movement", "a mistake not reported before the next "
                                                 "movement phase is final (EDC 2026)",
                                build_errors="next-adjustment"),
+    # "if an official but incorrect abbreviation is used this will be deemed an illegal order"
+    reading=OrderReadingRule.of(sheets.EDC_2026),
 )
 
 DBN_2025 = TournamentFormat(
@@ -175,6 +181,14 @@ DBN_2025 = TournamentFormat(
     draw_votes=DrawVoteRule(from_year=1907, from_season="spring", secret_votes=None,
                             clock_stops=True, forced_draw_after=1915),
     end_year=1915,
+    reading=OrderReadingRule.of(sheets.DBN_2025),
 )
 
 BUILT_IN: tuple[TournamentFormat, ...] = (WDC_2025, WDC_2018, EDC_2026, DBN_2025)
+
+# How order-reading messages name each built-in's rules ("... (EDC 2026)"); a TD's own format
+# is named by its title (TournamentFormat.parse_options).
+CITED_AS: dict[str, str] = {
+    WDC_2025.name: sheets.WDC_2025.rules_name, WDC_2018.name: sheets.WDC_2018.rules_name,
+    EDC_2026.name: sheets.EDC_2026.rules_name, DBN_2025.name: sheets.DBN_2025.rules_name,
+}

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from tdapp.core.formats.model import CorrectionRule, CountGroup, GraceRule, TournamentFormat
+from collections.abc import Mapping
+
+from tdapp.core.formats.model import (
+    CorrectionRule,
+    CountGroup,
+    GraceRule,
+    OrderReadingRule,
+    TournamentFormat,
+)
 
 _CRITERIA_WORDS = {
     "last-round-score": "higher last-round score",
@@ -83,8 +91,10 @@ def describe_format(fmt: TournamentFormat) -> list[tuple[str, str]]:
     out.append(("Awards", f"places 1-{fmt.awards.places}"
                 + ("; best country" if fmt.awards.best_country.enabled else "")
                 + ("; team champion" if fmt.awards.team else "")))
-    if fmt.rules:
-        out.append(("House rules", ", ".join(f"{k} = {v}" for k, v in fmt.rules.items())))
+    house = {k: v for k, v in fmt.rules.items() if k != "duplicate_orders"}  # see Order sheets
+    if house:
+        out.append(("House rules", ", ".join(f"{k} = {v}" for k, v in house.items())))
+    out.append(("Order sheets", reading_words(fmt.reading, fmt.rules)))
     d = fmt.draw_votes
     votes = "secret" if d.secret_votes is None else (
         "open" if d.secret_votes == 0 else f"the first {d.secret_votes} secret, then open")
@@ -124,6 +134,36 @@ def build_error_words(rule: CorrectionRule) -> str:
         return ("builds found wrong after the next Spring movement deadline stand; the "
                 "difference is put right at the next build phase")
     return "a correction adjudicates every later phase again, builds included"
+
+
+def reading_words(rule: OrderReadingRule, judge_rules: Mapping[str, str]) -> str:
+    """How a sheet is read, in a TD's words: two orders for one unit (the judge's
+    ``duplicate_orders``), abbreviations, unit types and coasts."""
+    twice = ("two orders for one unit: the last one written counts"
+             if judge_rules.get("duplicate_orders") == "last"
+             else "two different orders for one unit: it holds")
+    if rule.strict_abbreviations:
+        names = ("an official but wrong abbreviation is an illegal order and the unit holds "
+                 "(F Lon-Nor is London to Norway)")
+    elif rule.correct_slips:
+        names = ("abbreviations read by their clear intent; an official one that makes the "
+                 "order impossible is read as its neighbour (Nwy/Nwg, Lvp/Lvn, Tyr/Tys) when "
+                 "that is the one possible order")
+    else:
+        names = ("abbreviations read by their clear intent; an official one that makes the "
+                 "order impossible is not corrected")
+    builds = ("every build says A or F" if rule.require_unit_type_in_builds
+              else "A or F needed only in a coastal build")
+    coast = ("a fleet moving to Spain, Bulgaria or St Petersburg must name the coast"
+             if rule.missing_coast == "strict"
+             else "a fleet names the coast only where it could reach both")
+    build_coast = ("F St Petersburg built without a coast is a waived build"
+                   if rule.missing_build_coast == "waive"
+                   else "F St Petersburg built without a coast is an illegal order, ignored")
+    unit = ("an order naming the wrong unit type (A for F) is still followed"
+            if rule.wrong_unit_type == "follow"
+            else "an order naming the wrong unit type (A for F) fails and the unit holds")
+    return "; ".join((twice, names, builds, coast, build_coast, unit))
 
 
 SEEDING_WORDS = {"solo": "a solo in the qualifying stage first",

@@ -9,9 +9,18 @@ rules for the adjudicator, the clock and the draw votes. Nothing here computes s
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+
+# The order parser's own lists of choices (the parser is what follows them)
+from tdapp.core.orders.options import (
+    MISSING_BUILD_COAST_CHOICES,
+    MISSING_COAST_CHOICES,
+    WRONG_UNIT_TYPE_CHOICES,
+    ParseOptions,
+)
 
 POWER_METHODS: tuple[str, ...] = ("automatic", "preferences", "paris", "manual")
 FINAL_RANKINGS: tuple[str, ...] = (
@@ -241,6 +250,40 @@ class CorrectionRule:
 
 
 @dataclass(frozen=True)
+class OrderReadingRule:
+    """How an assistant's typing of a paper order sheet is read (the parser's ``ParseOptions``
+    without the name it cites, which is the format's own).
+
+    ``strict_abbreviations``: an official but wrong abbreviation means exactly its province even
+    when that makes the order illegal ("F Lon-Nor" is London to Norway: EDC 2026); otherwise
+    only ``correct_slips`` reads an impossible official abbreviation as its usual neighbour
+    (Nwy/Nwg, Lvp/Lvn, Tyr/Tys) when that is the one possible reading, with a warning.
+    ``require_unit_type_in_builds``: every build says A or F (otherwise only coastal ones).
+    ``missing_coast`` (``"infer"`` the one coast a fleet can reach, or ``"strict"``: no coast,
+    no move), ``missing_build_coast`` (``"waive"`` a fleet St Petersburg build without a coast,
+    or ``"void"``), ``wrong_unit_type`` (``"follow"`` an order naming an army for a fleet, or
+    ``"fail"``): the parser's ``ParseOptions`` says each in full. Two orders for one unit is the judge's
+    ``rules["duplicate_orders"]``, not repeated here.
+    """
+
+    strict_abbreviations: bool = False
+    correct_slips: bool = True
+    require_unit_type_in_builds: bool = False
+    missing_coast: str = "infer"
+    missing_build_coast: str = "waive"
+    wrong_unit_type: str = "follow"
+
+    @classmethod
+    def of(cls, options: ParseOptions) -> OrderReadingRule:
+        """The rule that reads as ``options`` do (its cited name aside)."""
+        return cls(**{f.name: getattr(options, f.name) for f in dataclasses.fields(cls)})
+
+    def options(self, rules_name: str) -> ParseOptions:
+        """The parser's options for this rule, citing ``rules_name`` in its messages."""
+        return ParseOptions(**dataclasses.asdict(self), rules_name=rules_name)
+
+
+@dataclass(frozen=True)
 class TournamentFormat:
     """A tournament format. ``rounds``, ``scoring`` and ``clock_schedule`` are kept for the other
     layers that read them directly; ``scoring`` is the default system of every round."""
@@ -273,6 +316,7 @@ class TournamentFormat:
     end_year: int | None = None
     grace: GraceRule | None = None  # None: a missing sheet means every unit holds
     corrections: CorrectionRule = field(default_factory=CorrectionRule)
+    reading: OrderReadingRule = field(default_factory=OrderReadingRule)
 
     def __hash__(self) -> int:  # ``rules`` is a dict (the CONTRACTS shape): hash the rest
         return hash((self.name, self.title, self.rounds, self.round_rules, self.counting))
@@ -280,6 +324,15 @@ class TournamentFormat:
     def adjudicator_rules(self) -> dict[str, str]:
         """The CONTRACTS ``rules`` object for this format's boards, civil disorder included."""
         return {**self.rules, "civil_disorder": self.civil_disorder}
+
+    def parse_options(self) -> ParseOptions:
+        """How this format's order sheets are read, its messages naming whose rule it is: a
+        built-in as shipped by its usual short name ("EDC 2026"), any other by its title."""
+        from tdapp.core.formats.builtin import BUILT_IN, CITED_AS  # late: built-ins are formats
+
+        shipped = next((b for b in BUILT_IN if b.name == self.name), None)
+        name = CITED_AS[self.name] if shipped is not None and shipped == self else self.title
+        return self.reading.options(name)
 
     def round_rule(self, number: int) -> RoundRule:
         """The rule of round ``number`` (a default one when the format lists none)."""
@@ -359,7 +412,17 @@ def validate_format(fmt: TournamentFormat) -> TournamentFormat:
         raise FormatError(f"must be one of {', '.join(DRAW_PARTICIPANTS)}",
                           "draw_votes.participants")
     _validate_game_rules(fmt)
+    _validate_reading(fmt.reading)
     return fmt
+
+
+def _validate_reading(rule: OrderReadingRule) -> None:
+    """The order-reading rule's choices (its yes/no parts are checked when read from JSON)."""
+    for name, choices in (("missing_coast", MISSING_COAST_CHOICES),
+                          ("missing_build_coast", MISSING_BUILD_COAST_CHOICES),
+                          ("wrong_unit_type", WRONG_UNIT_TYPE_CHOICES)):
+        if getattr(rule, name) not in choices:
+            raise FormatError(f"must be one of {', '.join(choices)}", f"reading.{name}")
 
 
 def _validate_game_rules(fmt: TournamentFormat) -> None:

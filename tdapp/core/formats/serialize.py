@@ -27,6 +27,7 @@ from tdapp.core.formats.model import (
     GraceRule,
     KnockoutRule,
     LockedFinalRule,
+    OrderReadingRule,
     PoolRule,
     RoundRule,
     TeamRule,
@@ -41,12 +42,14 @@ _NESTED: dict[str, type] = {
     "KnockoutRule": KnockoutRule, "TeamRule": TeamRule, "BestCountryRule": BestCountryRule,
     "AwardsRule": AwardsRule, "DrawVoteRule": DrawVoteRule, "TournamentFormat": TournamentFormat,
     "GraceRule": GraceRule, "CorrectionRule": CorrectionRule,
+    "OrderReadingRule": OrderReadingRule,
 }
 
-# Fields added after tournament files were saved. Before them the grace period and the
-# correction rule were looked up by the format's *name* (a built-in's name got its rule, any
-# other name none and the general correction rule), so an old file keeps exactly that.
-ADDED_FIELDS: tuple[str, ...] = ("grace", "corrections")
+# Fields added after tournament files were saved. Before them the grace period, the correction
+# rule and the order-reading rule were looked up by the format's *name* (a built-in's name got
+# its rule; any other name no grace, the general correction rule and the forgiving reading), so
+# an old file keeps exactly that.
+ADDED_FIELDS: tuple[str, ...] = ("grace", "corrections", "reading")
 
 
 def format_to_dict(fmt: TournamentFormat) -> dict[str, Any]:

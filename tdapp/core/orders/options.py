@@ -1,7 +1,9 @@
 """Tournament rules that change how a written order is read.
 
-The default of each is the most forgiving reading that is still correct; the presets name the
-rules of the seed documents (WDC 2025 at Whipping, EDC 2026).
+The default of each is the most forgiving reading that is still correct; the presets are the
+rules of the seed documents (WDC 2025 at Whipping, EDC 2026), which the built-in tournament
+formats take (``tdapp.core.formats.builtin``). A tournament reads its sheets by the rule its
+format carries (``TournamentFormat.reading`` / ``parse_options()``), never by the format's name.
 """
 
 from __future__ import annotations
@@ -75,12 +77,3 @@ WDC_2018 = ParseOptions(rules_name="WDC 2018")
 EDC_2026 = ParseOptions(strict_abbreviations=True, correct_slips=False, rules_name="EDC 2026")
 # DBN Invitational 2025: its rules say nothing on writing orders; the forgiving defaults.
 DBN_2025 = ParseOptions(rules_name="DBN 2025")
-
-_BY_FORMAT = {"wdc-2025": WDC_2025, "wdc-2018": WDC_2018, "edc-2026": EDC_2026,
-              "dbn-2025": DBN_2025}
-
-
-def options_for_format(name: str) -> ParseOptions:
-    """The order-reading rules of a built-in tournament format (by its name, ``"edc-2026"``);
-    the forgiving defaults for any other."""
-    return _BY_FORMAT.get(name, DEFAULT_OPTIONS)

@@ -14,7 +14,6 @@ from tdapp.core.orders.options import (
     WDC_2018,
     WDC_2025,
     ParseOptions,
-    options_for_format,
 )
 from tdapp.core.orders.parser import parse_order, parse_orders
 from tdapp.core.orders.result import ParseResult
@@ -169,10 +168,7 @@ def test_wrong_unit_type_fails_when_chosen() -> None:
 def test_presets() -> None:
     assert dataclasses.replace(WDC_2025, rules_name="") == DEFAULT_OPTIONS
     assert EDC_2026.strict_abbreviations and not EDC_2026.correct_slips
-    assert options_for_format("edc-2026") is EDC_2026
-    assert options_for_format("wdc-2025") is WDC_2025
-    assert options_for_format("wdc-2018").rules_name == "WDC 2018"
-    assert options_for_format("some-local-event") is DEFAULT_OPTIONS
+    assert WDC_2018.rules_name == "WDC 2018" and DEFAULT_OPTIONS.rules_name == ""
 
 
 def test_messages_name_the_tournament_rule() -> None:
