@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -63,6 +63,32 @@ def unordered_line(power: str, units: Sequence[str], kind: str = "M") -> str:
     return f"{power.title()}: {', '.join(units)} {verb} no order — {pronoun} will {fate}"
 
 
+
+class ElidingLabel(QLabel):
+    """A one-line label that ends in "…" when it is too narrow, instead of cutting a name off
+    mid-letter ("Austria — Jorge Castellanc"); ``text()`` stays the whole text."""
+
+    def __init__(self, text: str = "") -> None:
+        super().__init__()
+        self._full = text
+        self._show()
+
+    def setText(self, text: str) -> None:  # noqa: N802 - Qt's name
+        self._full = text
+        self._show()
+
+    def text(self) -> str:
+        return self._full
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self._show()
+
+    def _show(self) -> None:
+        width = max(0, self.contentsRect().width())
+        shown = self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, width)
+        super().setText(shown if width else self._full)
+
 class PowerPanel(QFrame):
     """One power: who plays it, the sheet, how it reads, what it still owes."""
 
@@ -76,7 +102,7 @@ class PowerPanel(QFrame):
         self.setObjectName(f"panel{power.title()}")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         colour = POWER_COLOURS[power]
-        self.title = QLabel(power.title())
+        self.title = ElidingLabel(power.title())
         self.title.setStyleSheet(f"font-weight: 600; color: {colour}; font-size: 14px;")
         self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.status = QLabel()
@@ -145,7 +171,7 @@ class PowerPanel(QFrame):
 
     def set_player(self, name: str | None) -> None:
         self.title.setText(f"{self.power.title()} — {name}" if name else self.power.title())
-        self.title.setToolTip(self.title.text())
+        self.title.setToolTip(self.title.text())  # the whole name when a long one is cut
 
     def load(self, text: str, status: str, owes: str, can_order: bool,
              grace_allowed: bool, grace_started: dt.datetime | None = None) -> None:

@@ -50,3 +50,18 @@ def test_the_unit_an_order_reads_as_ordering() -> None:
     assert ordered_province(sheet.results[0]) == "STP"
     assert ordered_province(games.read_sheet("Waive", "RUSSIA", {"phase": "W1901A"},
                                              ParseOptions())[0]) == ""
+
+
+def test_a_long_player_name_ends_in_an_ellipsis_not_mid_letter(qtbot):
+    from tdapp.gui.game.entry import ElidingLabel
+
+    label = ElidingLabel("Austria — Jorge Castellanos-Villanueva")
+    qtbot.addWidget(label)
+    label.resize(160, 24)
+    label.show()
+    qtbot.waitExposed(label)
+    shown = super(ElidingLabel, label).text()
+    assert shown.endswith("…") and shown.startswith("Austria — ")
+    assert label.text() == "Austria — Jorge Castellanos-Villanueva"  # the whole name is kept
+    label.resize(900, 24)
+    assert super(ElidingLabel, label).text() == label.text()
