@@ -52,6 +52,7 @@ from tdapp.gui.formats.fields import (
     set_optional,
     watch,
 )
+from tdapp.gui.formats.reading_box import OrderReadingBox
 
 RANKING_WORDS = {
     "total": "highest tournament score",
@@ -358,6 +359,8 @@ class FormatForm(QTabWidget):
         rules = QGroupBox("House rules for the adjudicator")
         form = _form(rules)
         for key, values in rule_variants().items():
+            if key == "duplicate_orders":  # with the other rules for reading a sheet
+                continue
             choices = [(v, v) for v in values]
             if key != "civil_disorder":
                 choices.insert(0, ("", JUDGE_DEFAULT))
@@ -390,13 +393,16 @@ class FormatForm(QTabWidget):
         form3.addRow("Forced draw after:", self.vote_forced)
         form3.addRow("In a draw:", self.vote_who)
         late = self._late_sheets_box(tab)
+        self.reading = OrderReadingBox(lambda field, widget: self._add(field, widget, tab))
+        self.variants["duplicate_orders"] = self.reading.duplicate
         grid = QGridLayout(page)
         grid.setContentsMargins(0, 0, 0, 0)
         grid.addWidget(rules, 0, 0)
         grid.addWidget(other, 1, 0)
         grid.addWidget(votes, 0, 1)
         grid.addWidget(late, 1, 1)
-        grid.setRowStretch(2, 1)
+        grid.addWidget(self.reading, 2, 0, 1, 2)
+        grid.setRowStretch(3, 1)
 
     def _late_sheets_box(self, tab: int) -> QGroupBox:
         """The grace period for a missing sheet and until when a mistake is corrected."""
@@ -531,6 +537,7 @@ class FormatForm(QTabWidget):
         self.correct_text.setText(fmt.corrections.text)
         self.correct_text.setCursorPosition(0)  # the rule's first words show, not its end
         set_choice(self.build_errors, fmt.corrections.build_errors)
+        self.reading.load(fmt.reading)
 
     def build(self, start: TournamentFormat, name: str, title: str) -> TournamentFormat:
         """``start`` with everything the widgets say; :class:`FormatError` names what is wrong."""
@@ -567,6 +574,7 @@ class FormatForm(QTabWidget):
             corrections=CorrectionRule(self.correct_until.currentData(),
                                        self.correct_text.text().strip(),
                                        self.build_errors.currentData()),
+            reading=self.reading.rule(),
         )
         return copy_format(start, **changes)
 
