@@ -9,7 +9,6 @@ as ``tdapp adjudicate`` (contract shape -> shared order reading -> judge -> cont
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -21,9 +20,10 @@ from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
 
 from tdapp.core.adjudication import RuleOptions, adjudicate_phase
+from tdapp.core.adjudication.adjustments import owed_counts
 from tdapp.core.adjudication.reading import paper_reader, read_orders
 from tdapp.core.board.contract import position_from_contract, position_to_contract
-from tdapp.core.board.position import Phase, Position, Unit
+from tdapp.core.board.position import Phase, Position
 from tdapp.core.formats import TournamentFormat
 from tdapp.core.formats.model import CorrectionRule, GraceRule
 from tdapp.core.orders.options import ParseOptions
@@ -276,15 +276,10 @@ def unordered_units(position: Mapping[str, Any], power: str, read: Sequence[Pars
 
 def owed_adjustments(position: Mapping[str, Any]) -> dict[str, int]:
     """Builds (positive) or removals (negative) owed in an adjustment phase, a build error
-    carried to it included (builds never beyond the free home centres)."""
+    carried to it included: the judge's own count."""
     if str(position["phase"])[-1] != "A":
         return {}
-    board = position_from_contract(position)
-    owed = board.adjustments()
-    for power, extra in carried_total(position).items():
-        total = owed.get(power, 0) + extra
-        owed[power] = min(total, board.free_home_centers_count(power)) if total > 0 else total
-    return {p: n for p, n in owed.items() if n}
+    return owed_counts(position_from_contract(position), carried_total(position))
 
 
 def legal_retreats(position: Mapping[str, Any], power: str) -> dict[str, list[str]]:
@@ -343,20 +338,13 @@ def adjudicate_position(position: Mapping[str, Any], sheets: Mapping[str, SheetR
     board = position_from_contract(position)
     orders = {p: _order_texts(sheets.get(p), position, options) for p in POWERS}
     entries = read_orders(board, orders, paper_reader(options=options))
-    carry = carried_total(position)
-    judged, hidden = board, None
-    if carry and board.phase.kind == "A":
-        judged, hidden = _with_carry_applied(board, carry)
-    outcome = adjudicate_phase(judged, entries, RuleOptions.from_mapping(fmt.adjudicator_rules()))
-    after = outcome.next
-    if hidden is not None:  # what the judge did not see is on the board all the same
-        after = dataclasses.replace(after, units={**after.units, **hidden},
-                                    centers=dict(board.centers))
-    nxt = position_to_contract(after)
+    outcome = adjudicate_phase(board, entries, RuleOptions.from_mapping(fmt.adjudicator_rules()),
+                               owed_offset=carried_total(position))
+    nxt = position_to_contract(outcome.next)
     if outcome.adjustments:
         nxt["adjustments"] = dict(outcome.adjustments)
-    if position.get("carried") and board.phase.kind != "A":
-        nxt = _carry_on(nxt, position["carried"])
+    if position.get("carried") and board.phase.kind != "A":  # until a Winter settles it
+        nxt["carried"] = {k: dict(v) for k, v in position["carried"].items()}
     out: dict[str, Any] = {"phase": str(board.phase),
                            "results": [r.as_dict() for r in outcome.results], "next": nxt}
     if outcome.solo:
@@ -368,7 +356,9 @@ def adjudicate_position(position: Mapping[str, Any], sheets: Mapping[str, SheetR
 # A position may say ``"carried": {"W1902A": {"FRANCE": -1}}``: a correction found the builds
 # of Winter 1902 wrong after the next Spring was played (EDC 2026), so France builds one fewer
 # (or removes one more) at the next adjustment phase. The note rides along from phase to phase
-# until an adjustment phase settles it; a Fall after which nobody adjusts gets its Winter then.
+# until an adjustment phase settles it. The judge takes it as an offset to the builds or
+# removals owed (``owed_offset``): it holds that Winter even when nobody adjusts otherwise, and
+# every unit and centre stays in play there, so a removal the player writes is carried out.
 def carried_total(position: Mapping[str, Any]) -> dict[str, int]:
     """Power -> builds (+) or removals (-) carried to the next adjustment phase."""
     total: dict[str, int] = {}
@@ -376,58 +366,6 @@ def carried_total(position: Mapping[str, Any]) -> dict[str, int]:
         for power, n in diff.items():
             total[power] = total.get(power, 0) + int(n)
     return {p: n for p, n in total.items() if n}
-
-
-def _carry_on(nxt: dict[str, Any], carried: Mapping[str, Any]) -> dict[str, Any]:
-    """The next position keeps the carried build error; at the end of a Fall it opens the
-    Winter adjustment phase even when nobody adjusts otherwise."""
-    nxt = {**nxt, "carried": {k: dict(v) for k, v in carried.items()}}
-    p = Phase.parse(nxt["phase"])
-    if p.season == "S" and p.kind == "M":
-        nxt["phase"] = f"W{p.year - 1}A"
-    if nxt["phase"].endswith("A"):
-        owed = owed_adjustments(nxt)
-        if owed:
-            nxt["adjustments"] = owed
-        else:
-            nxt.pop("adjustments", None)
-    return nxt
-
-
-def _with_carry_applied(board: Position, carry: Mapping[str, int]
-                        ) -> tuple[Position, dict[str, Unit]]:
-    """The position the judge sees so that it owes ``carry`` more (or fewer): a power owing
-    fewer builds / more removals has some of its centres hidden (other than home centres first,
-    empty ones first, so build sites and the civil-disorder order change least); one owing more
-    builds / fewer removals has some units hidden (outside its home centres first; one in a
-    home centre only when no build is left to make, so no home centre looks free to build in).
-    Returns that position and the units hidden from it."""
-    m = board.game_map
-    centers = dict(board.centers)
-    units = dict(board.units)
-    hidden: dict[str, Unit] = {}
-    for power, extra in sorted(carry.items()):
-        homes = set(m.home_centers.get(power, ()))
-        if extra < 0:
-            mine = [sc for sc, owner in centers.items() if owner == power]
-            mine.sort(key=lambda sc: (sc in homes, sc in homes and sc not in units,
-                                      _unit_power(units, sc) == power, sc))
-            for sc in mine[:-extra]:
-                del centers[sc]
-        else:
-            mine = sorted((prov for prov, unit in units.items() if unit.power == power),
-                          key=lambda prov: (prov in homes, prov))
-            owned = sum(1 for owner in centers.values() if owner == power)
-            if owned - len(mine) + extra > 0:  # builds to make: every home centre stays seen
-                mine = [prov for prov in mine if prov not in homes]
-            for prov in mine[:extra]:
-                hidden[prov] = units.pop(prov)
-    return dataclasses.replace(board, units=units, centers=centers), hidden
-
-
-def _unit_power(units: Mapping[str, Unit], province: str) -> str | None:
-    unit = units.get(province)
-    return unit.power if unit else None
 
 
 def _build_error(done: str, nxt: Mapping[str, Any], old: Sequence[PhaseRow]

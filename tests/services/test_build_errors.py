@@ -203,3 +203,50 @@ def test_a_carried_removal_follows_the_sheet_then_civil_disorder() -> None:
     left = out["next"]["units"]["FRANCE"]
     assert len(left) == 3 and "A BUR" not in left
     assert sorted(out["next"]["centers"]["FRANCE"]) == ["BEL", "BRE", "MAR", "PAR", "SPA"]
+
+
+def test_a_carried_build_leaves_a_written_removal_of_a_unit_away_from_home_standing() -> None:
+    """France owes two removals and one build is carried to it: it removes one, and the one it
+    writes is carried out even for a unit away from home (the judge sees every unit)."""
+    winter = {"phase": "W1905A",
+              "units": {"FRANCE": ["A PAR", "A MAR", "F BRE", "A BEL", "A HOL"]},
+              "centers": {"FRANCE": ["PAR", "MAR", "BRE"]},
+              "dislodged": {}, "contested": [], "carried": {"W1904A": {"FRANCE": 1}}}
+    assert games.owed_adjustments(winter) == {"FRANCE": -1}
+    sheets = {"FRANCE": games.SheetRow("FRANCE", "Remove A Bel", games.ENTERED)}
+    out = games.adjudicate_position(winter, sheets, get_format("edc-2026"))
+    assert [(r["unit"], r["tags"]) for r in out["results"]] == [("A BEL", [])]
+    assert sorted(out["next"]["units"]["FRANCE"]) == ["A HOL", "A MAR", "A PAR", "F BRE"]
+    assert "carried" not in out["next"]
+
+
+def test_a_carried_removal_without_an_order_goes_by_the_formats_civil_disorder() -> None:
+    """EDC 2026 plays the AH 4th edition rule (farthest from home first); the centres France
+    owns all stay France's."""
+    winter = {"phase": "W1905A",
+              "units": {"FRANCE": ["A PAR", "A MAR", "F BRE", "A BEL", "A PIC"]},
+              "centers": {"FRANCE": ["PAR", "MAR", "BRE", "BEL", "SPA"]},
+              "dislodged": {}, "contested": [], "carried": {"W1904A": {"FRANCE": -1}}}
+    assert games.owed_adjustments(winter) == {"FRANCE": -1}
+    out = games.adjudicate_position(winter, {}, get_format("edc-2026"))
+    assert [(r["unit"], r["message"]) for r in out["results"]] == [
+        ("A BEL", "removed in civil disorder")]  # two from home; Picardy is one
+    assert sorted(out["next"]["centers"]["FRANCE"]) == ["BEL", "BRE", "MAR", "PAR", "SPA"]
+
+
+def test_a_carried_build_with_no_vacant_home_centre_is_lost_with_a_message() -> None:
+    winter = {"phase": "W1905A",
+              "units": {"GERMANY": ["A BER", "F KIE", "A MUN"], "FRANCE": ["A PAR"]},
+              "centers": {"GERMANY": ["BER", "KIE", "MUN"], "FRANCE": ["PAR", "BRE"]},
+              "dislodged": {}, "contested": [], "carried": {"W1904A": {"GERMANY": 1}}}
+    assert games.owed_adjustments(winter) == {"FRANCE": 1}  # Germany has nowhere to build
+    sheets = {"GERMANY": games.SheetRow("GERMANY", "Build A Mun", games.ENTERED),
+              "FRANCE": games.SheetRow("FRANCE", "Build F Bre", games.ENTERED)}
+    out = games.adjudicate_position(winter, sheets, get_format("edc-2026"))
+    germany = [r for r in out["results"] if r["power"] == "GERMANY"]
+    assert [(r["order"], r["tags"]) for r in germany] == [("Build A Mun", ["void"]),
+                                                          ("", ["void"])]
+    assert germany[1]["message"] == "1 carried build lost: no vacant home centre to build in"
+    assert sorted(out["next"]["units"]["GERMANY"]) == ["A BER", "A MUN", "F KIE"]
+    assert sorted(out["next"]["units"]["FRANCE"]) == ["A PAR", "F BRE"]
+    assert out["next"]["phase"] == "S1906M" and "carried" not in out["next"]

@@ -3,11 +3,17 @@
 Orders are taken in the order written: an illegal build does not use up a build, and builds or
 removals beyond what the power owes fail (DATC 6.I.1, 6.J.1). A waive uses up one build.
 Removals owed but not written are chosen by the civil-disorder rule in force.
+
+An ``offset`` per power (a build error carried to this phase, EDC 2026: +n builds, -n builds
+i.e. n more removals) changes how many builds or removals the power makes and nothing else:
+every unit and centre counts as it stands, written removals of any unit are carried out, civil
+disorder fills a shortfall, and builds still need an owned, vacant home centre (a carried build
+with none is lost, and the results say so).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from tdapp.core.adjudication import rules as R
@@ -41,6 +47,50 @@ def owed(position: Position) -> dict[str, int]:
     for unit in position.units.values():
         counts[unit.power] = counts.get(unit.power, 0) - 1
     return {p: c for p, c in counts.items() if c}
+
+
+@dataclass(frozen=True, slots=True)
+class Due:
+    """What a power makes in an adjustment phase: ``count`` builds (+) or removals (-), and
+    ``lost``, the part of an offset that cannot be made (+ builds with no vacant home centre,
+    - removals with no unit left)."""
+
+    count: int
+    lost: int = 0
+
+
+def dues(position: Position, offset: Mapping[str, int] | None = None) -> dict[str, Due]:
+    """Per power that adjusts or has an offset: centres less units, builds no more than the
+    owned vacant home centres, then the offset added, kept within what the board allows."""
+    offset = offset or {}
+    base = owed(position)
+    out: dict[str, Due] = {}
+    for power in sorted(set(base) | {p for p, n in offset.items() if n}):
+        free = position.free_home_centers_count(power)
+        count = base.get(power, 0)
+        if count > 0:
+            count = min(count, free)
+        total = count + offset.get(power, 0)
+        # builds need a vacant home centre; removals, a unit
+        made = min(total, free) if total > 0 else max(total, -len(position.units_of(power)))
+        out[power] = Due(made, total - made)
+    return out
+
+
+def owed_counts(position: Position, offset: Mapping[str, int] | None = None) -> dict[str, int]:
+    """Builds (+) or removals (-) each power makes, ``offset`` included (without one: the same
+    as ``Position.adjustments``)."""
+    return {p: d.count for p, d in dues(position, offset).items() if d.count}
+
+
+def _lost_result(power: str, lost: int) -> OrderResult:
+    """The results' line for carried builds or removals the board leaves no room for."""
+    n = abs(lost)
+    what = f"build{'s' if n != 1 else ''}" if lost > 0 else f"removal{'s' if n != 1 else ''}"
+    why = "no vacant home centre to build in" if lost > 0 else "no unit left to remove"
+    res = OrderResult(power, "", "", "")
+    res.fail(VOID, f"{n} carried {what} lost: {why}")
+    return res
 
 
 def _build_unit(position: Position, power: str, order: Build, built: set[str]) -> Unit | Fault:
@@ -116,14 +166,15 @@ def adjustment_faults(position: Position, power: str,
 
 
 def adjudicate_adjustments(
-    position: Position, entries: Sequence[OrderEntry], rules: R.RuleOptions | None = None
+    position: Position, entries: Sequence[OrderEntry], rules: R.RuleOptions | None = None,
+    offset: Mapping[str, int] | None = None,
 ) -> AdjustmentOutcome:
+    """Builds and removals as written, then civil disorder; ``offset``: builds (+) or removals
+    (-) owed besides what the board says, per power (a build error carried to this phase)."""
     rules = rules or R.RuleOptions()
     m = position.game_map
-    left = owed(position)
-    for power, diff in list(left.items()):
-        if diff > 0:
-            left[power] = min(diff, position.free_home_centers_count(power))
+    owing = dues(position, offset)
+    left = {p: d.count for p, d in owing.items()}
     results: list[OrderResult] = []
     units = dict(position.units)
     built: set[str] = set()
@@ -184,4 +235,5 @@ def adjudicate_adjustments(
             res = OrderResult(power, "", str(unit), f"{unit} D", [DISBAND])
             res.messages.append("removed in civil disorder")
             results.append(res)
+    results.extend(_lost_result(p, d.lost) for p, d in owing.items() if d.lost)
     return AdjustmentOutcome(results, units)
