@@ -182,7 +182,7 @@ def test_a_nobody_adjusts_fall_still_opens_the_winter_that_settles_a_carry() -> 
 
 def test_a_carried_build_spares_a_removal_even_with_every_unit_at_home() -> None:
     """Austria owes a removal (3 units at home, 2 centres) and 1 build is carried to it: it
-    removes nothing; the unit kept out of the judge's sight stays on the board."""
+    removes nothing, and a removal written anyway is void: none is owed."""
     winter = {"phase": "W1905A", "units": {"AUSTRIA": ["A VIE", "A BUD", "F TRI"]},
               "centers": {"AUSTRIA": ["VIE", "BUD"], "ITALY": ["TRI"]},
               "dislodged": {}, "contested": [], "carried": {"W1904A": {"AUSTRIA": 1}}}
@@ -190,6 +190,11 @@ def test_a_carried_build_spares_a_removal_even_with_every_unit_at_home() -> None
     out = games.adjudicate_position(winter, {}, get_format("edc-2026"))
     assert sorted(out["next"]["units"]["AUSTRIA"]) == ["A BUD", "A VIE", "F TRI"]
     assert not [r for r in out["results"] if "disband" in r["tags"]]
+    sheets = {"AUSTRIA": games.SheetRow("AUSTRIA", "Remove F Tri", games.ENTERED)}
+    written = games.adjudicate_position(winter, sheets, get_format("edc-2026"))
+    assert [(r["unit"], r["tags"], r["message"]) for r in written["results"]] == [
+        ("F TRI", ["void"], "AUSTRIA has no removals")]
+    assert written["next"]["units"] == out["next"]["units"]
 
 
 def test_a_carried_removal_follows_the_sheet_then_civil_disorder() -> None:
