@@ -1,0 +1,59 @@
+"""Order entry reads a sheet by the rules of the format in force, as it is typed: a TD's own
+copy of EDC 2026 keeps EDC's strict abbreviation rule and its two-orders rule, and the entry
+page names them after the format's title."""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import Qt
+
+from tdapp.core.formats import copy_format, get_format
+from tdapp.gui.game.view import GameView
+from tdapp.services import formats
+
+from .test_game_view import save, type_sheet, view  # noqa: F401 - the board's view fixture
+
+
+def _own_edc(widget: GameView) -> None:
+    own = copy_format(get_format("edc-2026"), name="our-edc", title="Our EDC", end_year=1910)
+    formats.save_custom_format(widget.app.db, own, "edc-2026")
+
+
+def _reading(widget: GameView, power: str) -> str:
+    return html.unescape(widget.entry.panels[power].reading.text()).replace(" - ", " – ")
+
+
+def test_a_tds_copy_of_edc_reads_lon_nor_as_edc_says(qtbot, view: GameView) -> None:  # noqa: F811
+    _own_edc(view)
+    qtbot.mouseClick(view.start_button, Qt.MouseButton.LeftButton)
+    assert view.options.strict_abbreviations and view.options.rules_name == "Our EDC"
+    rules = view.entry.rules.text()
+    assert rules.startswith("Our EDC: two orders for one unit: the last one counts; "
+                            "an official but wrong abbreviation is an illegal order")
+    type_sheet(qtbot, view, "ENGLAND", "F Lon-Nor, F Edi-Nth, A Lvp-Yor")
+    england = view.entry.panels["ENGLAND"]
+    reading = _reading(view, "ENGLAND")
+    assert "F LON – NWY" in reading  # EDC's own example: Nor is Norway, London cannot go there
+    assert "F LON – NTH" not in reading
+    assert england.results[0].normalized == "F LON - NWY"
+    faults = [(s.cursor.selectionStart(), s.cursor.selectionEnd())
+              for s in england.edit.extraSelections()]
+    assert faults and faults[0][0] < len("F Lon-Nor")  # underlined in the first order
+    gaps = html.unescape(view.entry.gaps.text())
+    assert ("England: 'F Lon-Nor' — not adjacent: a fleet in London cannot reach Norway — "
+            "F LON holds") in gaps
+    # EDC's rule for two orders for one unit came with the copy: the last one counts
+    view.entry.panels["FRANCE"].edit.setPlainText("A Par-Bur, A Par-Pic, F Bre-Mao, A Mar H")
+    assert ("France: A PAR has two orders: this last one counts (Our EDC)"
+            in html.unescape(view.entry.gaps.text()))
+    save(view, "entry-own-format-rules.png")
+
+
+def test_the_same_typing_under_wdc_2025_goes_to_the_north_sea(qtbot,
+                                                                view: GameView) -> None:  # noqa: F811
+    qtbot.mouseClick(view.start_button, Qt.MouseButton.LeftButton)
+    assert view.entry.rules.text().startswith("WDC 2025: two orders for one unit: it holds")
+    type_sheet(qtbot, view, "ENGLAND", "F Lon-Nor, F Edi-Nwg, A Lvp-Yor")
+    assert "F LON – NTH" in _reading(view, "ENGLAND")
+    assert view.entry.panels["ENGLAND"].results[0].order is not None
