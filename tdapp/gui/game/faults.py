@@ -55,7 +55,10 @@ def mark_faults(results: Sequence[ParseResult], power: str,
         span = part_spans(r.text).get(fault.part) if fault.part != WHOLE else None
         where = (r.start + span[0], r.start + span[1]) if span else (r.start,
                                                                      r.start + len(r.text))
-        results[i] = dataclasses.replace(r, error=fault.words, span=where, warnings=())
+        # a reading rule's warning says why the order reads this way (EDC 2026: "'Nor' is the
+        # official abbreviation of Norway ..."), naming whose rule it is: keep it with the fault
+        words = "; ".join((fault.words, *r.warnings))
+        results[i] = dataclasses.replace(r, error=words, span=where, warnings=())
     return results
 
 

@@ -41,8 +41,11 @@ def test_a_tds_copy_of_edc_reads_lon_nor_as_edc_says(qtbot, view: GameView) -> N
               for s in england.edit.extraSelections()]
     assert faults and faults[0][0] < len("F Lon-Nor")  # underlined in the first order
     gaps = html.unescape(view.entry.gaps.text())
-    assert ("England: 'F Lon-Nor' — not adjacent: a fleet in London cannot reach Norway — "
-            "F LON holds") in gaps
+    england_line = next(line for line in gaps.split("<br>") if "'F Lon-Nor'" in line)
+    assert "not adjacent: a fleet in London cannot reach Norway" in england_line
+    # the rule that made it so is named, after the format's title, before the unit's fate
+    assert "official but wrong abbreviations are illegal orders" in england_line
+    assert england_line.removesuffix("</span>").endswith("(Our EDC) — F LON holds")
     # EDC's rule for two orders for one unit came with the copy: the last one counts
     view.entry.panels["FRANCE"].edit.setPlainText("A Par-Bur, A Par-Pic, F Bre-Mao, A Mar H")
     assert ("France: A PAR has two orders: this last one counts (Our EDC)"
