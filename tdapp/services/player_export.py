@@ -43,6 +43,7 @@ EXPORT_COLUMNS: tuple[tuple[str, Callable[[PlayerRow], str | int | float]], ...]
     ("Longitude", lambda p: _number(p.longitude)),
     ("Seed", lambda p: _whole(p.seed)),
     ("Pinned board", lambda p: _whole(p.pinned_board)),
+    ("Declined top board", lambda p: _yes_no(p.declined_top_board)),
     ("Notes", lambda p: p.notes),
 )
 

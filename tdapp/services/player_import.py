@@ -50,6 +50,7 @@ IMPORT_FIELDS: dict[str, str] = {
     "longitude": "Home longitude",
     "seed": "Seed (1 is the top seed)",
     "pinned_board": "Pinned board (accessibility)",
+    "declined_top_board": "Declined the top board",
 }
 
 
@@ -326,6 +327,9 @@ _EXACT: dict[str, tuple[str, ...]] = {
                      "table", "tablefixe", "tablereservee", "tisch", "festertisch", "brett",
                      "tafel", "vastetafel", "vastbord", "tavolo", "tavolofisso", "mesa",
                      "mesafija", "bord", "fastbord", "stoł", "stolik", "poyta"),
+    # WDC 2018: a player may decline a place on the top board.
+    "declined_top_board": ("declinedtopboard", "declinestopboard", "declinetopboard",
+                           "notopboard", "topboarddeclined"),
 }
 # Words a longer header may contain ("Player's name", "E-mail address"), most specific first.
 _CONTAINS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -335,6 +339,7 @@ _CONTAINS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("email", ("email", "mail", "courriel")),
     ("power_preferences", ("preference",)),
     ("seed", ("seed", "setzliste", "tetedeserie", "testadiserie", "cabezadeserie")),
+    ("declined_top_board", ("declinedtop", "declinestop", "declinetop", "notopboard")),
     ("pinned_board", ("pinned", "fixedboard", "fixedtable", "lockedboard", "lockedtable",
                       "reservedboard", "reservedtable", "accessibletable", "accessibilitytable",
                       "accessibilityboard")),
@@ -526,6 +531,12 @@ def _row_player(table: Table, mapping: dict[str, int], index: int) -> MappedRow 
             else:
                 competing = competing and (answer != invert)
     values["competing"] = competing
+    if cell("declined_top_board"):
+        declined = parse_yes_no(cell("declined_top_board"))
+        if declined is None:
+            problems.append(RowProblem(line, header("declined_top_board"),
+                                       f"{cell('declined_top_board')!r} is not yes or no"))
+        values["declined_top_board"] = bool(declined)
     if cell("power_preferences"):
         prefs = parse_power_preferences(cell("power_preferences"))
         if prefs is None:

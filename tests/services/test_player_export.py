@@ -26,7 +26,8 @@ PEOPLE = [
     players.PlayerData("Zoë Lefèvre", home_town="Lyon", country="France", club="Lyon Diplo",
                        local_status="club_member", email="zoe@example.org",
                        notes='Says "bonjour", twice', power_preferences="FIT",
-                       latitude=45.76, longitude=4.84, seed=2, pinned_board=3),
+                       latitude=45.76, longitude=4.84, seed=2, pinned_board=3,
+                       declined_top_board=True),
     players.PlayerData("=SUM(A1:A9)", home_town="Formula Town", seed=10),  # must stay text
     players.PlayerData("Paul Durand", competing=False, notes="Assistant TD\nsecond line"),
     players.PlayerData("Ann Smith", local_status="board_member", seed=1, pinned_board=12),
@@ -58,7 +59,7 @@ def test_export_imports_back_unchanged(db, tmp_path: Path, suffix: str) -> None:
     mapping = guess_mapping(table.headers)
     assert set(mapping) == {"name", "home_town", "country", "club", "local_status", "email",
                             "competing", "power_preferences", "latitude", "longitude", "notes",
-                            "seed", "pinned_board"}
+                            "seed", "pinned_board", "declined_top_board"}
     found, problems = apply_mapping(table, mapping)
     assert problems == []
     expected = as_data(players.list_players(db))
@@ -69,6 +70,7 @@ def test_export_imports_back_unchanged(db, tmp_path: Path, suffix: str) -> None:
     assert found == expected
     assert [(p.seed, p.pinned_board) for p in found] == [
         (10, None), (1, 12), (None, None), (2, 3)]  # by name: "=SUM…", Ann, Paul, Zoë
+    assert [p.declined_top_board for p in found] == [False, False, False, True]
     assert not path.with_name(path.name + ".partial").exists()
 
 

@@ -163,3 +163,17 @@ def test_excel_numbers_are_seeds_and_boards(db, tmp_path: Path) -> None:
         ("Ann Smith", 1, 7), ("Bob Jones", 2, None)]
     assert [str(p) for p in problems] == [
         "line 4, Qualifying seed: '2.5' is not a seed (a whole number, 1 is the top seed)"]
+
+
+def test_declined_top_board_is_read_as_yes_or_no(tmp_path) -> None:
+    path = tmp_path / "players.csv"
+    path.write_text("Name,Declined top board\nAnn Smith,yes\nBob Jones,\nCarla Rossi,perhaps\n",
+                    encoding="utf-8")
+    table = read_player_table(path)
+    mapping = guess_mapping(table.headers)
+    assert mapping["declined_top_board"] == 1
+    found, problems = apply_mapping(table, mapping)
+    assert [(p.name, p.declined_top_board) for p in found] == [("Ann Smith", True),
+                                                                ("Bob Jones", False)]
+    assert [(p.row, p.column, p.message) for p in problems] == [
+        (4, "Declined top board", "'perhaps' is not yes or no")]
