@@ -8,7 +8,8 @@ with the reason, which the judge reports as ``void`` (the unit holds). Nothing h
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from tdapp.core.adjudication.canonical import CanonicalError, parse_canonical
@@ -20,10 +21,17 @@ from tdapp.core.board.position import RETREATS, Position
 OrderReader = Callable[[str, str, Mapping[str, Any], str], OrderEntry]
 
 
+@lru_cache(maxsize=16384)
+def canonical_entry(power: str, text: str, kind: str) -> OrderEntry:
+    """A power's order written canonically, read (CanonicalError otherwise). Entries are
+    immutable and the same spellings recur board after board, so each is read once."""
+    return OrderEntry(power, parse_canonical(text, kind), text)
+
+
 def canonical_reader(text: str, power: str, view: Mapping[str, Any], kind: str) -> OrderEntry:
     """Only the canonical spelling (``A PAR - BUR``); anything else is void."""
     try:
-        return OrderEntry(power, parse_canonical(text, kind), text)
+        return canonical_entry(power, text, kind)
     except CanonicalError as exc:
         return OrderEntry(power, None, text, str(exc))
 
@@ -39,7 +47,7 @@ def paper_reader(fast_path: bool = True, options: object = None) -> OrderReader:
     def read(text: str, power: str, view: Mapping[str, Any], kind: str) -> OrderEntry:
         if fast_path:
             try:
-                return OrderEntry(power, parse_canonical(text, kind), text)
+                return canonical_entry(power, text, kind)
             except CanonicalError:
                 pass
         try:
@@ -54,12 +62,37 @@ def paper_reader(fast_path: bool = True, options: object = None) -> OrderReader:
     return read
 
 
-def parser_view(position: Position) -> dict[str, Any]:
+class ParserView(Mapping[str, Any]):
     """What the parser needs to know: the units that may be ordered this phase (in a retreat
-    phase, the dislodged ones), in the contract's shape."""
-    if position.phase.kind == RETREATS:
-        return {"units": units_by_power({d.unit.province: d.unit for d in position.dislodged})}
-    return {"units": units_by_power(position.units)}
+    phase, the dislodged ones), in the contract's shape. Built on first use: orders written
+    canonically are read without the parser and never need it."""
+
+    def __init__(self, position: Position) -> None:
+        self._position = position
+        self._data: dict[str, Any] | None = None
+
+    def _view(self) -> dict[str, Any]:
+        if self._data is None:
+            position = self._position
+            if position.phase.kind == RETREATS:
+                units = {d.unit.province: d.unit for d in position.dislodged}
+            else:
+                units = position.units
+            self._data = {"units": units_by_power(units)}
+        return self._data
+
+    def __getitem__(self, key: str) -> Any:
+        return self._view()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._view())
+
+    def __len__(self) -> int:
+        return len(self._view())
+
+
+def parser_view(position: Position) -> ParserView:
+    return ParserView(position)
 
 
 def read_orders(

@@ -41,6 +41,10 @@ def _list(value: Any, field: str) -> list[Any]:
 
 def parse_unit(text: Any, field: str, power: str, m: GameMap = STANDARD_MAP) -> Unit:
     """``"A PAR"`` / ``"F STP/NC"`` -> Unit, checking the unit can stand there."""
+    if isinstance(text, str):
+        known = _standing_unit(m, power, text)
+        if known is not None:
+            return known
     if not isinstance(text, str):
         raise PositionError(field, "a unit must be a string like \"A PAR\"")
     parts = text.strip().upper().split()
@@ -57,6 +61,24 @@ def parse_unit(text: Any, field: str, power: str, m: GameMap = STANDARD_MAP) -> 
         kind = "an army" if unit_type == "A" else "a fleet"
         raise PositionError(field, f"{kind} cannot stand in {loc}")
     return Unit(power, unit_type, loc)
+
+
+# Units are immutable: one object for each power and canonical spelling on a map, made on first
+# sight (at most 7 powers x the map's standing units), so reading a position makes none.
+_UNITS: dict[tuple[str, str, str], Unit] = {}
+
+
+def _standing_unit(m: GameMap, power: str, text: str) -> Unit | None:
+    """The unit ``text`` names when written canonically ("A PAR", "F STP/NC") and able to stand
+    there; None for anything else (``parse_unit`` then says what is wrong)."""
+    key = (m.name, power, text)
+    unit = _UNITS.get(key)
+    if unit is None:
+        known = m.standing_units.get(text)
+        if known is None:
+            return None
+        unit = _UNITS[key] = Unit(power, known[0], known[1])
+    return unit
 
 
 def _province(value: Any, field: str, m: GameMap) -> str:
@@ -80,11 +102,12 @@ def position_from_contract(doc: Any, m: GameMap = STANDARD_MAP) -> Position:
     units: dict[str, Unit] = {}
     for power, listed in _object(doc, "units").items():
         for i, text in enumerate(_list(listed, f"units.{power}")):
-            field = f"units.{power}[{i}]"
-            unit = parse_unit(text, field, power, m)
-            if unit.province in units:
-                raise PositionError(field, f"two units in {unit.province}")
-            units[unit.province] = unit
+            unit = (_standing_unit(m, power, text) if isinstance(text, str) else None) \
+                or parse_unit(text, f"units.{power}[{i}]", power, m)
+            province = unit.province
+            if province in units:
+                raise PositionError(f"units.{power}[{i}]", f"two units in {province}")
+            units[province] = unit
 
     centers: dict[str, str] = {}
     for power, listed in _object(doc, "centers").items():

@@ -120,6 +120,13 @@ class GameMap:
         self.sc_mask: tuple[bool, ...] = tuple(
             self.provinces[p].is_sc for p in self.province_names
         )
+        # Every unit that can stand somewhere, as written canonically ("A PAR", "F STP/NC"):
+        # reading a position looks its units up here first (they are almost always canonical).
+        self.standing_units: dict[str, tuple[str, str]] = {
+            f"{unit_type} {loc}": (unit_type, loc)
+            for loc in self.location_names for unit_type in ("A", "F")
+            if self.can_occupy(unit_type, loc)
+        }
 
     # -- lookups by string ---------------------------------------------------------------
 
