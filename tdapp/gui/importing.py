@@ -53,7 +53,7 @@ def preview(table: Table, mapping: Mapping,
     held = player_import.seeds_held(existing)
     return [
         ImportLine(row.line, row.player, tuple(_problem_text(p) for p in row.problems),
-                   row.name, row.seed)
+                   row.name, row.seed, row.pinned_board, row.declined_top_board)
         for row in player_import.mapped_rows(table, chosen, held)
     ]
 

@@ -478,6 +478,9 @@ class MappedRow:
     # same seed are both pointed at.
     seed: int | None = None
     name: str = ""  # as read, so the preview names a refused line's player too
+    # What else a refused line gives, so its preview row shows the whole line as read.
+    pinned_board: int | None = None
+    declined_top_board: bool | None = None
 
 
 def _row_player(table: Table, mapping: dict[str, int], index: int) -> MappedRow | None:
@@ -521,6 +524,7 @@ def _row_player(table: Table, mapping: dict[str, int], index: int) -> MappedRow 
                 f"unknown local status {cell('local_status')!r} (use board member, club member, "
                 "local or traveller)"))
         values["local_status"] = status or "traveller"
+    declined: bool | None = None
     competing = True
     for yes_no_field, invert in (("competing", False), ("not_competing", True)):
         if cell(yes_no_field):
@@ -558,14 +562,16 @@ def _row_player(table: Table, mapping: dict[str, int], index: int) -> MappedRow 
                 problems.append(RowProblem(line, header(number_field), why))
             values[number_field] = number
     seed = values.get("seed")
+    as_read = {"pinned_board": values.get("pinned_board"), "declined_top_board": declined}
     if problems:
-        return MappedRow(line, None, tuple(problems), seed, name)  # type: ignore[arg-type]
+        return MappedRow(line, None, tuple(problems), seed, name,  # type: ignore[arg-type]
+                         **as_read)  # type: ignore[arg-type]
     player = PlayerData(**values).cleaned()  # type: ignore[arg-type]
     leftover = player.problems()  # the service's own rules, should a case slip past the above
     if leftover:
         return MappedRow(line, None, tuple(RowProblem(line, "", p) for p in leftover), seed,
-                         name)
-    return MappedRow(line, player, (), player.seed, player.name)
+                         name, **as_read)  # type: ignore[arg-type]
+    return MappedRow(line, player, (), player.seed, player.name, player.pinned_board, declined)
 
 
 def seeds_held(players: Iterable[PlayerRow]) -> dict[int, str]:

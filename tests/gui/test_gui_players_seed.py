@@ -147,3 +147,36 @@ def test_a_plain_list_keeps_the_preview_narrow(main, qtbot, monkeypatch, seeded_
     dialog.next_button.click()
     assert dialog.preview_table.isColumnHidden(5) and dialog.preview_table.isColumnHidden(6)
     dialog.reject()
+
+
+def test_a_refused_line_shows_its_board_and_top_board_answer(main, qtbot, monkeypatch,
+                                                              seeded_file: Path,
+                                                              tmp_path: Path) -> None:
+    # QA: a line refused for its seed showed an empty Board column although the file gave
+    # one, and the preview had no column for 'Declined top board' at all.
+    path = tmp_path / "td-list.csv"
+    path.write_text("Name,Seed,Pinned board,Declined top board\n"
+                    "Alice Newcomer,11,,no\n"
+                    "Carol Twice,12,3,yes\n"
+                    "Dan Twice,12,,\n"
+                    "Eve Boardzero,14,0,no\n"
+                    "Frank Good,15,2,maybe\n", encoding="utf-8")
+    assert main.files.open_path(seeded_file)
+    monkeypatch.setattr(QFileDialog, "getOpenFileName",
+                        staticmethod(lambda *a, **k: (str(path), "")))
+    main.window.show_page("Players")
+    main.window.players_page.import_button.click()
+    dialog = _import_dialog(qtbot)
+    dialog.next_button.click()
+    table = dialog.preview_table
+    assert not table.isColumnHidden(7)
+    assert table.horizontalHeaderItem(7).text() == "Top board"
+    shown = {table.item(r, 1).text(): (table.item(r, 6).text(), table.item(r, 7).text())
+             for r in range(table.rowCount())}
+    assert shown == {"Alice Newcomer": ("", "Will play"), "Carol Twice": ("3", "Declined"),
+                     "Dan Twice": ("", ""), "Eve Boardzero": ("", "Will play"),
+                     "Frank Good": ("2", "")}
+    assert [p.name for p in dialog.players_to_import()] == ["Alice Newcomer"]
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    assert dialog.grab().save(str(SCREENS / "qa2" / "import-preview-refused-lines.png"))
+    dialog.reject()

@@ -43,10 +43,10 @@ FIELD_LABELS: dict[str, str] = {
 }
 NOT_IN_FILE = "(not in the file)"
 PREVIEW_HEADERS = ("Line", "Name", "Home town", "Country", "Club", "Seed", "Board",
-                   "Problems and warnings")
+                   "Top board", "Problems and warnings")
 PROBLEMS_COLUMN = len(PREVIEW_HEADERS) - 1
 # Preview columns shown only when the file has that field, so a plain list stays narrow.
-_OPTIONAL_COLUMNS = {"seed": 5, "pinned_board": 6}
+_OPTIONAL_COLUMNS = {"seed": 5, "pinned_board": 6, "declined_top_board": 7}
 Mapping = dict[str, int | None]  # field -> column index in the file
 
 
@@ -59,6 +59,8 @@ class ImportLine:
     problems: tuple[str, ...] = ()
     name: str = ""  # the name read from a refused line, so the TD sees whose line it is
     seed: int | None = None  # and its seed, when two lines give the same one
+    pinned_board: int | None = None  # and the rest of what it gives, shown as read
+    declined_top_board: bool | None = None  # None: blank, or not yes or no
 
 
 def _file_line_numbers(reason: str, file_lines: list[int]) -> str:
@@ -74,6 +76,10 @@ def _file_line_numbers(reason: str, file_lines: list[int]) -> str:
 
 def _number(value: int | None) -> str:
     return "" if value is None else str(value)
+
+
+def _declined(value: bool | None) -> str:
+    return "" if value is None else ("Declined" if value else "Will play")
 
 
 class ImportPlayersDialog(QDialog):
@@ -200,7 +206,8 @@ class ImportPlayersDialog(QDialog):
         self.preview_table.verticalHeader().hide()
         self.preview_table.horizontalHeader().setStretchLastSection(True)
         self.preview_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        for column, width in enumerate((45, 170, 120, 100, 110, 45, 50)):
+        # Narrow enough that the problems keep the width they had before 'Top board' came.
+        for column, width in enumerate((45, 150, 100, 80, 90, 45, 50, 75)):
             self.preview_table.setColumnWidth(column, width)
         self.skip_duplicates = QCheckBox()
         self.skip_duplicates.setObjectName("skipDuplicates")
@@ -250,10 +257,13 @@ class ImportPlayersDialog(QDialog):
             cells = [str(line.line)]
             cells += ([player.name, player.home_town, player.country, player.club,
                        _number(player.seed), _number(player.pinned_board)]
-                      if player else [line.name, "", "", "", _number(line.seed), ""])
+                      if player else
+                      [line.name, "", "", "", _number(line.seed), _number(line.pinned_board)])
+            cells.append(_declined(line.declined_top_board))
             cells.append("; ".join(notes))
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
+                item.setToolTip(text)  # the whole text, should a column be too narrow
                 if notes:
                     item.setForeground(red if line.problems else amber)
                 table.setItem(row, column, item)
