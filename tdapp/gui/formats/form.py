@@ -421,7 +421,9 @@ class FormatForm(QTabWidget):
         form.addRow("How often:", self.grace_times)
         form.addRow(self.grace_movement)
         self.correct_until = add("corrections.until", choice_box(CORRECTION_WORDS), tab)
+        self.correct_until.currentIndexChanged.connect(self._correction_rule_changed)
         self.correct_text = add("corrections.text", QLineEdit(), tab)
+        self._loaded_correction: tuple[object, str] = (None, "")
         self.correct_text.setPlaceholderText("The rule in your own words, quoted to the TD")
         self.correct_text.setMinimumWidth(300)
         self.build_errors = add("corrections.build_errors", choice_box(BUILD_ERROR_WORDS), tab)
@@ -536,6 +538,7 @@ class FormatForm(QTabWidget):
         set_choice(self.correct_until, fmt.corrections.until)
         self.correct_text.setText(fmt.corrections.text)
         self.correct_text.setCursorPosition(0)  # the rule's first words show, not its end
+        self._loaded_correction = (fmt.corrections.until, fmt.corrections.text)
         set_choice(self.build_errors, fmt.corrections.build_errors)
         self.reading.load(fmt.reading)
 
@@ -644,6 +647,21 @@ class FormatForm(QTabWidget):
     def _changed(self) -> None:
         if not self._loading:
             self.edited.emit()
+
+    def _correction_rule_changed(self) -> None:
+        """The rule's words quoted the other choice ("... before the next movement phase"):
+        kept, they would contradict the new one in every refused correction, so they go and the
+        field asks for the new rule's words. Words the TD wrote stay; back to the loaded choice,
+        the loaded words come back."""
+        if self._loading:
+            return
+        until, words = self._loaded_correction
+        if self.correct_until.currentData() == until:
+            if not self.correct_text.text().strip():
+                self.correct_text.setText(words)
+                self.correct_text.setCursorPosition(0)
+        elif self.correct_text.text().strip() == words.strip():
+            self.correct_text.clear()
 
     def show_error(self, field: str | None, message: str) -> None:
         """Say ``message`` on the tab of ``field`` and outline the field; nothing when empty."""

@@ -76,3 +76,26 @@ def test_a_correction_rule_without_words_is_marked_at_its_field(demo_main) -> No
     dialog.form.correct_text.setText("the board stands")
     assert dialog.save_button.isEnabled()
     assert dialog.form.correct_text.objectName() != ERROR_NAME
+
+
+def test_another_correction_limit_does_not_keep_the_old_rules_words(demo_main) -> None:
+    # QA: starting from EDC 2026 and choosing "until the next deadline" kept EDC's words ("a
+    # mistake not reported before the next movement phase ..."), quoted to the TD on every
+    # refused correction, against the rule in force.
+    dialog = _open(demo_main)
+    form = dialog.form
+    set_choice(dialog.start_from, "edc-2026")
+    assert form.correct_until.currentData() == "next-movement"
+    edc_words = form.correct_text.text()
+    assert "next movement" in edc_words
+    set_choice(form.correct_until, "next-deadline")
+    assert form.correct_text.text() == ""
+    assert not dialog.save_button.isEnabled()
+    assert form.correct_text.objectName() == ERROR_NAME  # the field asks for the new words
+    set_choice(form.correct_until, "next-movement")
+    assert form.correct_text.text() == edc_words, "back to EDC's limit, EDC's words come back"
+    set_choice(form.correct_until, "next-deadline")
+    form.correct_text.setText("a mistake found before the next deadline is put right")
+    set_choice(form.correct_until, "next-movement")
+    assert form.correct_text.text() == "a mistake found before the next deadline is put right", \
+        "words the TD wrote are never thrown away"
