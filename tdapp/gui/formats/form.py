@@ -416,9 +416,16 @@ class FormatForm(QTabWidget):
         self.grace_times.setSuffix(" per game")
         self.grace_movement = add("grace.movement_only",
                                   QCheckBox("In movement phases only"), tab)
+        # Length and how often share a row: one row more and, at the dialog's 740 pixels, the
+        # tab squeezed its spin boxes below their height ("1 per game" cut at the bottom).
+        often = QHBoxLayout()
+        often.addWidget(self.grace_minutes)
+        often.addSpacing(12)
+        often.addWidget(QLabel("How often:"))
+        often.addWidget(self.grace_times)
+        often.addStretch(1)
         form = _form(self.grace)
-        form.addRow("Length:", self.grace_minutes)
-        form.addRow("How often:", self.grace_times)
+        form.addRow("Length:", often)
         form.addRow(self.grace_movement)
         self.correct_until = add("corrections.until", choice_box(CORRECTION_WORDS), tab)
         self.correct_until.currentIndexChanged.connect(self._correction_rule_changed)

@@ -99,3 +99,30 @@ def test_another_correction_limit_does_not_keep_the_old_rules_words(demo_main) -
     set_choice(form.correct_until, "next-movement")
     assert form.correct_text.text() == "a mistake found before the next deadline is put right", \
         "words the TD wrote are never thrown away"
+
+
+def test_no_field_is_squeezed_at_the_dialogs_own_size(demo_main) -> None:
+    # QA: in a real 1280x800 window the dialog opens at 1200x740 and the Rules tab squeezed the
+    # grace period's spin boxes below their height ("1 per game" cut at the bottom).
+    from PySide6.QtWidgets import QAbstractSpinBox, QComboBox, QLineEdit
+
+    dialog = _open(demo_main)
+    dialog.resize(1200, 740)
+    form = dialog.form
+    squeezed = []
+    for tab in range(form.count()):
+        form.setCurrentIndex(tab)
+        for _ in range(3):
+            QApplication.processEvents()
+        for kind in (QAbstractSpinBox, QComboBox, QLineEdit):
+            for field in form.widget(tab).findChildren(kind):
+                inner = isinstance(field.parentWidget(), (QAbstractSpinBox, QComboBox))
+                if (field.isVisible() and not inner
+                        and field.height() < field.minimumSizeHint().height()):
+                    squeezed.append((form.tabText(tab), field.objectName() or repr(field)))
+    assert not squeezed
+    form.setCurrentIndex(RULES_TAB)
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    for _ in range(3):
+        QApplication.processEvents()
+    assert dialog.grab().save(str(SCREENS / "qa2" / "format-rules-1200x740.png"))
