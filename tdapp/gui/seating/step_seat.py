@@ -25,6 +25,28 @@ if TYPE_CHECKING:
     from tdapp.gui.seating.wizard import SeatingWizard
 
 
+# What each method does, in the words of the issue and the formats that use it.
+METHOD_NOTES: dict[str, str] = {
+    "balanced": "Balanced: fewest repeated opponents over the tournament (a pair that met twice "
+                "counts more than two pairs that met once), nobody repeats a power, keep-apart "
+                "pairs apart, pinned players at their board.",
+    "random": "Random: players drawn onto boards at random; earlier meetings are deliberately "
+              "ignored; only keep-apart pairs and a player's two seats are moved apart, and "
+              "powers are not repeated.",
+    "ranked": "Ranked: boards of seven in standings order, the best seven on board 1; earlier "
+              "meetings are not avoided.",
+    "weighted": "Weighted random by rank: the best unseated player opens a board, the others "
+                "are drawn with chances that fall with their distance in the standings; "
+                "earlier meetings are not avoided, keep-apart pairs are.",
+    "seed_order": "Seed order across boards: the top seeds go to separate boards, then the "
+                  "next seeds, and so on; earlier meetings are not avoided.",
+    "team": "Team round: team-mates never share a board and each plays the power the team "
+            "chose; repeated opponents as few as the teams allow.",
+}
+# The methods that search, and so stop at the time limit.
+SEARCHING_METHODS = frozenset({"balanced", "random", "team"})
+
+
 class SeatingPage(QWizardPage):
     def __init__(self, wizard: SeatingWizard) -> None:
         super().__init__()
@@ -40,7 +62,8 @@ class SeatingPage(QWizardPage):
         self.time_box.setRange(0.5, 120.0)
         self.time_box.setSuffix(" s")
         self.time_box.setValue(DEFAULT_TIME_LIMIT)
-        self.time_box.setToolTip("The longest the balanced search may take")
+        self.time_box.setToolTip("The longest the search may take (balanced, random and team "
+                                 "rounds; the other methods need no search)")
         self.seed_box = QSpinBox()
         self.seed_box.setRange(0, 1_000_000)
         self.seed_box.setToolTip("Another number gives another seating of the same quality")
@@ -74,10 +97,11 @@ class SeatingPage(QWizardPage):
         layout.addWidget(self.outcome)
         layout.addWidget(self.details)
         layout.addStretch(1)
-        layout.addWidget(hint_label(
-            "Balanced: fewest repeated opponents over the tournament (a pair that met twice "
-            "counts more than two pairs that met once), nobody repeats a power, keep-apart "
-            "pairs apart, pinned players at their board."))
+        self.method_hint = hint_label("")
+        self.method_hint.setObjectName("methodHint")
+        layout.addWidget(self.method_hint)
+        self.method_box.currentIndexChanged.connect(self._method_changed)
+        self._method_changed()
         self._seated_for: tuple | None = None
 
     def initializePage(self) -> None:  # noqa: N802 - Qt override
@@ -90,6 +114,14 @@ class SeatingPage(QWizardPage):
                                  f"“{METHOD_TITLES.get(context_method, context_method)}”.")
         if self._seated_for != self._key():
             self.run()
+
+    def _method_changed(self) -> None:
+        """The note under the page says what the chosen method does (it always described the
+        balanced one, beside a weighted seating with 40 repeated pairs); the time limit is
+        the search's, so it is offered only where a search runs."""
+        method = str(self.method_box.currentData())
+        self.method_hint.setText(METHOD_NOTES.get(method, ""))
+        self.time_box.setEnabled(method in SEARCHING_METHODS)
 
     def _key(self) -> tuple:
         return (self.owner.plan, self.method_box.currentData(), self.seed_box.value())

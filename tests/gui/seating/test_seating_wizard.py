@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from tdapp.commands.demo import write_demo
 from tdapp.core.powers import POWERS as POWER_NAMES
+from tdapp.gui.seating import step_seat
 from tdapp.gui.seating import wizard as wizard_module
 from tdapp.gui.seating.cards import encode_seat
 from tdapp.gui.seating.projection import open_projectors
@@ -601,3 +602,27 @@ def test_closing_the_main_window_stops_a_running_search(main, qtbot, demo_file: 
     main.window.close()
     assert stopped == [True] and time.monotonic() - started < 10
     assert main.boards.wizard is None and main.boards.projector.window is None
+
+
+def test_the_note_under_seating_says_what_the_chosen_method_does(main, qtbot, demo_file: Path,
+                                                                 tmp_path: Path) -> None:
+    # QA: the note under step 2 always described the balanced method ("fewest repeated
+    # opponents ... nobody repeats a power"), also beside a weighted seating with 40 repeated
+    # pairs; the time limit, the search's, was offered for methods that do not search.
+    _open(main, demo_file, tmp_path)
+    wizard = _wizard(main, qtbot)
+    try:
+        wizard.next()
+        page = wizard.seat_page
+        _wait_seated(qtbot, wizard)
+        for method in ("weighted", "ranked", "seed_order"):
+            page.method_box.setCurrentIndex(page.method_box.findData(method))
+            assert page.method_hint.text() == step_seat.METHOD_NOTES[method]
+            assert "earlier meetings are not avoided" in page.method_hint.text()
+            assert not page.time_box.isEnabled()
+        page.method_box.setCurrentIndex(page.method_box.findData("balanced"))
+        assert page.method_hint.text().startswith("Balanced: fewest repeated opponents")
+        assert page.time_box.isEnabled()
+        assert set(step_seat.METHOD_NOTES) == set(seating.METHOD_TITLES)
+    finally:
+        _close(main, wizard)
