@@ -43,6 +43,16 @@ METHOD_NOTES: dict[str, str] = {
     "team": "Team round: team-mates never share a board and each plays the power the team "
             "chose; repeated opponents as few as the teams allow.",
 }
+def _sentence(note: str) -> str:
+    """The engine's notes are clauses ("started from a planned rotation ..."); the page lists
+    sentences."""
+    note = note.strip()
+    if not note:
+        return note
+    note = note[0].upper() + note[1:]
+    return note if note.endswith((".", "!", "?", ")")) else note + "."
+
+
 # The methods that search, and so stop at the time limit.
 SEARCHING_METHODS = frozenset({"balanced", "random", "team"})
 
@@ -86,6 +96,12 @@ class SeatingPage(QWizardPage):
         self.outcome.setObjectName("seatOutcome")
         self.details = QLabel()
         self.details.setWordWrap(True)
+        self.stale_note = QLabel("The method or seed changed: press “Seat the round” to seat "
+                                 "by it. The seating below was made by the earlier choice.")
+        self.stale_note.setObjectName("staleSeating")
+        self.stale_note.setWordWrap(True)
+        self.stale_note.setStyleSheet("color: #9a6700; font-weight: bold;")
+        self.stale_note.hide()
         buttons = QHBoxLayout()
         buttons.addWidget(self.run_button)
         buttons.addStretch(1)
@@ -94,6 +110,7 @@ class SeatingPage(QWizardPage):
         layout.addLayout(buttons)
         layout.addWidget(self.progress)
         layout.addSpacing(8)
+        layout.addWidget(self.stale_note)
         layout.addWidget(self.outcome)
         layout.addWidget(self.details)
         layout.addStretch(1)
@@ -101,8 +118,9 @@ class SeatingPage(QWizardPage):
         self.method_hint.setObjectName("methodHint")
         layout.addWidget(self.method_hint)
         self.method_box.currentIndexChanged.connect(self._method_changed)
-        self._method_changed()
         self._seated_for: tuple | None = None
+        self._method_changed()
+        self.seed_box.valueChanged.connect(self._choice_changed)
 
     def initializePage(self) -> None:  # noqa: N802 - Qt override
         context_method = self.owner.format_method()
@@ -122,6 +140,14 @@ class SeatingPage(QWizardPage):
         method = str(self.method_box.currentData())
         self.method_hint.setText(METHOD_NOTES.get(method, ""))
         self.time_box.setEnabled(method in SEARCHING_METHODS)
+        self._choice_changed()
+
+    def _choice_changed(self) -> None:
+        """Another method or seed than the seating shown was made with: Next waits for "Seat
+        the round" (it went on with the old seating while the box named the new method)."""
+        stale = self._seated_for is not None and self._seated_for != self._key()
+        self.stale_note.setVisible(stale)
+        self.completeChanged.emit()
 
     def _key(self) -> tuple:
         return (self.owner.plan, self.method_box.currentData(), self.seed_box.value())
@@ -144,7 +170,7 @@ class SeatingPage(QWizardPage):
             return
         self._seated_for = key
         self.show_outcome(proposal)
-        self.completeChanged.emit()
+        self._choice_changed()
 
     def show_outcome(self, proposal: SeatingProposal) -> None:
         bound = self.owner.lower_bound
@@ -154,7 +180,7 @@ class SeatingPage(QWizardPage):
             lines.append(f"Provable lower bound on repeated pairs this round: {bound}.")
         if proposal.cancelled:
             lines.append("The search was cancelled: this is the best seating it had found.")
-        lines += proposal.notes
+        lines += [_sentence(note) for note in proposal.notes]
         if proposal.issues:
             lines.append(f"{plural(len(proposal.issues), 'issue')} to look at in the review.")
         self.details.setText("\n".join(lines))
@@ -167,4 +193,4 @@ class SeatingPage(QWizardPage):
 
     def isComplete(self) -> bool:  # noqa: N802 - Qt override
         return (not self.progress.running and self.owner.proposal is not None
-                and self._seated_for is not None)
+                and self._seated_for is not None and self._seated_for == self._key())

@@ -626,3 +626,39 @@ def test_the_note_under_seating_says_what_the_chosen_method_does(main, qtbot, de
         assert set(step_seat.METHOD_NOTES) == set(seating.METHOD_TITLES)
     finally:
         _close(main, wizard)
+
+
+def test_next_waits_for_a_seating_by_the_method_chosen(main, qtbot, demo_file: Path,
+                                                      tmp_path: Path) -> None:
+    # QA: choosing another method after the page had seated left Next enabled: the wizard went
+    # on with the weighted seating while the box said "Balanced".
+    _open(main, demo_file, tmp_path)
+    wizard = _wizard(main, qtbot)
+    try:
+        wizard.next()
+        page = wizard.seat_page
+        _wait_seated(qtbot, wizard)
+        first = page.method_box.currentData()
+        assert page.isComplete() and page.stale_note.isHidden()
+        other = "ranked" if first != "ranked" else "balanced"
+        page.method_box.setCurrentIndex(page.method_box.findData(other))
+        assert not page.isComplete()
+        assert not wizard.button(wizard.WizardButton.NextButton).isEnabled()
+        assert not page.stale_note.isHidden()
+        page.method_box.setCurrentIndex(page.method_box.findData(first))
+        assert page.isComplete() and page.stale_note.isHidden(), "back to the seating shown"
+        page.seed_box.setValue(page.seed_box.value() + 1)
+        assert not page.isComplete()
+        page.method_box.setCurrentIndex(page.method_box.findData(other))
+        qtbot.mouseClick(page.run_button, Qt.MouseButton.LeftButton)
+        _wait_seated(qtbot, wizard)
+        qtbot.waitUntil(page.isComplete, timeout=SEARCH_TIMEOUT_MS)
+        assert wizard.proposal.method == other and page.stale_note.isHidden()
+        assert wizard.button(wizard.WizardButton.NextButton).isEnabled()
+        notes = page.details.text().splitlines()
+        assert all(not line[:1].islower() and line.endswith((".", ")")) for line in notes), notes
+        assert step_seat._sentence("started from a planned rotation of the 7 boards") == \
+            "Started from a planned rotation of the 7 boards."
+        save_screen(wizard, "qa2-seating-method-changed")
+    finally:
+        _close(main, wizard)
