@@ -174,7 +174,8 @@ class PowerPanel(QFrame):
         self.title.setToolTip(self.title.text())  # the whole name when a long one is cut
 
     def load(self, text: str, status: str, owes: str, can_order: bool,
-             grace_allowed: bool, grace_started: dt.datetime | None = None) -> None:
+             grace_allowed: bool, grace_started: dt.datetime | None = None,
+             grace_minutes: int | None = None) -> None:
         typing = self.dirty and self.edit.hasFocus()  # never overwrite what is being typed
         if not typing:
             self.saved_text = text
@@ -184,6 +185,9 @@ class PowerPanel(QFrame):
         if status == games.GRACE and grace_started is not None:
             local = grace_started.replace(tzinfo=dt.UTC).astimezone()
             label += f" since {local:%H:%M:%S}"
+            if grace_minutes:  # when it ends is what the TD watches for
+                ends = local + dt.timedelta(minutes=grace_minutes)
+                label += f", ends {ends:%H:%M:%S} ({grace_minutes} min)"
         self.status.setText(label)
         self.status.setVisible(bool(label))
         self.owes.setText(owes)

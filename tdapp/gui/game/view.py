@@ -257,15 +257,16 @@ class GameView(QWidget):
         return ("" if units else "No units."), bool(units)
 
     def _load_entry(self, current: games.PhaseRow, live: bool) -> None:
-        grace = self.state is not None and self.state.grace is not None
+        rule = self.state.grace if self.state is not None else None
+        grace = rule is not None and current.kind == "M"
         for power, panel in self.entry.panels.items():
             sheet = current.sheets.get(power)
             owes, can_order = self._owes(current.position, power)
             panel.edit.setPlaceholderText(PLACEHOLDERS[current.kind] if can_order else "")
             panel.load(sheet.text if sheet else "", sheet.status if sheet else games.ENTERED,
                        owes, can_order and live and not current.adjudicated,
-                       grace and current.kind == "M",
-                       sheet.grace_started_at if sheet else None)
+                       grace, sheet.grace_started_at if sheet else None,
+                       rule.minutes if rule is not None else None)
             self.reread(power)
         self.entry.adjudicate_button.setEnabled(live)
 

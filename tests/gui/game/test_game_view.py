@@ -3,6 +3,7 @@ adjudicated, corrected and re-adjudicated, and the game ended into the board's r
 
 from __future__ import annotations
 
+import datetime as dt
 import html
 import shutil
 from collections.abc import Iterator
@@ -302,6 +303,10 @@ def test_grace_period_where_the_format_has_one(qtbot, view: GameView, dialog_ans
                    | Qt.KeyboardModifier.ShiftModifier)
     assert view.state.current.sheets["FRANCE"].status == games.GRACE
     assert panel.status.text().startswith("Grace period running since ")
+    # QA: the TD saw when it started, not when it ends (EDC 2026: two minutes)
+    started = view.state.current.sheets["FRANCE"].grace_started_at
+    ends = started.replace(tzinfo=dt.UTC).astimezone() + dt.timedelta(minutes=2)
+    assert panel.status.text().endswith(f", ends {ends:%H:%M:%S} (2 min)")
     type_sheet(qtbot, view, "FRANCE", "A Par-Bur")
     assert view.state.current.sheets["FRANCE"].status == games.LATE
     view.adjudicate()
