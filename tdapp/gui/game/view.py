@@ -6,6 +6,7 @@ games service through the application controller (every action audited, errors s
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -393,9 +394,44 @@ class GameView(QWidget):
         if self.state is None or self.state.finished or not self.state.started:
             return
         self.save_all()
+        if not self._adjudicate_during_grace():
+            return
         phase = self.state.current.phase if self.state.current else None
         if self.app.call(games.adjudicate, self.board_id, None, phase) is not None:
             self.tabs.setCurrentWidget(self.results)
+
+    def grace_running(self, now: dt.datetime | None = None) -> list[str]:
+        """The powers whose grace period for a missing sheet has not ended, with its end
+        ("Russia (until 10:05:23)"); a sheet typed in the grace period is no longer waited for."""
+        current = self.state.current if self.state else None
+        rule = self.state.grace if self.state else None
+        if current is None or rule is None:
+            return []
+        now = now or dt.datetime.now(dt.UTC)
+        waiting = []
+        for power in POWERS:
+            sheet = current.sheets.get(power)
+            if sheet is None or sheet.status != games.GRACE or sheet.grace_started_at is None:
+                continue
+            ends = sheet.grace_started_at.replace(tzinfo=dt.UTC) + dt.timedelta(
+                minutes=rule.minutes)
+            if now < ends:
+                waiting.append(f"{power.title()} (until {ends.astimezone():%H:%M:%S})")
+        return waiting
+
+    def _adjudicate_during_grace(self) -> bool:
+        """Ctrl+Enter while a grace period runs would make that power's units hold for good:
+        ask first."""
+        waiting = self.grace_running()
+        if not waiting:
+            return True
+        answer = QMessageBox.question(
+            self, "Grace period running",
+            f"The grace period for a missing sheet is still running: {', '.join(waiting)}.\n\n"
+            "Adjudicate now? Their units will hold.",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
 
     def correct(self, seq: int, power: str, text: str, override: bool) -> None:
         reports: list[games.CorrectionReport] = []

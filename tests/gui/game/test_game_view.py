@@ -314,6 +314,32 @@ def test_grace_period_where_the_format_has_one(qtbot, view: GameView, dialog_ans
     assert "has had its grace period" in dialog_answers.shown[-1][2]
 
 
+def test_adjudicating_while_a_grace_period_runs_asks_first(qtbot, view: GameView,
+                                                          dialog_answers) -> None:
+    # QA: Ctrl+Enter seconds after Russia's grace period began adjudicated at once, and Russia's
+    # units held for good without a word.
+    from PySide6.QtWidgets import QMessageBox
+
+    view.start()
+    with view.app.db.action("format for the test") as session:
+        session.scalars(select(Tournament)).one().format_name = "edc-2026"
+    view.reload()
+    qtbot.mouseClick(view.entry.panels["RUSSIA"].grace, Qt.MouseButton.LeftButton)
+    assert view.state.current.sheets["RUSSIA"].status == games.GRACE
+    assert [w.split(" (")[0] for w in view.grace_running()] == ["Russia"]
+    dialog_answers.next_answer = QMessageBox.StandardButton.No
+    view.adjudicate()
+    assert dialog_answers.shown[-1][:2] == ("question", "Grace period running")
+    assert "Russia (until " in dialog_answers.shown[-1][2]
+    assert view.state.current.phase == "S1901M", "No: the phase waits for the sheet"
+    started = view.state.current.sheets["RUSSIA"].grace_started_at.replace(tzinfo=dt.UTC)
+    assert view.grace_running(started + dt.timedelta(minutes=2, seconds=1)) == [], \
+        "once the grace period is over nothing is waited for"
+    dialog_answers.next_answer = QMessageBox.StandardButton.Yes
+    view.adjudicate()
+    assert view.state.current.phase == "F1901M"
+
+
 def test_play_board_from_the_round_menu(qtbot, main, demo_file: Path, tmp_path: Path) -> None:
     path = tmp_path / "menu.tdt"
     shutil.copy(demo_file, path)
