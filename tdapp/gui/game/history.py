@@ -4,6 +4,7 @@ order found mistyped: the phase and everything after it are adjudicated again.""
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, Signal
@@ -29,6 +30,9 @@ from tdapp.core.powers import POWERS
 from tdapp.gui.game.adjudication import AdjudicationView
 from tdapp.gui.game.sheet_edit import SheetEdit
 from tdapp.services import games
+
+# A later order the correction voids starts with its phase's code ("F1902M France: ...").
+_PHASE_CODE = re.compile(r"^([SFW]\d{4}[MRA])\b")
 
 
 class ReportBox(QPlainTextEdit):
@@ -160,8 +164,8 @@ class HistoryPage(QWidget):
                  for p, s in row.sheets.items()]
         self.sheets.setText("<b>Sheets as typed</b><br>" + "<br>".join(lines))
         allowed, rule_text = games.correction_allowed(self.phases, row.seq, self.corrections)
-        self.rule.setText(("Can be corrected now. " if allowed else "Too late without the TD: ")
-                          + rule_text + ".")
+        self.rule.setText(("Can be corrected now; the rule: " if allowed
+                           else "Too late without the TD: ") + rule_text.rstrip(".") + ".")
         self.apply_button.setEnabled(row.adjudicated)
         self._load_sheet()
 
@@ -180,11 +184,16 @@ class HistoryPage(QWidget):
                                        self.override.isChecked())
 
     def show_report(self, report: games.CorrectionReport) -> None:
-        parts = ["Adjudicated again: " + ", ".join(report.recomputed) + "."]
+        """The report in the TD's words: phases by name ("Spring 1901 movement"), not code."""
+        parts = ["Adjudicated again: " + ", ".join(map(games.phase_title, report.recomputed))
+                 + "."]
         if report.dropped:
-            parts.append("No longer played: " + ", ".join(report.dropped) + ".")
+            parts.append("No longer played: " + ", ".join(map(games.phase_title, report.dropped))
+                         + ".")
         if report.invalid:
-            parts.append("Later orders that no longer apply:\n  " + "\n  ".join(report.invalid))
+            lines = [_PHASE_CODE.sub(lambda m: games.phase_title(m.group(1)) + ",", line, 1)
+                     for line in report.invalid]
+            parts.append("Later orders that no longer apply:\n  " + "\n  ".join(lines))
         else:
             parts.append("Every later order still applies.")
         if report.carried:  # the format carries build errors: the played game stands

@@ -113,6 +113,9 @@ def test_a_whole_record_typed_corrected_and_ended(qtbot, view: GameView, dialog_
     save(view, "history.png")
     # a correction of Spring 1902 after its deadline: the TD overrides
     view.history.select_phase("S1902M")
+    # QA: the rule read "Can be corrected now. a mistake ..." / ends "..." twice over
+    assert view.history.rule.text().startswith("Too late without the TD: ")
+    assert not view.history.rule.text().endswith("..")
     view.history.power_box.setCurrentIndex(POWERS.index("FRANCE"))
     view.history.edit.setPlainText("F Bre-Mao, A Par-Gas, A Bur H, F Por H, A Spa H")
     qtbot.mouseClick(view.history.apply_button, Qt.MouseButton.LeftButton)
@@ -120,8 +123,9 @@ def test_a_whole_record_typed_corrected_and_ended(qtbot, view: GameView, dialog_
     view.history.override.setChecked(True)
     qtbot.mouseClick(view.history.apply_button, Qt.MouseButton.LeftButton)
     report = view.history.report.text()
-    assert "S1902M, S1902R, F1902M, W1902A" in report
-    assert "F1902M France: 'A Pic S F Mao-Bre'" in report
+    assert ("Spring 1902 movement, Spring 1902 retreats, Fall 1902 movement, "
+            "Winter 1902 adjustments") in report
+    assert "Fall 1902 movement, France: 'A Pic S F Mao-Bre'" in report
     assert view.history.current().phase == "S1902M"
     save(view, "correction.png")
     assert "A GAS" in view.state.phases[4].position["units"]["FRANCE"]
@@ -445,7 +449,7 @@ def test_a_build_error_found_late_is_told_in_words(qtbot, view: GameView,
     view.history.override.setChecked(True)
     qtbot.mouseClick(view.history.apply_button, Qt.MouseButton.LeftButton)
     report = view.history.report.text()
-    assert "Adjudicated again: F1901M." in report
+    assert "Adjudicated again: Fall 1901 movement." in report  # QA: it said 'F1901M'
     assert ("Russia: Winter 1901 adjustments gave 1 build too many; the game stands as played "
             "and Russia has 1 build fewer (or 1 more removal) at Winter 1902 adjustments."
             ) in report

@@ -207,9 +207,10 @@ def test_a_published_game_typed_checked_corrected_and_called(qtbot, view: GameVi
     view.history.override.setChecked(True)
     qtbot.mouseClick(view.history.apply_button, Qt.MouseButton.LeftButton)
     report = view.history.report.text()
-    assert "S1902M, F1902M, W1902A" in report
-    assert "F1902M Austria: 'A Tyrolia Hold'" in report  # no army in Tyrolia any more
-    assert "W1902A Russia: 'Build F St. Petersburg (north coast)'" in report  # 2 builds, not 3
+    assert "Spring 1902 movement, Fall 1902 movement, Winter 1902 adjustments" in report
+    assert "Fall 1902 movement, Austria: 'A Tyrolia Hold'" in report  # no army in Tyrolia any more
+    assert ("Winter 1902 adjustments, Russia: 'Build F St. Petersburg (north coast)'"
+            in report)  # 2 builds, not 3
     save(view, "published-game-correction.png")
     phases = {p.phase: p for p in view.state.phases}
     fall = outcomes(phases["F1902M"].results)
