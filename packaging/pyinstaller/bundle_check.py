@@ -62,15 +62,33 @@ class Check:
             self.problems.append(f"{name}: {type(exc).__name__}: {exc}")
 
 
+def _icu_facts() -> dict[str, bool]:
+    """The ICU services QtCore calls still work with the bundle's smaller ICU data (icu_data.py):
+    collation by language, case mapping, time-zone names and converters."""
+    from PySide6.QtCore import QCollator, QLocale, QStringDecoder, QTimeZone
+
+    paris = QTimeZone(b"Europe/Paris")
+    name = paris.displayName(QTimeZone.TimeType.StandardTime, QTimeZone.NameType.LongName,
+                             QLocale("fr_FR"))
+    return {
+        # Swedish sorts ö after z, German before it
+        "collation": (QCollator(QLocale("sv_SE")).compare("ö", "z") > 0
+                      and QCollator(QLocale("de_DE")).compare("ö", "z") < 0),
+        "case_mapping": QLocale("tr_TR").toUpper("i") == "İ",
+        "time_zone_names": "Europe" in name,
+        "converters": QStringDecoder("Shift_JIS").isValid(),
+    }
+
+
 def _facts() -> dict[str, Any]:
-    """Qt's platform and image formats, and whether reportlab's C speed-ups came along."""
+    """Qt's platform and image formats, ICU's services, and reportlab's C speed-ups."""
     import importlib.util
 
     from PySide6.QtGui import QGuiApplication, QImageReader
 
     formats = sorted(bytes(f.data()).decode() for f in QImageReader.supportedImageFormats())
     return {"platform": QGuiApplication.platformName(), "image_formats": formats,
-            "rl_accel": importlib.util.find_spec("_rl_accel") is not None}
+            "icu": _icu_facts(), "rl_accel": importlib.util.find_spec("_rl_accel") is not None}
 
 
 def _map() -> Any:
@@ -157,7 +175,10 @@ def main(argv: list[str]) -> int:
             check.problems.append(f"{file}: the tournament did not open")
         else:
             run_checks(main_controller, check)
-        report = {"shown": check.shown, **_facts(), "problems": check.problems}
+        facts = _facts()
+        check.problems += [f"ICU: {name} does not work" for name, works in facts["icu"].items()
+                           if not works]
+        report = {"shown": check.shown, **facts, "problems": check.problems}
     finally:
         main_controller.games.close_all()
         main_controller.shutdown()

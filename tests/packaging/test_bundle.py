@@ -104,6 +104,8 @@ def _bundle_check(bundle: Path, demo: Path, out: Path, **run: object) -> dict:
         assert (out / f"{name}.png").stat().st_size > 5_000, name
     assert {"png", "svg"} <= set(report["image_formats"])  # the icon is an SVG
     assert report["rl_accel"] is True  # reportlab's C speed-ups came along
+    assert report["icu"] == dict.fromkeys(  # what QtCore asks of the (smaller) ICU data
+        ("collation", "case_mapping", "time_zone_names", "converters"), True)
     return report
 
 
@@ -162,4 +164,7 @@ def test_bundle_leaves_out_what_tdapp_never_loads(bundle: Path) -> None:
                  "libQt6Svg.so.6", "libqxdgdesktopportal.so",
                  "libcomposeplatforminputcontextplugin.so"):
         assert kept in present, kept
-    assert any(name.startswith("libicudata") for name in present)  # QtCore links ICU
+    icu_data = [p for p in _internal(bundle).rglob("libicudata*") if not p.is_symlink()]
+    assert len(icu_data) == 1  # QtCore links ICU
+    if shutil.which("icupkg"):  # the services QtCore never calls are taken out (icu_data.py)
+        assert icu_data[0].stat().st_size < 20_000_000
