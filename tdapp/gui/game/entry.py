@@ -108,6 +108,7 @@ class PowerPanel(QFrame):
         self.status = QLabel()
         self.status.setObjectName("sheetStatus")
         self.status.setStyleSheet("color: #555;")
+        self.status.setWordWrap(True)  # a grace period's start and end do not fit one line
         self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.no_orders = self._small_button("No orders", games.NO_ORDERS,
                                             "No sheet: every unit holds (Ctrl+Shift+N)")

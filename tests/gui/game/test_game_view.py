@@ -311,6 +311,7 @@ def test_grace_period_where_the_format_has_one(qtbot, view: GameView, dialog_ans
     started = view.state.current.sheets["FRANCE"].grace_started_at
     ends = started.replace(tzinfo=dt.UTC).astimezone() + dt.timedelta(minutes=2)
     assert panel.status.text().endswith(f", ends {ends:%H:%M:%S} (2 min)")
+    assert panel.status.wordWrap(), "the end time was cut off at the panel's edge"
     type_sheet(qtbot, view, "FRANCE", "A Par-Bur")
     assert view.state.current.sheets["FRANCE"].status == games.LATE
     view.adjudicate()
