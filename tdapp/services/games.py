@@ -634,11 +634,12 @@ def correct_orders(db: TournamentDb, board_id: int, seq: int, power: str, text: 
         if target is None:
             raise ServiceError(f"This board has no phase number {seq}.")
         if target.results is None:
-            raise ServiceError(f"{target.phase} is not adjudicated yet: just change the sheet.")
+            raise ServiceError(f"{phase_title(target.phase)} is not adjudicated yet: just "
+                               "change the sheet.")
         allowed, rule_text = correction_allowed(rows, seq, fmt.corrections)
         if not allowed and not override:
-            raise ServiceError(f"Too late to correct {target.phase}: {rule_text}. "
-                               "The TD may override.")
+            raise ServiceError(f"Too late to correct {phase_title(target.phase)}: "
+                               f"{rule_text.rstrip('.')}. The TD may override.")
         sheet = _sheets(session, target.id).get(power)
         if sheet is None:
             session.add(PhaseOrders(phase_id=target.id, power=power, text=text, status=ENTERED))

@@ -154,8 +154,12 @@ def test_correction_recomputes_later_phases_and_names_orders_now_invalid(board) 
     state = games.game_state(db, board_id)
     seq = next(p.seq for p in state.phases if p.phase == "S1902M")
     # Too late under WDC 2025 (S1902R and F1902M have been played since) unless the TD says so
-    with pytest.raises(ServiceError, match="WDC 2025"):
+    with pytest.raises(ServiceError, match="WDC 2025") as refused:
         games.correct_orders(db, board_id, seq, "FRANCE", "x")
+    # QA: the TD read 'Too late to correct S1902M'; the phase is named as people say it
+    assert str(refused.value).startswith("Too late to correct Spring 1902 movement: ")
+    assert str(refused.value).endswith(". The TD may override.")
+    assert ".." not in str(refused.value)
     report = games.correct_orders(
         db, board_id, seq, "FRANCE", "F Bre-Mao, A Par-Gas, A Bur H, F Por H, A Spa H",
         override=True)
