@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 YES, NO, ABANDONED = "Yes", "No", "Abandoned (votes yes)"
+NOT_GIVEN = "— vote not given —"
 
 
 class DrawVoteDialog(QDialog):
@@ -44,6 +45,11 @@ class DrawVoteDialog(QDialog):
             box = QComboBox()
             box.setObjectName(f"vote{power.title()}")
             box.addItems([YES, NO, ABANDONED])
+            # No vote is taken for given: with every box at Yes, one click on OK passed a draw
+            # and ended the game.
+            box.setPlaceholderText(NOT_GIVEN)
+            box.setCurrentIndex(-1)
+            box.currentIndexChanged.connect(self._check_ready)
             self.choices[power] = box
             form.addRow(f"{power.title()}:", box)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
@@ -57,7 +63,13 @@ class DrawVoteDialog(QDialog):
             layout.addWidget(self._draw_box())
             layout.addWidget(QLabel("The votes (every power with a centre, in the draw or not):"))
         layout.addLayout(form)
+        self.missing = QLabel()
+        self.missing.setObjectName("votesMissing")
+        self.missing.setWordWrap(True)
+        self.missing.setStyleSheet("color: #9a6700;")
+        layout.addWidget(self.missing)
         layout.addWidget(self.buttons)
+        self._check_ready()
 
     def _draw_box(self) -> QGroupBox:
         """A tick per power with a centre: the powers the proposal puts in the draw."""
@@ -67,16 +79,31 @@ class DrawVoteDialog(QDialog):
             tick = QCheckBox(power.title())
             tick.setObjectName(f"inDraw{power.title()}")
             tick.setChecked(True)
-            tick.toggled.connect(self._check_draw)
+            tick.toggled.connect(self._check_ready)
             self.in_draw[power] = tick
             row.addWidget(tick)
         row.addStretch(1)
         return box
 
-    def _check_draw(self) -> None:
-        """A draw needs two powers at least (one alone would be a conceded solo)."""
-        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        ok.setEnabled(len(self.draw_powers()) >= 2)
+    def waiting_for(self) -> list[str]:
+        """The powers whose vote is not given yet."""
+        return [p for p, box in self.choices.items() if box.currentIndex() < 0]
+
+    def is_ready(self) -> bool:
+        """Every vote given, and a draw of two powers at least (one alone would be a conceded
+        solo)."""
+        return not self.waiting_for() and len(self.draw_powers()) >= 2
+
+    def _check_ready(self) -> None:
+        waiting = self.waiting_for()
+        self.missing.setText("Votes still to give: " + ", ".join(p.title() for p in waiting)
+                             if waiting else "")
+        self.missing.setVisible(bool(waiting))
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(self.is_ready())
+
+    def accept(self) -> None:
+        if self.is_ready():  # also when OK is reached by a shortcut or from code
+            super().accept()
 
     def set_in_draw(self, power: str, included: bool) -> None:
         self.in_draw[power].setChecked(included)
@@ -91,8 +118,8 @@ class DrawVoteDialog(QDialog):
         self.choices[power].setCurrentText(choice)
 
     def votes(self) -> dict[str, bool]:
-        return {p: box.currentText() != NO for p, box in self.choices.items()
-                if box.currentText() != ABANDONED}
+        return {p: box.currentText() == YES for p, box in self.choices.items()
+                if box.currentText() in (YES, NO)}
 
     def abandoned(self) -> list[str]:
         return [p for p, box in self.choices.items() if box.currentText() == ABANDONED]

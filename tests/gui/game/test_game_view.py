@@ -258,15 +258,42 @@ def test_draw_vote_dialog_secret_vote(qtbot, view: GameView) -> None:
     view.start()
     dialog = view.open_draw_vote()
     assert dialog is not None and set(dialog.eligible) == set(POWERS)
-    dialog.set_vote("ITALY", "No")
-    dialog.set_vote("TURKEY", "Abandoned (votes yes)")
+    vote_all(dialog, ITALY="No", TURKEY="Abandoned (votes yes)")
     dialog.accept()
     assert "failed" in view.banner.text() and "secret" in view.banner.text()
     assert view.state.votes[-1].votes is None
     view.adjudicate()  # a new season: another vote may be held
     dialog = view.open_draw_vote()
+    vote_all(dialog)
     dialog.accept()
     assert view.state.finished and view.state.end_reason == "draw"
+
+
+def vote_all(dialog, **given: str) -> None:
+    """Every power votes Yes unless ``given`` says otherwise (POWER="No")."""
+    for power in dialog.choices:
+        dialog.set_vote(power, given.get(power, "Yes"))
+
+
+def test_no_vote_is_taken_for_given(qtbot, view: GameView) -> None:
+    # QA: every vote started at Yes, so one click on OK passed a draw and ended the game.
+    with view.app.db.action("format for the test") as session:
+        session.scalars(select(Tournament)).one().format_name = "edc-2026"
+    view.start()
+    dialog = view.open_draw_vote()
+    ok = dialog.buttons.button(dialog.buttons.StandardButton.Ok)
+    assert all(box.currentIndex() == -1 for box in dialog.choices.values())
+    assert not ok.isEnabled() and dialog.votes() == {}
+    assert dialog.missing.text().startswith("Votes still to give: Austria, England")
+    dialog.accept()  # Enter, or a slip: nothing is recorded
+    assert not view.state.votes and not view.state.finished
+    vote_all(dialog, FRANCE="No")
+    assert ok.isEnabled() and dialog.missing.isHidden()
+    dialog.resize(640, dialog.sizeHint().height())
+    QApplication.processEvents()
+    assert dialog.grab().save(str(SCREENS.parent / "qa2" / "draw-vote-all-given.png"))
+    dialog.accept()
+    assert "failed" in view.banner.text() and not view.state.finished
 
 
 def test_time_up_during_a_fall_scores_on_that_fall(qtbot, view: GameView, dialog_answers,
@@ -399,7 +426,7 @@ def test_a_draw_among_named_powers_where_the_format_allows_it(qtbot, view: GameV
     for power in ("AUSTRIA", "ITALY", "RUSSIA", "TURKEY"):
         dialog.set_in_draw(power, False)
     assert set(dialog.choices) == set(POWERS)  # those left out still vote
-    dialog.set_vote("ITALY", "No")
+    vote_all(dialog, ITALY="No")
     dialog.resize(640, dialog.sizeHint().height())
     QApplication.processEvents()
     assert dialog.grab().save(str(SCREENS.parent / "format-rules-draw-vote.png"))
@@ -417,6 +444,7 @@ def test_a_draw_among_named_powers_where_the_format_allows_it(qtbot, view: GameV
     dialog = view.open_draw_vote()
     for power in ("AUSTRIA", "ITALY", "RUSSIA", "TURKEY"):
         dialog.set_in_draw(power, False)
+    vote_all(dialog)
     dialog.accept()
     assert view.state.finished and view.state.end_reason == "draw"
     with view.app.db.read() as session:
