@@ -115,3 +115,26 @@ def test_a_symlink_target_is_read_from_the_link_s_own_folder() -> None:
     assert symlink_target(("libQt6Core.so.6", "PySide6/Qt/lib/libQt6Core.so.6", "SYMLINK")) == \
         "PySide6/Qt/lib/libQt6Core.so.6"
     assert symlink_target(("a/b/lib.so", "../c/lib.so.1", "SYMLINK")) == "a/c/lib.so.1"
+
+
+def test_the_smaller_icu_data_keeps_the_services_qtcore_calls(tmp_path: Path) -> None:
+    """Built from the installed PySide6's ICU: the unused trees are gone, the rest is there."""
+    import shutil
+    import subprocess
+
+    from icu_data import UNUSED_TREES, trimmed_library
+
+    if shutil.which("icupkg") is None or shutil.which("cc") is None:
+        pytest.skip("needs icupkg (Debian's icu-devtools) and a C compiler")
+    pyside = pytest.importorskip("PySide6")
+    found = sorted((Path(pyside.__file__).parent / "Qt" / "lib").glob("libicudata.so.*"))
+    if not found:
+        pytest.skip("not a Linux PySide6 wheel")
+    trimmed = trimmed_library(found[0], tmp_path)
+    assert trimmed.name == found[0].name  # the same soname, so QtCore's ICU finds it
+    assert trimmed.stat().st_size < found[0].stat().st_size * 0.7
+    items = subprocess.run(["icupkg", "-l", str(next((tmp_path / "out").glob("*.dat")))],
+                           capture_output=True, text=True, check=True).stdout.split()
+    assert not [item for item in items if item.startswith(UNUSED_TREES)]
+    for kept in ("coll/sv.res", "coll/ucadata.icu", "zone/fr.res", "cnvalias.icu", "de.res"):
+        assert kept in items, kept
