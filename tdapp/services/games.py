@@ -194,11 +194,12 @@ def _label(session: Session, board: Board) -> str:
 
 
 def _names(db: TournamentDb, board_id: int) -> tuple[str, str]:
-    """The board's label and its open phase, for naming an action in the audit log."""
+    """The board's label and its open phase, for naming an action in the audit log (and in
+    Edit > Undo, so the phase is named as people say it: "Spring 1901 movement")."""
     with db.read() as session:
         board = _board(session, board_id)
         phases = _phases(session, board_id)
-        return _label(session, board), phases[-1].phase if phases else ""
+        return _label(session, board), phase_title(phases[-1].phase) if phases else ""
 
 
 def _phases(session: Session, board_id: int) -> list[GamePhase]:
@@ -622,7 +623,7 @@ def correct_orders(db: TournamentDb, board_id: int, seq: int, power: str, text: 
         if target is None:
             raise ServiceError(f"This board has no phase number {seq}.")
         allowed, rule_text = correction_allowed(rows, seq, fmt.corrections)
-        what = (f"Correct {power.title()} orders {target.phase}"
+        what = (f"Correct {power.title()} orders {phase_title(target.phase)}"
                 f"{'' if allowed else ' (TD override)'}, {label}")
     with db.action(what) as session:
         board = _board(session, board_id)
@@ -937,7 +938,7 @@ def hold_draw_vote(db: TournamentDb, board_id: int, votes: Mapping[str, bool],
     secret = next_vote_secret(fmt, state.votes)
     label, _ = _names(db, board_id)
     result = "passed" if passed else "failed"
-    with db.action(f"Draw vote {current.phase} {result}, {label}") as session:
+    with db.action(f"Draw vote {phase_title(current.phase)} {result}, {label}") as session:
         session.add(DrawVote(board_id=board_id, phase=current.phase, powers=list(included),
                              passed=passed, secret=secret, votes=None if secret else cast))
     change = Change.of(f"Draw vote {result}, {label}", TOPIC, ids=(board_id,))

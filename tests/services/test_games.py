@@ -108,7 +108,8 @@ def test_each_sheet_save_is_one_audited_action_with_the_text_as_typed(board) -> 
     assert state.current.sheets["ITALY"].text == "a ven - tyrolia "
     with db.read() as session:
         actions = {(e.action_id, e.what) for e in session.scalars(select(AuditEntry))}
-    assert sum("Italy orders S1901M" in what for _, what in actions) == 2
+    # named as in Edit > Undo (QA: 'Undo Draw vote W1901A passed' was in codes)
+    assert sum("Italy orders Spring 1901 movement" in what for _, what in actions) == 2
 
 
 def test_unordered_units_and_reading_follow_the_format(board) -> None:
@@ -173,7 +174,7 @@ def test_correction_recomputes_later_phases_and_names_orders_now_invalid(board) 
     assert f1902.sheets["FRANCE"].text == dict(record.GAME)["F1902M"]["FRANCE"]
     with db.read() as session:
         actions = [e.what for e in session.scalars(select(AuditEntry))]
-    assert any("Correct France orders S1902M (TD override)" in a for a in actions)
+    assert any("Correct France orders Spring 1902 movement (TD override)" in a for a in actions)
 
 
 def test_correction_can_remove_a_retreat_phase(board) -> None:
@@ -211,6 +212,8 @@ def test_draw_votes_follow_the_format(board) -> None:
     with db.read() as session:
         b = session.get(Board, board_id)
         assert b.draw_powers == list(POWERS)
+        whats = {e.what for e in session.scalars(select(AuditEntry))}
+    assert any(w.startswith("Draw vote Fall 1901 movement passed, ") for w in whats)
 
 
 def test_secret_votes_turn_open_after_the_third_failed_one() -> None:
