@@ -2,9 +2,10 @@
 
 The bundle leaves out the Qt plugins and libraries tdapp never uses (slim.py); this check is what
 catches an exclusion that went too far. On the tournament FILE it shows every page of the main
-window, the dialogs of the menus, a board's game view, the map and the projector, saving a
-picture of each in OUTDIR, and reads the sample players' workbook; it then prints one JSON line
-(what was shown, Qt's platform and image formats, the problems) and exits 1 if anything failed.
+window, the dialogs of the menus, a board's game view, the map, the projector and Qt's file
+dialog, saving a picture of each in OUTDIR, reads the sample players' workbook and tries the ICU
+services QtCore calls; it then prints one JSON line (what was shown, Qt's platform and image
+formats, ICU, the sound backend, the problems) and exits 1 if anything failed.
 Exports are checked by ``tdapp export`` from the same bundle (tests/packaging/test_bundle.py).
 """
 
@@ -87,8 +88,22 @@ def _facts() -> dict[str, Any]:
     from PySide6.QtGui import QGuiApplication, QImageReader
 
     formats = sorted(bytes(f.data()).decode() for f in QImageReader.supportedImageFormats())
+    from tdapp.gui.clock.sound import AlertPlayer
+
     return {"platform": QGuiApplication.platformName(), "image_formats": formats,
-            "icu": _icu_facts(), "rl_accel": importlib.util.find_spec("_rl_accel") is not None}
+            "icu": _icu_facts(), "rl_accel": importlib.util.find_spec("_rl_accel") is not None,
+            "sound": AlertPlayer().backend}
+
+
+def _file_dialog(folder: Path) -> Any:
+    """Qt's own file dialog (the bundle has no GTK theme): icons, and sorting by ICU collation."""
+    from PySide6.QtWidgets import QFileDialog
+
+    dialog = QFileDialog(None, "Open a tournament", str(folder), "Tournaments (*.tdt)")
+    dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
+    dialog.resize(900, 560)
+    dialog.show()
+    return dialog
 
 
 def _map() -> Any:
@@ -151,6 +166,7 @@ def run_checks(main: Any, check: Check) -> None:
     board = _first_board(main)
     check.step("game-view", lambda: main.games.open_board(board) if board else None)
     check.step("map", _map)
+    check.step("file-dialog", lambda: _file_dialog(check.out))
     check.step("projector", lambda: _projector(main))
     try:
         if not _sample_players():

@@ -24,6 +24,7 @@ KEPT_PLUGIN_FOLDERS = frozenset({
     "iconengines",  # the SVG icon engine (resources/icons/tdapp.svg)
     "xcbglintegrations",  # the xcb platform asks for them when a window is made
     "wayland-decoration-client", "wayland-shell-integration",
+    "multimedia",  # QSoundEffect's backends, when the full PySide6 (with QtMultimedia) is used
 })
 KEPT_PLUGINS = {
     "platforms": frozenset({"libqxcb.so", "libqoffscreen.so", "libqwayland.so"}),
@@ -34,7 +35,7 @@ KEPT_PLUGINS = {
     "wayland-graphics-integration-client": frozenset({"libqt-plugin-wayland-egl.so"}),
 }
 
-# Python modules tdapp never imports that other packages would pull in.
+# Python modules tdapp never imports that other packages would pull in (and see unused_modules).
 UNUSED_MODULES = [
     "tkinter", "readline", "diplomacy", "pydip", "pytest", "hypothesis",
     # reportlab imports PIL.Image, but tdapp puts no pictures in its documents: Pillow's optional
@@ -45,7 +46,7 @@ UNUSED_MODULES = [
     "PIL.ImageQt",
     # no network at the venue: Qt's networking and Python's TLS stay at home (hashlib then uses
     # Python's own MD5 and SHA code instead of OpenSSL's)
-    "PySide6.QtNetwork", "ssl", "_ssl", "_hashlib",
+    "ssl", "_ssl", "_hashlib",
     "PySide6.QtDBus",  # Qt's D-Bus library stays (QtGui links it); the Python binding is unused
     "PySide6.QtWebEngineCore", "PySide6.QtWebEngineWidgets", "PySide6.Qt3DCore",
     "PySide6.QtQuick", "PySide6.QtQml", "PySide6.QtQuick3D", "PySide6.QtCharts",
@@ -53,6 +54,11 @@ UNUSED_MODULES = [
     "PySide6.QtOpenGL", "PySide6.QtOpenGLWidgets", "PySide6.QtSql", "PySide6.QtTest",
     "PySide6.QtDesigner", "PySide6.QtUiTools", "PySide6.QtHelp", "PySide6.QtXml",
 ]
+
+
+def unused_modules(has_multimedia: bool) -> list[str]:
+    """The modules to leave out; QtNetwork stays when QtMultimedia (which imports it) is there."""
+    return UNUSED_MODULES + ([] if has_multimedia else ["PySide6.QtNetwork"])
 
 
 def unused_qt_file(name: str) -> bool:

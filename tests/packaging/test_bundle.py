@@ -90,7 +90,7 @@ def test_built_program_writes_a_demo_and_opens_it(bundle: Path, tmp_path: Path) 
 # Every window the bundle check opens (packaging/pyinstaller/bundle_check.py).
 WINDOWS = ("01-tournament", "02-players", "03-rounds", "04-boards", "05-clock", "06-standings",
            "07-awards", "history", "snapshots", "shortcuts", "format", "scoring-systems", "teams",
-           "rating", "game-view", "map", "projector")
+           "rating", "game-view", "map", "file-dialog", "projector")
 
 
 def _bundle_check(bundle: Path, demo: Path, out: Path, **run: object) -> dict:
@@ -104,6 +104,7 @@ def _bundle_check(bundle: Path, demo: Path, out: Path, **run: object) -> dict:
         assert (out / f"{name}.png").stat().st_size > 5_000, name
     assert {"png", "svg"} <= set(report["image_formats"])  # the icon is an SVG
     assert report["rl_accel"] is True  # reportlab's C speed-ups came along
+    assert report["sound"]  # QSoundEffect, the OS player or the beep: the clock's alerts sound
     assert report["icu"] == dict.fromkeys(  # what QtCore asks of the (smaller) ICU data
         ("collation", "case_mapping", "time_zone_names", "converters"), True)
     return report

@@ -16,6 +16,7 @@ from slim import (  # noqa: E402
     prune_unreachable,
     slim,
     symlink_target,
+    unused_modules,
     unused_qt_file,
 )
 
@@ -58,7 +59,7 @@ def test_every_kept_plugin_exists_in_the_installed_pyside6() -> None:
     for folder, names in KEPT_PLUGINS.items():
         for name in names:
             assert (plugins / folder / name).is_file(), f"{folder}/{name}"
-    for folder in KEPT_PLUGIN_FOLDERS:
+    for folder in KEPT_PLUGIN_FOLDERS - {"multimedia"}:  # only the full PySide6 has that one
         assert (plugins / folder).is_dir(), folder
 
 
@@ -138,3 +139,10 @@ def test_the_smaller_icu_data_keeps_the_services_qtcore_calls(tmp_path: Path) ->
     assert not [item for item in items if item.startswith(UNUSED_TREES)]
     for kept in ("coll/sv.res", "coll/ucadata.icu", "zone/fr.res", "cnvalias.icu", "de.res"):
         assert kept in items, kept
+
+
+def test_qtnetwork_stays_when_qtmultimedia_needs_it() -> None:
+    assert "PySide6.QtNetwork" in unused_modules(has_multimedia=False)
+    assert "PySide6.QtNetwork" not in unused_modules(has_multimedia=True)
+    assert "PySide6.QtMultimedia" not in unused_modules(has_multimedia=True)
+    assert not unused_qt_file(PLUGINS + "multimedia/libffmpegmediaplugin.so")
