@@ -167,6 +167,7 @@ class HistoryPage(QWidget):
         self.rule.setText(("Can be corrected now; the rule: " if allowed
                            else "Too late without the TD: ") + rule_text.rstrip(".") + ".")
         self.apply_button.setEnabled(row.adjudicated)
+        self.override.setChecked(False)  # an override is for one correction, never carried on
         self._load_sheet()
 
     def _load_sheet(self) -> None:
@@ -184,7 +185,9 @@ class HistoryPage(QWidget):
                                        self.override.isChecked())
 
     def show_report(self, report: games.CorrectionReport) -> None:
-        """The report in the TD's words: phases by name ("Spring 1901 movement"), not code."""
+        """The report in the TD's words: phases by name ("Spring 1901 movement"), not code. The
+        TD override was for this correction: it is unticked, so the next late one asks again."""
+        self.override.setChecked(False)
         parts = ["Adjudicated again: " + ", ".join(map(games.phase_title, report.recomputed))
                  + "."]
         if report.dropped:

@@ -126,6 +126,8 @@ def test_a_whole_record_typed_corrected_and_ended(qtbot, view: GameView, dialog_
     assert ("Spring 1902 movement, Spring 1902 retreats, Fall 1902 movement, "
             "Winter 1902 adjustments") in report
     assert "Fall 1902 movement, France: 'A Pic S F Mao-Bre'" in report
+    # QA: the override stayed ticked, so the next late correction went through unasked
+    assert not view.history.override.isChecked()
     assert view.history.current().phase == "S1902M"
     save(view, "correction.png")
     assert "A GAS" in view.state.phases[4].position["units"]["FRANCE"]
