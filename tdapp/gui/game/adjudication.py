@@ -4,6 +4,7 @@ the standoffs and the supply centres that changed hands; the map beside it."""
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -28,6 +29,7 @@ from tdapp.core.adjudication.legality import order_faults
 from tdapp.core.board.contract import position_from_contract
 from tdapp.core.powers import POWERS
 from tdapp.gui.game.entry import POWER_COLOURS, shown
+from tdapp.gui.game.faults import beyond_owed_words
 from tdapp.services import games
 
 COLUMNS = ("Power", "Written", "Read as", "Result", "Why")
@@ -113,9 +115,20 @@ def void_in_words(rows: Sequence[Mapping[str, Any]], position: Mapping[str, Any]
         except CanonicalError:
             continue
         fault = order_faults(board, str(row["power"]), [order])[0]
-        if fault is not None and str(row.get("message", "")).startswith(fault.message):
+        message = str(row.get("message", ""))
+        if fault is not None and message.startswith(fault.message):
             told[i] = (fault.message, fault.words)
+            continue
+        beyond = _BEYOND_OWED.match(message)
+        if beyond:  # "AUSTRIA has no builds left": the entry view's words for it
+            owed = int(position.get("adjustments", {}).get(str(row["power"]), 0))
+            told[i] = (beyond.group(0), beyond_owed_words(
+                str(row["power"]), owed, beyond.group(1) == "builds"))
     return told
+
+
+# The judge's message for a build or removal beyond those owed (it counts them in sheet order).
+_BEYOND_OWED = re.compile(r"^[A-Z]+ has no (builds|removals)(?: left)?")
 
 
 def outcome_word(result: Mapping[str, Any]) -> str:

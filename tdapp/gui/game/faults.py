@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from tdapp.core.adjudication.legality import WHOLE, order_faults
 from tdapp.core.board.position import Position
+from tdapp.core.orders.model import Build, Disband, Remove, Waive
 from tdapp.core.orders.parser import part_spans
 from tdapp.core.orders.result import ParseResult
 
@@ -89,10 +90,46 @@ def ordered_province(result: ParseResult) -> str:
 
 
 def check_sheet(results: Sequence[ParseResult], power: str, position: Position | None,
-                units: Sequence[str]) -> CheckedSheet:
-    """The sheet as the entry view shows it: judge faults marked, void orders' units known."""
+                units: Sequence[str], owed: int | None = None) -> CheckedSheet:
+    """The sheet as the entry view shows it: judge faults marked, void orders' units known;
+    in an adjustment phase (``owed``: builds +, removals -) the builds or removals beyond
+    those owed too."""
     marked = mark_faults(results, power, position)
+    if owed is not None:
+        marked = mark_beyond_owed(marked, power, owed)
     return CheckedSheet(marked, void_order_units(marked, units))
+
+
+def beyond_owed_words(power: str, owed: int, building: bool) -> str:
+    """Why a build (``building``) or removal the power does not owe is void, in a TD's words:
+    "Austria owes 2 builds: one more does not count"."""
+    what = "build" if building else "removal"
+    due = owed if building else -owed
+    if due <= 0:
+        return f"{power.title()} has no {what}s to make this winter"
+    return f"{power.title()} owes {due} {what}{'s' if due > 1 else ''}: one more does not count"
+
+
+def mark_beyond_owed(results: Sequence[ParseResult], power: str,
+                     owed: int) -> list[ParseResult]:
+    """As the judge counts: in the sheet's order, each good build or waive uses one of the
+    builds owed and each good removal one of the removals; one beyond them is void. (The judge
+    leaves this to the other orders, so ``order_faults`` does not say it.)"""
+    results = list(results)
+    left = abs(owed)
+    for i, r in enumerate(results):
+        if r.error is not None or r.order is None:
+            continue
+        building = isinstance(r.order, (Build, Waive))
+        if not building and not isinstance(r.order, (Remove, Disband)):
+            continue
+        if left > 0 and (owed > 0) == building:
+            left -= 1
+            continue
+        results[i] = dataclasses.replace(
+            r, error=beyond_owed_words(power, owed, building),
+            span=(r.start, r.start + len(r.text)))
+    return results
 
 
 def fate(unit: str, kind: str) -> str:

@@ -286,8 +286,10 @@ class GameView(QWidget):
         text = panel.edit.toPlainText()
         read = games.read_sheet(text, power, current.position, self.options) if text else []
         # what the judge will void on its own is shown now, not only at adjudication
+        owed = (current.position.get("adjustments", {}).get(power, 0)
+                if current.kind == "A" else None)
         checked = check_sheet(read, power, self._judged_position(current),
-                              games.orderable_units(current.position, power))
+                              games.orderable_units(current.position, power), owed)
         status = self._status(power)
         unordered = games.unordered_units(current.position, power, checked.results, status)
         if status != games.NO_ORDERS:  # a unit whose order is void is told once, with it
