@@ -198,8 +198,14 @@ class FormatDialog(QDialog):
         self.form.set_systems(self._systems())
         self.start_from.blockSignals(True)
         self.start_from.clear()
-        changed = " — changed" if state.custom else ""
-        self.start_from.addItem(f"Current format: {state.fmt.title}{changed}", CURRENT)
+        # A TD's copy says what it was changed from, unless its title says it already (it read
+        # "... 2026 (changed) — changed"); the tooltip always says it.
+        base = get_format(state.base).title
+        changed = f" — changed from {base}" if state.custom else ""
+        shown = changed if base not in state.fmt.title else ""
+        self.start_from.addItem(f"Current format: {state.fmt.title}{shown}", CURRENT)
+        self.start_from.setItemData(0, f"{state.fmt.title}{changed}",
+                                    Qt.ItemDataRole.ToolTipRole)
         for fmt in list_formats():
             self.start_from.addItem(f"Built-in: {fmt.title}", fmt.name)
         self.start_from.setCurrentIndex(0)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from tdapp.core.formats.model import CorrectionRule, GraceRule
@@ -126,3 +127,23 @@ def test_no_field_is_squeezed_at_the_dialogs_own_size(demo_main) -> None:
     for _ in range(3):
         QApplication.processEvents()
     assert dialog.grab().save(str(SCREENS / "qa2" / "format-rules-1200x740.png"))
+
+
+def test_a_tds_own_format_says_what_it_was_changed_from(demo_main) -> None:
+    # QA: reopened, 'Start from' read "Current format: European Diplomacy Championship 2026
+    # (changed) — changed"; it now says what it was changed from, as the Tournament page does.
+    dialog = _open(demo_main)
+    set_choice(dialog.start_from, "edc-2026")
+    dialog.form.grace_minutes.setValue(3)
+    dialog.save_button.click()
+    again = _open(demo_main)
+    assert again.start_from.itemText(0) == (
+        "Current format: European Diplomacy Championship 2026 (changed)")
+    assert again.start_from.itemData(0, Qt.ItemDataRole.ToolTipRole) == (
+        "European Diplomacy Championship 2026 (changed) — changed from "
+        "European Diplomacy Championship 2026")
+    again.title_edit.setText("Our Open 2026")
+    again.save_button.click()
+    third = _open(demo_main)
+    assert third.start_from.itemText(0) == (
+        "Current format: Our Open 2026 — changed from European Diplomacy Championship 2026")
