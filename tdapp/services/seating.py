@@ -44,7 +44,7 @@ from tdapp.services.rounds import BoardPlan, check_plan, get_round
 from tdapp.services.snapshots import take_snapshot
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import Board as BoardRow
-from tdapp.store.models import Player, Round, Seat, SitOut, Team, TeamMember
+from tdapp.store.models import GamePhase, Player, Round, Seat, SitOut, Team, TeamMember
 
 Progress = Callable[[float], None]
 Cancel = Callable[[], bool]
@@ -667,6 +667,12 @@ def _replace_boards(session: Session, round_: Round, plans: list[BoardPlan],
         if any(seat.centers is not None for seat in old.seats):
             raise ServiceError(f"Board {old.number} of round {round_.number} already has "
                                "a result; it cannot be seated again.")
+        if old.status != NOT_STARTED or _has_game(session, old.id):
+            # Its phases and sheets go with the board (a database cascade) and Undo would
+            # bring back the board but not its game.
+            raise ServiceError(f"Board {old.number} of round {round_.number} is being played "
+                               "(its game has started); it cannot be seated again. Keep its "
+                               "seats, or re-seat only the boards not started.")
         for seat in list(old.seats):
             session.delete(seat)  # one by one so that Undo restores them
         session.delete(old)
@@ -680,6 +686,11 @@ def _replace_boards(session: Session, round_: Round, plans: list[BoardPlan],
         session.flush()
         session.add_all(Seat(board_id=board.id, power=power, player_id=pid)
                         for power, pid in plan.powers.items())
+
+
+def _has_game(session: Session, board_id: int) -> bool:
+    return session.scalar(select(GamePhase.id).where(GamePhase.board_id == board_id)
+                          .limit(1)) is not None
 
 
 # ------------------------------------------------------------------------ late arrivals

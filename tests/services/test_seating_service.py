@@ -261,6 +261,32 @@ def test_republish_replaces_the_call_and_refuses_after_results(demo_file: Path,
         db.close()
 
 
+def test_republish_refuses_to_replace_a_board_being_played(demo_file: Path,
+                                                           tmp_path: Path) -> None:
+    # QA: publishing a new call for a round whose board 1 was in Spring 1902 deleted the game
+    # with the board (phases and sheets go by a database cascade); Undo brought the board
+    # back as 'playing' with no game at all.
+    from tdapp.services import games
+
+    db = _open(demo_file, tmp_path)
+    try:
+        _everyone_present(db, 3)
+        plan = seating.who_plays(db, 3).plan()
+        seating.publish(db, 3, seating.seat(db, 3, plan, time_limit=1.0))
+        board_id = rounds.board_call(db, 3)[0].board_id
+        games.start_game(db, board_id)
+        games.save_orders(db, board_id, "FRANCE", "A Par-Bur")
+        other = seating.seat(db, 3, plan, method="random", seed=99, time_limit=1.0)
+        seated = {s.power: s.player_id for s in rounds.board_call(db, 3)[0].seats}
+        assert seating.plans_of(other)[0].powers != seated  # board 1 would be replaced
+        with pytest.raises(ServiceError, match="Board 1 of round 3 is being played"):
+            seating.publish(db, 3, other)
+        state = games.game_state(db, board_id)
+        assert state.current.sheets["FRANCE"].text == "A Par-Bur", "nothing was lost"
+    finally:
+        db.close()
+
+
 def test_bad_plan_is_refused_in_words(demo_file: Path, tmp_path: Path) -> None:
     db = _open(demo_file, tmp_path)
     try:
