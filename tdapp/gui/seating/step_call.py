@@ -130,6 +130,15 @@ class BoardCallPage(QWizardPage):
         if existing:
             lines.append(f"Round {self.owner.round_number} already has a board call "
                          f"({plural(existing, 'board')}): publishing replaces it.")
+            started = self.owner.started_boards()
+            if started:  # said before the TD presses Publish, not only in the refusal
+                which = ", ".join(str(n) for n in started)
+                many = len(started) > 1
+                lines.append(f"\u26a0 Board{'s' if many else ''} {which} "
+                             f"{'have' if many else 'has'} started or finished: a call that "
+                             f"seats {'them' if many else 'it'} differently is refused. For "
+                             "late arrivals use “Re-seed boards not started” on the Boards "
+                             "page.")
         self.details.setText("\n".join(lines))
         self._show_proposed()
         self._set_published(False)

@@ -156,6 +156,12 @@ class SeatingWizard(QWizard):
     def existing_boards(self) -> int:
         return int(self.app.read(seating.existing_call, self.round_number, default=0) or 0)
 
+    def started_boards(self) -> list[int]:
+        """The numbers of the round's boards whose game has started or that have a result:
+        a new call must leave their seats as they are."""
+        found = self.app.read(seating.open_boards, self.round_number, default=None)
+        return list(found[1]) if found else []
+
     def publish(self) -> list[BoardRow] | None:
         proposal = self.proposal
         if proposal is None:

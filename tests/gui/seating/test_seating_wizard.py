@@ -662,3 +662,45 @@ def test_next_waits_for_a_seating_by_the_method_chosen(main, qtbot, demo_file: P
         save_screen(wizard, "qa2-seating-method-changed")
     finally:
         _close(main, wizard)
+
+
+def test_a_call_that_would_replace_a_board_in_play_is_refused_and_said_first(
+        main, qtbot, demo_file: Path, tmp_path: Path, dialog_answers) -> None:
+    # QA: re-seating round 3 while its board 1 was in Spring 1902 deleted that game with the
+    # board; the wizard now says so on the last step and the service refuses the call.
+    from PySide6.QtWidgets import QMessageBox
+
+    from tdapp.services import games
+
+    path = _open(main, demo_file, tmp_path)
+    db = main.app.db
+    ids = [row.player_id for row in rollcall.roll_call(db, 3)]
+    rollcall.set_answers(db, 3, ids, status="present")
+    plan = seating.who_plays(db, 3).plan()
+    seating.publish(db, 3, seating.seat(db, 3, plan, time_limit=1.0))
+    board_id = rounds.board_call(db, 3)[0].board_id
+    games.start_game(db, board_id)
+    games.save_orders(db, board_id, "FRANCE", "A Par-Bur")
+    assert path.exists()
+    wizard = _wizard(main, qtbot)
+    try:
+        wizard.next()
+        page = wizard.seat_page
+        _wait_seated(qtbot, wizard)
+        page.method_box.setCurrentIndex(page.method_box.findData("random"))
+        page.seed_box.setValue(99)
+        qtbot.mouseClick(page.run_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(page.isComplete, timeout=SEARCH_TIMEOUT_MS)
+        wizard.next()
+        wizard.next()
+        wizard.next()
+        details = wizard.call_page.details.text()
+        assert "Board 1 has started or finished: a call that seats it differently" in details
+        save_screen(wizard, "qa2-call-with-a-board-in-play")
+        dialog_answers.next_answer = QMessageBox.StandardButton.Yes
+        wizard.call_page.publish()
+        assert dialog_answers.shown[-1][0] == "warning"
+        assert "Board 1 of round 3 is being played" in dialog_answers.shown[-1][2]
+        assert games.game_state(db, board_id).current.sheets["FRANCE"].text == "A Par-Bur"
+    finally:
+        _close(main, wizard)
