@@ -70,6 +70,9 @@ class ReviewPage(QWizardPage):
         self.issues.itemActivated.connect(self._issue_chosen)
         self.issues.itemClicked.connect(self._issue_chosen)
         self.issues_title = QLabel()
+        # wraps: on one line "No issues: nobody meets ..." held the side panel wide and pushed
+        # the boards' third column under a horizontal scroll bar
+        self.issues_title.setWordWrap(True)
         self.message = QLabel()
         side = QWidget()
         side_layout = QVBoxLayout(side)

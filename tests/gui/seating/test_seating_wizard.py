@@ -704,3 +704,27 @@ def test_a_call_that_would_replace_a_board_in_play_is_refused_and_said_first(
         assert games.game_state(db, board_id).current.sheets["FRANCE"].text == "A Par-Bur"
     finally:
         _close(main, wizard)
+
+
+def test_review_boards_fit_without_a_sideways_scroll_bar(main, qtbot, tmp_path: Path) -> None:
+    # QA: at 1280x800 with 203 players (longer names) the one-line "No issues: nobody meets an
+    # earlier opponent ..." held the issues panel wide, and the third column of boards went
+    # under a horizontal scroll bar.
+    source = write_demo(tmp_path / "big.tdt", players=203, format_name="wdc-2025",
+                        rounds_played=2)
+    target = tmp_path / "tournament.tdt"
+    shutil.copy(source, target)
+    assert main.app.open_file(target)
+    wizard = _wizard(main, qtbot)
+    try:
+        wizard.next()
+        _wait_seated(qtbot, wizard)
+        wizard.next()
+        wizard.next()
+        for _ in range(3):
+            QApplication.processEvents()
+        grid = wizard.review_page.grid
+        assert not grid.horizontalScrollBar().isVisible(), "a column of boards is cut off"
+        assert wizard.review_page.issues_title.wordWrap()
+    finally:
+        _close(main, wizard)
