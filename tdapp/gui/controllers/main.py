@@ -42,6 +42,11 @@ class MainController:
         self.snapshots = SnapshotsController(self.window, self.app)
         self.results_views = ResultsViews(self.window, self.app)
         self.games = GameController(self.window, self.app)  # Round > Play board
+        # A board card on the Boards page: double-click enters its result, right-click offers
+        # order entry too (Round > Play board lists every board of every round).
+        boards_page = self.window.boards_page
+        boards_page.play_requested.connect(self.games.open_board)
+        boards_page.result_requested.connect(self.results_views.standings.results.open_board)
         self.window.clock_page.attach(self.app)  # the round clock, saved in the file
         self.round_end = RoundEndWatcher(self.window.clock_page, self.app)  # end time: ask
 

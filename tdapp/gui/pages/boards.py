@@ -4,7 +4,7 @@ arrivals after the call."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QPoint, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QGroupBox,
@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QMenu,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -30,7 +31,9 @@ class BoardsPage(QWidget):
     projector_requested = Signal(int)
     standby_requested = Signal(int, object)  # round, player ids
     reseed_requested = Signal(int, object)  # round, player ids joining the open boards
-    board_activated = Signal(int, int)  # round, board number (double click: its result)
+    board_activated = Signal(int, int)  # round, board number (double click)
+    result_requested = Signal(int)  # board id: enter or edit its result (double click)
+    play_requested = Signal(int)  # board id: play it through order entry
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -58,8 +61,9 @@ class BoardsPage(QWidget):
         self.empty.setStyleSheet("color: #555;")
         self.grid = BoardGrid(editable=False, columns=4)
         self.grid.setObjectName("boardsGrid")
-        self.grid.board_activated.connect(
-            lambda number: self.board_activated.emit(self.current_round() or 0, number))
+        self.grid.board_activated.connect(self._board_double_clicked)
+        self.grid.board_context.connect(self._board_menu)
+        self._board_ids: dict[int, int] = {}  # board number -> id, in the round shown
         self.late_list = QListWidget()
         self.late_list.setObjectName("lateList")
         self.late_list.setMaximumHeight(96)
@@ -146,6 +150,10 @@ class BoardsPage(QWidget):
         """The round's boards, who could still join, who sits out; before the call, the
         roll call's count."""
         self.grid.show_cards(called_card_views(boards))
+        self._board_ids = {b.number: b.board_id for b in boards}
+        for card in self.grid.cards:
+            card.setToolTip("Double-click: enter the result. Right-click: play the board "
+                            "through order entry, or enter its result.")
         self.grid.setVisible(bool(boards))
         self.filler.setVisible(not boards)
         if number is None:
@@ -189,6 +197,30 @@ class BoardsPage(QWidget):
                 if self.late_list.item(i).checkState() == Qt.CheckState.Checked]
 
     # -- what the TD asks for ----------------------------------------------------------------
+    def _board_double_clicked(self, number: int) -> None:
+        self.board_activated.emit(self.current_round() or 0, number)
+        if number in self._board_ids:
+            self.result_requested.emit(self._board_ids[number])
+
+    def board_menu(self, number: int) -> QMenu:
+        """What can be done with board ``number`` of the round shown."""
+        menu = QMenu(self)
+        board_id = self._board_ids.get(number)
+        play = menu.addAction(f"&Play board {number} (order entry)…")
+        play.setObjectName("playBoard")
+        result = menu.addAction(f"Enter board {number}'s &result…")
+        result.setObjectName("enterResult")
+        if board_id is None:
+            play.setEnabled(False)
+            result.setEnabled(False)
+        else:
+            play.triggered.connect(lambda _=False: self.play_requested.emit(board_id))
+            result.triggered.connect(lambda _=False: self.result_requested.emit(board_id))
+        return menu
+
+    def _board_menu(self, number: int, where: QPoint) -> None:
+        self.board_menu(number).exec(where)
+
     def _emit(self, signal) -> None:
         number = self.current_round()
         if number is not None:

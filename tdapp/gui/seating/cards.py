@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QByteArray, QMimeData, QPoint, Qt, Signal
 from PySide6.QtGui import (
     QColor,
+    QContextMenuEvent,
     QDrag,
     QDragEnterEvent,
     QDropEvent,
@@ -201,6 +202,7 @@ class BoardCard(QFrame):
     seat_activated = Signal(int, str)  # board, player (0, "": cancel the pick)
     lock_toggled = Signal(int, bool)
     activated = Signal(int)  # double click: the board's number
+    context_requested = Signal(int, QPoint)  # right click: the board's number, where
 
     def __init__(self, view: CardView, editable: bool, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -279,6 +281,9 @@ class BoardCard(QFrame):
         self.activated.emit(self.number)
         super().mouseDoubleClickEvent(event)
 
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:  # noqa: N802 - Qt override
+        self.context_requested.emit(self.number, event.globalPos())
+
 
 class BoardGrid(QScrollArea):
     """Cards side by side, ``columns`` to a row, in a scroll area."""
@@ -286,6 +291,7 @@ class BoardGrid(QScrollArea):
     swap_requested = Signal(int, str, int, str)
     lock_toggled = Signal(int, bool)
     board_activated = Signal(int)
+    board_context = Signal(int, QPoint)  # right click on a board: its number, where
     picked = Signal(int, str)  # a seat picked from the keyboard (0, "": none)
 
     def __init__(self, editable: bool, columns: int = 4, parent: QWidget | None = None) -> None:
@@ -333,6 +339,7 @@ class BoardGrid(QScrollArea):
             card.lock_toggled.connect(self.lock_toggled)
             card.seat_activated.connect(self._seat_activated)
             card.activated.connect(self.board_activated)
+            card.context_requested.connect(self.board_context)
             self.cards.append(card)
             self.grid.addWidget(card, index // columns, index % columns)
         self._picked = None

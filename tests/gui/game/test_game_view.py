@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication
 from sqlalchemy import select
 
@@ -388,6 +389,31 @@ def test_play_board_from_the_round_menu(qtbot, main, demo_file: Path, tmp_path: 
     assert opened.state.finished and not opened.start_button.isVisible()
     main.app.close_file()
     assert not games_ui.views
+
+
+def test_a_board_card_opens_its_game_or_its_result(qtbot, main, demo_file: Path,
+                                                   tmp_path: Path) -> None:
+    path = tmp_path / "cards.tdt"
+    shutil.copy(demo_file, path)
+    main.files.open_path(path)
+    page = main.window.boards_page
+    main.window.show_page("Boards")
+    page.select_round(1)
+    card = page.grid.card(2)
+    assert "Right-click" in card.toolTip()
+    menu = page.board_menu(2)
+    play = menu.findChild(QAction, "playBoard")
+    play.trigger()
+    opened = next(iter(main.games.views.values()))
+    assert "Round 1 · Board 2" in opened.title.text()
+    page.board_menu(2).findChild(QAction, "enterResult").trigger()
+    results = main.results_views.standings.results
+    assert results.dialog is not None and results.dialog.isVisible()
+    results.dialog.reject()
+    qtbot.mouseDClick(card, Qt.MouseButton.LeftButton)  # double-click: the result again
+    assert results.dialog is not None and results.dialog.isVisible()
+    results.dialog.reject()
+    main.app.close_file()
 
 
 def test_round_time_up_from_the_menu(qtbot, main, demo_file: Path, tmp_path: Path,
