@@ -178,5 +178,6 @@ def test_a_refused_line_shows_its_board_and_top_board_answer(main, qtbot, monkey
                      "Frank Good": ("2", "")}
     assert [p.name for p in dialog.players_to_import()] == ["Alice Newcomer"]
     SCREENS.mkdir(parents=True, exist_ok=True)
+    (SCREENS / "qa2").mkdir(parents=True, exist_ok=True)  # a fresh clone has no out/
     assert dialog.grab().save(str(SCREENS / "qa2" / "import-preview-refused-lines.png"))
     dialog.reject()

@@ -126,6 +126,7 @@ def test_no_field_is_squeezed_at_the_dialogs_own_size(demo_main) -> None:
     SCREENS.mkdir(parents=True, exist_ok=True)
     for _ in range(3):
         QApplication.processEvents()
+    (SCREENS / "qa2").mkdir(parents=True, exist_ok=True)  # a fresh clone has no out/
     assert dialog.grab().save(str(SCREENS / "qa2" / "format-rules-1200x740.png"))
 
 

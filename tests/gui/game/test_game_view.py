@@ -294,6 +294,7 @@ def test_no_vote_is_taken_for_given(qtbot, view: GameView) -> None:
     assert ok.isEnabled() and dialog.missing.isHidden()
     dialog.resize(640, dialog.sizeHint().height())
     QApplication.processEvents()
+    (SCREENS.parent / "qa2").mkdir(parents=True, exist_ok=True)  # a fresh clone has no out/
     assert dialog.grab().save(str(SCREENS.parent / "qa2" / "draw-vote-all-given.png"))
     dialog.accept()
     assert "failed" in view.banner.text() and not view.state.finished
