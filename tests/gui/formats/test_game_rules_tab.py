@@ -4,8 +4,6 @@ in a draw. Changed as a TD would, read in the summary, saved, read back from the
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
@@ -13,30 +11,11 @@ from tdapp.core.formats.model import CorrectionRule, GraceRule
 from tdapp.gui.formats.fields import ERROR_NAME, set_choice
 from tdapp.services import formats
 
-RULES_TAB = 5
-SCREENS = Path(__file__).resolve().parents[3] / "out" / "screens"
-
-
-def _open(main):
-    main.window.format_action.trigger()
-    dialog = main.formats.format_dialog
-    assert dialog is not None and dialog.isVisible()
-    dialog.form.setCurrentIndex(RULES_TAB)
-    return dialog
-
-
-def _picture(widget, name: str) -> None:
-    SCREENS.mkdir(parents=True, exist_ok=True)
-    widget.resize(1280, 800)
-    for _ in range(3):
-        QApplication.processEvents()
-    path = SCREENS / f"format-rules-{name}.png"
-    assert widget.grab().save(str(path))
-    assert path.stat().st_size > 10_000
+from .rules_tab import RULES_TAB, SCREENS, open_rules_tab, save_picture
 
 
 def test_a_td_gives_their_format_a_grace_period_and_edc_style_corrections(demo_main) -> None:
-    dialog = _open(demo_main)
+    dialog = open_rules_tab(demo_main)
     form = dialog.form
     assert not form.grace.isChecked()  # WDC 2025 has no grace period
     assert form.correct_until.currentData() == "next-deadline"
@@ -55,20 +34,20 @@ def test_a_td_gives_their_format_a_grace_period_and_edc_style_corrections(demo_m
     assert "before the next movement phase is corrected at once" in summary
     assert "put right at the next build phase" in summary
     assert "a proposal names the powers in the draw" in summary
-    _picture(dialog, "dialog")
+    save_picture(dialog, "format-rules-dialog")
     dialog.save_button.click()
     fmt = formats.effective_format(demo_main.app.db)
     assert fmt.grace == GraceRule(minutes=3, per_game=2, movement_only=False)
     assert fmt.corrections == CorrectionRule(
         "next-movement", "not reported before the next movement phase: final", "next-adjustment")
     assert fmt.draw_votes.participants == "named"
-    again = _open(demo_main)  # the dialog shows the saved rules when opened again
+    again = open_rules_tab(demo_main)  # the dialog shows the saved rules when opened again
     assert again.form.grace.isChecked() and again.form.grace_times.value() == 2
     assert again.form.build_errors.currentData() == "next-adjustment"
 
 
 def test_a_correction_rule_without_words_is_marked_at_its_field(demo_main) -> None:
-    dialog = _open(demo_main)
+    dialog = open_rules_tab(demo_main)
     dialog.form.correct_text.setText("   ")
     assert not dialog.save_button.isEnabled()
     assert dialog.form.correct_text.objectName() == ERROR_NAME
@@ -83,7 +62,7 @@ def test_another_correction_limit_does_not_keep_the_old_rules_words(demo_main) -
     # QA: starting from EDC 2026 and choosing "until the next deadline" kept EDC's words ("a
     # mistake not reported before the next movement phase ..."), quoted to the TD on every
     # refused correction, against the rule in force.
-    dialog = _open(demo_main)
+    dialog = open_rules_tab(demo_main)
     form = dialog.form
     set_choice(dialog.start_from, "edc-2026")
     assert form.correct_until.currentData() == "next-movement"
@@ -107,7 +86,7 @@ def test_no_field_is_squeezed_at_the_dialogs_own_size(demo_main) -> None:
     # grace period's spin boxes below their height ("1 per game" cut at the bottom).
     from PySide6.QtWidgets import QAbstractSpinBox, QComboBox, QLineEdit
 
-    dialog = _open(demo_main)
+    dialog = open_rules_tab(demo_main)
     dialog.resize(1200, 740)
     form = dialog.form
     squeezed = []
@@ -133,11 +112,11 @@ def test_no_field_is_squeezed_at_the_dialogs_own_size(demo_main) -> None:
 def test_a_tds_own_format_says_what_it_was_changed_from(demo_main) -> None:
     # QA: reopened, 'Start from' read "Current format: European Diplomacy Championship 2026
     # (changed) — changed"; it now says what it was changed from, as the Tournament page does.
-    dialog = _open(demo_main)
+    dialog = open_rules_tab(demo_main)
     set_choice(dialog.start_from, "edc-2026")
     dialog.form.grace_minutes.setValue(3)
     dialog.save_button.click()
-    again = _open(demo_main)
+    again = open_rules_tab(demo_main)
     assert again.start_from.itemText(0) == (
         "Current format: European Diplomacy Championship 2026 (changed)")
     assert again.start_from.itemData(0, Qt.ItemDataRole.ToolTipRole) == (
@@ -145,6 +124,6 @@ def test_a_tds_own_format_says_what_it_was_changed_from(demo_main) -> None:
         "European Diplomacy Championship 2026")
     again.title_edit.setText("Our Open 2026")
     again.save_button.click()
-    third = _open(demo_main)
+    third = open_rules_tab(demo_main)
     assert third.start_from.itemText(0) == (
         "Current format: Our Open 2026 — changed from European Diplomacy Championship 2026")

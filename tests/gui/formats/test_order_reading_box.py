@@ -5,40 +5,16 @@ from the tournament and shown again when the dialog opens."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from PySide6.QtWidgets import QApplication
-
 from tdapp.core.formats import get_format
 from tdapp.core.formats.model import OrderReadingRule
 from tdapp.gui.formats.fields import set_choice
 from tdapp.services import formats
 
-RULES_TAB = 5
-SCREENS = Path(__file__).resolve().parents[3] / "out" / "screens"
-
-
-def _open(main):
-    main.window.format_action.trigger()
-    dialog = main.formats.format_dialog
-    assert dialog is not None and dialog.isVisible()
-    dialog.form.setCurrentIndex(RULES_TAB)
-    return dialog
-
-
-def _picture(widget, name: str) -> Path:
-    SCREENS.mkdir(parents=True, exist_ok=True)
-    widget.resize(1280, 800)
-    for _ in range(3):
-        QApplication.processEvents()
-    path = SCREENS / f"{name}.png"
-    assert widget.grab().save(str(path))
-    assert path.stat().st_size > 10_000
-    return path
+from .rules_tab import open_rules_tab, save_picture
 
 
 def test_a_tds_copy_of_edc_keeps_its_strict_abbreviation_rule(demo_main) -> None:
-    dialog = _open(demo_main)
+    dialog = open_rules_tab(demo_main)
     dialog.start_from.setCurrentIndex(dialog.start_from.findData("edc-2026"))
     box = dialog.form.reading
     assert box.strict.isChecked() and not box.slips.isEnabled()  # no slips under the strict rule
@@ -50,7 +26,7 @@ def test_a_tds_copy_of_edc_keeps_its_strict_abbreviation_rule(demo_main) -> None
     summary = dialog.summary.text()
     assert "an official but wrong abbreviation is an illegal order" in summary
     assert "the last one written counts" in summary
-    _picture(dialog, "format-order-rules")
+    save_picture(dialog, "format-order-rules")
     dialog.save_button.click()
     fmt = formats.effective_format(demo_main.app.db)
     assert (fmt.name, fmt.title) == ("edc-2026-custom", "Our EDC")
@@ -58,12 +34,12 @@ def test_a_tds_copy_of_edc_keeps_its_strict_abbreviation_rule(demo_main) -> None
     assert fmt.rules["duplicate_orders"] == "last"
     options = fmt.parse_options()
     assert options.strict_abbreviations and options.rules_name == "Our EDC"
-    again = _open(demo_main).form.reading  # shown again as saved
+    again = open_rules_tab(demo_main).form.reading  # shown again as saved
     assert again.strict.isChecked() and again.duplicate.currentData() == "last"
 
 
 def test_a_td_sets_every_reading_rule_and_reads_it_back(demo_main) -> None:
-    dialog = _open(demo_main)  # the demo plays WDC 2025: the forgiving reading
+    dialog = open_rules_tab(demo_main)  # the demo plays WDC 2025: the forgiving reading
     box = dialog.form.reading
     assert not box.strict.isChecked() and box.slips.isChecked() and box.slips.isEnabled()
     assert box.duplicate.currentData() == "hold"
@@ -83,7 +59,7 @@ def test_a_td_sets_every_reading_rule_and_reads_it_back(demo_main) -> None:
         strict_abbreviations=False, correct_slips=False, require_unit_type_in_builds=True,
         missing_coast="strict", missing_build_coast="void", wrong_unit_type="fail")
     assert fmt.rules == {"convoy_to_adjacent": "explicit", "duplicate_orders": "last"}
-    again = _open(demo_main).form.reading
+    again = open_rules_tab(demo_main).form.reading
     assert again.builds.isChecked() and not again.slips.isChecked()
     assert (again.coast.currentData(), again.build_coast.currentData(),
             again.wrong_type.currentData()) == ("strict", "void", "fail")
@@ -92,7 +68,7 @@ def test_a_td_sets_every_reading_rule_and_reads_it_back(demo_main) -> None:
 
 
 def test_the_judges_default_for_two_orders_is_kept_as_no_rule(demo_main) -> None:
-    dialog = _open(demo_main)
+    dialog = open_rules_tab(demo_main)
     set_choice(dialog.form.reading.duplicate, "")
     assert "two different orders for one unit: it holds" in dialog.summary.text()
     dialog.save_button.click()
