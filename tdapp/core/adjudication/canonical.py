@@ -8,8 +8,6 @@ adjudicate`` when the forgiving paper-order parser is not installed. It understa
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from tdapp.core.board.standard_map import STANDARD_MAP, GameMap
 from tdapp.core.orders.model import (
     Build,
@@ -38,19 +36,6 @@ def _loc(m: GameMap, word: str) -> str:
 
 def parse_canonical(text: str, phase_kind: str = "M", game_map: GameMap = STANDARD_MAP) -> Order:
     """One order in canonical spelling; CanonicalError says what is wrong."""
-    if game_map is STANDARD_MAP:
-        return _standard_order(text, phase_kind)
-    return _parse(text, phase_kind, game_map)
-
-
-@lru_cache(maxsize=16384)
-def _standard_order(text: str, phase_kind: str) -> Order:
-    """Orders are immutable and the same few thousand spellings recur game after game (every
-    board opens with them), so each is read once; an unreadable one raises every time."""
-    return _parse(text, phase_kind, STANDARD_MAP)
-
-
-def _parse(text: str, phase_kind: str, game_map: GameMap) -> Order:
     words = text.upper().split()
     if words == ["WAIVE"]:
         return Waive()
