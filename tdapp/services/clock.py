@@ -16,8 +16,8 @@ from sqlalchemy import select
 from tdapp.core.clock import ClockError, RoundClock, TimeSource, get_clock_format, new_round_clock
 from tdapp.core.clock.formats import ClockFormat
 from tdapp.services.changes import ServiceError
+from tdapp.services.formats import effective_format
 from tdapp.services.rounds import get_round
-from tdapp.services.seating import tournament_format
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import Board, Round
 
@@ -28,7 +28,7 @@ PLAYING = ("playing", "called")
 
 def clock_format(db: TournamentDb) -> ClockFormat:
     """The clock rules of the tournament's format (its own copy's, when the TD made one)."""
-    fmt = tournament_format(db)
+    fmt = effective_format(db)
     name = getattr(fmt, "clock_schedule", None) or fmt.name
     try:
         return get_clock_format(name)

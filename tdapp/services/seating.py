@@ -76,12 +76,6 @@ NOT_STARTED = "seated"
 
 
 # ---------------------------------------------------------------------------------- reading
-def tournament_format(db: TournamentDb) -> TournamentFormat:
-    """The format in force (:func:`tdapp.services.formats.effective_format`): the TD's own copy
-    when there is one, else the built-in; an unreadable copy is a ServiceError saying so."""
-    return effective_format(db)
-
-
 def player_labels(db: TournamentDb) -> dict[int, str]:
     """Player id -> the label the core sees (the name; "name (#id)" for a shared name)."""
     with db.read() as session:
@@ -227,7 +221,7 @@ def candidates(db: TournamentDb, round_number: int) -> list[Candidate]:
 def who_plays(db: TournamentDb, round_number: int) -> WhoPlaysProposal:
     """From the roll call: who plays, and the fix the format prefers when the count is not a
     multiple of 7, with the other fixes that work as alternatives."""
-    fmt = tournament_format(db)
+    fmt = effective_format(db)
     people = candidates(db, round_number)
     policy = sit_out_policy(fmt)
     labels = player_labels(db)
@@ -353,7 +347,7 @@ def seating_context(
     from tdapp.services.players import keep_apart_pairs
     from tdapp.services.rounds import seating_history
 
-    fmt = tournament_format(db)
+    fmt = effective_format(db)
     rule = fmt.round_rule(round_number)
     method = method or rule.seating
     if method not in METHODS:

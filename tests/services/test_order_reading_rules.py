@@ -97,10 +97,11 @@ def test_a_tournament_file_saved_before_the_reading_rule_reads_as_it_did(db) -> 
 
 def test_seating_reads_the_format_in_force_with_the_services_message(db) -> None:
     _save_own_edc(db)
-    assert seating.tournament_format(db) == formats.effective_format(db)
-    assert seating.tournament_format(db).title == "Our EDC"
+    # seating reads the format through the one formats service, as the rest of the program does
+    assert seating.seating_context(db, 1).fmt == formats.effective_format(db)
+    assert seating.seating_context(db, 1).fmt.title == "Our EDC"
     with db.action("a format edited by hand") as session:
         session.scalars(select(Tournament)).one().custom_format = {
             "base": "edc-2026", "reading": {"missing_coast": "guess"}}
     with pytest.raises(ServiceError, match=r"own format cannot be read .*reading\.missing_coast"):
-        seating.tournament_format(db)
+        seating.seating_context(db, 1)

@@ -25,7 +25,7 @@ from tdapp.gui.seating.step_powers import PowersPage
 from tdapp.gui.seating.step_review import ReviewPage
 from tdapp.gui.seating.step_seat import SeatingPage
 from tdapp.gui.seating.step_who import WhoPlaysPage
-from tdapp.services import rounds, seating
+from tdapp.services import formats, rounds, seating
 from tdapp.services.exports import export_pdf
 from tdapp.services.rounds import BoardRow
 from tdapp.services.seating import PlayersPlan, SeatingProposal, WhoPlaysProposal
@@ -88,7 +88,7 @@ class SeatingWizard(QWizard):
         if self.proposal is not None:
             fmt = self.proposal.context.fmt
         else:
-            fmt = self.app.read(seating.tournament_format)
+            fmt = self.app.read(formats.effective_format)
         return fmt.round_rule(self.round_number).seating if fmt else "balanced"
 
     def start_seating(self, panel: ProgressPanel, method: str, seed: int, time_limit: float,
