@@ -52,7 +52,6 @@ SHEET_STATUSES = {
     LATE: "Orders handed in late",
     GRACE: "Grace period running",
 }
-TOPIC = "games"  # what a view of a board's game listens for in Change.topics
 
 
 # ---------------------------------------------------------------------------- plain rows
@@ -455,7 +454,7 @@ def start_game(db: TournamentDb, board_id: int) -> Change:
         session.add(GamePhase(board_id=board_id, seq=0, phase="S1901M",
                               position=position_to_contract(Position.initial())))
         board.status = "playing"
-    return Change.of(f"Game of {label} started", TOPIC, "boards", ids=(board_id,))
+    return Change(f"Game of {label} started", games=True, boards=True, ids=(board_id,))
 
 
 @_stale_safe
@@ -476,7 +475,7 @@ def save_orders(db: TournamentDb, board_id: int, power: str, text: str,
         else:
             sheet.text = text
             sheet.status = saved_status(sheet.status)
-    return Change.of(f"{power.title()} orders for {phase_row.phase}", TOPIC, ids=(board_id,))
+    return Change(f"{power.title()} orders for {phase_row.phase}", games=True, ids=(board_id,))
 
 
 def saved_status(before: str | None) -> str:
@@ -511,7 +510,7 @@ def set_sheet_status(db: TournamentDb, board_id: int, power: str, status: str,
             session.add(sheet)
         sheet.status = status
         sheet.grace_started_at = (now or utc_now()) if status == GRACE else None
-    return Change.of(f"{power.title()}: {SHEET_STATUSES[status]}", TOPIC, ids=(board_id,))
+    return Change(f"{power.title()}: {SHEET_STATUSES[status]}", games=True, ids=(board_id,))
 
 
 def _check_grace(session: Session, board_id: int, power: str, phase: str,
@@ -558,7 +557,7 @@ def adjudicate(db: TournamentDb, board_id: int, now: dt.datetime | None = None,
         _open_phase(session, board_id, row.seq + 1, nxt)
         done = row.phase
         ending = game_end_after(done, out, fmt)
-    change = Change.of(f"{done} adjudicated, {label}", TOPIC, ids=(board_id,))
+    change = Change(f"{done} adjudicated, {label}", games=True, ids=(board_id,))
     if ending is not None:
         end_game(db, board_id, ending)
     return change
@@ -650,7 +649,7 @@ def correct_orders(db: TournamentDb, board_id: int, seq: int, power: str, text: 
                 sheet.status = ENTERED
         session.flush()
         report = _recompute(session, rows, target, fmt, when)
-    change = Change.of(f"{target.phase} corrected, {label}", TOPIC, ids=(board_id,))
+    change = Change(f"{target.phase} corrected, {label}", games=True, ids=(board_id,))
     if report.ending is not None:
         end_game(db, board_id, report.ending)
     return CorrectionReport(change, tuple(report.recomputed), report.invalid, report.dropped,
@@ -941,7 +940,7 @@ def hold_draw_vote(db: TournamentDb, board_id: int, votes: Mapping[str, bool],
     with db.action(f"Draw vote {phase_title(current.phase)} {result}, {label}") as session:
         session.add(DrawVote(board_id=board_id, phase=current.phase, powers=list(included),
                              passed=passed, secret=secret, votes=None if secret else cast))
-    change = Change.of(f"Draw vote {result}, {label}", TOPIC, ids=(board_id,))
+    change = Change(f"Draw vote {result}, {label}", games=True, ids=(board_id,))
     if passed:
         change = end_game(db, board_id, "draw", draw=included)
     return VoteOutcome(change, passed, secret, eligible)

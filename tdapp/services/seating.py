@@ -641,7 +641,7 @@ def publish(
         take_snapshot(db, f"board call of round {round_number}", round_number)
     except ServiceError as exc:
         description += f"; {exc}"
-    return Change.of(description, "rounds", "boards", "roll_call")
+    return Change(description, rounds=True, boards=True, roll_call=True)
 
 
 def _replace_boards(session: Session, round_: Round, plans: list[BoardPlan],

@@ -15,6 +15,7 @@ from tdapp.gui.dialogs.new_tournament import FILE_FILTER, NewTournamentDialog
 from tdapp.gui.main_window import MainWindow
 from tdapp.gui.settings import RecentFiles
 from tdapp.portable import portable_dir
+from tdapp.services.changes import Change
 from tdapp.services.tournaments import tournament_info
 from tdapp.store.lock import FileLocked, TournamentLock
 from tdapp.store.snapshots import snapshot_dir
@@ -143,9 +144,8 @@ class FilesController:
         self.window.show_no_file()
         self.refresh_recent()
 
-    def _changed(self, change: object) -> None:
-        topics = getattr(change, "topics", frozenset())
-        if "tournament" in topics and self.app.path is not None:
+    def _changed(self, change: Change) -> None:
+        if change.tournament and self.app.path is not None:
             info = self.app.read(tournament_info)
             if info is not None:
                 self.window.show_file(self.app.path, info.name)

@@ -40,7 +40,7 @@ class PlayersController:
         self.page.set_players(self.app.read(player_service.list_players, default=[]))
 
     def _changed(self, change: Change) -> None:
-        if change.topics & {"players", "roll_call", "boards", "results"}:
+        if change.players or change.roll_call or change.boards or change.results:
             self.refresh()
 
     # -- one player ------------------------------------------------------------------------------

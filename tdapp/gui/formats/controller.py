@@ -53,7 +53,7 @@ class FormatsController:
                 dialog.close()
 
     def _changed(self, change: Change) -> None:
-        if change.topics & {"tournament", "history"}:
+        if change.tournament or change.history:
             self.refresh()
 
     def refresh(self) -> None:

@@ -155,7 +155,7 @@ class GameView(QWidget):
         if self._quiet:
             return  # a sheet saved from this view: shown already, no reload needed
         mine = not change.ids or self.board_id in change.ids
-        if mine and (games.TOPIC in change.topics or "results" in change.topics):
+        if mine and (change.games or change.results):
             self.reload()
 
     def reload(self) -> None:

@@ -40,7 +40,6 @@ from tdapp.store.database import TournamentDb
 TICKER = "ticker"
 THEME = "theme"
 ROTATE = "rotate"
-CONTENT_TOPICS = frozenset({"boards", "results", "players"})
 REFRESH_TIMER = "operator-refresh"  # the operator panel's repaint timer
 PANEL_MIN_WIDTH = 560
 
@@ -394,14 +393,14 @@ class ClockPage(InfoPage):
     def _changed(self, change: Change) -> None:
         if self.db is None:
             return
-        if change.topics & {"rounds", "boards", "tournament"}:
+        if change.rounds or change.boards or change.tournament:
             self._fill_rounds()
-        if ("tournament" in change.topics and self.panel is not None
+        if (change.tournament and self.panel is not None
                 and self.round_number is not None and not self.panel.clock.log):
             self.show_round(self.round_number)  # an untouched clock follows a format changed
-        if "boards" in change.topics and self.panel is not None and self.round_number:
+        if change.boards and self.panel is not None and self.round_number:
             self._follow_board_call()
-        if change.topics & CONTENT_TOPICS:
+        if change.boards or change.results or change.players:  # what the projector shows
             watched = self.isVisible() or (self.panel is not None
                                            and self.panel.projector is not None)
             if watched:

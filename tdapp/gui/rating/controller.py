@@ -10,7 +10,9 @@ from tdapp.gui.rating.dialog import RatingDialog
 from tdapp.services.changes import Change
 from tdapp.services.rating import rating_view
 
-REFRESH_TOPICS = {"results", "boards", "players", "history"}
+
+def _wants(change: Change) -> bool:
+    return change.results or change.boards or change.players or change.history
 
 
 class RatingController:
@@ -40,7 +42,7 @@ class RatingController:
         return self.dialog
 
     def _changed(self, change: Change) -> None:
-        if self.dialog is not None and self.dialog.isVisible() and change.topics & REFRESH_TOPICS:
+        if self.dialog is not None and self.dialog.isVisible() and _wants(change):
             self.dialog.set_view(rating_view(self.app.db))
 
     def _closed(self) -> None:

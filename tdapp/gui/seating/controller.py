@@ -16,7 +16,6 @@ from tdapp.services import rollcall, rounds, seating
 from tdapp.services.changes import Change
 from tdapp.services.exports import export_pdf
 
-REFRESH_TOPICS = {"rounds", "boards", "results", "roll_call", "players", "tournament"}
 LATE_RESEED_SECONDS = 3.0
 STATUS_WORDS = {"present": "present", "standby": "standby", "late": "late", "absent": "absent"}
 
@@ -67,7 +66,8 @@ class BoardsController:
         action.setEnabled(self.app.db is not None and self.page.seat_button.isEnabled())
 
     def _changed(self, change: Change) -> None:
-        if change.topics & REFRESH_TOPICS:
+        if (change.rounds or change.boards or change.results or change.roll_call
+                or change.players or change.tournament):
             self.refresh()
 
     def _window_closing(self) -> None:
