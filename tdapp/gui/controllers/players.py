@@ -12,6 +12,7 @@ from tdapp.gui.controllers.dialogs import show_dialog
 from tdapp.gui.dialogs.import_players import ImportPlayersDialog
 from tdapp.gui.dialogs.player_dialog import PlayerDialog
 from tdapp.gui.main_window import MainWindow
+from tdapp.gui.operations import Operation
 from tdapp.services import player_export
 from tdapp.services import players as player_service
 from tdapp.services.changes import Change
@@ -90,9 +91,10 @@ class PlayersController:
 
     def import_file(self, path: Path) -> None:
         """Read the file off the GUI thread, then show the mapping and preview dialog."""
-        self.app.run_in_background(
-            f"Reading {path.name}…", lambda: importing.read_table(path),
-            lambda table: self._show_import_dialog(path, table))
+        self.app.start(Operation(
+            f"Reading {path.name}…", lambda _token: importing.read_table(path),
+            on_done=lambda table: self._show_import_dialog(path, table),
+            problem_title="Cannot read this file"))
 
     def _show_import_dialog(self, path: Path, table: importing.Table) -> None:
         existing = self.app.read(player_service.list_players, default=[])
@@ -110,12 +112,13 @@ class PlayersController:
         db = self.app.db
         if db is None or not chosen:
             return
-        self.app.run_in_background(
+        self.app.start(Operation(
             f"Importing {len(chosen)} players…",
-            lambda: importing.import_players(db, chosen, path.name),
-            lambda change: self.window.statusBar().showMessage(
+            lambda _token: importing.import_players(db, chosen, path.name),
+            on_done=lambda change: self.window.statusBar().showMessage(
                 f"{len(chosen)} players imported from {path.name} (Edit > Undo takes the whole "
-                "import back).", 10000))
+                "import back).", 10000),
+            problem_title="The players could not be imported", saved_nothing=True))
 
     def export(self) -> None:
         if self.app.path is None:

@@ -302,7 +302,9 @@ class ClockPage(InfoPage):
         if db is None or panel is None or number is None or self._loading:
             return
         try:
-            clock_service.save_clock(db, number, panel.clock, page=self.page_settings())
+            page = self.page_settings()
+            self.app.operations.wait_for(  # type: ignore[union-attr] - db comes from the app
+                lambda: clock_service.save_clock(db, number, panel.clock, page=page))
         except Exception as exc:  # noqa: BLE001 - the TD must see that the clock is not saved
             self.save_state.setText(f"The clock could not be saved in the file: {exc}")
             self.save_state.show()
@@ -353,7 +355,10 @@ class ClockPage(InfoPage):
         boards = self._read(clock_service.round_boards, number)
         if boards is None:
             return False
-        panel.set_clock(clock_service.new_clock(self.db, boards, panel.clock.time))
+        clock = self._read(clock_service.new_clock, boards, panel.clock.time)
+        if clock is None:
+            return False
+        panel.set_clock(clock)
         self.save()
         self._show_summary()
         self._show_last_action()

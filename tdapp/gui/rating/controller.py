@@ -36,14 +36,18 @@ class RatingController:
             return None
         if self.dialog is None:
             self.dialog = RatingDialog(self.window)
-        self.dialog.set_view(rating_view(self.app.db))
+        view = self.app.read(rating_view)
+        if view is not None:
+            self.dialog.set_view(view)
         self.dialog.show()
         self.dialog.raise_()
         return self.dialog
 
     def _changed(self, change: Change) -> None:
         if self.dialog is not None and self.dialog.isVisible() and _wants(change):
-            self.dialog.set_view(rating_view(self.app.db))
+            view = self.app.read(rating_view)
+            if view is not None:
+                self.dialog.set_view(view)
 
     def _closed(self) -> None:
         self.action.setEnabled(False)

@@ -88,13 +88,13 @@ class TeamsController:
         if self.app.db is None or dialog is None:
             return None
         try:
-            change = service(self.app.db, *args)
+            change = self.app.attempt(service, *args)  # its broadcast refreshes the dialog too
         except ServiceError as exc:
             dialog.show_message(str(exc), refused=True)
             self.refresh()
             return None
-        dialog.show_message(change.description + ".")
-        self.app.changed.emit(change)  # refreshes the dialog too
+        if change is not None:
+            dialog.show_message(change.description + ".")
         return change
 
     def _create(self, name: str) -> None:
