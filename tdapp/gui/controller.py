@@ -119,7 +119,7 @@ class AppController(QObject):
         self.operations.wait_all()  # an import still writing finishes before the file closes
         self.file_closing.emit()
         db, self.db = self.db, None
-        filesvc.close_tournament(db)
+        self.operations.wait_for(lambda: filesvc.close_tournament(db), "Closing the file…")
         self.file_closed.emit()
 
     def swap_db(self, operation: Callable[[TournamentDb], TournamentDb]) -> bool:

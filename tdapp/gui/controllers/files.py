@@ -106,7 +106,9 @@ class FilesController:
                 "first; a new demo replaces that file.")
             return False
         try:
-            write_demo_file(path)
+            # Seconds of work (a whole tournament played): off the GUI thread, window alive.
+            self.app.operations.wait_for(lambda: write_demo_file(path),
+                                         "Writing the demo tournament…")
         except ImportError:
             QMessageBox.information(self.window, "Demo tournament",
                                     "The demo tournament is not available in this version.")
