@@ -31,12 +31,13 @@ from PySide6.QtWidgets import QMessageBox, QProgressDialog, QWidget
 
 from tdapp.gui import filesvc
 from tdapp.gui.worker import hold_collection, release_collection
-from tdapp.services.changes import Change, StaleEdit
+from tdapp.services.changes import Change, ServiceError, StaleEdit
 
 T = TypeVar("T")
 
 QUICK_SECONDS = 0.1  # a call this quick never lets another event in: a plain function call
 NOTICE_AFTER = 0.6  # seconds before a waiting call says what it waits for
+GIVE_UP_AFTER = 15.0  # seconds before the TD may stop waiting for a database that is silent
 POLL_SECONDS = 0.02  # how often a waiting call looks after the window
 PROGRESS_EVERY = 0.1  # seconds between progress reports, so fast work cannot flood the GUI
 DIALOG_RANGE = 1000  # a progress dialog's steps for a fraction
@@ -44,6 +45,16 @@ DIALOG_RANGE = 1000  # a progress dialog's steps for a fraction
 
 class Cancelled(Exception):  # noqa: N818 - it is what happened, not an error
     """Raised by work that stopped because the TD pressed Cancel."""
+
+
+class NoAnswer(ServiceError):
+    """The TD stopped waiting for a database that did not answer."""
+
+    def __init__(self, seconds: int) -> None:
+        super().__init__(
+            f"The tournament database did not answer for {seconds} seconds, so tdapp stopped "
+            "waiting. Check the venue network or the server. What you did may still be saved "
+            "when it answers, and every screen will then show it: look before doing it again.")
 
 
 class CancelToken:
@@ -310,26 +321,54 @@ class OperationRunner(QObject):
         return task.result  # type: ignore[no-any-return]
 
     def _keep_window_alive(self, task: _Task, notice: str) -> None:
+        """Run the window's events (not the TD's clicks) until ``task`` ends. Once the notice
+        shows (a modal dialog: the rest of the window takes no input), its own button works;
+        after :data:`GIVE_UP_AFTER` it offers to stop waiting for a database that does not
+        answer (raises :class:`NoAnswer`; a change that arrives later is still broadcast)."""
         started = time.monotonic()
         dialog: QProgressDialog | None = None
+        offered = False
         flags = QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents
         self.waiting += 1
         try:
             while not task.done.wait(POLL_SECONDS):
                 QCoreApplication.processEvents(flags)
-                if dialog is None and time.monotonic() - started >= NOTICE_AFTER:
-                    dialog = QProgressDialog(notice, "", 0, 0, self.window)
-                    dialog.setCancelButton(None)  # a transaction cannot stop halfway
-                    dialog.setWindowTitle("Please wait")
-                    dialog.setWindowModality(Qt.WindowModality.ApplicationModal)
-                    dialog.setMinimumDuration(0)
+                waited = time.monotonic() - started
+                if dialog is None and waited >= NOTICE_AFTER:
+                    dialog = self._notice(notice)
+                if dialog is not None and not offered and waited >= GIVE_UP_AFTER:
+                    offered = True
+                    dialog.reset()  # an Esc pressed before the offer was no choice to stop
                     dialog.show()
+                    dialog.setLabelText(f"{notice}\n\nNo answer for {int(waited)} seconds: "
+                                        "is the tournament database reachable?")
+                    dialog.setCancelButtonText("Stop waiting")
+                if offered and dialog is not None and dialog.wasCanceled() \
+                        and not task.done.is_set():
+                    task.signals.finished.connect(self.broadcast)  # it may still arrive
+                    raise NoAnswer(int(waited))
+                # The TD's clicks go only to a visible modal notice, never to the window behind.
+                flags = (QEventLoop.ProcessEventsFlag.AllEvents
+                         if dialog is not None and dialog.isVisible()
+                         else QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
         finally:
             self.waiting -= 1
             if dialog is not None:
+                dialog.blockSignals(True)
                 dialog.reset()
                 dialog.close()
                 dialog.deleteLater()
+
+    def _notice(self, notice: str) -> QProgressDialog:
+        dialog = QProgressDialog(notice, "", 0, 0, self.window)
+        dialog.setCancelButton(None)  # a transaction cannot stop halfway
+        dialog.setWindowTitle("Please wait")
+        dialog.setWindowModality(Qt.WindowModality.ApplicationModal)
+        dialog.setMinimumDuration(0)
+        dialog.setAutoReset(False)
+        dialog.setAutoClose(False)
+        dialog.show()
+        return dialog
 
     # -- long work -----------------------------------------------------------------------------
     def start(self, operation: Operation[T]) -> Job[T]:
@@ -389,7 +428,8 @@ class OperationRunner(QObject):
             if job.operation.stops_with_file:
                 job.drop()
         self.pool.waitForDone()
-        self.quick_pool.waitForDone()
+        # Not the quick pool: a call waited for has ended, or the TD stopped waiting for a
+        # silent database, and closing must not hang on it again.
 
     def forget(self, job: Job[Any]) -> None:
         """A dropped job whose worker has ended: take it off the list now, without waiting for

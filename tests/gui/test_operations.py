@@ -272,3 +272,42 @@ def test_closing_the_file_stops_a_search_but_waits_for_an_import(qtbot,
     assert stopped == [True] and imported == [True] and time.monotonic() - began < 5
     qtbot.waitUntil(lambda: not app.busy, timeout=5000)
     assert seated == []  # dropped: nothing is left to show it
+
+
+def test_the_td_may_stop_waiting_for_a_database_that_does_not_answer(
+        qtbot, app: AppController, changes: list[Change], dialog_answers,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An unreachable server: after a while the notice offers "Stop waiting"; the TD gets one
+    message saying what it means, and the change is still shown if it arrives later."""
+    monkeypatch.setattr(operations, "NOTICE_AFTER", 0.2)
+    monkeypatch.setattr(operations, "GIVE_UP_AFTER", 0.5)
+    answer = threading.Event()
+
+    def silent(db) -> Change:  # noqa: ANN001 - the server answers only when the test says
+        answer.wait(10)
+        return Change("Saved at last", players=True)
+
+    clicked: list[str] = []
+
+    def click_stop() -> None:
+        modal = QApplication.activeModalWidget()
+        button = modal.findChild(QPushButton) if isinstance(modal, QProgressDialog) else None
+        if button is not None and button.isVisible() and not clicked:
+            clicked.append(button.text())
+            button.click()
+
+    poller = QTimer()
+    poller.setInterval(30)
+    poller.timeout.connect(click_stop)
+    poller.start()
+    try:
+        assert app.call(silent) is None
+    finally:
+        poller.stop()
+    assert clicked == ["Stop waiting"]
+    [(kind, title, text)] = dialog_answers.shown
+    assert kind == "warning" and "did not answer" in text and "look before doing it again" in text
+    assert changes == []
+    answer.set()
+    qtbot.waitUntil(lambda: bool(changes), timeout=5000)
+    assert changes[0].description == "Saved at last"
