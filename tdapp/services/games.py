@@ -26,6 +26,14 @@ from tdapp.core.board.contract import position_from_contract, position_to_contra
 from tdapp.core.board.position import Phase, Position
 from tdapp.core.formats import TournamentFormat
 from tdapp.core.formats.model import CorrectionRule, GraceRule
+from tdapp.core.game.phases import (
+    last_completed_fall,
+    phase_title,
+    season_title,
+    settling_phase,
+    vote_season,
+)
+from tdapp.core.game.units import unit_key
 from tdapp.core.orders.options import ParseOptions
 from tdapp.core.orders.parser import parse_orders
 from tdapp.core.orders.result import ParseResult
@@ -229,14 +237,6 @@ def _check_power(power: str) -> str:
     return power
 
 
-def phase_title(phase: str) -> str:
-    """``F1901R`` -> ``Fall 1901 retreats``."""
-    p = Phase.parse(phase)
-    season = {"S": "Spring", "F": "Fall", "W": "Winter"}[p.season]
-    kind = {"M": "movement", "R": "retreats", "A": "adjustments"}[p.kind]
-    return f"{season} {p.year} {kind}"
-
-
 # ------------------------------------------------------------------- reading sheets (pure)
 def orderable_units(position: Mapping[str, Any], power: str) -> list[str]:
     """The units ``power`` orders this phase: dislodged ones in a retreat phase."""
@@ -259,11 +259,6 @@ def read_sheet(text: str, power: str, position: Mapping[str, Any],
     return parse_orders(text, power, view, kind, options)
 
 
-def _unit_key(unit: str) -> str:
-    """``F STP/NC`` -> ``STP``: units are matched by province."""
-    return unit.split()[-1].split("/")[0]
-
-
 def unordered_units(position: Mapping[str, Any], power: str, read: Sequence[ParseResult],
                     status: str = ENTERED) -> list[str]:
     """The units of ``power`` that no readable order of its sheet moves ("F NAP")."""
@@ -272,7 +267,7 @@ def unordered_units(position: Mapping[str, Any], power: str, read: Sequence[Pars
         return units
     ordered = {r.order.location.split("/")[0] for r in read
                if r.order is not None and r.error is None and hasattr(r.order, "location")}
-    return [u for u in units if _unit_key(u) not in ordered]
+    return [u for u in units if unit_key(u) not in ordered]
 
 
 def owed_adjustments(position: Mapping[str, Any]) -> dict[str, int]:
@@ -294,7 +289,7 @@ def free_home_centres(position: Mapping[str, Any], power: str) -> list[str]:
     from tdapp.core.board.standard_map import STANDARD_MAP
 
     owned = set(position.get("centers", {}).get(power, []))
-    occupied = {_unit_key(u) for units in position.get("units", {}).values() for u in units}
+    occupied = {unit_key(u) for units in position.get("units", {}).values() for u in units}
     return [sc for sc in STANDARD_MAP.home_centers.get(power, ())
             if sc in owned and sc not in occupied]
 
@@ -819,22 +814,10 @@ def _keep_as_played(session: Session, board_id: int, seq: int, kept: Sequence[Ph
         if owed:
             position["adjustments"] = owed
     open_row.position = position
-    return carried_words(winter, diff, _next_build_phase(position["phase"]))
-
-
-def _next_build_phase(phase: str) -> str:
-    """The adjustment phase that settles a build error noticed in ``phase``."""
-    p = Phase.parse(phase)
-    return phase_title(f"W{p.year}A")
+    return carried_words(winter, diff, phase_title(settling_phase(position["phase"])))
 
 
 # ----------------------------------------------------------------------------- draw votes
-def _season_key(phase: str) -> str:
-    """Votes are one per Spring or Fall: a Winter phase belongs to its Fall."""
-    p = Phase.parse(phase)
-    return f"{'S' if p.season == 'S' else 'F'}{p.year}"
-
-
 def eligible_voters(position: Mapping[str, Any]) -> tuple[str, ...]:
     """Powers with at least one supply centre."""
     return tuple(p for p in POWERS if position.get("centers", {}).get(p))
@@ -898,8 +881,8 @@ def draw_vote_preview(db: TournamentDb, board_id: int) -> VotePreview:
     if current is None or state.finished:
         return VotePreview((), True, "Draw votes are held during a game in progress.")
     refusal = draw_vote_open(fmt, current.phase)
-    key = _season_key(current.phase)
-    if refusal is None and any(_season_key(v.phase) == key for v in state.votes):
+    key = vote_season(current.phase)
+    if refusal is None and any(vote_season(v.phase) == key for v in state.votes):
         refusal = "A draw vote was held this season already: one per Spring or Fall."
     return VotePreview(eligible_voters(current.position), next_vote_secret(fmt, state.votes),
                        refusal, fmt.draw_votes.participants == "named")
@@ -924,10 +907,10 @@ def hold_draw_vote(db: TournamentDb, board_id: int, votes: Mapping[str, bool],
     refusal = draw_vote_open(fmt, current.phase)
     if refusal:
         raise ServiceError(refusal)
-    key = _season_key(current.phase)
-    if any(_season_key(v.phase) == key for v in state.votes):
-        season = "Spring" if key.startswith("S") else "Fall"
-        raise ServiceError(f"A draw vote was held in {season} {key[1:]} already: one per season.")
+    key = vote_season(current.phase)
+    if any(vote_season(v.phase) == key for v in state.votes):
+        raise ServiceError(f"A draw vote was held in {season_title(key)} already: one per "
+                           "season.")
     eligible = eligible_voters(current.position)
     included = proposed_draw(fmt, eligible, powers)
     missing = [p for p in eligible if p not in votes and p not in gone]
@@ -953,7 +936,7 @@ def center_history(phases: Sequence[PhaseRow]) -> dict[int, dict[str, int]]:
     out: dict[int, dict[str, int]] = {}
     for row in phases:
         p = Phase.parse(row.phase)
-        year = p.year if p.season == "W" else p.year - 1
+        year = last_completed_fall(p)
         if p.season == "F" or (p.season == "S" and p.kind != "M") or year < 1901:
             continue
         if year in out:
@@ -985,11 +968,6 @@ def eliminations(history_: Mapping[int, Mapping[str, int]]) -> dict[str, int]:
         if gone is not None:
             out[power] = gone
     return out
-
-
-def last_completed_fall(phase: str) -> int:
-    p = Phase.parse(phase)
-    return p.year if p.season == "W" else p.year - 1
 
 
 def board_result(state: GameState, reason: str,

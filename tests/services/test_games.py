@@ -11,6 +11,7 @@ import pytest
 from sqlalchemy import select
 
 from tdapp.core.formats import get_format
+from tdapp.core.game import phases
 from tdapp.core.powers import POWERS
 from tdapp.services import games
 from tdapp.services.changes import ServiceError
@@ -374,9 +375,9 @@ def test_eliminations_are_the_first_year_with_no_centre_for_good() -> None:
     assert games.eliminations(hist) == {"ITALY": 1904, "TURKEY": 1903,
                                         **{p: 1901 for p in POWERS
                                            if p not in ("ITALY", "TURKEY")}}
-    assert games.last_completed_fall("F1905M") == 1904
-    assert games.last_completed_fall("W1905A") == 1905
-    assert games.last_completed_fall("S1906M") == 1905
+    assert phases.last_completed_fall("F1905M") == 1904
+    assert phases.last_completed_fall("W1905A") == 1905
+    assert phases.last_completed_fall("S1906M") == 1905
 
 
 def test_wdc_2025_votes_turn_open_after_three_failed_secret_votes(board) -> None:

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from tdapp.core.board.contract import position_from_contract
 from tdapp.core.board.position import Position
+from tdapp.core.game.phases import phase_title
 from tdapp.core.orders.options import ParseOptions
 from tdapp.core.powers import POWERS
 from tdapp.gui.controller import AppController
@@ -170,7 +171,7 @@ class GameView(QWidget):
             self.entry.set_rules(rules_text(self.options, self.judge_rules, cd))
         current = state.current
         where = f"Round {state.round_number} · Board {state.board_number}"
-        self.title.setText(f"{where} — {games.phase_title(current.phase)}"
+        self.title.setText(f"{where} — {phase_title(current.phase)}"
                            if current else where)
         self.setWindowTitle(f"{where} — tdapp")
         self.start_button.setVisible(not state.started and not state.finished)
@@ -459,7 +460,7 @@ class GameView(QWidget):
             self.app.inform("No draw vote now", preview.refusal)
             return None
         current = self.state.current if self.state else None
-        title = games.phase_title(current.phase) if current else ""
+        title = phase_title(current.phase) if current else ""
         dialog = DrawVoteDialog(preview.eligible, preview.secret, title, self,
                                 named=preview.named)
         dialog.accepted.connect(lambda: self.hold_vote(dialog.votes(), dialog.abandoned(),
