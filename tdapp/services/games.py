@@ -33,10 +33,18 @@ from tdapp.core.game.phases import (
     settling_phase,
     vote_season,
 )
-from tdapp.core.game.units import unit_key
+from tdapp.core.game.record import (
+    ENTERED,
+    GRACE,
+    NO_ORDERS,
+    SHEET_STATUSES,
+    PhaseRow,
+    SheetRow,
+    VoteRow,
+    saved_status,
+)
+from tdapp.core.game.sheets import read_sheet
 from tdapp.core.orders.options import ParseOptions
-from tdapp.core.orders.parser import parse_orders
-from tdapp.core.orders.result import ParseResult
 from tdapp.core.powers import POWERS, SOLO_CENTERS
 from tdapp.services.changes import Change, ServiceError, StaleEdit
 from tdapp.services.formats import session_format
@@ -53,53 +61,10 @@ from tdapp.store.models import (
     utc_now,
 )
 
-ENTERED, NO_ORDERS, LATE, GRACE = "entered", "no-orders", "late", "grace"
-SHEET_STATUSES = {
-    ENTERED: "Orders entered",
-    NO_ORDERS: "No orders: every unit holds",
-    LATE: "Orders handed in late",
-    GRACE: "Grace period running",
-}
 TOPIC = "games"  # what a view of a board's game listens for in Change.topics
 
 
 # ---------------------------------------------------------------------------- plain rows
-@dataclass(frozen=True)
-class SheetRow:
-    power: str
-    text: str
-    status: str
-    grace_started_at: dt.datetime | None = None
-
-
-@dataclass(frozen=True)
-class PhaseRow:
-    id: int
-    seq: int
-    phase: str
-    position: dict[str, Any]
-    results: list[dict[str, Any]] | None
-    adjudicated_at: dt.datetime | None
-    sheets: dict[str, SheetRow]
-
-    @property
-    def adjudicated(self) -> bool:
-        return self.results is not None
-
-    @property
-    def kind(self) -> str:
-        return self.phase[-1]
-
-
-@dataclass(frozen=True)
-class VoteRow:
-    phase: str
-    powers: tuple[str, ...]
-    passed: bool
-    secret: bool
-    votes: dict[str, bool] | None
-
-
 @dataclass(frozen=True)
 class GameState:
     """Everything a board's game view shows, as plain values."""
@@ -238,84 +203,12 @@ def _check_power(power: str) -> str:
 
 
 # ------------------------------------------------------------------- reading sheets (pure)
-def orderable_units(position: Mapping[str, Any], power: str) -> list[str]:
-    """The units ``power`` orders this phase: dislodged ones in a retreat phase."""
-    kind = str(position["phase"])[-1]
-    if kind == "R":
-        return [d["unit"] for d in position.get("dislodged", {}).get(power, [])]
-    if kind == "A":
-        return []
-    return list(position.get("units", {}).get(power, []))
-
-
-def read_sheet(text: str, power: str, position: Mapping[str, Any],
-               options: ParseOptions) -> list[ParseResult]:
-    """Every order of one sheet as read against ``position`` (CONTRACTS shape)."""
-    kind = str(position["phase"])[-1]
-    view = position
-    if kind == "R":
-        view = {"units": {p: [d["unit"] for d in listed]
-                          for p, listed in position.get("dislodged", {}).items()}}
-    return parse_orders(text, power, view, kind, options)
-
-
-def unordered_units(position: Mapping[str, Any], power: str, read: Sequence[ParseResult],
-                    status: str = ENTERED) -> list[str]:
-    """The units of ``power`` that no readable order of its sheet moves ("F NAP")."""
-    units = orderable_units(position, power)
-    if status == NO_ORDERS:
-        return units
-    ordered = {r.order.location.split("/")[0] for r in read
-               if r.order is not None and r.error is None and hasattr(r.order, "location")}
-    return [u for u in units if unit_key(u) not in ordered]
-
-
 def owed_adjustments(position: Mapping[str, Any]) -> dict[str, int]:
     """Builds (positive) or removals (negative) owed in an adjustment phase, a build error
     carried to it included: the judge's own count."""
     if str(position["phase"])[-1] != "A":
         return {}
     return owed_counts(position_from_contract(position), carried_total(position))
-
-
-def legal_retreats(position: Mapping[str, Any], power: str) -> dict[str, list[str]]:
-    """Dislodged unit -> where it may retreat (empty: it is disbanded)."""
-    return {d["unit"]: list(d.get("retreats", []))
-            for d in position.get("dislodged", {}).get(power, [])}
-
-
-def free_home_centres(position: Mapping[str, Any], power: str) -> list[str]:
-    """Home centres the power owns with no unit in them: where it may build."""
-    from tdapp.core.board.standard_map import STANDARD_MAP
-
-    owned = set(position.get("centers", {}).get(power, []))
-    occupied = {unit_key(u) for units in position.get("units", {}).values() for u in units}
-    return [sc for sc in STANDARD_MAP.home_centers.get(power, ())
-            if sc in owned and sc not in occupied]
-
-
-def duplicate_orders(results: Sequence[ParseResult], rules: Mapping[str, str],
-                     options: ParseOptions) -> dict[int, str]:
-    """Orders of a sheet that give one unit a second order, by index, with what the format
-    does about it (WDC 2025: the unit holds; EDC 2026: the last one written counts)."""
-    by_unit: dict[str, list[int]] = {}
-    for i, r in enumerate(results):
-        if r.order is not None and r.error is None and hasattr(r.order, "location"):
-            by_unit.setdefault(r.order.location.split("/")[0], []).append(i)
-    notes: dict[int, str] = {}
-    for indices in by_unit.values():
-        if len({results[i].normalized for i in indices}) < 2:
-            continue  # the same order written twice is one order
-        unit = " ".join(results[indices[0]].normalized.split()[:2])
-        last = rules.get("duplicate_orders") == "last"
-        for i in indices:
-            if last and i == indices[-1]:
-                notes[i] = options.cite(f"{unit} has two orders: this last one counts")
-            elif last:
-                notes[i] = options.cite(f"{unit} has two orders: only the last one counts")
-            else:
-                notes[i] = options.cite(f"{unit} has two different orders: it holds")
-    return notes
 
 
 def _order_texts(sheet: SheetRow | None, position: Mapping[str, Any],
@@ -472,16 +365,6 @@ def save_orders(db: TournamentDb, board_id: int, power: str, text: str,
             sheet.text = text
             sheet.status = saved_status(sheet.status)
     return Change.of(f"{power.title()} orders for {phase_row.phase}", TOPIC, ids=(board_id,))
-
-
-def saved_status(before: str | None) -> str:
-    """A sheet's status once its orders are typed: a sheet handed in during its grace period
-    is late; one marked "no orders" is entered after all."""
-    if before == GRACE:
-        return LATE
-    if before in (None, NO_ORDERS):
-        return ENTERED
-    return before
 
 
 @_stale_safe

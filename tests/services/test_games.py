@@ -12,6 +12,8 @@ from sqlalchemy import select
 
 from tdapp.core.formats import get_format
 from tdapp.core.game import phases
+from tdapp.core.game.record import LATE
+from tdapp.core.game.sheets import read_sheet, unordered_units
 from tdapp.core.powers import POWERS
 from tdapp.services import games
 from tdapp.services.changes import ServiceError
@@ -118,12 +120,12 @@ def test_unordered_units_and_reading_follow_the_format(board) -> None:
     state = games.game_state(db, board_id)
     pos = state.current.position
     opts = games.parse_options(get_format("wdc-2025"))
-    read = games.read_sheet("A Ven-Tyr; F Nap-Ion", "ITALY", pos, opts)
+    read = read_sheet("A Ven-Tyr; F Nap-Ion", "ITALY", pos, opts)
     assert [r.normalized for r in read] == ["A VEN - TYR", "F NAP - ION"]
-    assert games.unordered_units(pos, "ITALY", read) == ["A ROM"]
-    bad = games.read_sheet("A Ven-Xyz", "ITALY", pos, opts)[0]
+    assert unordered_units(pos, "ITALY", read) == ["A ROM"]
+    bad = read_sheet("A Ven-Xyz", "ITALY", pos, opts)[0]
     assert bad.error and bad.span == (6, 9)
-    edc = games.read_sheet("F Lon-Nor", "ENGLAND", pos, games.parse_options(get_format("edc-2026")))
+    edc = read_sheet("F Lon-Nor", "ENGLAND", pos, games.parse_options(get_format("edc-2026")))
     assert "EDC 2026" in " ".join(edc[0].warnings)
 
 
@@ -144,7 +146,7 @@ def test_grace_period_only_where_the_format_has_one_and_once_per_game(board) -> 
     games.set_sheet_status(db, board_id, "FRANCE", games.GRACE)
     assert games.game_state(db, board_id).current.sheets["FRANCE"].status == games.GRACE
     games.save_orders(db, board_id, "FRANCE", "A Par-Bur")  # handed in during the grace
-    assert games.game_state(db, board_id).current.sheets["FRANCE"].status == games.LATE
+    assert games.game_state(db, board_id).current.sheets["FRANCE"].status == LATE
     games.adjudicate(db, board_id)
     with pytest.raises(ServiceError, match="has had its grace period"):
         games.set_sheet_status(db, board_id, "FRANCE", games.GRACE)
@@ -292,24 +294,6 @@ def test_supply_centre_chart_rows(board) -> None:
     assert rows[1:] == [(str(y), c) for y, c in record.CENTRES.items()]
 
 
-def test_two_orders_for_one_unit_are_named_with_the_format_rule() -> None:
-    from tdapp.core.board.contract import position_to_contract
-    from tdapp.core.board.position import Position
-
-    pos = position_to_contract(Position.initial())
-    wdc = get_format("wdc-2025")
-    read = games.read_sheet("A Par-Bur, A Par-Pic, F Bre-Mao", "FRANCE", pos,
-                            games.parse_options(wdc))
-    notes = games.duplicate_orders(read, wdc.adjudicator_rules(), games.parse_options(wdc))
-    assert notes == {0: "A PAR has two different orders: it holds (WDC 2025)",
-                     1: "A PAR has two different orders: it holds (WDC 2025)"}
-    edc = get_format("edc-2026")
-    notes = games.duplicate_orders(read, edc.adjudicator_rules(), games.parse_options(edc))
-    assert notes[1] == "A PAR has two orders: this last one counts (EDC 2026)"
-    same = games.read_sheet("A Par-Bur, A Par-Bur", "FRANCE", pos, games.parse_options(wdc))
-    assert games.duplicate_orders(same, wdc.adjudicator_rules(), games.parse_options(wdc)) == {}
-
-
 def test_undo_takes_an_adjudication_back(board) -> None:
     from tdapp.services import history as history_service
 
@@ -338,7 +322,7 @@ def test_the_service_adjudicates_exactly_as_tdapp_adjudicate() -> None:
     ours = games.adjudicate_position(position, sheets, fmt)
     options = games.parse_options(fmt)
     doc = {**position, "rules": fmt.adjudicator_rules(), "orders": {
-        p: [r.text for r in games.read_sheet(s.text, p, position, options)]
+        p: [r.text for r in read_sheet(s.text, p, position, options)]
         for p, s in sheets.items()}}
     assert ours == adjudicate_document(doc, paper_reader(options=options))
 

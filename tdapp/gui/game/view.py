@@ -29,6 +29,15 @@ from PySide6.QtWidgets import (
 from tdapp.core.board.contract import position_from_contract
 from tdapp.core.board.position import Position
 from tdapp.core.game.phases import phase_title
+from tdapp.core.game.record import saved_status
+from tdapp.core.game.sheets import (
+    duplicate_orders,
+    free_home_centres,
+    legal_retreats,
+    orderable_units,
+    read_sheet,
+    unordered_units,
+)
 from tdapp.core.orders.options import ParseOptions
 from tdapp.core.powers import POWERS
 from tdapp.gui.controller import AppController
@@ -231,7 +240,7 @@ class GameView(QWidget):
     def _owes(self, position: dict[str, Any], power: str) -> tuple[str, bool]:
         kind = str(position["phase"])[-1]
         if kind == "R":
-            retreats = games.legal_retreats(position, power)
+            retreats = legal_retreats(position, power)
             if not retreats:
                 return "Nothing to retreat.", False
             return "Retreats: " + "; ".join(
@@ -245,7 +254,7 @@ class GameView(QWidget):
                 more = "more" if (owed > 0) == (carried > 0) else "fewer"
                 late = f"{abs(carried)} {more} for a build error found late"
             if owed > 0:
-                free = ", ".join(games.free_home_centres(position, power))
+                free = ", ".join(free_home_centres(position, power))
                 return (f"Builds owed: {owed} (free home centres: {free}"
                         + (f"; {late})" if late else ")")), True
             if owed < 0:
@@ -285,17 +294,17 @@ class GameView(QWidget):
             return
         panel = self.entry.panels[power]
         text = panel.edit.toPlainText()
-        read = games.read_sheet(text, power, current.position, self.options) if text else []
+        read = read_sheet(text, power, current.position, self.options) if text else []
         # what the judge will void on its own is shown now, not only at adjudication
         owed = (current.position.get("adjustments", {}).get(power, 0)
                 if current.kind == "A" else None)
         checked = check_sheet(read, power, self._judged_position(current),
-                              games.orderable_units(current.position, power), owed)
+                              orderable_units(current.position, power), owed)
         status = self._status(power)
-        unordered = games.unordered_units(current.position, power, checked.results, status)
+        unordered = unordered_units(current.position, power, checked.results, status)
         if status != games.NO_ORDERS:  # a unit whose order is void is told once, with it
             unordered = [u for u in unordered if u not in checked.holding_units()]
-        duplicates = games.duplicate_orders(checked.results, self.judge_rules, self.options)
+        duplicates = duplicate_orders(checked.results, self.judge_rules, self.options)
         panel.show_reading(checked.results, unordered, status, duplicates, current.kind,
                            checked.holding)
         self._show_gaps()
@@ -371,7 +380,7 @@ class GameView(QWidget):
             return
         panel.saved_text = text
         before = current.sheets.get(power)
-        status = games.saved_status(before.status if before else None)
+        status = saved_status(before.status if before else None)
         current.sheets[power] = games.SheetRow(power, text, status)
         panel.status.setText(games.SHEET_STATUSES[status] if status != games.ENTERED else "")
         panel.status.setVisible(status != games.ENTERED)

@@ -15,6 +15,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication
 from sqlalchemy import select
 
+from tdapp.core.game.record import LATE
 from tdapp.core.powers import POWERS
 from tdapp.gui.controller import AppController
 from tdapp.gui.game.adjudication import results_text
@@ -344,7 +345,7 @@ def test_grace_period_where_the_format_has_one(qtbot, view: GameView, dialog_ans
     assert panel.status.text().endswith(f", ends {ends:%H:%M:%S} (2 min)")
     assert panel.status.wordWrap(), "the end time was cut off at the panel's edge"
     type_sheet(qtbot, view, "FRANCE", "A Par-Bur")
-    assert view.state.current.sheets["FRANCE"].status == games.LATE
+    assert view.state.current.sheets["FRANCE"].status == LATE
     view.adjudicate()
     qtbot.mouseClick(view.entry.panels["FRANCE"].grace, Qt.MouseButton.LeftButton)
     assert "has had its grace period" in dialog_answers.shown[-1][2]
