@@ -19,13 +19,11 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
 
-from tdapp.core.adjudication import RuleOptions, adjudicate_phase
-from tdapp.core.adjudication.adjustments import owed_counts
-from tdapp.core.adjudication.reading import paper_reader, read_orders
-from tdapp.core.board.contract import position_from_contract, position_to_contract
+from tdapp.core.board.contract import position_to_contract
 from tdapp.core.board.position import Phase, Position
 from tdapp.core.formats import TournamentFormat
 from tdapp.core.formats.model import CorrectionRule, GraceRule
+from tdapp.core.game.builds import build_error, carried_words, owed_adjustments
 from tdapp.core.game.phases import (
     last_completed_fall,
     phase_title,
@@ -33,6 +31,7 @@ from tdapp.core.game.phases import (
     settling_phase,
     vote_season,
 )
+from tdapp.core.game.play import adjudicate_position
 from tdapp.core.game.record import (
     ENTERED,
     GRACE,
@@ -43,7 +42,6 @@ from tdapp.core.game.record import (
     VoteRow,
     saved_status,
 )
-from tdapp.core.game.sheets import read_sheet
 from tdapp.core.orders.options import ParseOptions
 from tdapp.core.powers import POWERS, SOLO_CENTERS
 from tdapp.services.changes import Change, ServiceError, StaleEdit
@@ -200,101 +198,6 @@ def _check_power(power: str) -> str:
     if power not in POWERS:
         raise ServiceError(f"Unknown power {power!r}.")
     return power
-
-
-# ------------------------------------------------------------------- reading sheets (pure)
-def owed_adjustments(position: Mapping[str, Any]) -> dict[str, int]:
-    """Builds (positive) or removals (negative) owed in an adjustment phase, a build error
-    carried to it included: the judge's own count."""
-    if str(position["phase"])[-1] != "A":
-        return {}
-    return owed_counts(position_from_contract(position), carried_total(position))
-
-
-def _order_texts(sheet: SheetRow | None, position: Mapping[str, Any],
-                 options: ParseOptions) -> list[str]:
-    if sheet is None or sheet.status == NO_ORDERS or not sheet.text.strip():
-        return []
-    return [r.text for r in read_sheet(sheet.text, sheet.power, position, options)]
-
-
-def adjudicate_position(position: Mapping[str, Any], sheets: Mapping[str, SheetRow],
-                        fmt: TournamentFormat) -> dict[str, Any]:
-    """One phase, by the core path ``tdapp adjudicate`` takes (position from the contract
-    shape, orders read by the shared reader, the judge, the next position): its output shape
-    (results, next, solo)."""
-    options = parse_options(fmt)
-    board = position_from_contract(position)
-    orders = {p: _order_texts(sheets.get(p), position, options) for p in POWERS}
-    entries = read_orders(board, orders, paper_reader(options=options))
-    outcome = adjudicate_phase(board, entries, RuleOptions.from_mapping(fmt.adjudicator_rules()),
-                               owed_offset=carried_total(position))
-    nxt = position_to_contract(outcome.next)
-    if outcome.adjustments:
-        nxt["adjustments"] = dict(outcome.adjustments)
-    if position.get("carried") and board.phase.kind != "A":  # until a Winter settles it
-        nxt["carried"] = {k: dict(v) for k, v in position["carried"].items()}
-    out: dict[str, Any] = {"phase": str(board.phase),
-                           "results": [r.as_dict() for r in outcome.results], "next": nxt}
-    if outcome.solo:
-        out["solo"] = outcome.solo
-    return out
-
-
-# ------------------------------------------------- build errors carried to the next build phase
-# A position may say ``"carried": {"W1902A": {"FRANCE": -1}}``: a correction found the builds
-# of Winter 1902 wrong after the next Spring was played (EDC 2026), so France builds one fewer
-# (or removes one more) at the next adjustment phase. The note rides along from phase to phase
-# until an adjustment phase settles it. The judge takes it as an offset to the builds or
-# removals owed (``owed_offset``): it holds that Winter even when nobody adjusts otherwise, and
-# every unit and centre stays in play there, so a removal the player writes is carried out.
-def carried_total(position: Mapping[str, Any]) -> dict[str, int]:
-    """Power -> builds (+) or removals (-) carried to the next adjustment phase."""
-    total: dict[str, int] = {}
-    for diff in position.get("carried", {}).values():
-        for power, n in diff.items():
-            total[power] = total.get(power, 0) + int(n)
-    return {p: n for p, n in total.items() if n}
-
-
-def _build_error(done: str, nxt: Mapping[str, Any], old: Sequence[PhaseRow]
-                 ) -> tuple[int, dict[str, int], str] | None:
-    """A build error the game has played past: after the Fall ``done`` the corrected game owes
-    other builds than were played, and the next Spring movement phase was adjudicated already.
-    Returns where the played phases to keep begin in ``old``, the difference per power and the
-    Winter's name; None when there is no such error."""
-    d, n = Phase.parse(done), Phase.parse(nxt["phase"])
-    if d.season != "F" or n.kind == "R":
-        return None  # not the end of a Fall
-    names = [row.phase for row in old]
-    winter, spring = f"W{d.year}A", f"S{d.year + 1}M"
-    if spring not in names or old[names.index(spring)].results is None:
-        return None  # before the next Spring movement deadline: corrected at once
-    before = owed_adjustments(old[names.index(winter)].position) if winter in names else {}
-    now = owed_adjustments(nxt) if n.kind == "A" else {}
-    diff = {p: now.get(p, 0) - before.get(p, 0) for p in POWERS
-            if now.get(p, 0) != before.get(p, 0)}
-    if not diff:
-        return None
-    return names.index(winter if winter in names else spring), diff, winter
-
-
-def carried_words(winter: str, diff: Mapping[str, int], settled_at: str) -> list[str]:
-    """``France: Winter 1902 gave 1 build too many; the game stands as played and France has 1
-    build fewer (or 1 more removal) at Winter 1903 adjustments.``"""
-    lines = []
-    for power, n in diff.items():
-        count = abs(n)
-        plural = "s" if count != 1 else ""
-        if n > 0:
-            what = (f"gave {count} build{plural} too few", f"{count} more build{plural} "
-                    f"(or {count} removal{plural} fewer)")
-        else:
-            what = (f"gave {count} build{plural} too many", f"{count} build{plural} fewer "
-                    f"(or {count} more removal{plural})")
-        lines.append(f"{power.title()}: {phase_title(winter)} {what[0]}; the game stands as "
-                     f"played and {power.title()} has {what[1]} at {settled_at}.")
-    return lines
 
 
 # ---------------------------------------------------------------------------- reading
@@ -612,7 +515,7 @@ def _recompute(session: Session, rows: list[GamePhase], target: GamePhase,
     while True:
         nxt = out["next"]
         seq += 1
-        error = _build_error(done, nxt, played) if carry_errors and ending is None else None
+        error = build_error(done, nxt, played) if carry_errors and ending is None else None
         if error is not None:
             start, diff, winter = error
             kept = played[start:]

@@ -24,6 +24,7 @@ sys.path.insert(0, str(ROOT))
 from tdapp.core.board.contract import position_from_contract, position_to_contract  # noqa: E402
 from tdapp.core.board.position import Position  # noqa: E402
 from tdapp.core.formats import get_format  # noqa: E402
+from tdapp.core.game.play import adjudicate_position  # noqa: E402
 from tdapp.core.game.sheets import orderable_units, read_sheet  # noqa: E402
 from tdapp.gui.game.faults import check_sheet  # noqa: E402
 from tdapp.services import games  # noqa: E402
@@ -57,7 +58,7 @@ def main(repeats: int = 50) -> None:
                 end = time.perf_counter()
                 reading.append(middle - start)
                 checked.append(end - start)
-        out = games.adjudicate_position(
+        out = adjudicate_position(
             position, {p: games.SheetRow(p, t, games.ENTERED) for p, t in sheets.items()}, fmt)
         position = out["next"]
     print(f"{len(reading)} sheet readings ({repeats} per sheet, {len(GAME)} phases)")

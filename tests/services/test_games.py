@@ -12,6 +12,7 @@ from sqlalchemy import select
 
 from tdapp.core.formats import get_format
 from tdapp.core.game import phases
+from tdapp.core.game.play import adjudicate_position
 from tdapp.core.game.record import LATE
 from tdapp.core.game.sheets import read_sheet, unordered_units
 from tdapp.core.powers import POWERS
@@ -319,7 +320,7 @@ def test_the_service_adjudicates_exactly_as_tdapp_adjudicate() -> None:
     position = position_to_contract(Position.initial())
     sheets = {p: games.SheetRow(p, t, games.ENTERED)
               for p, t in dict(record.GAME)["S1901M"].items()}
-    ours = games.adjudicate_position(position, sheets, fmt)
+    ours = adjudicate_position(position, sheets, fmt)
     options = games.parse_options(fmt)
     doc = {**position, "rules": fmt.adjudicator_rules(), "orders": {
         p: [r.text for r in read_sheet(s.text, p, position, options)]

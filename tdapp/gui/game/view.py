@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from tdapp.core.board.contract import position_from_contract
 from tdapp.core.board.position import Position
+from tdapp.core.game.builds import carried_total
 from tdapp.core.game.phases import phase_title
 from tdapp.core.game.record import saved_status
 from tdapp.core.game.sheets import (
@@ -248,7 +249,7 @@ class GameView(QWidget):
                 for unit, where in retreats.items()), True
         if kind == "A":
             owed = position.get("adjustments", {}).get(power, 0)
-            carried = games.carried_total(position).get(power, 0)
+            carried = carried_total(position).get(power, 0)
             late = ""
             if carried and owed:
                 more = "more" if (owed > 0) == (carried > 0) else "fewer"

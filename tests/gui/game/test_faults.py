@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tdapp.core.board.contract import position_to_contract
 from tdapp.core.board.position import Position
+from tdapp.core.game.play import adjudicate_position
 from tdapp.core.game.sheets import orderable_units, read_sheet
 from tdapp.core.orders.options import ParseOptions
 from tdapp.gui.game.faults import check_sheet, fate, ordered_province
@@ -99,7 +100,7 @@ def test_a_build_beyond_those_owed_is_flagged_as_the_judge_voids_it() -> None:
     assert [r.error is None for r in sheet.results] == [False, True, True]
     assert checked_winter(winter, "Waive, Waive, Build A Bud").results[2].error
     # the judge agrees: the same build is the one it voids
-    out = games.adjudicate_position(
+    out = adjudicate_position(
         winter, {"AUSTRIA": games.SheetRow("AUSTRIA", "Build A Vie, Build F Tri, Build A Bud",
                                            games.ENTERED, None)}, _format())
     void = [r for r in out["results"] if "void" in r.get("tags", ())]
