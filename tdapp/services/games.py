@@ -24,6 +24,14 @@ from tdapp.core.board.position import Phase, Position
 from tdapp.core.formats import TournamentFormat
 from tdapp.core.formats.model import CorrectionRule, GraceRule
 from tdapp.core.game.builds import build_error, carried_words, owed_adjustments
+from tdapp.core.game.draws import (
+    draw_vote_open,
+    eligible_voters,
+    next_vote_secret,
+    proposed_draw,
+    voted_this_season,
+)
+from tdapp.core.game.errors import GameRuleRefusal
 from tdapp.core.game.phases import (
     last_completed_fall,
     phase_title,
@@ -604,32 +612,6 @@ def _keep_as_played(session: Session, board_id: int, seq: int, kept: Sequence[Ph
 
 
 # ----------------------------------------------------------------------------- draw votes
-def eligible_voters(position: Mapping[str, Any]) -> tuple[str, ...]:
-    """Powers with at least one supply centre."""
-    return tuple(p for p in POWERS if position.get("centers", {}).get(p))
-
-
-def draw_vote_open(fmt: TournamentFormat, phase: str) -> str | None:
-    """Why no draw may be proposed in ``phase`` under the format (None when one may)."""
-    rule = fmt.draw_votes
-    p = Phase.parse(phase)
-    first = Phase("S" if rule.from_season == "spring" else "F", rule.from_year, "M")
-    season_rank = {"S": 0, "F": 1, "W": 1}
-    if (p.year, season_rank[p.season]) < (first.year, season_rank[first.season]):
-        return (f"{fmt.title}: draws may be proposed from {rule.from_season.title()} "
-                f"{rule.from_year}.")
-    return None
-
-
-def next_vote_secret(fmt: TournamentFormat, votes: Sequence[VoteRow]) -> bool:
-    """Secret until the format's number of failed secret votes (WDC 2025: three)."""
-    limit = fmt.draw_votes.secret_votes
-    if limit is None:
-        return True
-    failed = sum(1 for v in votes if v.secret and not v.passed)
-    return failed < limit
-
-
 @dataclass(frozen=True)
 class VotePreview:
     """What the draw-vote dialog needs: who votes, whether the vote is secret, or why not;
@@ -641,24 +623,6 @@ class VotePreview:
     named: bool = False
 
 
-def proposed_draw(fmt: TournamentFormat, eligible: Sequence[str],
-                powers: Sequence[str] | None) -> tuple[str, ...]:
-    """The powers in a proposed draw: every power with a centre (DIAS), or, where the format
-    lets a proposal name them, those named (each with a centre), in AEFGIRT order."""
-    if not powers or set(powers) == set(eligible):
-        return tuple(eligible)
-    if fmt.draw_votes.participants != "named":
-        raise ServiceError(f"{fmt.title}: a draw includes every power with a centre.")
-    for power in powers:
-        if power not in eligible:
-            raise ServiceError(f"{power.title()} has no centre: it cannot be in the draw.")
-    named = tuple(p for p in POWERS if p in set(powers))
-    if len(named) < 2:
-        raise ServiceError("A draw needs two powers at least (one alone would be a conceded "
-                           "solo).")
-    return named
-
-
 def draw_vote_preview(db: TournamentDb, board_id: int) -> VotePreview:
     state = game_state(db, board_id)
     with db.read() as session:
@@ -667,8 +631,7 @@ def draw_vote_preview(db: TournamentDb, board_id: int) -> VotePreview:
     if current is None or state.finished:
         return VotePreview((), True, "Draw votes are held during a game in progress.")
     refusal = draw_vote_open(fmt, current.phase)
-    key = vote_season(current.phase)
-    if refusal is None and any(vote_season(v.phase) == key for v in state.votes):
+    if refusal is None and voted_this_season(current.phase, state.votes):
         refusal = "A draw vote was held this season already: one per Spring or Fall."
     return VotePreview(eligible_voters(current.position), next_vote_secret(fmt, state.votes),
                        refusal, fmt.draw_votes.participants == "named")
@@ -693,12 +656,14 @@ def hold_draw_vote(db: TournamentDb, board_id: int, votes: Mapping[str, bool],
     refusal = draw_vote_open(fmt, current.phase)
     if refusal:
         raise ServiceError(refusal)
-    key = vote_season(current.phase)
-    if any(vote_season(v.phase) == key for v in state.votes):
-        raise ServiceError(f"A draw vote was held in {season_title(key)} already: one per "
-                           "season.")
+    if voted_this_season(current.phase, state.votes):
+        raise ServiceError(f"A draw vote was held in {season_title(vote_season(current.phase))} "
+                           "already: one per season.")
     eligible = eligible_voters(current.position)
-    included = proposed_draw(fmt, eligible, powers)
+    try:
+        included = proposed_draw(fmt, eligible, powers)
+    except GameRuleRefusal as exc:
+        raise ServiceError(str(exc)) from exc
     missing = [p for p in eligible if p not in votes and p not in gone]
     if missing:
         raise ServiceError(f"{missing[0].title()} has not voted.")

@@ -220,14 +220,6 @@ def test_draw_votes_follow_the_format(board) -> None:
     assert any(w.startswith("Draw vote Fall 1901 movement passed, ") for w in whats)
 
 
-def test_secret_votes_turn_open_after_the_third_failed_one() -> None:
-    fmt = get_format("wdc-2025")
-    failed = games.VoteRow("S1906M", POWERS, False, True, None)
-    assert games.next_vote_secret(fmt, [failed, failed])
-    assert not games.next_vote_secret(fmt, [failed, failed, failed])
-    assert games.next_vote_secret(get_format("wdc-2018"), [failed] * 5)
-
-
 def test_solo_at_the_end_of_a_fall_ends_the_game_with_its_history(board) -> None:
     db, board_id = board
     play(db, board_id, upto="S1902M")
