@@ -5,6 +5,10 @@ Each public function that changes something is one person's action (``Tournament
 so every sheet saved, every adjudication and every correction is in the audit log and can be
 undone. Positions are stored in the CONTRACTS shape; phases are adjudicated by the same core path
 as ``tdapp adjudicate`` (contract shape -> shared order reading -> judge -> contract shape).
+
+The game's rules (phases in words, reading sheets, builds owed and carried, draw votes, grace
+periods, corrections, the end of the game) are in :mod:`tdapp.core.game`; this module loads the
+rows, asks those rules, records the action and returns what changed.
 """
 
 from __future__ import annotations
@@ -20,10 +24,17 @@ from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
 
 from tdapp.core.board.contract import position_to_contract
-from tdapp.core.board.position import Phase, Position
+from tdapp.core.board.position import Position
 from tdapp.core.formats import TournamentFormat
 from tdapp.core.formats.model import CorrectionRule, GraceRule
 from tdapp.core.game.builds import build_error, carried_words, owed_adjustments
+from tdapp.core.game.corrections import (
+    WrittenOrder,
+    correction_allowed,
+    no_longer_valid,
+    void_orders,
+    written_orders,
+)
 from tdapp.core.game.draws import (
     draw_vote_open,
     eligible_voters,
@@ -31,9 +42,15 @@ from tdapp.core.game.draws import (
     proposed_draw,
     voted_this_season,
 )
+from tdapp.core.game.ending import (
+    fall_in_hand,
+    game_end,
+    game_end_after,
+    supply_centre_chart,
+)
 from tdapp.core.game.errors import GameRuleRefusal
+from tdapp.core.game.grace import grace_refusal
 from tdapp.core.game.phases import (
-    last_completed_fall,
     phase_title,
     season_title,
     settling_phase,
@@ -51,7 +68,7 @@ from tdapp.core.game.record import (
     saved_status,
 )
 from tdapp.core.orders.options import ParseOptions
-from tdapp.core.powers import POWERS, SOLO_CENTERS
+from tdapp.core.powers import POWERS
 from tdapp.services.changes import Change, ServiceError, StaleEdit
 from tdapp.services.formats import session_format
 from tdapp.services.results import BoardResult, record_result
@@ -305,19 +322,13 @@ def set_sheet_status(db: TournamentDb, board_id: int, power: str, status: str,
 
 def _check_grace(session: Session, board_id: int, power: str, phase: str,
                  fmt: TournamentFormat) -> None:
-    rule = fmt.grace
-    if rule is None:
-        raise ServiceError(f"{fmt.title} has no grace period: mark the power as no orders.")
-    if rule.movement_only and not phase.endswith("M"):
-        raise ServiceError(f"{fmt.title}: grace periods are for movement phases only.")
     used = session.scalars(
         select(PhaseOrders).join(GamePhase, PhaseOrders.phase_id == GamePhase.id)
         .where(GamePhase.board_id == board_id, PhaseOrders.power == power,
                PhaseOrders.grace_started_at.is_not(None))).all()
-    if len(used) >= rule.per_game:
-        raise ServiceError(
-            f"{power.title()} has had its grace period this game ({fmt.title}: "
-            f"{rule.per_game} per game); its units hold.")
+    refusal = grace_refusal(fmt, power, phase, len(used))
+    if refusal is not None:
+        raise ServiceError(refusal)
 
 
 def _sheet_rows(session: Session, phase_id: int) -> dict[str, SheetRow]:
@@ -353,47 +364,7 @@ def adjudicate(db: TournamentDb, board_id: int, now: dt.datetime | None = None,
     return change
 
 
-def game_end_after(phase: str, out: Mapping[str, Any], fmt: TournamentFormat) -> str | None:
-    """How the game ends after ``phase`` was adjudicated with output ``out``, if it does."""
-    if out.get("solo"):
-        return "solo"
-    nxt = Phase.parse(out["next"]["phase"])
-    done = Phase.parse(phase)
-    fall_over = done.season == "F" and nxt.kind != "R"
-    if not fall_over:
-        return None
-    forced = fmt.draw_votes.forced_draw_after
-    if forced is not None and done.year >= forced:
-        return "draw"
-    if fmt.end_year is not None and done.year >= fmt.end_year:
-        return "last-year"
-    return None
-
-
 # ------------------------------------------------------------------------ corrections
-def correction_allowed(phases: Sequence[Any], seq: int,
-                       rule: CorrectionRule) -> tuple[bool, str]:
-    """Whether the phase ``seq`` may still be corrected without the TD under the format's
-    ``rule``, and the rule's words. ``phases`` are rows with ``seq``, ``phase`` and ``results``
-    (stored or plain)."""
-    later = [p for p in phases if p.seq > seq and p.results is not None]
-    if rule.until == "next-movement":
-        late = any(p.phase.endswith("M") for p in later)
-    else:
-        late = bool(later)
-    return (not late, rule.text)
-
-
-def _void_keys(phase: str, results: Iterable[Mapping[str, Any]]) -> dict[tuple, str]:
-    """(phase, power, text) -> message for every written order that was void."""
-    return {(phase, r["power"], r["order"]): r.get("message", "")
-            for r in results if r.get("order") and "void" in r.get("tags", ())}
-
-
-def _written_keys(phase: str, results: Iterable[Mapping[str, Any]]) -> set[tuple]:
-    return {(phase, r["power"], r["order"]) for r in results if r.get("order")}
-
-
 @_stale_safe
 def correct_orders(db: TournamentDb, board_id: int, seq: int, power: str, text: str,
                    override: bool = False, now: dt.datetime | None = None) -> CorrectionReport:
@@ -503,15 +474,15 @@ def _recompute(session: Session, rows: list[GamePhase], target: GamePhase,
     # What the later phases were: their sheets by phase name, and which orders were void.
     old_sheets = {name: _sheet_rows(session, r.id) for name, r in aside.items()}
     old_sheets.update({r.phase: _sheet_rows(session, r.id) for r in later})
-    old_void: dict[tuple, str] = {}
-    old_written: set[tuple] = set()
+    old_void: dict[WrittenOrder, str] = {}
+    old_written: set[WrittenOrder] = set()
     for r in later:
         if r.results is not None:
-            old_void.update(_void_keys(r.phase, r.results))
-            old_written |= _written_keys(r.phase, r.results)
+            old_void.update(void_orders(r.phase, r.results))
+            old_written |= written_orders(r.phase, r.results)
     was_adjudicated = {r.phase for r in later if r.results is not None}
     recomputed: list[str] = [target.phase]
-    new_void: dict[tuple, str] = {}
+    new_void: dict[WrittenOrder, str] = {}
     out = adjudicate_position(target.position, _sheet_rows(session, target.id), fmt)
     _store_outcome(target, out, when)
     ending = game_end_after(target.phase, out, fmt)
@@ -547,7 +518,7 @@ def _recompute(session: Session, rows: list[GamePhase], target: GamePhase,
         out = adjudicate_position(nxt, _sheet_rows(session, row.id), fmt)
         _store_outcome(row, out, when)
         recomputed.append(row.phase)
-        new_void.update(_void_keys(row.phase, out["results"]))
+        new_void.update(void_orders(row.phase, out["results"]))
         ending = game_end_after(row.phase, out, fmt)
         done = row.phase
     unused = [*by_seq.values(), *aside.values()]  # rows no longer used, old set-asides
@@ -570,10 +541,7 @@ def _recompute(session: Session, rows: list[GamePhase], target: GamePhase,
         session.add(kept_aside)
         session.flush()
         _copy_sheets(session, kept_aside, sheets)
-    invalid = tuple(
-        f"{phase} {power.title()}: '{text}' — {message}"
-        for (phase, power, text), message in new_void.items()
-        if (phase, power, text) in old_written and (phase, power, text) not in old_void)
+    invalid = no_longer_valid(new_void, old_written, old_void)
     return _Recomputed(recomputed, invalid, tuple(n for n in dropped if n in later_names),
                        ending, tuple(carried))
 
@@ -682,69 +650,16 @@ def hold_draw_vote(db: TournamentDb, board_id: int, votes: Mapping[str, bool],
 
 
 # ----------------------------------------------------------------------------- the end
-def center_history(phases: Sequence[PhaseRow]) -> dict[int, dict[str, int]]:
-    """Centres per power at the end of each completed game year (after its Fall)."""
-    out: dict[int, dict[str, int]] = {}
-    for row in phases:
-        p = Phase.parse(row.phase)
-        year = last_completed_fall(p)
-        if p.season == "F" or (p.season == "S" and p.kind != "M") or year < 1901:
-            continue
-        if year in out:
-            continue
-        centers = row.position.get("centers", {})
-        out[year] = {power: len(centers.get(power, [])) for power in POWERS}
-    return out
-
-
-def supply_centre_chart(phases: Sequence[PhaseRow]) -> list[tuple[str, list[int]]]:
-    """Rows for the chart: (year label, centres in AEFGIRT order), from the start."""
-    start = position_to_contract(Position.initial())["centers"]
-    rows = [("Start", [len(start.get(p, [])) for p in POWERS])]
-    for year, counts in sorted(center_history(phases).items()):
-        rows.append((str(year), [counts[p] for p in POWERS]))
-    return rows
-
-
-def eliminations(history_: Mapping[int, Mapping[str, int]]) -> dict[str, int]:
-    """Power -> the first year it ended with no centre (and never came back)."""
-    out: dict[str, int] = {}
-    for power in POWERS:
-        gone: int | None = None
-        for year in sorted(history_):
-            if history_[year].get(power, 0):
-                gone = None  # (back) on the board
-            elif gone is None:
-                gone = year
-        if gone is not None:
-            out[power] = gone
-    return out
-
-
 def board_result(state: GameState, reason: str,
                  draw: Sequence[str] | None = None) -> BoardResult:
     """The board's result from its game: centres now, year by year, eliminations."""
-    current = state.current
-    if current is None:
-        raise ServiceError("This board's game has not been started.")
-    centers = {p: len(current.position.get("centers", {}).get(p, [])) for p in POWERS}
-    hist = center_history(state.phases)
-    completed = last_completed_fall(current.phase)
-    if reason in ("draw", "called"):
-        end_year = Phase.parse(current.phase).year
-    else:
-        end_year = max(completed, 1901)
-    if completed >= 1901:
-        hist.setdefault(completed, dict(centers))
-    solo = next((p for p, c in centers.items() if c >= SOLO_CENTERS), None)
-    if reason == "solo" and solo is None:
-        raise ServiceError("No power has 18 centres: this game is not a solo.")
-    if solo is not None:
-        reason = "solo"
-    draw_powers = tuple(draw) if reason == "draw" and draw else (
-        tuple(p for p in POWERS if centers[p] > 0) if reason == "draw" else None)
-    return BoardResult(centers=centers, end_year=end_year, end_reason=reason, solo=solo,
-                       draw=draw_powers, eliminated=eliminations(hist), history=hist)
+    try:
+        end = game_end(state.phases, reason, draw)
+    except GameRuleRefusal as exc:
+        raise ServiceError(str(exc)) from exc
+    return BoardResult(centers=end.centers, end_year=end.end_year, end_reason=end.end_reason,
+                       solo=end.solo, draw=end.draw, eliminated=end.eliminated,
+                       history=end.history)
 
 
 def end_game(db: TournamentDb, board_id: int, reason: str,
@@ -779,13 +694,6 @@ class TimeUp:
     fall_in_hand: tuple[int, ...]
 
 
-def fall_in_hand(state: GameState) -> bool:
-    """A Fall is being adjudicated: some of its sheets are in."""
-    current = state.current
-    return bool(current and current.phase.startswith("F")
-                and any(s.text.strip() or s.status != ENTERED for s in current.sheets.values()))
-
-
 def end_round_by_time(db: TournamentDb, round_number: int) -> TimeUp:
     """The round's time is up: every board still playing through order entry is scored on its
     last completed Fall, except those whose Fall is being adjudicated (finish it, then end)."""
@@ -800,7 +708,7 @@ def end_round_by_time(db: TournamentDb, round_number: int) -> TimeUp:
         state = game_state(db, board_id)
         if not state.started:
             continue
-        if fall_in_hand(state):
+        if fall_in_hand(state.current):
             waiting.append(board_id)
             continue
         end_game(db, board_id, "time")

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from tdapp.core.formats.model import CorrectionRule
+from tdapp.core.game.corrections import correction_allowed
 from tdapp.core.game.phases import phase_title
 from tdapp.core.powers import POWERS
 from tdapp.gui.game.adjudication import AdjudicationView
@@ -164,7 +165,7 @@ class HistoryPage(QWidget):
                     if s.status != games.ENTERED else "")
                  for p, s in row.sheets.items()]
         self.sheets.setText("<b>Sheets as typed</b><br>" + "<br>".join(lines))
-        allowed, rule_text = games.correction_allowed(self.phases, row.seq, self.corrections)
+        allowed, rule_text = correction_allowed(self.phases, row.seq, self.corrections)
         self.rule.setText(("Can be corrected now; the rule: " if allowed
                            else "Too late without the TD: ") + rule_text.rstrip(".") + ".")
         self.apply_button.setEnabled(row.adjudicated)

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from tdapp.core.board.contract import position_from_contract
 from tdapp.core.board.position import Position
 from tdapp.core.game.builds import carried_total
+from tdapp.core.game.ending import fall_in_hand, supply_centre_chart
 from tdapp.core.game.phases import phase_title
 from tdapp.core.game.record import saved_status
 from tdapp.core.game.sheets import (
@@ -208,7 +209,7 @@ class GameView(QWidget):
         self._history_stale = True
         if self.tabs.currentWidget() is self.history:
             self._refresh_history()
-        self.chart.set_rows(games.supply_centre_chart(state.phases))
+        self.chart.set_rows(supply_centre_chart(state.phases))
 
     def _refresh_history(self) -> None:
         if self._history_stale and self.state is not None:
@@ -507,7 +508,7 @@ class GameView(QWidget):
         return Path(name)
 
     def end(self, reason: str) -> None:
-        if reason == "time" and self.state is not None and games.fall_in_hand(self.state):
+        if reason == "time" and self.state is not None and fall_in_hand(self.state.current):
             answer = QMessageBox.question(
                 self, "Time is up during a Fall",
                 "The Fall is being adjudicated: adjudicate it first and score the game on it?"
