@@ -9,8 +9,10 @@
 - :mod:`.builds`: builds owed, build errors carried to the next Winter (EDC 2026);
 - :mod:`.play`: one phase adjudicated from its sheets;
 - :mod:`.draws`: when a draw vote may be held, who votes, secrecy, the powers in a draw;
-- :mod:`.ending`: when the game ends, centres year by year, eliminations;
-- :mod:`.corrections`: how long a phase may be corrected without the TD.
+- :mod:`.ending`: when the game ends, centres year by year, eliminations, the result;
+- :mod:`.corrections`: how long a phase may be corrected without the TD, orders made void;
+- :mod:`.grace`: whether a power may start a grace period;
+- :mod:`.errors`: ``GameRuleRefusal``, a rule's refusal in the TD's words.
 
 Positions are in the contract shape of CONTRACTS.md, as stored; phases are
 :class:`~tdapp.core.board.position.Phase` or their ``S1901M`` names. Nothing here opens a file

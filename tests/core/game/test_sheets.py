@@ -6,15 +6,8 @@ from __future__ import annotations
 from tdapp.core.board.contract import position_to_contract
 from tdapp.core.board.position import DislodgedUnit, Phase, Position, Unit
 from tdapp.core.formats import get_format
+from tdapp.core.game import sheets
 from tdapp.core.game.record import GRACE, LATE, NO_ORDERS, SheetRow, saved_status
-from tdapp.core.game.sheets import (
-    duplicate_orders,
-    free_home_centres,
-    legal_retreats,
-    orderable_units,
-    read_sheet,
-    unordered_units,
-)
 
 START = position_to_contract(Position.initial())
 
@@ -37,35 +30,41 @@ def winter_after_france_took_spain_and_lost_marseilles() -> dict:
 
 
 def test_every_unit_is_ordered_in_movement_none_in_adjustments() -> None:
-    assert sorted(orderable_units(START, "RUSSIA")) == ["A MOS", "A WAR", "F SEV", "F STP/SC"]
-    assert orderable_units(winter_after_france_took_spain_and_lost_marseilles(), "FRANCE") == []
+    assert sorted(sheets.orderable_units(START, "RUSSIA")) == [
+        "A MOS", "A WAR", "F SEV", "F STP/SC"]
+    winter = winter_after_france_took_spain_and_lost_marseilles()
+    assert sheets.orderable_units(winter, "FRANCE") == []
 
 
 def test_in_a_retreat_phase_only_dislodged_units_are_ordered() -> None:
     position = spring_retreats()
-    assert orderable_units(position, "AUSTRIA") == ["A SER"]
-    assert orderable_units(position, "TURKEY") == []
-    assert legal_retreats(position, "AUSTRIA") == {"A SER": ["ALB", "GRE"]}
-    read = read_sheet("A Ser-Gre", "AUSTRIA", position, get_format("wdc-2025").parse_options())
+    assert sheets.orderable_units(position, "AUSTRIA") == ["A SER"]
+    assert sheets.orderable_units(position, "TURKEY") == []
+    assert sheets.legal_retreats(position, "AUSTRIA") == {"A SER": ["ALB", "GRE"]}
+    options = get_format("wdc-2025").parse_options()
+    read = sheets.read_sheet("A Ser-Gre", "AUSTRIA", position, options)
     assert [r.normalized for r in read] == ["A SER R GRE"]
-    assert unordered_units(position, "AUSTRIA", read) == []
+    assert sheets.unordered_units(position, "AUSTRIA", read) == []
 
 
 def test_a_unit_no_readable_order_moves_is_unordered_whatever_coast_is_written() -> None:
     options = get_format("wdc-2025").parse_options()
-    read = read_sheet("A Mos-Ukr; F StP-Bot", "RUSSIA", START, options)
-    assert sorted(unordered_units(START, "RUSSIA", read)) == ["A WAR", "F SEV"]  # STP/SC ordered
-    unreadable = read_sheet("A War-Xyz", "RUSSIA", START, options)
-    assert "A WAR" in unordered_units(START, "RUSSIA", unreadable)
-    assert unordered_units(START, "RUSSIA", read, NO_ORDERS) == orderable_units(START, "RUSSIA")
+    read = sheets.read_sheet("A Mos-Ukr; F StP-Bot", "RUSSIA", START, options)
+    # the fleet in St Petersburg (south coast) is ordered though no coast is written
+    assert sorted(sheets.unordered_units(START, "RUSSIA", read)) == ["A WAR", "F SEV"]
+    unreadable = sheets.read_sheet("A War-Xyz", "RUSSIA", START, options)
+    assert "A WAR" in sheets.unordered_units(START, "RUSSIA", unreadable)
+    every_unit = sheets.orderable_units(START, "RUSSIA")
+    assert sheets.unordered_units(START, "RUSSIA", read, NO_ORDERS) == every_unit
 
 
 def test_free_home_centres_are_owned_and_empty() -> None:
     position = winter_after_france_took_spain_and_lost_marseilles()
-    assert free_home_centres(position, "FRANCE") == []  # Marseilles lost, Paris and Brest held
-    assert free_home_centres(position, "ITALY") == []  # Marseilles is no home centre of Italy
+    # Marseilles is lost; Paris and Brest are held by French units
+    assert sheets.free_home_centres(position, "FRANCE") == []
+    assert sheets.free_home_centres(position, "ITALY") == []  # Marseilles is no Italian home
     position["units"]["FRANCE"] = ["F BRE"]
-    assert free_home_centres(position, "FRANCE") == ["PAR"]
+    assert sheets.free_home_centres(position, "FRANCE") == ["PAR"]
 
 
 def test_two_orders_for_one_unit_are_named_with_the_format_rule() -> None:
@@ -74,15 +73,16 @@ def test_two_orders_for_one_unit_are_named_with_the_format_rule() -> None:
     # EDC 2026 (seed 004): "If two or more orders for the same unit are entered, then the
     # adjudication will use only the one lower down the text (i.e. the last one)"
     wdc, edc = get_format("wdc-2025"), get_format("edc-2026")
-    read = read_sheet("A Par-Bur, A Par-Pic, F Bre-Mao", "FRANCE", START, wdc.parse_options())
-    notes = duplicate_orders(read, wdc.adjudicator_rules(), wdc.parse_options())
+    read = sheets.read_sheet("A Par-Bur, A Par-Pic, F Bre-Mao", "FRANCE", START,
+                             wdc.parse_options())
+    notes = sheets.duplicate_orders(read, wdc.adjudicator_rules(), wdc.parse_options())
     assert notes == {0: "A PAR has two different orders: it holds (WDC 2025)",
                      1: "A PAR has two different orders: it holds (WDC 2025)"}
-    notes = duplicate_orders(read, edc.adjudicator_rules(), edc.parse_options())
+    notes = sheets.duplicate_orders(read, edc.adjudicator_rules(), edc.parse_options())
     assert notes[1] == "A PAR has two orders: this last one counts (EDC 2026)"
     assert notes[0] == "A PAR has two orders: only the last one counts (EDC 2026)"
-    same = read_sheet("A Par-Bur, A Par-Bur", "FRANCE", START, wdc.parse_options())
-    assert duplicate_orders(same, wdc.adjudicator_rules(), wdc.parse_options()) == {}
+    same = sheets.read_sheet("A Par-Bur, A Par-Bur", "FRANCE", START, wdc.parse_options())
+    assert sheets.duplicate_orders(same, wdc.adjudicator_rules(), wdc.parse_options()) == {}
 
 
 def test_a_sheet_typed_in_its_grace_period_is_late() -> None:
