@@ -231,7 +231,7 @@ class GameView(QWidget):
                 v = votes[-1]
                 among = (" on a draw of " + ", ".join(p.title() for p in v.powers)
                          if state.named_draws else "")
-                last = (f" Last draw vote ({v.phase}){among}: "
+                last = (f" Last draw vote ({phase_title(v.phase)}){among}: "
                         f"{'passed' if v.passed else 'failed'}"
                         + (" — secret." if v.secret else
                            " — " + ", ".join(f"{p.title()} {'yes' if y else 'no'}"
