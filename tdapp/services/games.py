@@ -27,7 +27,7 @@ from tdapp.core.board.contract import position_to_contract
 from tdapp.core.board.position import Position
 from tdapp.core.formats import TournamentFormat
 from tdapp.core.formats.model import CorrectionRule, GraceRule
-from tdapp.core.game.builds import build_error, carried_words, owed_adjustments
+from tdapp.core.game.builds import build_error, carried_words, with_carried
 from tdapp.core.game.corrections import (
     WrittenOrder,
     correction_allowed,
@@ -562,15 +562,8 @@ def _keep_as_played(session: Session, board_id: int, seq: int, kept: Sequence[Ph
         row.adjudicated_at = phase.adjudicated_at
     open_row = row  # the open phase is the last one kept
     assert open_row is not None  # the open phase is always among them
-    position = dict(open_row.position)
-    position["carried"] = {**position.get("carried", {}), winter: dict(diff)}
-    if position["phase"].endswith("A"):
-        owed = owed_adjustments(position)
-        position.pop("adjustments", None)
-        if owed:
-            position["adjustments"] = owed
-    open_row.position = position
-    return carried_words(winter, diff, phase_title(settling_phase(position["phase"])))
+    open_row.position = with_carried(open_row.position, winter, diff)
+    return carried_words(winter, diff, phase_title(settling_phase(open_row.phase)))
 
 
 # ----------------------------------------------------------------------------- draw votes

@@ -14,6 +14,7 @@ from sqlalchemy import select
 
 from tdapp.core.formats import copy_format, get_format
 from tdapp.core.formats.model import CorrectionRule
+from tdapp.core.game.builds import owed_adjustments
 from tdapp.core.powers import POWERS
 from tdapp.services import formats, games
 from tdapp.services.files import open_tournament
@@ -100,7 +101,7 @@ def test_too_many_builds_found_after_the_next_spring_come_off_at_the_next_winter
     games.adjudicate(db, board_id)
     winter = games.game_state(db, board_id).current
     assert winter.phase == "W1902A"
-    assert games.owed_adjustments(winter.position)["RUSSIA"] == -2
+    assert owed_adjustments(winter.position)["RUSSIA"] == -2
     assert winter.position["adjustments"]["RUSSIA"] == -2  # what the entry view shows
     assert winter.position["adjustments"]["AUSTRIA"] == 1  # nobody else is touched
     russia_before = len(winter.position["units"]["RUSSIA"])
@@ -129,7 +130,7 @@ def test_too_few_builds_found_late_give_an_extra_build_at_the_next_winter(board)
         games.save_orders(db, board_id, power, text)
     games.adjudicate(db, board_id)
     winter = games.game_state(db, board_id).current
-    owed = games.owed_adjustments(winter.position)
+    owed = owed_adjustments(winter.position)
     germany = winter.position["adjustments"]["GERMANY"]
     assert germany == owed["GERMANY"] == 2  # the build it owed as played, and the one carried
     games.save_orders(db, board_id, "GERMANY", "Build A Ber, Build F Kie")

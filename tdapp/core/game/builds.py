@@ -39,6 +39,20 @@ def owed_adjustments(position: Mapping[str, Any]) -> dict[str, int]:
     return owed_counts(position_from_contract(position), carried_total(position))
 
 
+def with_carried(position: Mapping[str, Any], winter: str, diff: Mapping[str, int]
+                 ) -> dict[str, Any]:
+    """``position`` noting that the builds of ``winter`` were off by ``diff`` per power; in an
+    adjustment phase the builds or removals it owes are counted again with the note."""
+    out = dict(position)
+    out["carried"] = {**position.get("carried", {}), winter: dict(diff)}
+    if str(out["phase"]).endswith(ADJUSTMENTS):
+        owed = owed_adjustments(out)
+        out.pop("adjustments", None)
+        if owed:
+            out["adjustments"] = owed
+    return out
+
+
 def build_error(done: str, nxt: Mapping[str, Any], old: Sequence[PhaseRow]
                 ) -> tuple[int, dict[str, int], str] | None:
     """A build error the game has played past: after the Fall ``done`` the corrected game owes

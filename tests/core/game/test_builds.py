@@ -15,6 +15,7 @@ from tdapp.core.game.builds import (
     carried_total,
     carried_words,
     owed_adjustments,
+    with_carried,
 )
 from tdapp.core.game.phases import phase_title, settling_phase
 from tdapp.core.game.play import adjudicate_position
@@ -174,3 +175,14 @@ def test_one_phase_adjudicated_from_its_sheets_as_typed() -> None:
     assert Phase.parse(out["next"]["phase"]) == Phase.parse("F1901M")  # no retreats to play
     assert "A TYR" in out["next"]["units"]["ITALY"] and "F ION" in out["next"]["units"]["ITALY"]
     assert "A VIE" in out["next"]["units"]["AUSTRIA"]
+
+
+def test_a_carried_note_rides_on_the_open_phase_and_recounts_a_winter() -> None:
+    winter = {**france_winter(["BRE", "MAR", "PAR", "SPA"]), "adjustments": {"FRANCE": 1}}
+    noted = with_carried(winter, "W1900A", {"FRANCE": -1})
+    assert noted["carried"] == {"W1900A": {"FRANCE": -1}}
+    assert "adjustments" not in noted  # the carried removal evens out the build
+    assert winter["adjustments"] == {"FRANCE": 1} and "carried" not in winter  # a new position
+    spring = with_carried({**winter, "phase": "S1902M"}, "W1901A", {"FRANCE": 1})
+    assert spring["carried"] == {"W1901A": {"FRANCE": 1}}
+    assert spring["adjustments"] == {"FRANCE": 1}  # a movement phase is not recounted
