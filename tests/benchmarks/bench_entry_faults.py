@@ -39,7 +39,7 @@ def _us(values: list[float]) -> str:
 
 def main(repeats: int = 50) -> None:
     fmt = get_format("wdc-2025")
-    options = fmt.parse_options()
+    options = games.parse_options(fmt)
     position = position_to_contract(Position.initial())
     reading: list[float] = []
     checked: list[float] = []

@@ -64,7 +64,7 @@ def main(rounds: int = 6) -> None:
         save_board_call(db, 3, [BoardPlan(n + 1, dict(zip(POWERS, ids[n * 7:n * 7 + 7],
                                                           strict=True))) for n in range(7)])
         boards = [b.board_id for b in all_boards(db, 3)][:min(rounds, 6)]  # one left for the view
-        options = get_format("wdc-2025").parse_options()
+        options = games.parse_options(get_format("wdc-2025"))
         adjudicate: list[float] = []
         whole: list[float] = []
         saves: list[float] = []

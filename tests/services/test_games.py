@@ -121,13 +121,13 @@ def test_unordered_units_and_reading_follow_the_format(board) -> None:
     db, board_id = board
     state = games.game_state(db, board_id)
     pos = state.current.position
-    opts = get_format("wdc-2025").parse_options()
+    opts = games.parse_options(get_format("wdc-2025"))
     read = read_sheet("A Ven-Tyr; F Nap-Ion", "ITALY", pos, opts)
     assert [r.normalized for r in read] == ["A VEN - TYR", "F NAP - ION"]
     assert unordered_units(pos, "ITALY", read) == ["A ROM"]
     bad = read_sheet("A Ven-Xyz", "ITALY", pos, opts)[0]
     assert bad.error and bad.span == (6, 9)
-    edc = read_sheet("F Lon-Nor", "ENGLAND", pos, get_format("edc-2026").parse_options())
+    edc = read_sheet("F Lon-Nor", "ENGLAND", pos, games.parse_options(get_format("edc-2026")))
     assert "EDC 2026" in " ".join(edc[0].warnings)
 
 
@@ -296,7 +296,7 @@ def test_the_service_adjudicates_exactly_as_tdapp_adjudicate() -> None:
     sheets = {p: games.SheetRow(p, t, games.ENTERED)
               for p, t in dict(record.GAME)["S1901M"].items()}
     ours = adjudicate_position(position, sheets, fmt)
-    options = fmt.parse_options()
+    options = games.parse_options(fmt)
     doc = {**position, "rules": fmt.adjudicator_rules(), "orders": {
         p: [r.text for r in read_sheet(s.text, p, position, options)]
         for p, s in sheets.items()}}
