@@ -5,11 +5,17 @@ from __future__ import annotations
 
 from tdapp.core.board.contract import position_to_contract
 from tdapp.core.board.position import DislodgedUnit, Phase, Position, Unit
-from tdapp.core.formats import get_format
+from tdapp.core.formats import TournamentFormat, get_format
 from tdapp.core.game import sheets
 from tdapp.core.game.record import GRACE, LATE, NO_ORDERS, SheetRow, saved_status
+from tdapp.core.orders.options import ParseOptions
 
 START = position_to_contract(Position.initial())
+
+
+def reading(fmt: TournamentFormat) -> ParseOptions:
+    """How ``fmt`` reads sheets (the one place these tests ask a format for it)."""
+    return fmt.parse_options()
 
 
 def spring_retreats() -> dict:
@@ -41,14 +47,14 @@ def test_in_a_retreat_phase_only_dislodged_units_are_ordered() -> None:
     assert sheets.orderable_units(position, "AUSTRIA") == ["A SER"]
     assert sheets.orderable_units(position, "TURKEY") == []
     assert sheets.legal_retreats(position, "AUSTRIA") == {"A SER": ["ALB", "GRE"]}
-    options = get_format("wdc-2025").parse_options()
+    options = reading(get_format("wdc-2025"))
     read = sheets.read_sheet("A Ser-Gre", "AUSTRIA", position, options)
     assert [r.normalized for r in read] == ["A SER R GRE"]
     assert sheets.unordered_units(position, "AUSTRIA", read) == []
 
 
 def test_a_unit_no_readable_order_moves_is_unordered_whatever_coast_is_written() -> None:
-    options = get_format("wdc-2025").parse_options()
+    options = reading(get_format("wdc-2025"))
     read = sheets.read_sheet("A Mos-Ukr; F StP-Bot", "RUSSIA", START, options)
     # the fleet in St Petersburg (south coast) is ordered though no coast is written
     assert sorted(sheets.unordered_units(START, "RUSSIA", read)) == ["A WAR", "F SEV"]
@@ -74,15 +80,15 @@ def test_two_orders_for_one_unit_are_named_with_the_format_rule() -> None:
     # adjudication will use only the one lower down the text (i.e. the last one)"
     wdc, edc = get_format("wdc-2025"), get_format("edc-2026")
     read = sheets.read_sheet("A Par-Bur, A Par-Pic, F Bre-Mao", "FRANCE", START,
-                             wdc.parse_options())
-    notes = sheets.duplicate_orders(read, wdc.adjudicator_rules(), wdc.parse_options())
+                             reading(wdc))
+    notes = sheets.duplicate_orders(read, wdc.adjudicator_rules(), reading(wdc))
     assert notes == {0: "A PAR has two different orders: it holds (WDC 2025)",
                      1: "A PAR has two different orders: it holds (WDC 2025)"}
-    notes = sheets.duplicate_orders(read, edc.adjudicator_rules(), edc.parse_options())
+    notes = sheets.duplicate_orders(read, edc.adjudicator_rules(), reading(edc))
     assert notes[1] == "A PAR has two orders: this last one counts (EDC 2026)"
     assert notes[0] == "A PAR has two orders: only the last one counts (EDC 2026)"
-    same = sheets.read_sheet("A Par-Bur, A Par-Bur", "FRANCE", START, wdc.parse_options())
-    assert sheets.duplicate_orders(same, wdc.adjudicator_rules(), wdc.parse_options()) == {}
+    same = sheets.read_sheet("A Par-Bur, A Par-Bur", "FRANCE", START, reading(wdc))
+    assert sheets.duplicate_orders(same, wdc.adjudicator_rules(), reading(wdc)) == {}
 
 
 def test_a_sheet_typed_in_its_grace_period_is_late() -> None:
