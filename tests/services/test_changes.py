@@ -78,3 +78,19 @@ def test_a_kind_from_a_newer_version_is_left_out() -> None:
 def test_a_malformed_payload_is_refused(payload: object) -> None:
     with pytest.raises(ValueError, match="not a change description"):
         Change.from_payload(payload)  # type: ignore[arg-type]
+
+
+def test_mypy_refuses_a_misspelt_kind(tmp_path: Path) -> None:
+    """The type checker, not a silent view, catches the slip (``ci`` runs mypy)."""
+    api = pytest.importorskip("mypy.api")
+    snippet = tmp_path / "view.py"
+    snippet.write_text(
+        "from tdapp.services.changes import Change\n"
+        "def wants(change: Change) -> bool:\n"
+        "    return change.player or change.results\n"
+        "made = Change('Added Ann', player=True)\n", encoding="utf-8")
+    out, _err, status = api.run([str(snippet), "--follow-imports=silent", "--no-incremental",
+                                 "--ignore-missing-imports", "--cache-dir", str(tmp_path / "c")])
+    assert status == 1
+    assert '"Change" has no attribute "player"' in out
+    assert 'Unexpected keyword argument "player"' in out
