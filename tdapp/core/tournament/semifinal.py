@@ -1,0 +1,178 @@
+"""The DBN Invitational semi-final stage (seed 000, 3.1-3.3 and 2.9.2).
+
+The three top seeds go straight to the championship game; the other 28 qualifiers play one
+semi-final game each in one of three rounds. Players are assigned "by preference in seed order.
+The lowest seeds shall be moved to make multiples of 7"; within a round "the boards shall be
+distributed in seed order" (the top seeds of the round on separate boards, then the next, and so
+on). A qualifier who cannot play is replaced by the alternates in seed order, and is out for the
+season.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+BOARD_SIZE = 7
+ROUNDS = 3
+AUTOMATIC_FINALISTS = 3  # 2.9.2: "The Top Three Seeds automatically advance"
+
+
+class SemifinalError(ValueError):
+    """The stage cannot be assigned; the message says why in a TD's words."""
+
+
+@dataclass(frozen=True)
+class Entrant:
+    player: str
+    seed: int
+
+
+@dataclass(frozen=True)
+class Seat:
+    player: str
+    seed: int
+    round: int
+    board: int  # numbered across the stage: round 1's boards first
+    preferred: tuple[int, ...]  # the rounds the player asked for, first choice first
+    moved: bool  # not in the first choice (a low seed moved to make multiples of seven)
+    replaces: str = ""  # the qualifier this alternate plays for
+
+
+@dataclass(frozen=True)
+class Replacement:
+    out: str  # the qualifier who cannot play: out for the season
+    alternate: str
+
+
+@dataclass(frozen=True)
+class Stage:
+    seats: tuple[Seat, ...]
+    finalists: tuple[Entrant, ...]  # straight to the championship game
+    replacements: tuple[Replacement, ...]
+
+    def round_players(self, round_number: int) -> list[Seat]:
+        return [s for s in self.seats if s.round == round_number]
+
+    def boards(self) -> dict[int, list[Seat]]:
+        out: dict[int, list[Seat]] = {}
+        for seat in self.seats:
+            out.setdefault(seat.board, []).append(seat)
+        return out
+
+
+def replace_unavailable(qualifiers: Sequence[Entrant], alternates: Sequence[Entrant],
+                        unavailable: Sequence[str]) -> tuple[list[Entrant], list[Replacement]]:
+    """3.3: "Alternates will be invited in the order of their DBN Invitational Seed." The
+    qualifiers who cannot play leave (in seed order), the first alternates take their places."""
+    out = set(unavailable)
+    spare = [a for a in sorted(alternates, key=lambda e: e.seed) if a.player not in out]
+    playing: list[Entrant] = []
+    replacements: list[Replacement] = []
+    for q in sorted(qualifiers, key=lambda e: e.seed):
+        if q.player not in out:
+            playing.append(q)
+            continue
+        if not spare:
+            raise SemifinalError(f"{q.player} cannot play and no alternate is left to replace "
+                                 "them")
+        alternate = spare.pop(0)
+        replacements.append(Replacement(q.player, alternate.player))
+        playing.append(alternate)
+    return playing, replacements
+
+
+def round_sizes(first_choices: Sequence[int | None], rounds: int = ROUNDS) -> list[int]:
+    """How many players each round takes: multiples of seven as close to the first choices as
+    can be (each round keeps its whole boards; the boards left go to the rounds with the most
+    players over, earliest round first on equal counts; players without a choice fill in)."""
+    total = len(first_choices)
+    if total % BOARD_SIZE:
+        raise SemifinalError(f"{total} semi-finalists cannot make boards of {BOARD_SIZE}")
+    wanted = [sum(1 for c in first_choices if c == r) for r in range(1, rounds + 1)]
+    boards = [w // BOARD_SIZE for w in wanted]
+    left = total // BOARD_SIZE - sum(boards)
+    by_remainder = sorted(range(rounds), key=lambda i: (-(wanted[i] % BOARD_SIZE), i))
+    for i in by_remainder:
+        if left and wanted[i] % BOARD_SIZE:
+            boards[i] += 1
+            left -= 1
+    while left:  # players without a choice: fill the round with the fewest boards
+        i = min(range(rounds), key=lambda k: (boards[k], k))
+        boards[i] += 1
+        left -= 1
+    return [b * BOARD_SIZE for b in boards]
+
+
+def assign_semifinals(entrants: Sequence[Entrant], preferences: Mapping[str, Sequence[int]],
+                      *, rounds: int = ROUNDS,
+                      replacing: Mapping[str, str] | None = None) -> list[Seat]:
+    """3.2.1: "assigned to Semi-Final Round 1-3 by preference in seed order. The lowest seeds
+    shall be moved to make multiples of 7." 3.2.2: boards "distributed in seed order"."""
+    ordered = sorted(entrants, key=lambda e: e.seed)
+    for player, wish in preferences.items():
+        for r in wish:
+            if not 1 <= r <= rounds:
+                raise SemifinalError(f"{player}: there is no semi-final round {r}")
+    prefs = {e.player: tuple(preferences.get(e.player, ())) for e in ordered}
+    sizes = round_sizes([p[0] if p else None for p in prefs.values()], rounds)
+    room = list(sizes)
+    placed: dict[str, int] = {}
+    # pass 1: first choices, best seed first; a full round leaves the lower seeds to move
+    for e in ordered:
+        if prefs[e.player] and room[prefs[e.player][0] - 1] > 0:
+            placed[e.player] = prefs[e.player][0]
+            room[placed[e.player] - 1] -= 1
+    # pass 2: the moved and those without a choice, best seed first: next choice with room,
+    # else the earliest round with room
+    for e in ordered:
+        if e.player in placed:
+            continue
+        choice = next((r for r in prefs[e.player][1:] if room[r - 1] > 0), None)
+        if choice is None:
+            choice = next(r for r in range(1, rounds + 1) if room[r - 1] > 0)
+        placed[e.player] = choice
+        room[choice - 1] -= 1
+    return _boards(ordered, placed, prefs, sizes, replacing or {})
+
+
+def _boards(ordered: Sequence[Entrant], placed: Mapping[str, int],
+            prefs: Mapping[str, tuple[int, ...]], sizes: Sequence[int],
+            replacing: Mapping[str, str]) -> list[Seat]:
+    """Number the boards across the stage and deal each round's players in seed order: with k
+    boards, seeds 1..k of the round go one to a board, then the next k, and so on."""
+    seats: list[Seat] = []
+    first_board = 1
+    for r, size in enumerate(sizes, start=1):
+        count = size // BOARD_SIZE
+        players = [e for e in ordered if placed[e.player] == r]
+        for i, e in enumerate(players):
+            wish = prefs[e.player]
+            seats.append(Seat(e.player, e.seed, r, first_board + i % count, wish,
+                              bool(wish) and wish[0] != r, replacing.get(e.player, "")))
+        first_board += count
+    return sorted(seats, key=lambda s: (s.board, s.seed))
+
+
+def semifinal_stage(invited: Sequence[Entrant], alternates: Sequence[Entrant],
+                    preferences: Mapping[str, Sequence[int]], *,
+                    unavailable: Sequence[str] = (), rounds: int = ROUNDS) -> Stage:
+    """The whole stage from the invitation list: the top three seeds to the final, the other
+    qualifiers (or the alternates replacing them) assigned to rounds and boards."""
+    ordered = sorted(invited, key=lambda e: e.seed)
+    finalists = [e for e in ordered[:AUTOMATIC_FINALISTS] if e.player not in unavailable]
+    out_of_final = [e.player for e in ordered[:AUTOMATIC_FINALISTS] if e.player in unavailable]
+    if out_of_final:
+        raise SemifinalError(f"{', '.join(out_of_final)} cannot play: a top-three seed's place "
+                             "in the championship game is filled by the championship game's "
+                             "alternates (4.4), not in the semi-final stage")
+    playing, replacements = replace_unavailable(ordered[AUTOMATIC_FINALISTS:], alternates,
+                                                unavailable)
+    replacing = {r.alternate: r.out for r in replacements}
+    # an alternate plays in the round the replaced qualifier asked for unless they asked too
+    prefs = dict(preferences)
+    for r in replacements:
+        if r.alternate not in prefs and r.out in prefs:
+            prefs[r.alternate] = prefs[r.out]
+    seats = assign_semifinals(playing, prefs, rounds=rounds, replacing=replacing)
+    return Stage(tuple(seats), tuple(finalists), tuple(replacements))
