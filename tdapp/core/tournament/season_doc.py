@@ -10,7 +10,7 @@ naming the field at fault.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +23,13 @@ from tdapp.core.tournament.season import (
     major_winners,
     season_standings,
     season_topshare,
+)
+from tdapp.core.tournament.semifinal import (
+    Entrant,
+    Finalist,
+    Stage,
+    championship_seeding,
+    semifinal_stage,
 )
 
 SEASON_KIND = "tdapp-season"
@@ -53,6 +60,18 @@ class SeasonInput:
     known_players: frozenset[str] = frozenset()
     coin_tosses: tuple[CoinToss, ...] = ()
     declined: tuple[str, ...] = field(default=())
+    name: str = ""
+    semifinal: SemifinalInput = field(default_factory=lambda: SemifinalInput())
+
+
+@dataclass(frozen=True)
+class SemifinalInput:
+    """The semi-final stage as the season file records it: each qualifier's preferred rounds
+    (first choice first), who cannot play, and each semi-final board's winner."""
+
+    preferences: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    unavailable: tuple[str, ...] = ()
+    winners: Mapping[int, tuple[str, bool]] = field(default_factory=dict)  # board -> (who, solo)
 
 
 def _int(value: Any, where: str, least: int) -> int:
@@ -168,6 +187,8 @@ def read_season(document: Any) -> SeasonInput:
     if not isinstance(document, dict):
         raise BadInput(f"must be a JSON object, not {type(document).__name__}", "input")
     raw = _object(document, "", TOP_FIELDS)
+    if "kind" in raw and raw["kind"] != SEASON_KIND:
+        raise BadInput(f"is {raw['kind']!r}; a season file says {SEASON_KIND!r}", "kind")
     if "events" not in raw:
         raise BadInput("is missing", "events")
     events = tuple(_event(e, f"events[{i}]") for i, e in enumerate(_list(raw["events"], "events")))
@@ -184,7 +205,64 @@ def read_season(document: Any) -> SeasonInput:
         automatic=_automatic(raw.get("automatic", [])),
         known_players=frozenset(_names(raw.get("known_players", []), "known_players")),
         coin_tosses=_coin_tosses(raw.get("coin_tosses", [])),
-        declined=tuple(_names(raw.get("declined", []), "declined")))
+        declined=tuple(_names(raw.get("declined", []), "declined")),
+        name=_text(raw.get("name", ""), "name"),
+        semifinal=_semifinal(raw.get("semifinal", {})))
+
+
+def _text(value: Any, where: str) -> str:
+    if not isinstance(value, str):
+        raise BadInput(f"must be text, not {value!r}", where)
+    return value
+
+
+def _semifinal(value: Any) -> SemifinalInput:
+    raw = _object(value, "semifinal", {"preferences", "unavailable", "winners"})
+    prefs: dict[str, tuple[int, ...]] = {}
+    for player, wish in _object(raw.get("preferences", {}), "semifinal.preferences").items():
+        at = f"semifinal.preferences.{player}"
+        rounds = [wish] if isinstance(wish, int) and not isinstance(wish, bool) else \
+            _list(wish, at)
+        prefs[player] = tuple(_int(r, f"{at}[{i}]", 1) for i, r in enumerate(rounds))
+        if any(r > 3 for r in prefs[player]):
+            raise BadInput("the semi-final stage has rounds 1 to 3", at)
+    winners: dict[int, tuple[str, bool]] = {}
+    for board, won in _object(raw.get("winners", {}), "semifinal.winners").items():
+        at = f"semifinal.winners.{board}"
+        if not board.isdigit() or int(board) < 1:
+            raise BadInput("a board number must be 1 or more", at)
+        entry = _object(won, at, {"player", "solo"})
+        if "player" not in entry:
+            raise BadInput("is missing", f"{at}.player")
+        solo = entry.get("solo", False)
+        if not isinstance(solo, bool):
+            raise BadInput(f"must be true or false, not {solo!r}", f"{at}.solo")
+        winners[int(board)] = (_name(entry["player"], f"{at}.player"), solo)
+    return SemifinalInput(prefs, tuple(_names(raw.get("unavailable", []),
+                                              "semifinal.unavailable")), winners)
+
+
+def season_file_document(season_in: SeasonInput) -> dict[str, Any]:
+    """The season as the season file (and ``tdapp season``) reads it back."""
+    semi = season_in.semifinal
+    return {
+        "kind": SEASON_KIND, "version": 1, "name": season_in.name,
+        "events": [{"name": e.name, "date": e.date, "boards": e.boards, "players": e.players,
+                    "major": e.major, "places": dict(e.places),
+                    "topshare": {p: list(v) for p, v in e.topshare.items()}}
+                   for e in season_in.events],
+        "best": season_in.best, "invited": season_in.invited,
+        "alternates": season_in.alternates,
+        "automatic": [{"player": p, "why": why} for p, why in season_in.automatic],
+        "known_players": sorted(season_in.known_players),
+        "coin_tosses": [{"between": sorted(t.between), "winner": t.winner}
+                        for t in season_in.coin_tosses],
+        "declined": list(season_in.declined),
+        "semifinal": {"preferences": {p: list(v) for p, v in semi.preferences.items()},
+                      "unavailable": list(semi.unavailable),
+                      "winners": {str(b): {"player": p, "solo": solo}
+                                  for b, (p, solo) in sorted(semi.winners.items())}},
+    }
 
 
 def compute(season_in: SeasonInput) -> tuple[Season, tuple[Invitation, ...]]:
@@ -216,3 +294,35 @@ def season_document(season_in: SeasonInput) -> dict[str, Any]:
         "invitations": [{"seed": i.seed, "player": i.player, "why": i.how,
                          "alternate": i.alternate} for i in invites],
     }
+
+
+def entrants(invites: Sequence[Invitation]) -> tuple[list[Entrant], list[Entrant]]:
+    """(qualifiers, alternates) of an invitation list, with their seeds."""
+    return ([Entrant(i.player, i.seed) for i in invites if not i.alternate],
+            [Entrant(i.player, i.seed) for i in invites if i.alternate])
+
+
+def season_stage(season_in: SeasonInput,
+                 invites: Sequence[Invitation] | None = None) -> Stage:
+    """The semi-final stage of the season's invitation list (seed 000, 3.2-3.3)."""
+    if invites is None:
+        invites = compute(season_in)[1]
+    qualifiers, spare = entrants(invites)
+    semi = season_in.semifinal
+    return semifinal_stage(qualifiers, spare, semi.preferences, unavailable=semi.unavailable)
+
+
+def championship(season_in: SeasonInput, stage: Stage) -> list[Finalist]:
+    """The championship game's players in its seeding order, as far as the winners are known."""
+    seeds = {s.player: s.seed for s in stage.seats}
+    boards = stage.boards()
+    winners = []
+    for board, (player, solo) in sorted(season_in.semifinal.winners.items()):
+        if board not in boards:
+            raise BadInput(f"the semi-final stage has no board {board}",
+                           f"semifinal.winners.{board}")
+        if player not in {s.player for s in boards[board]}:
+            raise BadInput(f"{player} does not play on semi-final board {board}",
+                           f"semifinal.winners.{board}.player")
+        winners.append((Entrant(player, seeds[player]), board, solo))
+    return championship_seeding(stage.finalists, winners)

@@ -176,3 +176,22 @@ def semifinal_stage(invited: Sequence[Entrant], alternates: Sequence[Entrant],
             prefs[r.alternate] = prefs[r.out]
     seats = assign_semifinals(playing, prefs, rounds=rounds, replacing=replacing)
     return Stage(tuple(seats), tuple(finalists), tuple(replacements))
+
+
+@dataclass(frozen=True)
+class Finalist:
+    player: str
+    seed: int
+    solo: bool
+    how: str  # "automatic (seed 2)", "won semi-final board 3 (solo)"
+
+
+def championship_seeding(automatic: Sequence[Entrant],
+                         winners: Sequence[tuple[Entrant, int, bool]]) -> list[Finalist]:
+    """4.3: the championship game is "seeded as follows: Solo in Semi-Final game, DBN
+    Invitational Seed" (``winners``: each board's winner, the board, and whether they soloed)."""
+    out = [Finalist(e.player, e.seed, False, f"automatic (seed {e.seed})") for e in automatic]
+    out.extend(Finalist(e.player, e.seed, solo,
+                        f"won semi-final board {board}" + (" (solo)" if solo else ""))
+               for e, board, solo in winners)
+    return sorted(out, key=lambda f: (not f.solo, f.seed))
