@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from tdapp.core.seating.methods import assign_rounds_by_preference
+
 BOARD_SIZE = 7
 ROUNDS = 3
 AUTOMATIC_FINALISTS = 3  # 2.9.2: "The Top Three Seeds automatically advance"
@@ -82,57 +84,25 @@ def replace_unavailable(qualifiers: Sequence[Entrant], alternates: Sequence[Entr
     return playing, replacements
 
 
-def round_sizes(first_choices: Sequence[int | None], rounds: int = ROUNDS) -> list[int]:
-    """How many players each round takes: multiples of seven as close to the first choices as
-    can be (each round keeps its whole boards; the boards left go to the rounds with the most
-    players over, earliest round first on equal counts; players without a choice fill in)."""
-    total = len(first_choices)
-    if total % BOARD_SIZE:
-        raise SemifinalError(f"{total} semi-finalists cannot make boards of {BOARD_SIZE}")
-    wanted = [sum(1 for c in first_choices if c == r) for r in range(1, rounds + 1)]
-    boards = [w // BOARD_SIZE for w in wanted]
-    left = total // BOARD_SIZE - sum(boards)
-    by_remainder = sorted(range(rounds), key=lambda i: (-(wanted[i] % BOARD_SIZE), i))
-    for i in by_remainder:
-        if left and wanted[i] % BOARD_SIZE:
-            boards[i] += 1
-            left -= 1
-    while left:  # players without a choice: fill the round with the fewest boards
-        i = min(range(rounds), key=lambda k: (boards[k], k))
-        boards[i] += 1
-        left -= 1
-    return [b * BOARD_SIZE for b in boards]
-
-
 def assign_semifinals(entrants: Sequence[Entrant], preferences: Mapping[str, Sequence[int]],
                       *, rounds: int = ROUNDS,
                       replacing: Mapping[str, str] | None = None) -> list[Seat]:
     """3.2.1: "assigned to Semi-Final Round 1-3 by preference in seed order. The lowest seeds
-    shall be moved to make multiples of 7." 3.2.2: boards "distributed in seed order"."""
+    shall be moved to make multiples of 7." 3.2.2: boards "distributed in seed order". The
+    rounds come from the seating core's preference assignment (a player with no preference
+    counts as wanting round 1)."""
     ordered = sorted(entrants, key=lambda e: e.seed)
+    if len(ordered) % BOARD_SIZE:
+        raise SemifinalError(f"{len(ordered)} semi-finalists cannot make boards of {BOARD_SIZE}")
     for player, wish in preferences.items():
         for r in wish:
             if not 1 <= r <= rounds:
                 raise SemifinalError(f"{player}: there is no semi-final round {r}")
     prefs = {e.player: tuple(preferences.get(e.player, ())) for e in ordered}
-    sizes = round_sizes([p[0] if p else None for p in prefs.values()], rounds)
-    room = list(sizes)
-    placed: dict[str, int] = {}
-    # pass 1: first choices, best seed first; a full round leaves the lower seeds to move
-    for e in ordered:
-        if prefs[e.player] and room[prefs[e.player][0] - 1] > 0:
-            placed[e.player] = prefs[e.player][0]
-            room[placed[e.player] - 1] -= 1
-    # pass 2: the moved and those without a choice, best seed first: next choice with room,
-    # else the earliest round with room
-    for e in ordered:
-        if e.player in placed:
-            continue
-        choice = next((r for r in prefs[e.player][1:] if room[r - 1] > 0), None)
-        if choice is None:
-            choice = next(r for r in range(1, rounds + 1) if room[r - 1] > 0)
-        placed[e.player] = choice
-        room[choice - 1] -= 1
+    by_round = assign_rounds_by_preference([e.player for e in ordered], prefs,
+                                           list(range(1, rounds + 1)))
+    placed = {p: r for r, players in by_round.items() for p in players}
+    sizes = [len(by_round[r]) for r in range(1, rounds + 1)]
     return _boards(ordered, placed, prefs, sizes, replacing or {})
 
 

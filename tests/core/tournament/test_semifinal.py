@@ -9,7 +9,6 @@ from tdapp.core.tournament.semifinal import (
     Entrant,
     SemifinalError,
     assign_semifinals,
-    round_sizes,
     semifinal_stage,
 )
 
@@ -34,14 +33,6 @@ def overflowing_preferences() -> dict[str, list[int]]:
     for seed in seeds[22:]:
         prefs[f"s{seed:02d}"] = [3]
     return prefs
-
-
-def test_round_sizes_are_multiples_of_seven() -> None:
-    assert round_sizes([1] * 12 + [2] * 10 + [3] * 6) == [14, 7, 7]
-    assert round_sizes([1] * 28) == [28, 0, 0]
-    assert round_sizes([None] * 28) == [14, 7, 7]  # no choices: spread, earliest round first
-    with pytest.raises(SemifinalError, match="boards of 7"):
-        round_sizes([1] * 27)
 
 
 def test_preferences_that_overflow_a_round_move_the_lowest_seeds() -> None:
@@ -103,6 +94,10 @@ def test_a_qualifier_who_cannot_play_is_replaced_by_alternates_in_seed_order() -
 def test_no_preference_fills_in_and_bad_rounds_are_refused() -> None:
     entrants = [Entrant(f"p{i}", i) for i in range(4, 32)]
     seats = assign_semifinals(entrants, {})
-    assert [len([s for s in seats if s.round == r]) for r in (1, 2, 3)] == [14, 7, 7]
+    # no preference counts as round 1: all 28 in round 1, four boards
+    assert [len([s for s in seats if s.round == r]) for r in (1, 2, 3)] == [28, 0, 0]
+    assert sorted({s.board for s in seats}) == [1, 2, 3, 4]
+    with pytest.raises(SemifinalError, match="boards of 7"):
+        assign_semifinals(entrants[:27], {})
     with pytest.raises(SemifinalError, match="no semi-final round 4"):
         assign_semifinals(entrants, {"p4": [4]})
