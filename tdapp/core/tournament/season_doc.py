@@ -247,8 +247,9 @@ def season_file_document(season_in: SeasonInput) -> dict[str, Any]:
     semi = season_in.semifinal
     return {
         "kind": SEASON_KIND, "version": 1, "name": season_in.name,
-        "events": [{"name": e.name, "date": e.date, "boards": e.boards, "players": e.players,
-                    "major": e.major, "places": dict(e.places),
+        "events": [{"name": e.name, **({"date": e.date} if e.date else {}),
+                    "boards": e.boards, "players": e.players, "major": e.major,
+                    "places": dict(e.places),
                     "topshare": {p: list(v) for p, v in e.topshare.items()}}
                    for e in season_in.events],
         "best": season_in.best, "invited": season_in.invited,

@@ -18,6 +18,7 @@ from tdapp.gui.main_window import MainWindow
 from tdapp.gui.rating.controller import RatingController
 from tdapp.gui.results.wiring import ResultsViews
 from tdapp.gui.round_end import RoundEndWatcher
+from tdapp.gui.season.controller import SeasonController
 from tdapp.gui.seating.controller import BoardsController
 from tdapp.gui.settings import RecentFiles
 from tdapp.gui.teams.controller import TeamsController
@@ -36,6 +37,7 @@ class MainController:
         self.players = PlayersController(self.window, self.app)
         self.teams = TeamsController(self.window, self.app)  # Tournament > Teams…
         self.rating = RatingController(self.window, self.app)  # Tournament > EADiplomacy rating…
+        self.season = SeasonController(self.window, self.app)  # File > DBN Invitational season…
         self.rounds = RoundsController(self.window, self.app)
         self.boards = BoardsController(self.window, self.app)
         self.history = HistoryController(self.window, self.app)
