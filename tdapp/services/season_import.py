@@ -127,7 +127,7 @@ def event_from_tournament(path: Path | str) -> EventStandings:
             db.close()
     seated = {pid for b in model.boards for pid in b.powers.values()}
     places = {names.get(r.player, r.player): r.rank for r in standings.rows
-              if r.player in seated}
+              if r.player in seated and r.rank is not None}
     if not places:
         raise EventImportError(f"{source.name} has no finished board yet.")
     return EventStandings(places, boards=len(model.boards), players=len(seated), name=info.name,
