@@ -29,8 +29,17 @@ from tdapp.core.tournament.season_doc import (
     season_file_document,
     season_stage,
 )
-from tdapp.core.tournament.semifinal import Finalist, SemifinalError, Stage
+from tdapp.core.tournament.semifinal import (
+    Entrant,
+    Finalist,
+    SemifinalError,
+    Stage,
+    championship_alternates,
+)
+from tdapp.services import players as player_service
+from tdapp.services import rollcall
 from tdapp.services.changes import ServiceError
+from tdapp.services.tournaments import TournamentInfo, create_tournament
 
 SEASON_SUFFIX = ".tds"
 
@@ -225,6 +234,7 @@ class SeasonView:
     stage: Stage | None
     finalists: list[Finalist] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)  # why the stage cannot be shown yet
+    final_alternates: list[Entrant] = field(default_factory=list)  # 4.4, in seed order
 
 
 def season_view(source: Path | str | SeasonInput) -> SeasonView:
@@ -234,12 +244,62 @@ def season_view(source: Path | str | SeasonInput) -> SeasonView:
     problems: list[str] = []
     stage: Stage | None = None
     finalists: list[Finalist] = []
+    spare: list[Entrant] = []
     try:
         stage = season_stage(season, invites)
         finalists = championship(season, stage)
+        spare = championship_alternates(
+            [Entrant(i.player, i.seed) for i in invites if not i.alternate],
+            [Entrant(i.player, i.seed) for i in invites if i.alternate], stage, finalists)
     except SemifinalError as exc:
         problems.append(str(exc))
     except SeasonInputError as exc:
         problems.append(exc.message)
-    return SeasonView(season, standings, invites, stage, finalists, problems)
+    return SeasonView(season, standings, invites, stage, finalists, problems, spare)
 
+
+
+# ---------------------------------------------------------------- from the season to the games
+
+
+@dataclass(frozen=True)
+class InvitationalFile:
+    path: Path
+    players: int
+    rounds: dict[int, list[str]]  # semi-final round -> its players, best seed first
+
+
+def start_invitational(season_path: Path | str, tournament_path: Path | str) -> InvitationalFile:
+    """Write the DBN Invitational's tournament file (format dbn-2025) from the season: every
+    invited player and alternate with their seed (players out for the season left out), and
+    the roll call of semi-final rounds 1-3 from the stage: the round's players present, the
+    others absent. The Seat round wizard then deals each round's boards in seed order and runs
+    the Paris method on each board."""
+    view = season_view(season_path)
+    if view.stage is None:
+        raise SeasonFileError("The semi-final stage cannot be assigned yet: "
+                              + "; ".join(view.problems))
+    target = Path(tournament_path)
+    if target.exists():
+        raise SeasonFileError(f"{target.name} already exists; choose a new file name.")
+    out = {r.out for r in view.stage.replacements}
+    invited = [i for i in view.invitations if i.player not in out]
+    title = view.season_input.name or Path(season_path).stem
+    db = create_tournament(target, TournamentInfo(title, "dbn-2025", 4))
+    try:
+        player_service.add_players(
+            db, [player_service.PlayerData(name=i.player, seed=i.seed) for i in invited],
+            f"Add the {len(invited)} invited players and alternates of {title}")
+        ids = {p.name: p.id for p in player_service.list_players(db)}
+        by_round: dict[int, list[str]] = {}
+        for number in (1, 2, 3):
+            seats = sorted(view.stage.round_players(number), key=lambda s: s.seed)
+            by_round[number] = [s.player for s in seats]
+            playing = {ids[s.player] for s in seats}
+            if playing:
+                rollcall.set_answers(db, number, sorted(playing), status="present")
+            others = sorted(set(ids.values()) - playing)
+            rollcall.set_answers(db, number, others, status="absent")
+    finally:
+        db.close()
+    return InvitationalFile(target, len(invited), by_round)

@@ -174,3 +174,35 @@ def test_event_standings_from_a_tdapp_tournament(demo_file: Path, tmp_path: Path
     assert len(season_service.season_view(path).standings.rows) == 49
     with pytest.raises(EventImportError):
         event_from_tournament(tmp_path / "season.tds")
+
+
+def test_the_invitational_tournament_file_from_the_season(tmp_path: Path) -> None:
+    """2.9.1 seeds 1-35 in the tournament; 3.2.1 each semi-final round's players at its roll
+    call; the rest absent."""
+    from tdapp.services import players, rollcall
+    from tdapp.services.tournaments import tournament_info
+    from tdapp.store.files import open_tournament_file
+
+    path = make_season(tmp_path)
+    view = season_service.season_view(path)
+    semi = [i for i in view.invitations if not i.alternate][3:]
+    for n, inv in enumerate(semi):
+        season_service.set_preference(path, inv.player, [1 + n % 3])
+    season_service.cannot_play(path, semi[0].player)
+    made = season_service.start_invitational(path, tmp_path / "dbni.tdt")
+    assert made.players == 34  # 35 invited, one out for the season
+    assert sorted(len(p) for p in made.rounds.values()) == [7, 7, 14]
+    db = open_tournament_file(made.path)
+    try:
+        assert tournament_info(db).format_name == "dbn-2025"
+        people = {p.name: p for p in players.list_players(db)}
+        assert semi[0].player not in people
+        assert sorted(p.seed for p in people.values()) == [s for s in range(1, 36) if s != 4]
+        for number, names in made.rounds.items():
+            present = {r.player_id for r in rollcall.roll_call(db, number)
+                       if r.status == "present"}
+            assert present == {people[n].id for n in names}
+    finally:
+        db.close()
+    with pytest.raises(SeasonFileError, match="already exists"):
+        season_service.start_invitational(path, made.path)

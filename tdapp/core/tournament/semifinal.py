@@ -165,3 +165,13 @@ def championship_seeding(automatic: Sequence[Entrant],
                         f"won semi-final board {board}" + (" (solo)" if solo else ""))
                for e, board, solo in winners)
     return sorted(out, key=lambda f: (not f.solo, f.seed))
+
+
+def championship_alternates(invited: Sequence[Entrant], alternates: Sequence[Entrant],
+                            stage: Stage, finalists: Sequence[Finalist]) -> list[Entrant]:
+    """4.4: "alternates will be invited from players who did not win a Semi-Final Stage game in
+    the order of their DBN Invitational Seed" (a player replaced by an alternate is out for the
+    season, 5.8.4)."""
+    out = {r.out for r in stage.replacements} | {f.player for f in finalists}
+    return [e for e in sorted((*invited, *alternates), key=lambda e: e.seed)
+            if e.player not in out]

@@ -11,6 +11,7 @@ from pathlib import Path
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
 
+from tdapp.gui.controller import AppController
 from tdapp.gui.season.view import EventDialog, InvitationLine, SeasonWindow
 from tdapp.services import season as season_service
 from tdapp.services.changes import ServiceError
@@ -25,8 +26,9 @@ EVENT_FILTER = "Final standings (*.csv *.txt *.xlsx *.tdt)"
 
 
 class SeasonController:
-    def __init__(self, window: QWidget, app: object = None) -> None:
+    def __init__(self, window: QWidget, app: AppController | None = None) -> None:
         self.parent = window
+        self.app = app
         self.window: SeasonWindow | None = None
         self.path: Path | None = None
         self.action = QAction("DBN Invitational &season…", window)
@@ -51,6 +53,7 @@ class SeasonController:
             w.decline_action.triggered.connect(lambda _=False: self.declined())
             w.cannot_play_action.triggered.connect(lambda _=False: self.cannot_play())
             w.winner_action.triggered.connect(lambda _=False: self.semifinal_winner())
+            w.start_action.triggered.connect(lambda _=False: self.start_invitational())
             w.invitations.on_edit = self._preference_edited
         self.window.show()
         self.window.raise_()
@@ -187,6 +190,25 @@ class SeasonController:
             board, player, solo = int(parts[0]), parts[1], parts[-1].lower() == "solo"
         return self._run("Cannot record this winner", season_service.record_semifinal_winner,
                          board, player, solo)
+
+    def start_invitational(self, target: Path | str | None = None) -> bool:
+        """Write the Invitational's tournament file and open it in the main window."""
+        if self.path is None:
+            return False
+        if target is None:
+            chosen, _ = QFileDialog.getSaveFileName(self.window, "The Invitational's tournament "
+                                                    "file", "", "Tournament (*.tdt)")
+            if not chosen:
+                return False
+            target = chosen if chosen.endswith(".tdt") else f"{chosen}.tdt"
+        try:
+            made = season_service.start_invitational(self.path, target)
+        except ServiceError as exc:
+            self._refused("Cannot start the Invitational", exc)
+            return False
+        if self.app is not None:
+            self.app.open_file(made.path)
+        return True
 
     def _preference_edited(self, line: InvitationLine, _column: int, value: object) -> None:
         text = str(value).replace(" ", "")

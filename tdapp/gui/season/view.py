@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from tdapp.core.tournament.season import Invitation, QualifyingEvent, SeasonRow
-from tdapp.core.tournament.semifinal import Finalist, Seat
+from tdapp.core.tournament.semifinal import Seat
 from tdapp.gui.models.table_model import Column, RowTableModel
 from tdapp.services.season import SeasonView
 
@@ -89,15 +89,17 @@ STAGE_COLUMNS: list[Column[Seat]] = [
 
 @dataclass(frozen=True)
 class FinalLine:
-    place: int  # the championship game's seeding (4.3: solo first, then DBN seed)
-    finalist: Finalist
+    place: str  # the championship game's seeding (4.3: solo first, then DBN seed), or "alt 1"
+    player: str
+    seed: int
+    how: str
 
 
 FINAL_COLUMNS: list[Column[FinalLine]] = [
     Column("Championship seed", lambda f: f.place, align_right=True),
-    Column("Player", lambda f: f.finalist.player),
-    Column("DBN seed", lambda f: f.finalist.seed, align_right=True),
-    Column("How", lambda f: f.finalist.how),
+    Column("Player", lambda f: f.player),
+    Column("DBN seed", lambda f: f.seed, align_right=True),
+    Column("How", lambda f: f.how),
 ]
 
 
@@ -132,7 +134,11 @@ class SeasonWindow(QMainWindow):
         self.decline_action = bar.addAction("Declined")
         self.cannot_play_action = bar.addAction("Cannot play")
         self.winner_action = bar.addAction("Semi-final winner…")
-        self.season_actions = [self.add_event_action, self.remove_event_action,
+        bar.addSeparator()
+        self.start_action = bar.addAction("Start the Invitational…")
+        self.start_action.setStatusTip("Write the tournament file: seeded players, each "
+                                       "semi-final round's roll call")
+        self.season_actions = [self.start_action, self.add_event_action, self.remove_event_action,
                                self.champion_action, self.coin_toss_action,
                                self.decline_action, self.cannot_play_action, self.winner_action]
         self.events = RowTableModel(EVENT_COLUMNS, parent=self)
@@ -179,7 +185,7 @@ class SeasonWindow(QMainWindow):
         self.standings.set_rows(list(view.standings.rows))
         self.invitations.set_rows(invitation_lines(view))
         self.stage.set_rows(list(view.stage.seats) if view.stage else [])
-        self.final.set_rows([FinalLine(i, f) for i, f in enumerate(view.finalists, start=1)])
+        self.final.set_rows(final_lines(view))
         qualifying = sum(1 for e in season.events if e.qualifies)
         invited = sum(1 for i in view.invitations if not i.alternate)
         alternates = len(view.invitations) - invited
@@ -202,6 +208,17 @@ class SeasonWindow(QMainWindow):
     def selected_event(self) -> QualifyingEvent | None:
         rows = self.events_table.selectionModel().selectedRows()
         return self.events.row_at(rows[0].row()) if rows else None
+
+
+def final_lines(view: SeasonView) -> list[FinalLine]:
+    """The championship game's players, then (once all seven are known) its alternates."""
+    lines = [FinalLine(str(i), f.player, f.seed, f.how)
+             for i, f in enumerate(view.finalists, start=1)]
+    if len(view.finalists) == 7:
+        lines.extend(FinalLine(f"alternate {i}", e.player, e.seed,
+                               "did not win a semi-final game; alternates by DBN seed (4.4)")
+                     for i, e in enumerate(view.final_alternates[:4], start=1))
+    return lines
 
 
 def invitation_lines(view: SeasonView) -> list[InvitationLine]:

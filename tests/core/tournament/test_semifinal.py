@@ -9,6 +9,8 @@ from tdapp.core.tournament.semifinal import (
     Entrant,
     SemifinalError,
     assign_semifinals,
+    championship_alternates,
+    championship_seeding,
     semifinal_stage,
 )
 
@@ -101,3 +103,20 @@ def test_no_preference_fills_in_and_bad_rounds_are_refused() -> None:
         assign_semifinals(entrants[:27], {})
     with pytest.raises(SemifinalError, match="no semi-final round 4"):
         assign_semifinals(entrants, {"p4": [4]})
+
+
+def test_championship_game_seeding_and_alternates() -> None:
+    """4.3: "Solo in Semi-Final game", then "DBN Invitational Seed". 4.4: "alternates will be
+    invited from players who did not win a Semi-Final Stage game in the order of their DBN
+    Invitational Seed"."""
+    stage = semifinal_stage(invited(), alternates(), overflowing_preferences(),
+                            unavailable=["s04"])
+    by_seed = {e.seed: e for e in invited() + alternates()}
+    winners = [(by_seed[30], 1, False), (by_seed[9], 2, True), (by_seed[5], 3, False),
+               (by_seed[20], 4, True)]
+    final = championship_seeding(stage.finalists, winners)
+    assert [f.seed for f in final] == [9, 20, 1, 2, 3, 5, 30]
+    assert final[0].how == "won semi-final board 2 (solo)"
+    assert final[2].how == "automatic (seed 1)"
+    spare = championship_alternates(invited(), alternates(), stage, final)
+    assert [e.seed for e in spare[:4]] == [6, 7, 8, 10]  # s04 was replaced: out for the season

@@ -101,3 +101,16 @@ def test_a_season_file_opens_with_its_stage(main, tmp_path: Path) -> None:
     assert "1 qualifying" in window.summary.text()
     boards = {s.board for s in window.stage.rows()}
     assert boards == {1, 2, 3, 4}
+
+
+def test_start_the_invitational_opens_its_tournament(main, tmp_path: Path) -> None:
+    path = tmp_path / "s.tds"
+    season_service.new_season(path, "DBN Invitational 2025")
+    places = {f"p{n:02d}": n for n in range(1, 41)}
+    season_service.add_event(path, QualifyingEvent("Whipping", 12, 40, places, date="2025-04-12"))
+    assert main.season.load(path)
+    assert main.season.window.start_action.isEnabled()
+    assert main.season.start_invitational(tmp_path / "dbni.tdt")
+    assert main.app.db is not None and main.app.path == tmp_path / "dbni.tdt"
+    from tdapp.services.players import list_players
+    assert sorted(p.seed for p in list_players(main.app.db)) == list(range(1, 36))
