@@ -143,13 +143,17 @@ def _event(value: Any, where: str) -> QualifyingEvent:
         raise BadInput(f"must be true or false, not {major!r}", f"{where}.major")
     places = {_name(p, f"{where}.places.{p}"): _int(v, f"{where}.places.{p}", 1)
               for p, v in _object(raw["places"], f"{where}.places").items()}
+    topshare = _topshare(raw.get("topshare", {}), f"{where}.topshare")
+    for player in topshare:
+        if player not in places:
+            raise BadInput(f"{player} has no place at this event", f"{where}.topshare.{player}")
     return QualifyingEvent(
         name=_name(raw["name"], f"{where}.name"),
         date=_date(raw["date"], f"{where}.date") if "date" in raw else "",
         boards=_int(raw["boards"], f"{where}.boards", 0),
         players=_int(raw["players"], f"{where}.players", 0),
         major=major, places=places,
-        topshare=_topshare(raw.get("topshare", {}), f"{where}.topshare"))
+        topshare=topshare)
 
 
 def _automatic(value: Any) -> tuple[tuple[str, str], ...]:
