@@ -8,8 +8,6 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from sqlalchemy import select
-
 from tdapp.core.powers import POWERS
 from tdapp.core.tournament.knockout import finalists as knockout_finalists
 from tdapp.core.tournament.results import ScoreSheet
