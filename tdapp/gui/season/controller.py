@@ -49,6 +49,8 @@ class SeasonController:
             w.add_event_action.triggered.connect(lambda _=False: self.add_event())
             w.remove_event_action.triggered.connect(lambda _=False: self.remove_event())
             w.champion_action.triggered.connect(lambda _=False: self.defending_champion())
+            w.major_action.triggered.connect(lambda _=False: self.toggle_major())
+            w.known_action.triggered.connect(lambda _=False: self.known_players())
             w.coin_toss_action.triggered.connect(lambda _=False: self.coin_toss())
             w.decline_action.triggered.connect(lambda _=False: self.declined())
             w.cannot_play_action.triggered.connect(lambda _=False: self.cannot_play())
@@ -142,6 +144,25 @@ class SeasonController:
         if event is None:
             return False
         return self._run("Cannot remove this event", season_service.remove_event, event.name)
+
+    def toggle_major(self) -> bool:
+        event = self.window.selected_event() if self.window else None
+        if event is None:
+            return False
+        return self._run("Cannot change the class", season_service.set_major, event.name,
+                         not event.major)
+
+    def known_players(self, names: list[str] | None = None) -> bool:
+        if names is None:
+            known = season_service.load_season(self.path).known_players if self.path else ()
+            text, ok = QInputDialog.getMultiLineText(
+                self.window, "Known players", "Players in the DBN database before the season "
+                "(one a line); everyone else is a rookie:", "\n".join(sorted(known)))
+            if not ok:
+                return False
+            names = [n.strip() for n in text.splitlines() if n.strip()]
+        return self._run("Cannot record the known players", season_service.set_known_players,
+                         names)
 
     def defending_champion(self, player: str | None = None) -> bool:
         if player is None:

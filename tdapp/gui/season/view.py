@@ -128,9 +128,17 @@ class SeasonWindow(QMainWindow):
         bar.addSeparator()
         self.add_event_action = bar.addAction("Add event…")
         self.remove_event_action = bar.addAction("Remove event")
+        self.major_action = bar.addAction("Major on/off")
+        self.major_action.setStatusTip("The DBN Board's say on the selected event (2.4.3)")
+        self.known_action = bar.addAction("Known players…")
+        self.known_action.setStatusTip("Players in the DBN database before the season; the "
+                                       "others are rookies (2.10)")
         self.champion_action = bar.addAction("Defending champion…")
         self.coin_toss_action = bar.addAction("Record coin toss…")
-        bar.addSeparator()
+        self.addToolBarBreak()  # the invitation list and the stage on a second row
+        bar = QToolBar("Invitational")
+        bar.setMovable(False)
+        self.addToolBar(bar)
         self.decline_action = bar.addAction("Declined")
         self.cannot_play_action = bar.addAction("Cannot play")
         self.winner_action = bar.addAction("Semi-final winner…")
@@ -139,6 +147,7 @@ class SeasonWindow(QMainWindow):
         self.start_action.setStatusTip("Write the tournament file: seeded players, each "
                                        "semi-final round's roll call")
         self.season_actions = [self.start_action, self.add_event_action, self.remove_event_action,
+                               self.major_action, self.known_action,
                                self.champion_action, self.coin_toss_action,
                                self.decline_action, self.cannot_play_action, self.winner_action]
         self.events = RowTableModel(EVENT_COLUMNS, parent=self)

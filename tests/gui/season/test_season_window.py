@@ -83,6 +83,29 @@ def test_season_window_from_the_file_menu(main, tmp_path: Path,
     assert season.cannot_play()
     status = {cell(window.invitations, r, 1): cell(window.invitations, r, 5) for r in range(35)}
     assert status[out].startswith("cannot play: replaced by")
+    # the DBN Board's say on "major", and the players known before the season (2.10)
+    window.events_table.selectRow(0)
+    assert season.toggle_major()
+    assert cell(window.events, 0, 4) == "Major"
+    assert cell(window.invitations, 0, 3).startswith("won major event")
+    assert season.known_players(["Player 01", "Player 02"])
+    rookie = {cell(window.standings, r, 1): cell(window.standings, r, 6) for r in range(44)}
+    assert rookie["Player 01"] == "" and rookie["Player 03"] == "rookie"
+    window.tabs.setCurrentIndex(0)
+    assert window.grab().save(str(shots / "season-events.png"))
+    # each semi-final board's winner: the championship game, seeded solo first (4.3)
+    boards: dict[int, list] = {}
+    for seat in window.stage.rows():
+        boards.setdefault(seat.board, []).append(seat)
+    for board, seats in sorted(boards.items()):
+        lowest = max(seats, key=lambda s: s.seed)
+        assert season.semifinal_winner(board, lowest.player, solo=board == 3)
+    final = window.final.rows()
+    assert len(final) == 7 + 4  # seven players, then the four championship alternates (4.4)
+    assert final[0].how.endswith("(solo)") and final[1].how == "automatic (seed 1)"
+    assert [f.place for f in final[7:]] == [f"alternate {i}" for i in range(1, 5)]
+    window.tabs.setCurrentIndex(4)
+    assert window.grab().save(str(shots / "season-championship.png"))
     # a refused action is shown and changes nothing
     before = path.read_bytes()
     assert not season.coin_toss(["Player 01"], "Player 01")
