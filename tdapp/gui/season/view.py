@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from tdapp.core.tournament.season import Invitation, QualifyingEvent, SeasonRow
 from tdapp.core.tournament.semifinal import Seat
-from tdapp.gui.models.table_model import Column, RowTableModel
+from tdapp.gui.common.table_model import Column, RowTableModel
 from tdapp.services.season import SeasonView
 
 
