@@ -87,7 +87,8 @@ def write_demo(path: Path, players: int = 49, format_name: str = "wdc-2025",
         row = session.scalars(select(Tournament)).one()
         row.venue_latitude, row.venue_longitude = 37.78, -122.42  # San Francisco
     try:
-        if fmt.name == DBN_FORMAT:  # seed 000: seeded players, the semi-final stage, the final
+        if fmt.name == DBN_FORMAT and players == DBN_PLAYERS:  # seed 000: 31 invited + 4
+            # alternates, seeded; the semi-final stage and the final (other counts: plain demo)
             play_dbn_demo(db, rng, rounds_played)
             return Path(path)
         people = [_player_data(p) for p in demo_players(players, rng)]
@@ -103,7 +104,8 @@ def write_demo(path: Path, players: int = 49, format_name: str = "wdc-2025",
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tdapp demo", description="Write a demo tournament.")
     parser.add_argument("--out", required=True, help="the tournament file to write (.tdt)")
-    parser.add_argument("--players", type=int, default=49, help="number of players (default 49)")
+    parser.add_argument("--players", type=int, default=None,
+                        help="number of players (default 49; dbn-2025: 35 seeded)")
     parser.add_argument("--format", default="wdc-2025", dest="format_name",
                         help="tournament format (default wdc-2025)")
     parser.add_argument("--rounds-played", type=int, default=None,
@@ -139,8 +141,8 @@ def main(argv: list[str]) -> int:
     def body() -> dict:
         if args.rounds_played is None:  # the DBN demo plays the semi-finals and the final
             args.rounds_played = 4 if args.format_name == DBN_FORMAT else 2
-        if args.format_name == DBN_FORMAT:
-            args.players = DBN_PLAYERS  # 31 invited and 4 alternates, seeded (seed 000 2.9)
+        if args.players is None:  # DBN: 31 invited and 4 alternates, seeded (seed 000 2.9)
+            args.players = DBN_PLAYERS if args.format_name == DBN_FORMAT else 49
         out = _check(args)
         write_demo(out, args.players, args.format_name, args.rounds_played, args.seed)
         return {"file": str(out), "players": args.players, "format": args.format_name,

@@ -21,7 +21,7 @@ from tdapp.store.models import Board
 @pytest.fixture(scope="module")
 def dbn_demo(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("dbn") / "dbn.tdt"
-    return write_demo(path, format_name="dbn-2025", rounds_played=4, seed=7)
+    return write_demo(path, players=35, format_name="dbn-2025", rounds_played=4, seed=7)
 
 
 def test_the_semi_final_stage_seats_28_seeded_players(dbn_demo: Path) -> None:
@@ -85,7 +85,7 @@ def test_the_command_plays_every_round_by_default(tmp_path: Path) -> None:
     assert json.loads(proc.stdout) == {"file": str(out), "players": 35, "format": "dbn-2025",
                                        "rounds_played": 4}
     partial = tmp_path / "semis.tdt"
-    write_demo(partial, format_name="dbn-2025", rounds_played=2)
+    write_demo(partial, players=35, format_name="dbn-2025", rounds_played=2)
     db = open_tournament_file(partial)
     try:
         assert rounds.board_call(db, 2) and not rounds.board_call(db, 3)

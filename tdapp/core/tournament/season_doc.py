@@ -46,7 +46,6 @@ class SeasonInputError(ValueError):
         super().__init__(f"{field}: {message}")
 
 
-BadInput = SeasonInputError
 EVENT_FIELDS = {"name", "date", "boards", "players", "major", "places", "topshare"}
 
 
@@ -76,31 +75,31 @@ class SemifinalInput:
 
 def _int(value: Any, where: str, least: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadInput(f"must be a whole number, not {value!r}", where)
+        raise SeasonInputError(f"must be a whole number, not {value!r}", where)
     if value < least:
-        raise BadInput(f"must be {least} or more, not {value}", where)
+        raise SeasonInputError(f"must be {least} or more, not {value}", where)
     return value
 
 
 def _name(value: Any, where: str) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise BadInput(f"must be a non-empty name, not {value!r}", where)
+        raise SeasonInputError(f"must be a non-empty name, not {value!r}", where)
     return value
 
 
 def _object(value: Any, where: str, allowed: set[str] | None = None) -> Mapping[str, Any]:
     if not isinstance(value, dict):
-        raise BadInput(f"must be a JSON object, not {type(value).__name__}", where)
+        raise SeasonInputError(f"must be a JSON object, not {type(value).__name__}", where)
     for key in value:
         if allowed is not None and key not in allowed:
-            raise BadInput(f"unknown field (expected one of {', '.join(sorted(allowed))})",
+            raise SeasonInputError(f"unknown field (expected one of {', '.join(sorted(allowed))})",
                            f"{where}.{key}" if where else key)
     return value
 
 
 def _list(value: Any, where: str) -> list[Any]:
     if not isinstance(value, list):
-        raise BadInput(f"must be a JSON array, not {type(value).__name__}", where)
+        raise SeasonInputError(f"must be a JSON array, not {type(value).__name__}", where)
     return value
 
 
@@ -110,11 +109,11 @@ def _names(value: Any, where: str) -> list[str]:
 
 def _date(value: Any, where: str) -> str:
     if not isinstance(value, str):
-        raise BadInput(f"must be a date written YYYY-MM-DD, not {value!r}", where)
+        raise SeasonInputError(f"must be a date written YYYY-MM-DD, not {value!r}", where)
     try:
         dt.date.fromisoformat(value)
     except ValueError as exc:
-        raise BadInput(f"must be a date written YYYY-MM-DD, not {value!r}", where) from exc
+        raise SeasonInputError(f"must be a date written YYYY-MM-DD, not {value!r}", where) from exc
     return value
 
 
@@ -127,7 +126,7 @@ def _topshare(value: Any, where: str) -> dict[str, tuple[float, ...]]:
         for i, share in enumerate(_list(games, at)):
             if isinstance(share, bool) or not isinstance(share, int | float) \
                     or not 0 <= share <= 100:
-                raise BadInput(f"must be a percentage from 0 to 100, not {share!r}", f"{at}[{i}]")
+                raise SeasonInputError(f"must be a percentage from 0 to 100, not {share!r}", f"{at}[{i}]")
             shares.append(float(share))
         out[player] = tuple(shares)
     return out
@@ -137,16 +136,16 @@ def _event(value: Any, where: str) -> QualifyingEvent:
     raw = _object(value, where, EVENT_FIELDS)
     for required in ("name", "boards", "players", "places"):
         if required not in raw:
-            raise BadInput("is missing", f"{where}.{required}")
+            raise SeasonInputError("is missing", f"{where}.{required}")
     major = raw.get("major", False)
     if not isinstance(major, bool):
-        raise BadInput(f"must be true or false, not {major!r}", f"{where}.major")
+        raise SeasonInputError(f"must be true or false, not {major!r}", f"{where}.major")
     places = {_name(p, f"{where}.places.{p}"): _int(v, f"{where}.places.{p}", 1)
               for p, v in _object(raw["places"], f"{where}.places").items()}
     topshare = _topshare(raw.get("topshare", {}), f"{where}.topshare")
     for player in topshare:
         if player not in places:
-            raise BadInput(f"{player} has no place at this event", f"{where}.topshare.{player}")
+            raise SeasonInputError(f"{player} has no place at this event", f"{where}.topshare.{player}")
     return QualifyingEvent(
         name=_name(raw["name"], f"{where}.name"),
         date=_date(raw["date"], f"{where}.date") if "date" in raw else "",
@@ -161,7 +160,7 @@ def _automatic(value: Any) -> tuple[tuple[str, str], ...]:
     for i, entry in enumerate(_list(value, "automatic")):
         raw = _object(entry, f"automatic[{i}]", {"player", "why"})
         if "player" not in raw:
-            raise BadInput("is missing", f"automatic[{i}].player")
+            raise SeasonInputError("is missing", f"automatic[{i}].player")
         why = raw.get("why", "automatic invitation")
         out.append((_name(raw["player"], f"automatic[{i}].player"),
                     _name(why, f"automatic[{i}].why")))
@@ -175,31 +174,34 @@ def _coin_tosses(value: Any) -> tuple[CoinToss, ...]:
         raw = _object(entry, where, {"between", "winner"})
         for required in ("between", "winner"):
             if required not in raw:
-                raise BadInput("is missing", f"{where}.{required}")
+                raise SeasonInputError("is missing", f"{where}.{required}")
         between = _names(raw["between"], f"{where}.between")
         if len(set(between)) < 2:
-            raise BadInput("a coin toss is between two or more players", f"{where}.between")
+            raise SeasonInputError("a coin toss is between two or more players", f"{where}.between")
         winner = _name(raw["winner"], f"{where}.winner")
         if winner not in between:
-            raise BadInput(f"{winner!r} is not one of the players tossing", f"{where}.winner")
+            raise SeasonInputError(f"{winner!r} is not one of the players tossing", f"{where}.winner")
         out.append(CoinToss(frozenset(between), winner))
     return tuple(out)
 
 
 def read_season(document: Any) -> SeasonInput:
-    """The season input of CONTRACTS.md, checked field by field (BadInput names the field)."""
+    """The season input of CONTRACTS.md, checked field by field (SeasonInputError names the field)."""
     if not isinstance(document, dict):
-        raise BadInput(f"must be a JSON object, not {type(document).__name__}", "input")
+        raise SeasonInputError(f"must be a JSON object, not {type(document).__name__}", "input")
     raw = _object(document, "", TOP_FIELDS)
+    if "version" in raw and raw["version"] != 1:
+        raise SeasonInputError(f"is {raw['version']!r}: a season file of a newer tdapp (this "
+                               "one reads version 1)", "version")
     if "kind" in raw and raw["kind"] != SEASON_KIND:
-        raise BadInput(f"is {raw['kind']!r}; a season file says {SEASON_KIND!r}", "kind")
+        raise SeasonInputError(f"is {raw['kind']!r}; a season file says {SEASON_KIND!r}", "kind")
     if "events" not in raw:
-        raise BadInput("is missing", "events")
+        raise SeasonInputError("is missing", "events")
     events = tuple(_event(e, f"events[{i}]") for i, e in enumerate(_list(raw["events"], "events")))
     seen: set[str] = set()
     for i, event in enumerate(events):
         if event.name in seen:
-            raise BadInput(f"two events are called {event.name!r}", f"events[{i}].name")
+            raise SeasonInputError(f"two events are called {event.name!r}", f"events[{i}].name")
         seen.add(event.name)
     return SeasonInput(
         events=events,
@@ -216,7 +218,7 @@ def read_season(document: Any) -> SeasonInput:
 
 def _text(value: Any, where: str) -> str:
     if not isinstance(value, str):
-        raise BadInput(f"must be text, not {value!r}", where)
+        raise SeasonInputError(f"must be text, not {value!r}", where)
     return value
 
 
@@ -229,18 +231,18 @@ def _semifinal(value: Any) -> SemifinalInput:
             _list(wish, at)
         prefs[player] = tuple(_int(r, f"{at}[{i}]", 1) for i, r in enumerate(rounds))
         if any(r > 3 for r in prefs[player]):
-            raise BadInput("the semi-final stage has rounds 1 to 3", at)
+            raise SeasonInputError("the semi-final stage has rounds 1 to 3", at)
     winners: dict[int, tuple[str, bool]] = {}
     for board, won in _object(raw.get("winners", {}), "semifinal.winners").items():
         at = f"semifinal.winners.{board}"
         if not board.isdigit() or int(board) < 1:
-            raise BadInput("a board number must be 1 or more", at)
+            raise SeasonInputError("a board number must be 1 or more", at)
         entry = _object(won, at, {"player", "solo"})
         if "player" not in entry:
-            raise BadInput("is missing", f"{at}.player")
+            raise SeasonInputError("is missing", f"{at}.player")
         solo = entry.get("solo", False)
         if not isinstance(solo, bool):
-            raise BadInput(f"must be true or false, not {solo!r}", f"{at}.solo")
+            raise SeasonInputError(f"must be true or false, not {solo!r}", f"{at}.solo")
         winners[int(board)] = (_name(entry["player"], f"{at}.player"), solo)
     return SemifinalInput(prefs, tuple(_names(raw.get("unavailable", []),
                                               "semifinal.unavailable")), winners)
@@ -324,10 +326,10 @@ def championship(season_in: SeasonInput, stage: Stage) -> list[Finalist]:
     winners = []
     for board, (player, solo) in sorted(season_in.semifinal.winners.items()):
         if board not in boards:
-            raise BadInput(f"the semi-final stage has no board {board}",
+            raise SeasonInputError(f"the semi-final stage has no board {board}",
                            f"semifinal.winners.{board}")
         if player not in {s.player for s in boards[board]}:
-            raise BadInput(f"{player} does not play on semi-final board {board}",
+            raise SeasonInputError(f"{player} does not play on semi-final board {board}",
                            f"semifinal.winners.{board}.player")
         winners.append((Entrant(player, seeds[player]), board, solo))
     return championship_seeding(stage.finalists, winners)

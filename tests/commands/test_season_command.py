@@ -242,6 +242,7 @@ BAD_INPUTS = [
     ({"events": [event("A", {"ann": 1}, colour="red")]}, "events[0].colour"),
     ({"events": [event("A", {"ann": 1}, topshare={"bob": [10.0]})]}, "events[0].topshare.bob"),
     ({"events": [], "kind": "tdapp-tournament"}, "kind"),
+    ({"events": [], "kind": "tdapp-season", "version": 2}, "version"),
     ({"events": [], "semifinal": {"preferences": {"ann": [4]}}}, "semifinal.preferences.ann"),
     ({"events": [], "semifinal": {"winners": {"x": {"player": "ann"}}}}, "semifinal.winners.x"),
     ({"events": [], "best": 0}, "best"),
