@@ -200,17 +200,23 @@ def season_standings(events: Sequence[EventResult], *, best: int = 3,
     for group_key in sorted(groups, reverse=True):
         ordered.extend(_toss_order(groups[group_key], tosses))
     known = set(known_players) if known_players is not None else set()
+    keys = {p: key(p) for p in points}
+    # players still level (same key, same coin-toss sub-rank) share a rank: count them once
+    level: dict[tuple[tuple[float, float, float], int], int] = {}
+    for player, sub in ordered:
+        level[keys[player], sub] = level.get((keys[player], sub), 0) + 1
     rows: list[SeasonRow] = []
+    rank = 0
     for i, (player, sub) in enumerate(ordered):
         above = ordered[i - 1] if i else None
-        level = [q for q, s in ordered if key(q) == key(player) and s == sub]
-        rank = 1 + sum(1 for q, s in ordered if (key(q), -s) > (key(player), -sub))
+        if above is None or (keys[above[0]], above[1]) != (keys[player], sub):
+            rank = i + 1  # ordered is sorted: a new level starts after everyone above it
         rows.append(SeasonRow(
             rank, player, total[player],
             tuple(Counted(e, places[player, e], v) for e, v in counted[player]),
             single[player], shares.get(player),
-            _decided_by(key(above[0]), above[1], key(player), sub) if above else "",
-            player not in known, len(level) > 1))
+            _decided_by(keys[above[0]], above[1], keys[player], sub) if above else "",
+            player not in known, level[keys[player], sub] > 1))
     return Season(tuple(rows), points)
 
 
