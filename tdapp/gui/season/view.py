@@ -81,7 +81,8 @@ STAGE_COLUMNS: list[Column[Seat]] = [
     Column("Board", lambda s: s.board, align_right=True),
     Column("Seed", lambda s: s.seed, align_right=True),
     Column("Player", lambda s: s.player),
-    Column("Preferred", lambda s: ", ".join(map(str, s.preferred))),
+    Column("Preferred", lambda s: ", ".join(map(str, s.preferred)) or "none given",
+           tooltip="A player with no preference counts as wanting round 1"),
     Column("Note", lambda s: "; ".join(n for n in (
         "moved (lowest seeds move to make boards of seven)" if s.moved else "",
         f"alternate for {s.replaces}" if s.replaces else "") if n)),
