@@ -103,6 +103,17 @@ def test_a_power_nobody_replaces_counts_in_favour_of_every_draw(dbn_board) -> No
     assert scores == {**dict.fromkeys(POWERS, 0.0), "ENGLAND": 1.0}
 
 
+def test_a_power_nobody_replaces_holds(dbn_board) -> None:
+    """5.8.3: "the GM shall process standing "hold" orders for the abandoned power"."""
+    db, board_id = dbn_board
+    games.save_orders(db, board_id, "RUSSIA", "A War-Gal")
+    games.set_sheet_status(db, board_id, "RUSSIA", games.NO_ORDERS)  # the GM: no replacement
+    games.save_orders(db, board_id, "GERMANY", "A Mun-Ruh")
+    games.adjudicate(db, board_id)
+    units = games.game_state(db, board_id).current.position["units"]
+    assert "A WAR" in units["RUSSIA"] and "A RUH" in units["GERMANY"]
+
+
 def test_a_forced_draw_after_1915_has_a_single_winner(dbn_board) -> None:
     """5.6.3: "The game shall end in a forced draw if no power has achieved a solo victory by
     the end of 1915." 5.1.2: the most centres at the draw wins, a tie to the later selector."""
