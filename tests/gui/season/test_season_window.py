@@ -137,3 +137,30 @@ def test_start_the_invitational_opens_its_tournament(main, tmp_path: Path) -> No
     assert main.app.db is not None and main.app.path == tmp_path / "dbni.tdt"
     from tdapp.services.players import list_players
     assert sorted(p.seed for p in list_players(main.app.db)) == list(range(1, 36))
+
+
+def test_declined_remove_event_and_a_bad_preference(main, tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    warnings: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning",
+                        lambda _parent, _title, text, *a, **k: warnings.append(text))
+    path = tmp_path / "s.tds"
+    season_service.new_season(path, "S")
+    places = {f"p{n:02d}": n for n in range(1, 41)}
+    season_service.add_event(path, QualifyingEvent("Whipping", 12, 40, places))
+    season_service.add_event(path, QualifyingEvent("Tiny", 4, 30, {"zz": 1}))
+    assert main.season.load(path)
+    window = main.season.window
+    window.invitations_table.selectRow(0)
+    assert main.season.declined()
+    players = [cell(window.invitations, r, 1) for r in range(window.invitations.rowCount())]
+    assert "p01" not in players and players[0] == "p02" and "p32" in players
+    window.invitations.setData(window.invitations.index(5, 4), "two",
+                               Qt.ItemDataRole.EditRole)
+    assert warnings and "numbers" in warnings[-1]
+    assert season_service.load_season(path).semifinal.preferences == {}
+    window.events_table.selectRow(1)
+    assert "not a qualifying event" in cell(window.events, 1, 6)
+    assert main.season.remove_event()
+    assert window.events.rowCount() == 1
+
