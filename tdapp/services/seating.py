@@ -17,6 +17,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from tdapp.core.formats import TournamentFormat
+from tdapp.core.formats.structures import seating_needs
 from tdapp.core.powers import BOARD_SIZE, POWERS
 from tdapp.core.seating import (
     Board,
@@ -377,8 +378,11 @@ def seating_context(
     context = SeatingContext(round_number, fmt, method, power_method, labels,
                              history, keep_apart, locked, ranking, preferences, teams,
                              last_round=last_balanced_round(fmt, round_number))
-    if fmt.top_board is not None and fmt.top_board.round == round_number:
+    needs = seating_needs(fmt, round_number)
+    if any(n.top_board for n in needs):
         _add_top_board(db, context)
+    context.notes += [n.words[0].upper() + n.words[1:] for n in needs
+                      if n.words and not n.top_board]
     return context
 
 

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
+from tdapp.core.formats.structures.ordering import Ordering
 from tdapp.core.tournament.model import TieDecision, Tournament
 from tdapp.core.tournament.results import ScoreSheet
 
@@ -223,32 +224,6 @@ def draw_lots(players: Sequence[str], rng: random.Random, *, about: str = "stand
 
 
 # -- the engine ---------------------------------------------------------------------------------
-
-@dataclass
-class Ordering:
-    """Players in order, as groups of equal rank, best first.
-
-    ``reasons[i]`` says why ``groups[i]`` is above ``groups[i + 1]``; ``ties[i]`` is ``""`` for a
-    single player, ``"shared"`` for a tie the rules keep, ``"td"`` for one left to the TD, and
-    ``notes[i]`` explains a tie.
-    """
-
-    groups: list[list[str]] = field(default_factory=list)
-    reasons: list[str] = field(default_factory=list)
-    ties: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-
-    def extend(self, other: Ordering, joint: str | None) -> None:
-        if self.groups and joint is not None:
-            self.reasons.append(joint)
-        self.groups.extend(other.groups)
-        self.reasons.extend(other.reasons)
-        self.ties.extend(other.ties)
-        self.notes.extend(other.notes)
-
-    def flat(self) -> list[str]:
-        return [p for g in self.groups for p in g]
-
 
 def order_players(
     players: Sequence[str],
