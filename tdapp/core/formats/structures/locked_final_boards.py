@@ -82,9 +82,9 @@ class LockedFinalBoards(FinalRanking):
         if rule is None or round_number != rule.round:
             return SeatingNeeds()
         return SeatingNeeds(ranked_groups=7, locked_ranges=True,
-                            words="seated by ranking, each seven available players a board "
-                                  "(the best on board 1, the top board); each board is "
-                                  "locked to the rank range its players hold now")
+                            words="final round: each board is locked to the range of places "
+                                  "its players hold now; board 1 is the top board, whose "
+                                  "board-topper is champion")
 
     def applies(self, fmt: TournamentFormat, through: int) -> bool:
         return fmt.locked_final is not None and through >= fmt.locked_final.round

@@ -12,7 +12,7 @@ published one).
 Ranking, once the bonus round is played: the pool player with the highest tournament score is
 champion (ties by ``champion_tie_breakers``, else the tie-breakers without ``pool-first``);
 everyone else follows by tournament score. Seating: the pool plays among itself in the bonus
-round (``SeatingNeeds.apart == "pool"``).
+round (``SeatingNeeds.apart == "pool"``; declared, the seater does not separate it yet).
 """
 
 from __future__ import annotations
@@ -62,8 +62,8 @@ class PoolChampion(FinalRanking):
         p = fmt.pool
         if p is None or round_number != p.bonus_round:
             return SeatingNeeds()
-        return SeatingNeeds(apart="pool", words=f"the championship pool ({p.size} players) "
-                            "plays among itself")
+        # Declared for the seater; it does not act on it yet, so no note claims it does.
+        return SeatingNeeds(apart="pool")
 
     def applies(self, fmt: TournamentFormat, through: int) -> bool:
         return fmt.pool is not None and through >= fmt.pool.bonus_round
