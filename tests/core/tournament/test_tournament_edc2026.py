@@ -92,3 +92,47 @@ def test_count_back_with_the_edc_score_rolls_boards_back_a_year() -> None:
     assert s.row("a0").rank == 1 and s.row("b0").rank == 2
     assert "ahead on count-back" in s.row("a0").reason
     assert "with the last round 1 year back" in s.row("a0").reason
+
+
+def _austria_scorer(system: str, game) -> dict[str, float]:
+    """240 plus the centres held: a tie on 256 is three Austrias on 16 (exact arithmetic)."""
+    return {power: 240.0 + game.centers.get(power, 0) for power in POWERS}
+
+
+def _austria_board(number: int, player: str, austria: list[int]) -> Board:
+    """``player`` as Austria with ``austria`` centres in 1909, 1908, 1907, 1906 (the rest of
+    the board holds the remaining centres, so every year is a legal position)."""
+    others = [f"{player}-{i}" for i in range(6)]
+    history = {}
+    for year, count in zip((1909, 1908, 1907, 1906), austria, strict=True):
+        rest = 34 - count
+        history[year] = dict(zip(POWERS, [count, rest // 2, rest - rest // 2, 0, 0, 0, 0],
+                                 strict=True))
+    for year in range(1901, 1906):
+        history[year] = dict(zip(POWERS, [5, 5, 5, 5, 4, 5, 5], strict=True))
+    return Board(1, number, dict(zip(POWERS, [player, *others], strict=True)),
+                 centers=history[1909], end_year=1909, history=history,
+                 eliminated={p: 1906 for p in POWERS[3:]})
+
+
+def test_a_three_way_count_back_goes_on_for_the_two_still_level() -> None:
+    """Seed 004: "players tied at the end of Round 4 will have their Round 4 boards rolled
+    back by one year to determine their whole tournament scores at this point. If both are
+    still tied then these boards will be rolled back another year and so-on until one of the
+    players is ahead." Three on 256: one year back z falls behind (250); x and y are level on
+    255, then 254/254 at two years, 253/252 at three: x, y, z, none left to the TD."""
+    fmt = copy_format(FMT, name="edc-one", rounds=1, counting=(), locked_final=None,
+                      final_ranking="total", round_rules=())
+    boards = (_austria_board(1, "x", [16, 15, 14, 13]),
+              _austria_board(2, "y", [16, 15, 14, 12]),
+              _austria_board(3, "z", [16, 10, 10, 10]))
+    ids = ["x", "y", "z"] + [f"{p}-{i}" for p in "xyz" for i in range(6)]
+    s = compute_standings(Tournament(tuple(Player(p) for p in ids), boards), fmt,
+                          scorer=_austria_scorer)
+    assert [s.row(p).score for p in "xyz"] == [256, 256, 256]
+    assert [s.row(p).rank for p in "xyz"] == [1, 2, 3]
+    assert all(rank > 3 for rank, _, _ in s.open_ties())  # only the fillers stay level
+    assert s.row("x").reason == ("tied on 256; ahead on count-back (253 against 252 with the last round "
+                                 "3 years back)")
+    assert s.row("y").reason == ("tied on 256; ahead on count-back (255 against 250 with the last round "
+                                 "1 year back)")
