@@ -41,6 +41,7 @@ from tdapp.core.formats.model import (
 )
 from tdapp.core.formats.structures import final_rankings
 from tdapp.core.formats.structures.knockout import SEEDING_WORDS
+from tdapp.core.formats.structures.locked_final_boards import SIT_OUT_WORDS
 from tdapp.gui.formats.editors import CountingTable, RoundsTable, TieBreakerList, parse_rounds
 from tdapp.gui.formats.fields import (
     FieldMarks,
@@ -192,6 +193,9 @@ class FormatForm(QTabWidget):
         form = _form(self.locked)
         form.addRow("Final round:", self.locked_round)
         form.addRow("Within a range:", self.locked_within)
+        sit_outs = QLabel("Sit-outs and two boards: " + SIT_OUT_WORDS + ".")
+        sit_outs.setWordWrap(True)
+        form.addRow(sit_outs)
         self.knockout = add("knockout", QGroupBox("Knock-out"), tab)
         self.knockout.setCheckable(True)
         self.ko_rounds = add("knockout.qualifying_rounds", self._line(), tab)

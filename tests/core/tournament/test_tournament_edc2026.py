@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tournament_helpers import board
 
-from tdapp.core.formats import copy_format, get_format
+from tdapp.core.formats import copy_format, describe_format, get_format
 from tdapp.core.powers import POWERS
 from tdapp.core.tournament import Board, Player, Tournament, compute_standings
 
@@ -136,3 +136,26 @@ def test_a_three_way_count_back_goes_on_for_the_two_still_level() -> None:
                                  "3 years back)")
     assert s.row("y").reason == ("tied on 256; ahead on count-back (255 against 250 with the last round "
                                  "1 year back)")
+
+
+def test_final_round_sit_outs_and_double_boards_follow_the_rule_the_format_states() -> None:
+    """The format's own sentence (the format dialog shows it): "a player who sits the final
+    round out keeps the place held when it began; a player seated on two final-round boards is
+    ranked with the lower-numbered board, and each board's players share out the places they
+    held"."""
+    from tdapp.core.formats.structures.locked_final_boards import SIT_OUT_WORDS
+
+    assert ("Final-round sit-outs", SIT_OUT_WORDS) in describe_format(FMT)
+    fmt = copy_format(FMT, name="edc-doubles", two_boards_allowed=True)
+    players = tuple(Player(p) for p in E)
+    # e06 plays both final boards; e13 sits the final round out
+    top = board(4, 1, E[:7], [40, 40, 40, 150, 20, 10, 10], centres=[5, 5, 5, 12, 3, 2, 2],
+                top=True, end_year=1909)
+    second = board(4, 2, [E[6], *E[7:13]], [300, 0, 0, 0, 0, 0, 400],
+                   centres=[9, 5, 5, 5, 4, 4, 2], end_year=1909)
+    s = compute_standings(Tournament(players, earlier_rounds() + (top, second)), fmt)
+    assert s.row("e06").rank <= 7  # ranked with board 1, its 300 on board 2 kept as its best
+    assert s.row("e06").score == 440 + 300
+    assert {s.row(p).rank for p in E[7:13]} == set(range(8, 14))
+    assert s.row("e13").rank == 14
+    assert s.row("e13").reason == "" and s.rows[12].reason.startswith("final-round board 2")
