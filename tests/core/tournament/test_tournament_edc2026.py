@@ -159,3 +159,19 @@ def test_final_round_sit_outs_and_double_boards_follow_the_rule_the_format_state
     assert {s.row(p).rank for p in E[7:13]} == set(range(8, 14))
     assert s.row("e13").rank == 14
     assert s.row("e13").reason == "" and s.rows[12].reason.startswith("final-round board 2")
+
+
+def test_a_three_way_board_top_is_counted_back_until_each_is_apart() -> None:
+    """Seed 004: "If there is a joint board top, then count back shall be used and the player
+    losing the count back will be awarded 2nd place (also 3rd for a 3-person board top
+    continuing ad infinitum)." e03, e04 and e05 top on 10; in 1908 e04 has 11 against 10 and
+    10; the two still level go back to 1907, where e05 has 9 against 8."""
+    history = {1908: dict(zip(POWERS, [4, 4, 4, 10, 11, 10, 0], strict=True)),
+               1907: dict(zip(POWERS, [4, 4, 4, 8, 10, 9, 0], strict=True))}
+    boards = earlier_rounds() + final_round([1, 1, 1, 10, 10, 10, 1], [20, 20, 20, 80, 80, 80, 5],
+                                            history=history)
+    s = compute_standings(Tournament(tuple(Player(p) for p in E), boards), FMT)
+    assert s.order()[:4] == ["e04", "e05", "e03", "e00"]
+    assert s.row("e05").reason == ("shared board top; ahead on count-back (9 against 8 centres "
+                                   "in 1907)")
+    assert not [t for t in s.open_ties() if t[0] <= 3]
