@@ -60,8 +60,8 @@ def describe_format(fmt: TournamentFormat) -> list[tuple[str, str]]:
         out.append(("Two boards", f"allowed; the {fmt.double_board} score counts"))
     # Each structural rule says its own settings (a pool may serve a team round too), then
     # the chosen rule says who is champion.
-    for rule in final_rankings():
-        out.extend(rule.describe(fmt))
+    for structure in final_rankings():
+        out.extend(structure.describe(fmt))
     out.append(("Champion", final_ranking_rule(fmt.final_ranking).champion_words(fmt)))
     if fmt.tie_breakers:
         out.append(("Tie-breakers", "; ".join(criterion_words(c) for c in fmt.tie_breakers)))

@@ -62,11 +62,20 @@ class RankingContext(Protocol):
     championship pool; ``issues`` collects what the TD should know.
     """
 
-    tournament: Any
-    sheet: Any
-    through: int
-    pool: frozenset[str]
-    issues: list[str]
+    @property
+    def tournament(self) -> Any: ...
+
+    @property
+    def sheet(self) -> Any: ...
+
+    @property
+    def through(self) -> int: ...
+
+    @property
+    def pool(self) -> frozenset[str]: ...
+
+    @property
+    def issues(self) -> list[str]: ...
 
     def by_total(self, players: Sequence[str], *, criteria: Sequence[str] | None = None,
                  offset: int = 0) -> Ordering:

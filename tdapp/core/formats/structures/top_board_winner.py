@@ -79,11 +79,12 @@ class TopBoardWinner(FinalRanking):
              ctx: RankingContext) -> Ordering:
         assert fmt.top_board is not None
         rnd = fmt.top_board.round
+        board = top_board_of(ctx.tournament, rnd)
         seated = [p for p in self.marked(fmt, ctx) if p in players]
-        if not seated:
+        if board is None or not seated:
             ctx.issues.append(f"no top board is marked in round {rnd}; ranked by total")
             return ctx.by_total(players)
-        board_no = top_board_of(ctx.tournament, rnd).number
+        board_no = board.number
         sheet = ctx.sheet
 
         def top_score(p: str) -> float:
