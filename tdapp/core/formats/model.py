@@ -339,8 +339,11 @@ class TournamentFormat:
         return (CountGroup(tuple(range(1, self.rounds + 1))),)
 
 
-def validate_format(fmt: TournamentFormat) -> TournamentFormat:
-    """Return ``fmt`` unchanged, or raise :class:`FormatError` naming the first wrong field."""
+def validate_format(fmt: TournamentFormat, *, changed: bool = False) -> TournamentFormat:
+    """Return ``fmt`` unchanged, or raise :class:`FormatError` naming the first wrong field.
+
+    ``changed``: the format is being edited, so the structural rule's checks of how its
+    settings fit the rounds run too (a saved format reads back without them)."""
     from tdapp.core.tournament.tiebreakers import known_criterion  # late: tournament reads formats
 
     if not fmt.name.strip():
@@ -369,7 +372,10 @@ def validate_format(fmt: TournamentFormat) -> TournamentFormat:
     if fmt.final_ranking not in final_ranking_names():
         raise FormatError(f"unknown final ranking {fmt.final_ranking!r} (known: "
                           f"{', '.join(final_ranking_names())})", "final_ranking")
-    final_ranking_rule(fmt.final_ranking).validate(fmt)
+    structure = final_ranking_rule(fmt.final_ranking)
+    structure.validate(fmt)
+    if changed:
+        structure.check_change(fmt)
     if fmt.double_board not in DOUBLE_BOARD_RULES:
         raise FormatError(f"unknown double-board rule {fmt.double_board!r}", "double_board")
     lists = {"tie_breakers": fmt.tie_breakers, "champion_tie_breakers": fmt.champion_tie_breakers or (),

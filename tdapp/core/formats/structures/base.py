@@ -17,6 +17,14 @@ reading back; the registry maps the name to the class.
 The ranking works on a :class:`RankingContext` the standings hand over (the tournament, its
 score sheet, the tie-breaking engine): this package never imports the tournament code, which
 imports formats.
+
+Adding a rule: one module here with a :class:`FinalRanking` subclass, and its test. A built-in
+rule is also one line in ``catalogue.py``; any other (a plug-in, a test's toy rule) calls
+``register_final_ranking`` once. Validation, the format's description, the format dialog's
+choices, the standings, the champion award and seating's needs then know it. A rule that needs
+settings of its own (as ``pool`` or ``top_board``) also needs its settings dataclass as a
+``TournamentFormat`` field (``model.py``, and ``serialize._NESTED`` to read it back) and a box
+for it in ``tdapp/gui/formats/form.py``; a rule using existing settings, or none, does not.
 """
 
 from __future__ import annotations
@@ -124,6 +132,11 @@ class FinalRanking:
         if self.settings and getattr(fmt, self.settings, None) is None:
             raise FormatError(f"{self.name!r} needs its rule set ({self.settings})",
                               "final_ranking")
+
+    def check_change(self, fmt: TournamentFormat) -> None:
+        """Further checks when a format is being changed (the format dialog, ``copy_format``):
+        how its settings fit the rounds. A saved format is read back without them, so a file
+        saved before a check existed still opens; the next change shows what to fix."""
 
     # -- seating ------------------------------------------------------------------------------
     def seating(self, fmt: TournamentFormat, round_number: int) -> SeatingNeeds:

@@ -50,6 +50,14 @@ class Knockout(FinalRanking):
         super().validate(fmt)
         k = fmt.knockout
         assert k is not None
+        for i, name in enumerate(k.final_seeding):
+            if name not in SEEDING_WORDS:
+                raise FormatError(f"must be one of {', '.join(SEEDING_WORDS)}",
+                                  f"knockout.final_seeding[{i}]")
+
+    def check_change(self, fmt: TournamentFormat) -> None:
+        k = fmt.knockout
+        assert k is not None
         if not 1 <= k.final_round <= fmt.rounds:
             raise FormatError(f"round {k.final_round} is outside 1..{fmt.rounds}",
                               "knockout.final_round")
@@ -58,10 +66,6 @@ class Knockout(FinalRanking):
                 raise FormatError(f"a qualifying round comes before the final "
                                   f"(1..{k.final_round - 1}), not {rnd}",
                                   f"knockout.qualifying_rounds[{i}]")
-        for i, name in enumerate(k.final_seeding):
-            if name not in SEEDING_WORDS:
-                raise FormatError(f"must be one of {', '.join(SEEDING_WORDS)}",
-                                  f"knockout.final_seeding[{i}]")
 
     def rank(self, fmt: TournamentFormat, players: Sequence[str],
              ctx: RankingContext) -> Ordering:

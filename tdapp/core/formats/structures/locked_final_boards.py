@@ -67,15 +67,19 @@ class LockedFinalBoards(FinalRanking):
         super().validate(fmt)
         rule = fmt.locked_final
         assert rule is not None
-        if not 2 <= rule.round <= fmt.rounds:
-            raise FormatError(f"the final round is one of 2..{fmt.rounds}, not {rule.round}",
-                              "locked_final.round")
         if rule.within not in WITHIN_CHOICES:
             raise FormatError(f"must be one of {', '.join(WITHIN_CHOICES)}",
                               "locked_final.within")
         if rule.champion != "board-topper":
             raise FormatError("the champion is the top board's board-topper",
                               "locked_final.champion")
+
+    def check_change(self, fmt: TournamentFormat) -> None:
+        rule = fmt.locked_final
+        assert rule is not None
+        if not 2 <= rule.round <= fmt.rounds:
+            raise FormatError(f"the final round is one of 2..{fmt.rounds}, not {rule.round}",
+                              "locked_final.round")
 
     def seating(self, fmt: TournamentFormat, round_number: int) -> SeatingNeeds:
         rule = fmt.locked_final

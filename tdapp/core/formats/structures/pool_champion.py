@@ -50,6 +50,10 @@ class PoolChampion(FinalRanking):
         assert p is not None
         if p.size < 1:
             raise FormatError(f"must be at least 1, not {p.size}", "pool.size")
+
+    def check_change(self, fmt: TournamentFormat) -> None:
+        p = fmt.pool
+        assert p is not None
         if not 1 <= p.after_round < fmt.rounds:
             raise FormatError(f"the pool is picked after a round before the last "
                               f"(1..{fmt.rounds - 1}), not {p.after_round}", "pool.after_round")

@@ -48,17 +48,21 @@ class TopBoardWinner(FinalRanking):
         super().validate(fmt)
         t = fmt.top_board
         assert t is not None
+        if not 2 <= t.size <= 7:
+            raise FormatError(f"a board seats 2 to 7 players, not {t.size}", "top_board.size")
+        if t.champion not in CHAMPION_CHOICES:
+            raise FormatError(f"must be one of {', '.join(CHAMPION_CHOICES)}",
+                              "top_board.champion")
+
+    def check_change(self, fmt: TournamentFormat) -> None:
+        t = fmt.top_board
+        assert t is not None
         if not 1 <= t.round <= fmt.rounds:
             raise FormatError(f"round {t.round} is outside 1..{fmt.rounds}", "top_board.round")
         if not 1 <= t.after_round < t.round:
             raise FormatError(f"the top board is called after an earlier round "
                               f"(1..{t.round - 1}), not {t.after_round}",
                               "top_board.after_round")
-        if not 2 <= t.size <= 7:
-            raise FormatError(f"a board seats 2 to 7 players, not {t.size}", "top_board.size")
-        if t.champion not in CHAMPION_CHOICES:
-            raise FormatError(f"must be one of {', '.join(CHAMPION_CHOICES)}",
-                              "top_board.champion")
 
     def seating(self, fmt: TournamentFormat, round_number: int) -> SeatingNeeds:
         t = fmt.top_board
