@@ -47,7 +47,7 @@ def test_the_contract_example(capsys: pytest.CaptureFixture[str], tmp_path: Path
     assert code == 0 and err == ""
     assert doc["events"] == [{"name": "Whipping 2025", "class": "standard", "event_score": 80.0,
                               "qualifies": True, "why": "12 boards, 40 players",
-                              "date": "2025-04-12"}]
+                              "date": "2025-04-12", "outside_season": ""}]
     ann = doc["standings"][0]
     assert {k: ann[k] for k in ("rank", "player", "total", "counted", "best_single", "topshare",
                                 "rookie", "decided_by")} == {
