@@ -236,6 +236,9 @@ class GameView(QWidget):
                         + (" — secret." if v.secret else
                            " — " + ", ".join(f"{p.title()} {'yes' if y else 'no'}"
                                              for p, y in (v.votes or {}).items()) + "."))
+                if v.vetoed:  # seed 000 5.7.1: vetoed at the Game Table, no vote held
+                    last = (f" Last draw proposal ({phase_title(v.phase)}): vetoed openly by "
+                            + ", ".join(p.title() for p in v.vetoed_by) + "; no vote held.")
             self.banner.setText(f"{state.format_title}.{last}")
             self.banner.setStyleSheet("color: #555; padding: 2px;")
 
