@@ -39,6 +39,7 @@ from tdapp.core.tournament.semifinal import (
     Stage,
     championship_alternates,
 )
+from tdapp.reports.season import SeasonReport, write_season_pdf, write_season_workbook
 from tdapp.services import players as player_service
 from tdapp.services import rollcall
 from tdapp.services.changes import ServiceError
@@ -307,6 +308,33 @@ def season_view(source: Path | str | SeasonInput) -> SeasonView:
     return SeasonView(season, standings, invites, stage, finalists, problems, spare, taken,
                       outside, start)
 
+
+
+def season_report(source: Path | str | SeasonInput, title: str = "") -> SeasonReport:
+    """The season's documents' data: standings, invitations, semi-finals, championship."""
+    view = season_view(source)
+    name = title or view.season_input.name or (
+        Path(source).stem if isinstance(source, (str, Path)) else "Season")
+    return SeasonReport(
+        title=name, events=tuple(e.name for e in view.season_input.events if e.qualifies),
+        standings=view.standings, invitations=view.invitations, stage=view.stage,
+        finalists=tuple(view.finalists), out_for_season=frozenset(view.out_for_season),
+        mid_game=tuple(view.mid_game), championship_start=view.championship_start,
+        problems=tuple(view.problems + view.outside_season))
+
+
+def export_season(source: Path | str, target: Path | str) -> Path:
+    """Write the season as a PDF (``.pdf``) or an Excel workbook (``.xlsx``)."""
+    target = Path(target)
+    report = season_report(source)
+    try:
+        if target.suffix.lower() == ".pdf":
+            return write_season_pdf(report, target)
+        if target.suffix.lower() == ".xlsx":
+            return write_season_workbook(report, target)
+    except OSError as exc:
+        raise SeasonFileError(f"{target.name} cannot be written: {exc.strerror}.") from exc
+    raise SeasonFileError(f"{target.name}: the season is exported as .pdf or .xlsx.")
 
 
 # ---------------------------------------------------------------- from the season to the games
