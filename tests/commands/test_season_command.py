@@ -257,6 +257,17 @@ BAD_INPUTS = [
     ({"events": [], "coin_tosses": [{"between": ["eve", "fay"], "winner": "gus"}]},
      "coin_tosses[0].winner"),
     ({"events": [], "coin_tosses": [{"between": ["eve", "fay"]}]}, "coin_tosses[0].winner"),
+    # 5.8 and 4.2 in the season file's semi-final section
+    ({"events": [], "semifinal": {"mid_game": {"board": 1}}}, "semifinal.mid_game"),
+    ({"events": [], "semifinal": {"mid_game": [{"player": "ann"}]}}, "semifinal.mid_game[0].board"),
+    ({"events": [], "semifinal": {"mid_game": [{"board": 0, "player": "ann"}]}},
+     "semifinal.mid_game[0].board"),
+    ({"events": [], "semifinal": {"mid_game": [{"board": 1, "player": "ann", "why": "x"}]}},
+     "semifinal.mid_game[0].why"),
+    ({"events": [], "semifinal": {"championship_start": {"option": 3}}},
+     "semifinal.championship_start"),
+    ({"events": [], "semifinal": {"championship_start": {"option": 1, "chosen_by": "gm"}}},
+     "semifinal.championship_start"),
 ]
 
 
