@@ -479,6 +479,7 @@ class GameView(QWidget):
                                 named=preview.named)
         dialog.accepted.connect(lambda: self.hold_vote(dialog.votes(), dialog.abandoned(),
                                                        dialog.draw_powers()))
+        dialog.vetoed.connect(self.veto_openly)
         self.vote_dialog = dialog
         dialog.open()
         return dialog
@@ -490,6 +491,11 @@ class GameView(QWidget):
         passed vote ends the game."""
         self.app.call(lambda db: games.hold_draw_vote(db, self.board_id, votes,
                                                       abandoned, powers).change)
+
+    def veto_openly(self, powers: Sequence[str]) -> None:
+        """A proposal vetoed openly at the table (DBN 5.7.1): recorded with who vetoed it; no
+        vote is held and the season's draw vote is not used up."""
+        self.app.call(lambda db: games.veto_draw_openly(db, self.board_id, list(powers)))
 
     def export_chart(self) -> Path | None:
         state = self.state
