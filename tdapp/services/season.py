@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from tdapp.core.game.phases import phase_title
 from tdapp.core.tournament.season import CoinToss, Invitation, QualifyingEvent, Season
 from tdapp.core.tournament.season_calendar import outside_season, season_of, start_words
 from tdapp.core.tournament.season_doc import (
@@ -219,6 +220,13 @@ def cannot_play(path: Path | str, player: str) -> SeasonInput:
 def replace_mid_game(path: Path | str, board: int, player: str, phase: str) -> SeasonInput:
     """A player who leaves a semi-final game (5.8.1-5.8.2): the next alternate in seed order
     takes the seat from ``phase`` on; the player is out for the season (5.8.4). No undoing."""
+    try:
+        phase_title(phase.strip().upper())
+    except ValueError as exc:
+        raise SeasonFileError(f"{phase!r} is not a phase: write it like F1904M (Fall 1904 "
+                              "movement).") from exc
+    phase = phase.strip().upper()
+
     def edit(season: SeasonInput) -> SeasonInput:
         semi = season.semifinal
         changed = replace(season, semifinal=replace(

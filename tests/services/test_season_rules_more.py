@@ -96,8 +96,10 @@ def test_a_mid_game_replacement_refused_in_words(tmp_path: Path) -> None:
         season_service.replace_mid_game(path, 1, elsewhere, "F1904M")
     with pytest.raises(SeasonFileError, match="no board 9"):
         season_service.replace_mid_game(path, 9, board1[0], "F1904M")
+    with pytest.raises(SeasonFileError, match="write it like F1904M"):
+        season_service.replace_mid_game(path, 1, board1[0], "autumn")
     assert path.read_bytes() == before
-    season_service.replace_mid_game(path, 1, board1[0], "F1904M")
+    season_service.replace_mid_game(path, 1, board1[0], "f1904m")  # read as F1904M
     with pytest.raises(SeasonFileError, match="not playing"):
         season_service.replace_mid_game(path, 1, board1[0], "F1905M")
 
