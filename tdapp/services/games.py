@@ -39,6 +39,7 @@ from tdapp.core.game.draws import (
     draw_vote_open,
     eligible_voters,
     next_vote_secret,
+    open_veto,
     proposed_draw,
     voted_this_season,
 )
@@ -234,7 +235,8 @@ def game_state(db: TournamentDb, board_id: int) -> GameState:
             .where(Seat.board_id == board_id)).all())
         phases = tuple(_phase_row(session, row) for row in _phases(session, board_id))
         votes = tuple(
-            VoteRow(v.phase, tuple(v.powers), v.passed, v.secret, v.votes)
+            VoteRow(v.phase, tuple(v.powers), v.passed, v.secret, v.votes,
+                    tuple(v.vetoed_by or ()))
             for v in session.scalars(select(DrawVote).where(DrawVote.board_id == board_id)
                                      .order_by(DrawVote.id)))
         return GameState(board_id, round_number, board.number, board.status, board.end_reason,
@@ -638,6 +640,38 @@ def hold_draw_vote(db: TournamentDb, board_id: int, votes: Mapping[str, bool],
     if passed:
         change = end_game(db, board_id, "draw", draw=included)
     return VoteOutcome(change, passed, secret, eligible)
+
+
+@_stale_safe
+def veto_draw_openly(db: TournamentDb, board_id: int, vetoed_by: Sequence[str]) -> Change:
+    """A draw proposal vetoed openly at the Game Table before any vote (seed 000 5.7.1): kept
+    with the powers that vetoed it, in the open; no vote is held and it does not use up the
+    season's draw vote."""
+    state = game_state(db, board_id)
+    if not state.started or state.finished:
+        raise ServiceError("Draw proposals are made during a game in progress.")
+    current = state.current
+    assert current is not None
+    with db.read() as session:
+        fmt = _format(session)
+    refusal = draw_vote_open(fmt, current.phase)
+    if refusal:
+        raise ServiceError(refusal)
+    if voted_this_season(current.phase, state.votes):
+        raise ServiceError(f"A draw vote was held in {season_title(vote_season(current.phase))} "
+                           "already: one per season.")
+    eligible = eligible_voters(current.position)
+    try:
+        vetoers = open_veto(eligible, vetoed_by)
+    except GameRuleRefusal as exc:
+        raise ServiceError(str(exc)) from exc
+    label, _ = _names(db, board_id)
+    who = ", ".join(p.title() for p in vetoers)
+    with db.action(f"Draw proposal {phase_title(current.phase)} vetoed by {who}, {label}") \
+            as session:
+        session.add(DrawVote(board_id=board_id, phase=current.phase, powers=list(eligible),
+                             passed=False, secret=False, votes=None, vetoed_by=list(vetoers)))
+    return Change.of(f"Draw proposal vetoed by {who}, {label}", TOPIC, ids=(board_id,))
 
 
 # ----------------------------------------------------------------------------- the end
