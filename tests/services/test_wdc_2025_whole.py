@@ -177,3 +177,18 @@ def test_fewer_than_49_outside_the_pool_is_an_ordinary_round(tmp_path: Path) -> 
         ids = {proposal.context.ids[p] for p in board.seats}
         assert ids <= pool if board.number <= 3 else not ids & pool
     db.close()
+
+
+def test_the_printed_board_call_marks_the_pool_boards(wdc, tmp_path: Path) -> None:
+    """II.2.a keeps the ranking private; the board call names the pool's boards, no order."""
+    from tdapp.reports.pdf_sections import _board_heading
+    from tdapp.services.exports import export_pdf, report_data
+
+    db, _pool, _entered, _proposal = wdc
+    data = report_data(db)
+    headings = [_board_heading(b) for b in data.round_boards(4)]
+    assert headings[:3] == [f"Board {n} — championship pool" for n in (1, 2, 3)]
+    assert all(h == f"Board {n}" for n, h in enumerate(headings[3:], start=4))
+    assert all(not b.pool_board for b in data.round_boards(3))
+    path = export_pdf(db, tmp_path / "call.pdf", what="board-call")
+    assert Path(path).stat().st_size > 1000
