@@ -14,6 +14,7 @@ from pathlib import Path
 from sqlalchemy import select
 
 from tdapp.commands.demo_data import DemoPlayer, demo_game, demo_players
+from tdapp.commands.demo_finals import seat_final_round
 from tdapp.commands.jsonio import BadInput, run_json_command
 from tdapp.core.formats import get_format, list_formats
 from tdapp.core.powers import BOARD_SIZE, POWERS
@@ -83,7 +84,8 @@ def _play_round(db: TournamentDb, number: int, rng: random.Random, last_year: in
     rollcall.set_answers(db, number, playing, status="present")
     if len(playing) < len(ids):
         rollcall.set_answers(db, number, ids[len(playing):], status="standby")
-    if not _seat_by_ranking(db, number, playing):
+    if not _seat_by_ranking(db, number, playing) and not seat_final_round(db, number, playing,
+                                                                          rng):
         plans = seat_round(playing, rounds.seating_history(db, number), rng.randrange(1 << 30))
         rounds.save_board_call(db, number, plans)
     rounds.set_round_status(db, number, "playing")
