@@ -58,3 +58,20 @@ def seat_final_round(db: TournamentDb, number: int, playing: Sequence[int],
                             seed=rng.randrange(1 << 30), time_limit=2.0)
     seating.publish(db, number, proposal)
     return True
+
+
+def resting(db: TournamentDb, number: int, ids: Sequence[int], rounds_played: int) -> set[int]:
+    """Players who skip this round by choice because the format lets them play only some of a
+    group of rounds (WDC 2018: "no more than three of the four preliminary rounds"): player i
+    skips the group's rounds from position i on, spread evenly over the group. A demo that
+    stops before the group's last round needs nobody to rest."""
+    for group in effective_format(db).counting:
+        if group.max_played is None or number not in group.rounds \
+                or max(group.rounds) > rounds_played:
+            continue
+        skips = len(group.rounds) - group.max_played
+        position = group.rounds.index(number)
+        return {p for i, p in enumerate(ids)
+                if (position - i) % len(group.rounds) < skips}
+    return set()
+
