@@ -14,6 +14,7 @@ import pytest
 from sqlalchemy import select
 
 from tdapp.commands.demo_data import demo_game
+from tdapp.core.game.record import LATE
 from tdapp.core.powers import BOARD_SIZE, POWERS
 from tdapp.core.seating.paris import ORDERING
 from tdapp.services import awards, clock, games, rollcall, rounds, seating
@@ -370,7 +371,7 @@ def test_the_clock_and_the_grace_period(game) -> None:
     assert (state.grace.minutes, state.grace.per_game, state.grace.movement_only) == (2, 1, True)
     games.set_sheet_status(db, board_id, "FRANCE", games.GRACE)
     games.save_orders(db, board_id, "FRANCE", "A Par-Bur")  # handed in within the grace
-    assert games.game_state(db, board_id).current.sheets["FRANCE"].status == games.LATE
+    assert games.game_state(db, board_id).current.sheets["FRANCE"].status == LATE
     games.adjudicate(db, board_id)
     with pytest.raises(ServiceError, match="has had its grace period"):
         games.set_sheet_status(db, board_id, "FRANCE", games.GRACE)

@@ -9,6 +9,7 @@ from tdapp.core.formats.model import (
     CountGroup,
     GraceRule,
     OrderReadingRule,
+    TeamRule,
     TournamentFormat,
 )
 from tdapp.core.formats.structures import final_ranking_rule, final_rankings
@@ -150,7 +151,7 @@ def reading_words(rule: OrderReadingRule, judge_rules: Mapping[str, str]) -> str
     return "; ".join((twice, names, builds, coast, build_coast, unit))
 
 
-def _team_sentence(team) -> str:
+def _team_sentence(team: TeamRule) -> str:
     """The team tournament as its options are set (each option said only when it applies)."""
     who = "players outside the championship pool" if team.members_from == "non-pool" else (
         "any players")

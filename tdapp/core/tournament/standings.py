@@ -15,6 +15,7 @@ from typing import Any
 from tdapp.core.formats.model import TournamentFormat
 from tdapp.core.formats.structures import final_ranking_rule
 from tdapp.core.tournament.model import Tournament
+from tdapp.core.tournament.ranking import rank_by_total
 from tdapp.core.tournament.results import RoundEntry, Scorer, ScoreSheet, registry_scorer
 from tdapp.core.tournament.tiebreakers import Ordering, TieContext, order_players
 
@@ -163,17 +164,6 @@ class StandingsContext:
         sheet = ScoreSheet(self.tournament, self.fmt, round_number - 1, self.scorer, self.pool)
         return StandingsContext(self.fmt, TieContext(self.tournament, sheet, self.pool),
                                 self.scorer, round_number - 1, self.issues)
-
-
-def rank_by_total(players: Sequence[str], fmt: TournamentFormat, ctx: TieContext,
-                  criteria: Sequence[str] | None = None, offset: int = 0) -> Ordering:
-    sheet = ctx.sheet
-    assert sheet is not None
-    return order_players(
-        players, lambda p: sheet.totals[p], fmt.tie_breakers if criteria is None else criteria,
-        ctx, value_phrase="higher score", break_within=fmt.tie_break_places,
-        unresolved=fmt.unresolved_ties, offset=offset,
-    )
 
 
 # -- championship pool (WDC 2025) ---------------------------------------------------------------

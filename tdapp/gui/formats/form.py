@@ -6,7 +6,7 @@ import dataclasses
 import re
 from collections.abc import Sequence
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QFormLayout,
@@ -153,6 +153,9 @@ class FormatForm(QTabWidget):
         add = self._add
         self.final_ranking = add("final_ranking", choice_box(
             (r.name, r.choice) for r in final_rankings()), tab)
+        for index, rule in enumerate(final_rankings()):  # each rule says who is champion
+            self.final_ranking.setItemData(index, f"Champion: {rule.champion}",
+                                           Qt.ItemDataRole.ToolTipRole)
         self.pool = add("pool", QGroupBox("Championship pool"), tab)
         self.pool.setCheckable(True)
         self.pool_after = add("pool.after_round", int_box(1, 20), tab)

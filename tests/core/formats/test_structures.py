@@ -58,6 +58,6 @@ def test_each_built_in_says_what_it_needs_from_seating() -> None:
     (top,) = seating_needs(get_format("wdc-2018"), 5)
     assert top == SeatingNeeds(top_board=7, words=top.words) and "board 1" in top.words
     (pool,) = seating_needs(get_format("wdc-2025"), 4)
-    assert pool.apart == "pool" and not pool.words  # declared; the seater does not act yet
+    assert pool.apart == "pool" and not pool.words  # the seating service says what it did
     assert seating_needs(get_format("dbn-2025"), 4) == ()
     assert final_ranking_rule("knockout").champion == "winner of the championship game"

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 import pytest
+from PySide6.QtCore import Qt
 
 from tdapp.core.formats import (
     FormatError,
@@ -138,6 +139,9 @@ def test_the_format_dialog_offers_the_toy_rule_and_says_it(qtbot, toy) -> None:
     box = dialog.form.final_ranking
     choices = {box.itemData(i): box.itemText(i) for i in range(box.count())}
     assert choices["last-round-winner"] == "best score of the last round"
+    index = box.findData("last-round-winner")
+    assert box.itemData(index, Qt.ItemDataRole.ToolTipRole) == (
+        "Champion: best score of the last round")
     fmt = _toy_format()
     dialog.form.load(fmt)
     assert box.currentData() == "last-round-winner"

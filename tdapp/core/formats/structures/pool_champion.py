@@ -12,7 +12,8 @@ published one).
 Ranking, once the bonus round is played: the pool player with the highest tournament score is
 champion (ties by ``champion_tie_breakers``, else the tie-breakers without ``pool-first``);
 everyone else follows by tournament score. Seating: the pool plays among itself in the bonus
-round (``SeatingNeeds.apart == "pool"``; declared, the seater does not separate it yet).
+round (``SeatingNeeds.apart == "pool"``: the seating service seats the pool apart where it
+acts on this need, and says so itself).
 """
 
 from __future__ import annotations
@@ -66,7 +67,7 @@ class PoolChampion(FinalRanking):
         p = fmt.pool
         if p is None or round_number != p.bonus_round:
             return SeatingNeeds()
-        # Declared for the seater; it does not act on it yet, so no note claims it does.
+        # No words here: the seating service that seats the pool apart says what it did.
         return SeatingNeeds(apart="pool")
 
     def applies(self, fmt: TournamentFormat, through: int) -> bool:
