@@ -68,6 +68,7 @@ def card_views(proposal: SeatingProposal, picked: str = "") -> list[CardView]:
         for player in issue.players:
             by_seat[(issue.board, player)].append(issue)
     views = []
+    pool = set(proposal.context.pool)  # WDC 2025 round 4: marked by who sits there, unranked
     for board in proposal.boards:
         seats = []
         for power, player in by_power(board.seats, board.powers):
@@ -77,7 +78,7 @@ def card_views(proposal: SeatingProposal, picked: str = "") -> list[CardView]:
             tooltip = "\n".join(i.message for i in found)
             seats.append(SeatView(power, player, problem, tooltip))
         count = sum(1 for i in proposal.issues if i.board == board.number)
-        notes = []
+        notes = ["championship pool"] if pool and set(board.seats) <= pool else []
         if board.number in proposal.selection_orders:
             notes.append("Paris")
         if count:

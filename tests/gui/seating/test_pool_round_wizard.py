@@ -64,6 +64,8 @@ def test_pool_round_seated_published_and_projected(main, qtbot, demo70: Path,
         wizard.next()
         assert wizard.currentId() == REVIEW
         assert len(wizard.review_page.grid.cards) == 10
+        titles = [card.note.text() for card in wizard.review_page.grid.cards]
+        assert [t.startswith("championship pool") for t in titles] == [True] * 3 + [False] * 7
         wizard.grab().save(str(tmp_path / "review.png"))
         wizard.next()
         assert wizard.currentId() == CALL
