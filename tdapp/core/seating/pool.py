@@ -29,9 +29,9 @@ def split_pool(players: Sequence[str], pool: Sequence[str]) -> tuple[list[str], 
     outside = [p for p in players if p not in members]
     missing = sorted(members - set(inside))
     if missing:
-        raise ValueError("championship pool: " + ", ".join(missing) + " not on the list of "
-                         "players for this round (a pool player who cannot play is replaced "
-                         "by publishing the pool again)")
+        raise ValueError("championship pool: " + ", ".join(missing) + " not playing this "
+                         "round: mark them present, or withdraw a player who cannot play so "
+                         "that the next in the standings joins the pool")
     for words, seats in (("the championship pool", inside), ("the players outside the pool",
                                                              outside)):
         if len(seats) % BOARD_SIZE:

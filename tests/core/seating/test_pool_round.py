@@ -79,6 +79,6 @@ def test_team_round_outside_the_pool():
 def test_pool_or_rest_not_filling_boards_is_said_in_words():
     with pytest.raises(ValueError, match="championship pool hold 20 seats"):
         seat_round(SeatingRequest(POOL + OTHERS, pool=POOL[:20]))
-    with pytest.raises(ValueError, match="pool03 not on the list"):
+    with pytest.raises(ValueError, match="pool03 not playing this round: mark them present"):
         seat_round(SeatingRequest([p for p in POOL if p != "pool03"] + OTHERS + ["z"],
                                   pool=POOL))
