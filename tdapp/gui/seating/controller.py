@@ -57,7 +57,9 @@ class BoardsController:
         if not boards:
             rows = self.app.read(rollcall.roll_call, number, default=[])
             summary = rollcall.count(rows).summary() if rows else ""
-        self.page.set_boards(number, boards, late, out, summary)
+        pool = self.app.read(seating.pool_boards, number, default=frozenset()) if boards \
+            else frozenset()
+        self.page.set_boards(number, boards, late, out, summary, pool)
         self._update_action()
 
     def _update_action(self) -> None:

@@ -86,3 +86,10 @@ def test_pool_round_seated_published_and_projected(main, qtbot, demo70: Path,
     for board in call:
         inside = {s.player_id in pool for s in board.seats}
         assert inside == ({True} if board.number <= 3 else {False})
+    main.window.show_page("Boards")
+    page = main.window.boards_page
+    page.select_round(4)
+    QApplication.processEvents()
+    notes = [card.note.text() for card in page.grid.cards]
+    assert [n.startswith("championship pool") for n in notes] == [True] * 3 + [False] * 7
+    page.grab().save(str(tmp_path / "boards-page.png"))
