@@ -8,6 +8,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from tdapp.core.tournament import model as tm
+from tdapp.services.replacements import board_replacements_by_id
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import (
     Board,
@@ -44,6 +45,7 @@ def tournament_model(db: TournamentDb) -> tm.Tournament:
                         CenterCount.centers)
         for board_id, year, power, centers in session.execute(counts):
             histories[board_id][year][power] = centers
+        departures = board_replacements_by_id(session)
         boards = []
         query = (select(Board, Round.number).join(Round).options(selectinload(Board.seats))
                  .order_by(Round.number, Board.number))
@@ -65,6 +67,7 @@ def tournament_model(db: TournamentDb) -> tm.Tournament:
                     draw=tuple(board.draw_powers) if board.draw_powers else None,
                     selection_order=tuple(board.selection_order) if board.selection_order else None,
                     top=board.top_board,
+                    replacements=departures.get(board.id, ()),
                 )
             )
         members: dict[int, list[TeamMember]] = defaultdict(list)

@@ -12,6 +12,7 @@ from sqlalchemy.orm import selectinload
 
 from tdapp.core.formats import TournamentFormat
 from tdapp.core.game.phases import last_completed_fall
+from tdapp.core.game.replacement import SCORINGS
 from tdapp.core.powers import POWERS, SOLO_CENTERS
 from tdapp.core.scoring.base import GameResult, ScoringError
 from tdapp.core.scoring.formula import FormulaSystem
@@ -21,6 +22,7 @@ from tdapp.core.tournament.results import RoundEntry
 from tdapp.core.tournament.standings import compute_standings
 from tdapp.services.changes import ServiceError
 from tdapp.services.formats import effective_format, scorer_with, scoring_systems
+from tdapp.services.replacements import ReplacementRow, replacements
 from tdapp.services.results import BoardResult, round_scoring_system
 from tdapp.services.standings_data import tournament_model
 from tdapp.services.tournaments import tournament_info
@@ -215,6 +217,8 @@ def standings_view(db: TournamentDb, mode: str = COMPLETED) -> StandingsView:
         standings = compute_standings(model, fmt, scorer=scorer)
     players = {p.id: p for p in model.players}
     labels = {p.id: p.label for p in model.players}
+    departures, departure_notes = _departure_notes(db, standings.through)
+    notes.extend(departure_notes)
     lines = []
     for row in standings.rows:
         player = players[row.player]
@@ -222,12 +226,45 @@ def standings_view(db: TournamentDb, mode: str = COMPLETED) -> StandingsView:
             rank=row.rank, player_id=int(row.player), name=row.name or player.label,
             score=row.score, rounds=tuple(_cell(e, provisional) for e in row.rounds),
             in_pool=row.in_pool, top_board=row.top_board, reason=names_in_note(row.reason, labels),
-            tie=row.tie, note=names_in_note(row.note, labels), competing=row.competing,
+            tie=row.tie, competing=row.competing,
+            note="; ".join(n for n in (names_in_note(row.note, labels),
+                                       *departures.get(row.player, ())) if n),
             withdrawn=player.withdrawn, home=player.home,
         ))
     rounds = tuple(range(1, standings.through + 1))
     return StandingsView(mode, standings.through, rounds, tuple(lines), tuple(notes),
                          tuple(standings.issues), len(standings.open_ties()))
+
+
+def _departure_notes(db: TournamentDb, through: int
+                     ) -> tuple[dict[str, list[str]], list[str]]:
+    """Players who left a seat or took one over mid-game (WDC 2025 III.3): a note on each
+    one's line ("R1 B1 England: Ann left in S1905M, Bob took over") and one under the table."""
+    by_player: dict[str, list[str]] = {}
+    under: list[str] = []
+    for row in replacements(db):
+        if row.round_number > through:
+            continue
+        text = f"Round {row.round_number} board {row.board_number}, {row.text}"
+        under.append(f"{text} ({_scoring_words(row)}).")
+        for player in (row.left_id, row.replaced_by_id):
+            if player is not None:
+                by_player.setdefault(str(player), []).append(text)
+    return by_player, under
+
+
+def _scoring_words(row: ReplacementRow) -> str:
+    left = _one_scoring(row.leaver_scoring, row.leaver_score)
+    if row.replaced_by is None:
+        return f"{row.left} scored {left}"
+    finisher = _one_scoring(row.finisher_scoring, row.finisher_score)
+    return f"{row.left} scored {left}, {row.replaced_by} {finisher}"
+
+
+def _one_scoring(scoring: str, value: float | None) -> str:
+    if scoring == "value":
+        return f"{value:g}"
+    return SCORINGS.get(scoring, scoring)
 
 
 def _cell(entry: RoundEntry, provisional: set[tuple[int, int]]) -> RoundCell:

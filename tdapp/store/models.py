@@ -312,3 +312,25 @@ class DrawVote(Base):
     # powers that vetoed the proposal openly before any vote (seed 000 5.7.1); then no vote
     vetoed_by: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utc_now)
+
+
+class SeatReplacement(Base):
+    """A player who left a seat mid-game (WDC 2025 III.3): who took over from which phase, or
+    civil disorder (``replaced_by_id`` empty), and how the TD scores each of them."""
+
+    __tablename__ = "seat_replacement"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    seat_id: Mapped[int] = mapped_column(ForeignKey("seat.id", ondelete="CASCADE"), index=True)
+    phase: Mapped[str] = mapped_column(String(8))  # the phase the new player starts: S1905M
+    left_player_id: Mapped[int] = mapped_column(ForeignKey("player.id", ondelete="RESTRICT"))
+    replaced_by_id: Mapped[int | None] = mapped_column(
+        ForeignKey("player.id", ondelete="RESTRICT"), nullable=True)
+    # position, zero or value (tdapp.core.game.replacement.SCORINGS)
+    leaver_scoring: Mapped[str] = mapped_column(String(20), default="zero")
+    leaver_score: Mapped[float | None] = mapped_column(Float, nullable=True)
+    finisher_scoring: Mapped[str] = mapped_column(String(20), default="position")
+    finisher_score: Mapped[float | None] = mapped_column(Float, nullable=True)
+    note: Mapped[str] = mapped_column(Text, default="")
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utc_now)
+    version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
+    __mapper_args__ = {"version_id_col": version}

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from tdapp.core.game.replacement import Replacement
 from tdapp.core.scoring.base import GameResult
 
 
@@ -59,6 +60,8 @@ class Board:
     draw: tuple[str, ...] | None = None
     selection_order: tuple[str, ...] | None = None
     top: bool = False
+    # players who left a seat mid-game, in the order they left (WDC 2025 III.3)
+    replacements: tuple[Replacement, ...] = ()
 
     def game_result(self) -> GameResult:
         return GameResult(

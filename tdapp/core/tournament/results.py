@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
 from tdapp.core.formats.model import TournamentFormat
+from tdapp.core.game.replacement import credits
 from tdapp.core.scoring.base import GameResult
 from tdapp.core.tournament.model import Board, Tournament
 
@@ -112,19 +113,22 @@ class ScoreSheet:
             self.games[player] = []
         for (rnd, number), scores in self.board_scores.items():
             board = self._boards[(rnd, number)]
-            seated = tuple(board.powers.values())
-            for power, player in board.powers.items():
-                if player not in known:
-                    self.issues.append(f"round {rnd} board {number}: unknown player {player!r}")
-                    continue
-                raw = float(scores.get(power, 0.0))
-                centers = int(board.centers.get(power, 0)) if board.centers else 0
-                self.games[player].append(Game(
-                    round=rnd, board=number, power=power, raw=raw, centers=centers,
-                    table=seated,
-                    lost_to_solo=board.solo is not None and board.solo != power,
-                    top=board.top,
-                ))
+            seated = tuple(board.powers.values()) + tuple(
+                r.left for r in board.replacements if r.left not in board.powers.values())
+            for power, holder in board.powers.items():
+                position = float(scores.get(power, 0.0))
+                # A seat left mid-game credits the leaver and the replacement as the TD decided.
+                for player, raw in credits(power, holder, position, board.replacements):
+                    if player not in known:
+                        self.issues.append(f"round {rnd} board {number}: unknown player {player!r}")
+                        continue
+                    centers = int(board.centers.get(power, 0)) if board.centers else 0
+                    self.games[player].append(Game(
+                        round=rnd, board=number, power=power, raw=raw, centers=centers,
+                        table=seated,
+                        lost_to_solo=board.solo is not None and board.solo != power,
+                        top=board.top,
+                    ))
 
     def multiplier(self, player: str, rnd: int) -> float:
         value = self._round_multipliers.get(rnd, 1.0)

@@ -1,0 +1,124 @@
+"""A player who leaves a game, through the services: a replacement or civil disorder, the phase,
+both names kept, each scored as the TD decides, the standings crediting both, undo.
+
+WDC 2025 III.3 (seed 001) and WDC 2018 (seed 002) say the same:
+"Should a player leave a game for illness or personal reasons, the position may be filled or left
+in civil disorder, at the discretion of the TD. Scoring of this position will be at the
+discretion of the TD. A player eliminated from the game may not play another position in the
+same game as a replacement."
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tdapp.core.powers import POWERS
+from tdapp.services import history, players, rounds
+from tdapp.services.changes import ServiceError
+from tdapp.services.replacements import Departure, record_departure, replacements, set_scoring
+from tdapp.services.results import BoardResult, record_result
+from tdapp.services.standings_views import standings_view
+from tdapp.services.tournaments import TournamentInfo, create_tournament
+
+FINAL = {"AUSTRIA": 10, "ENGLAND": 8, "FRANCE": 6, "GERMANY": 5, "ITALY": 3, "RUSSIA": 2,
+         "TURKEY": 0}
+
+
+@pytest.fixture(params=["wdc-2025", "wdc-2018"])
+def board(tournament_path: Path, request):
+    db = create_tournament(tournament_path, TournamentInfo("Leaver Cup", request.param, 3))
+    players.add_players(db, [players.PlayerData(f"Player {i}") for i in range(9)], "Add nine")
+    ids = {p.name: p.id for p in players.list_players(db)}
+    seated = {power: ids[f"Player {i}"] for i, power in enumerate(POWERS)}
+    rounds.save_board_call(db, 1, [rounds.BoardPlan(1, seated)])
+    yield db, rounds.board_call(db, 1)[0].board_id, ids
+    db.close()
+
+
+def _line(db, player_id: int):
+    return next(line for line in standings_view(db).lines if line.player_id == player_id)
+
+
+def _scores(db, board_id: int) -> dict[str, float]:
+    return {s.power: s.score for s in rounds.board_call(db, 1)[0].seats}
+
+
+def test_a_replacement_takes_the_seat_and_both_are_credited_as_decided(board) -> None:
+    """'the position may be filled ... Scoring of this position will be at the discretion of the
+    TD': by default the replacement gets the position's score, the leaver what the TD says."""
+    db, board_id, ids = board
+    change = record_departure(db, board_id, Departure(
+        "england", "s1905m", replaced_by=ids["Player 7"], leaver_scoring="value",
+        leaver_score=4.5))
+    assert change.games and change.boards and change.results
+    seat = {s.power: s.player_id for s in rounds.board_call(db, 1)[0].seats}
+    assert seat["ENGLAND"] == ids["Player 7"]  # the seat is the replacement's now
+    [row] = replacements(db, board_id)
+    assert (row.left, row.replaced_by, row.phase) == ("Player 1", "Player 7", "S1905M")
+    assert row.text == "England: Player 1 left in S1905M, Player 7 took over"
+    record_result(db, board_id, BoardResult(FINAL, 1908, eliminated={"TURKEY": 1907}))
+    england = _scores(db, board_id)["ENGLAND"]
+    assert _line(db, ids["Player 7"]).score == pytest.approx(england)
+    assert _line(db, ids["Player 1"]).score == pytest.approx(4.5)
+    assert "Player 1 left in S1905M" in _line(db, ids["Player 7"]).note
+    assert any("took over" in n for n in standings_view(db).notes)
+
+
+def test_the_td_changes_how_each_is_scored(board) -> None:
+    db, board_id, ids = board
+    record_departure(db, board_id, Departure("FRANCE", "F1904M", replaced_by=ids["Player 8"]))
+    record_result(db, board_id, BoardResult(FINAL, 1908, eliminated={"TURKEY": 1907}))
+    france = _scores(db, board_id)["FRANCE"]
+    assert _line(db, ids["Player 2"]).score == 0  # the leaver: zero unless the TD says more
+    [row] = replacements(db, board_id)
+    set_scoring(db, row.id, Departure("FRANCE", "F1904M", replaced_by=ids["Player 8"],
+                                      leaver_scoring="position", finisher_scoring="value",
+                                      finisher_score=10.0))
+    assert _line(db, ids["Player 2"]).score == pytest.approx(france)
+    assert _line(db, ids["Player 8"]).score == pytest.approx(10.0)
+
+
+def test_civil_disorder_keeps_the_leaver_on_the_seat(board) -> None:
+    """'the position may be ... left in civil disorder'."""
+    db, board_id, ids = board
+    record_departure(db, board_id, Departure("ITALY", "F1903M", leaver_scoring="position"))
+    seat = {s.power: s.player_id for s in rounds.board_call(db, 1)[0].seats}
+    assert seat["ITALY"] == ids["Player 4"]
+    [row] = replacements(db, board_id)
+    assert row.replaced_by is None and row.text.endswith("civil disorder")
+    record_result(db, board_id, BoardResult(FINAL, 1908, eliminated={"TURKEY": 1907}))
+    assert _line(db, ids["Player 4"]).score == pytest.approx(_scores(db, board_id)["ITALY"])
+
+
+def test_an_eliminated_player_may_not_replace_another_power(board) -> None:
+    """'A player eliminated from the game may not play another position in the same game as a
+    replacement.'"""
+    db, board_id, ids = board
+    record_result(db, board_id, BoardResult(FINAL, 1908, eliminated={"TURKEY": 1906}))
+    with pytest.raises(ServiceError, match="eliminated from this game"):
+        record_departure(db, board_id, Departure("AUSTRIA", "S1907M",
+                                                 replaced_by=ids["Player 6"]))
+    with pytest.raises(ServiceError, match="already plays England"):
+        record_departure(db, board_id, Departure("AUSTRIA", "S1907M",
+                                                 replaced_by=ids["Player 1"]))
+    with pytest.raises(ServiceError, match="not a phase"):
+        record_departure(db, board_id, Departure("AUSTRIA", "Spring 7",
+                                                 replaced_by=ids["Player 7"]))
+    with pytest.raises(ServiceError, match="Enter the leaving player's score"):
+        record_departure(db, board_id, Departure("AUSTRIA", "S1907M", leaver_scoring="value"))
+    assert replacements(db, board_id) == []  # nothing recorded by the refusals
+
+
+def test_a_departure_is_undone_with_the_seat_given_back(board) -> None:
+    db, board_id, ids = board
+    record_departure(db, board_id, Departure("GERMANY", "S1906M", replaced_by=ids["Player 7"]))
+    assert "Player 3 left Germany (Spring 1906 movement), Player 7 took over" in \
+        history.list_actions(db)[0].what
+    history.undo(db)
+    assert replacements(db, board_id) == []
+    seat = {s.power: s.player_id for s in rounds.board_call(db, 1)[0].seats}
+    assert seat["GERMANY"] == ids["Player 3"]
+    history.redo(db)
+    assert len(replacements(db, board_id)) == 1
