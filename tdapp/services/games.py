@@ -72,6 +72,7 @@ from tdapp.core.orders.options import ParseOptions
 from tdapp.core.powers import POWERS
 from tdapp.services.changes import Change, ServiceError, StaleEdit
 from tdapp.services.formats import session_format
+from tdapp.services.replacements import civil_disorder
 from tdapp.services.results import BoardResult, record_result
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import (
@@ -614,6 +615,8 @@ def hold_draw_vote(db: TournamentDb, board_id: int, votes: Mapping[str, bool],
     assert current is not None
     with db.read() as session:
         fmt = _format(session)
+        # a seat left in civil disorder votes for every draw (WDC 2025 VII.3.c, DBN 5.8.3)
+        gone |= civil_disorder(session, board_id)
     refusal = draw_vote_open(fmt, current.phase)
     if refusal:
         raise ServiceError(refusal)

@@ -13,14 +13,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from sqlalchemy import select
 
 from tdapp.core.powers import POWERS
-from tdapp.services import history, players, rounds
+from tdapp.services import games, history, players, rounds
 from tdapp.services.changes import ServiceError
 from tdapp.services.replacements import Departure, record_departure, replacements, set_scoring
 from tdapp.services.results import BoardResult, record_result
 from tdapp.services.standings_views import standings_view
 from tdapp.services.tournaments import TournamentInfo, create_tournament
+from tdapp.store.models import Tournament
 
 FINAL = {"AUSTRIA": 10, "ENGLAND": 8, "FRANCE": 6, "GERMANY": 5, "ITALY": 3, "RUSSIA": 2,
          "TURKEY": 0}
@@ -122,3 +124,21 @@ def test_a_departure_is_undone_with_the_seat_given_back(board) -> None:
     assert seat["GERMANY"] == ids["Player 3"]
     history.redo(db)
     assert len(replacements(db, board_id)) == 1
+
+
+def test_civil_disorder_holds_and_votes_for_every_draw(board) -> None:
+    """WDC 2025 VII.3.c: "If a player has abandoned the game or chooses not to vote, they are
+    considered to vote in favor of all proposals." DBN 5.8.3 (seed 000): "the GM shall process
+    standing "hold" orders for the abandoned power and assume a vote in favor of all draw
+    proposals". Its units hold: no sheet is typed for it and nothing moves."""
+    db, board_id, ids = board
+    games.start_game(db, board_id)
+    record_departure(db, board_id, Departure("TURKEY", "S1901M"))
+    games.adjudicate(db, board_id)  # no sheet for Turkey: its units stand where they were
+    state = games.game_state(db, board_id)
+    assert sorted(state.current.position["units"]["TURKEY"]) == ["A CON", "A SMY", "F ANK"]
+    with db.action("format for the test") as session:  # draws from 1901 (EDC 2026)
+        session.scalars(select(Tournament)).one().format_name = "edc-2026"
+    voters = [p for p in POWERS if p != "TURKEY"]
+    out = games.hold_draw_vote(db, board_id, dict.fromkeys(voters, True))
+    assert out.passed  # Turkey was not asked and counted in favour
