@@ -41,6 +41,7 @@ class ResultsPanel(QWidget):
 
     round_chosen = Signal(int)
     open_board = Signal(int)
+    player_left = Signal(int)  # a board id: a player left it mid-game
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -52,6 +53,14 @@ class ResultsPanel(QWidget):
         self.enter_button = QPushButton("Enter result…")
         self.enter_button.setToolTip("Type the selected board's result (Enter or double-click)")
         self.enter_button.clicked.connect(self._open_current)
+        self.left_button = QPushButton("Player left…")
+        self.left_button.setToolTip("A player of the selected board left mid-game: a replacement "
+                                    "takes the seat or it is left in civil disorder")
+        self.left_button.clicked.connect(self._player_left)
+        self.departures = QLabel()
+        self.departures.setObjectName("resultsDepartures")
+        self.departures.setWordWrap(True)
+        self.departures.hide()
         self.model: RowTableModel[BoardRow] = RowTableModel(
             BOARD_COLUMNS, greyed=lambda b: b.status in FINISHED, parent=self)
         self.proxy = make_proxy(self.model, self)
@@ -67,10 +76,12 @@ class ResultsPanel(QWidget):
         bar.addWidget(self.round_box)
         bar.addSpacing(16)
         bar.addWidget(self.summary, 1)
+        bar.addWidget(self.left_button)
         bar.addWidget(self.enter_button)
         layout = QVBoxLayout(self)
         layout.addLayout(bar)
         layout.addWidget(self.table, 1)
+        layout.addWidget(self.departures)
 
     def set_rounds(self, numbers: list[int], current: int | None) -> None:
         self.round_box.blockSignals(True)
@@ -95,10 +106,16 @@ class ResultsPanel(QWidget):
         else:
             self.summary.setText(f"All {len(boards)} boards have their result.")
         self.enter_button.setEnabled(bool(boards))
+        self.left_button.setEnabled(bool(boards))
         first = next((r for r in range(self.proxy.rowCount())
                       if self.proxy.index(r, 0).data(ROW_ROLE).status not in FINISHED), 0)
         if boards:
             self.table.selectRow(first)
+
+    def set_departures(self, texts: list[str]) -> None:
+        """Who left a board of this round mid-game, and who took over (or civil disorder)."""
+        self.departures.setText("Left mid-game: " + "; ".join(texts) if texts else "")
+        self.departures.setVisible(bool(texts))
 
     def selected_board(self) -> BoardRow | None:
         index = self.table.currentIndex()
@@ -115,3 +132,8 @@ class ResultsPanel(QWidget):
         board = self.selected_board()
         if board is not None:
             self.open_board.emit(board.board_id)
+
+    def _player_left(self) -> None:
+        board = self.selected_board()
+        if board is not None:
+            self.player_left.emit(board.board_id)

@@ -8,7 +8,9 @@ from tdapp.gui.common.table_model import ROW_ROLE
 from tdapp.gui.controller import AppController
 from tdapp.gui.results.boards_panel import FINISHED, ResultsPanel
 from tdapp.gui.results.dialog import ResultEntryDialog
+from tdapp.gui.results.player_left import PlayerLeftDialog
 from tdapp.services.changes import Change, ServiceError
+from tdapp.services.replacements import replacements
 from tdapp.services.rounds import all_boards, list_rounds
 
 
@@ -22,9 +24,11 @@ class ResultsController:
         self.app = app
         self.parent = parent
         self.dialog: ResultEntryDialog | None = None
+        self.left_dialog: PlayerLeftDialog | None = None  # Player left…, while it is open
         self._numbers: list[int] = []  # the rounds with boards, as last shown
         panel.round_chosen.connect(lambda _n: self.show_boards())
         panel.open_board.connect(self.open_board)
+        panel.player_left.connect(self.player_left)
         app.file_opened.connect(lambda _path: self.refresh())
         app.file_closed.connect(self._clear)
         app.changed.connect(self._changed)
@@ -53,11 +57,26 @@ class ResultsController:
         number = self.panel.current_round()
         boards = self.app.read(all_boards, number, default=[]) if number is not None else []
         self.panel.set_boards(boards)
+        left = self.app.read(replacements, default=[]) if number is not None else []
+        self.panel.set_departures([f"board {r.board_number}, {r.text}" for r in left
+                                   if r.round_number == number])
+
+    def player_left(self, board_id: int) -> PlayerLeftDialog | None:
+        """Open Player left… for the board (the seat's change is saved by the dialog)."""
+        board = next((b for b in self.panel.model.rows() if b.board_id == board_id), None)
+        if board is None or self.app.db is None:
+            return None
+        dialog = PlayerLeftDialog(board, self.app, self.parent)
+        dialog.finished.connect(lambda _code: self._left_closed(dialog))
+        self.left_dialog = dialog
+        dialog.open()
+        return dialog
 
     def _clear(self) -> None:
         self._numbers = []
         self.panel.set_rounds([], None)
         self.panel.set_boards([])
+        self.panel.set_departures([])
         if self.dialog is not None:
             self.dialog.reject()
 
@@ -77,6 +96,11 @@ class ResultsController:
         self.dialog = dialog
         dialog.open()
         return dialog
+
+    def _left_closed(self, dialog: PlayerLeftDialog) -> None:
+        if self.left_dialog is dialog:
+            self.left_dialog = None
+        dialog.deleteLater()
 
     def _closed(self, dialog: ResultEntryDialog) -> None:
         if self.dialog is dialog:

@@ -1,0 +1,136 @@
+"""Player left…: a player leaves a board mid-game; the TD names the replacement (or civil
+disorder), the phase the seat changes hands and how each of them is scored (WDC 2025 III.3)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tdapp.core.game.replacement import FINISHER_DEFAULT, LEAVER_DEFAULT, SCORINGS
+from tdapp.gui.controller import AppController
+from tdapp.services.changes import ServiceError
+from tdapp.services.games import game_state
+from tdapp.services.players import list_players
+from tdapp.services.replacements import Departure, record_departure
+from tdapp.services.rounds import BoardRow
+
+CIVIL_DISORDER = "Civil disorder (nobody; its units hold)"
+
+
+class ScoringField(QWidget):
+    """How one player's part of the seat is scored: a choice, and a value when the TD types it."""
+
+    def __init__(self, default: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.choice = QComboBox()
+        for key, words in SCORINGS.items():
+            self.choice.addItem(words, key)
+        self.choice.setCurrentIndex(list(SCORINGS).index(default))
+        self.value = QDoubleSpinBox()
+        self.value.setRange(-1000.0, 1000.0)
+        self.value.setDecimals(2)
+        self.choice.currentIndexChanged.connect(self._sync)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.choice, 1)
+        row.addWidget(self.value)
+        self._sync()
+
+    def _sync(self) -> None:
+        self.value.setEnabled(self.scoring == "value")
+
+    @property
+    def scoring(self) -> str:
+        return str(self.choice.currentData())
+
+    @property
+    def score(self) -> float | None:
+        return self.value.value() if self.scoring == "value" else None
+
+
+class PlayerLeftDialog(QDialog):
+    """One departure from one board, saved through services.replacements."""
+
+    def __init__(self, board: BoardRow, app: AppController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.board = board
+        self.app = app
+        self.setWindowTitle(f"Player left · Round {board.round_number} board {board.number}")
+        self.seat = QComboBox()
+        for seat in board.seats:
+            self.seat.addItem(f"{seat.power.title()} — {seat.player_name}", seat.power)
+        self.replacement = QComboBox()
+        self.replacement.addItem(CIVIL_DISORDER, None)
+        on_board = {s.player_id for s in board.seats}
+        for player in app.read(list_players, default=[]):
+            if player.id not in on_board and not player.withdrawn:
+                self.replacement.addItem(player.name, player.id)
+        self.phase = QLineEdit(self._open_phase())
+        self.phase.setPlaceholderText("S1905M")
+        self.phase.setToolTip("The phase the replacement starts (or the seat falls into civil "
+                              "disorder), written like S1905M, F1905R or W1905A")
+        self.leaver = ScoringField(LEAVER_DEFAULT)
+        self.finisher = ScoringField(FINISHER_DEFAULT)
+        self.note = QLineEdit()
+        self.problem = QLabel()
+        self.problem.setObjectName("playerLeftProblem")
+        self.problem.setWordWrap(True)
+        self.problem.setStyleSheet("color: #b00020")
+        form = QFormLayout()
+        form.addRow("Player who left", self.seat)
+        form.addRow("Taken over by", self.replacement)
+        form.addRow("From phase", self.phase)
+        form.addRow("Leaving player scored", self.leaver)
+        form.addRow("Replacement scored", self.finisher)
+        form.addRow("Note", self.note)
+        rule = QLabel("WDC 2025 III.3: the position may be filled or left in civil disorder, "
+                      "scored at the TD's discretion; a player eliminated from this game may "
+                      "not replace another power in it.")
+        rule.setWordWrap(True)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.save)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(rule)
+        layout.addLayout(form)
+        layout.addWidget(self.problem)
+        layout.addWidget(buttons)
+        self.replacement.currentIndexChanged.connect(self._sync)
+        self._sync()
+
+    def _open_phase(self) -> str:
+        state = self.app.read(game_state, self.board.board_id)
+        current = getattr(state, "current", None) if state is not None else None
+        return str(current.phase) if current is not None else ""
+
+    def _sync(self) -> None:
+        self.finisher.setEnabled(self.replacement.currentData() is not None)
+
+    def departure(self) -> Departure:
+        return Departure(
+            power=str(self.seat.currentData()), phase=self.phase.text(),
+            replaced_by=self.replacement.currentData(),
+            leaver_scoring=self.leaver.scoring, leaver_score=self.leaver.score,
+            finisher_scoring=self.finisher.scoring, finisher_score=self.finisher.score,
+            note=self.note.text())
+
+    def save(self) -> None:
+        """Refusals stay in the dialog next to what the TD chose; nothing is lost."""
+        try:
+            change = self.app.attempt(record_departure, self.board.board_id, self.departure())
+        except ServiceError as exc:
+            self.problem.setText(str(exc))
+            return
+        if change is not None:
+            self.accept()
