@@ -86,6 +86,22 @@ class RatingExplained:
 
 
 @dataclass(frozen=True)
+class DepartureLine:
+    """A player who left a board mid-game (WDC 2025 III.3): who took over, or civil disorder
+    (``replaced_by`` empty), from which phase, and how each was scored in words."""
+
+    round: int
+    board: int
+    power: str
+    phase: str
+    left: str
+    replaced_by: str  # "" for civil disorder
+    leaver_scored: str
+    replacement_scored: str
+    text: str  # "England: Ann left in S1905M, Bob took over"
+
+
+@dataclass(frozen=True)
 class ReportData:
     tournament: str
     venue: str = ""
@@ -100,6 +116,7 @@ class ReportData:
     schedule: tuple[ScheduleLine, ...] = ()
     rating: tuple[RatingEntry, ...] = ()
     rating_boards: tuple[RatingExplained, ...] = ()
+    departures: tuple[DepartureLine, ...] = ()
     generated: dt.datetime = field(default_factory=dt.datetime.now)
 
     def rounds_with_boards(self) -> list[int]:
@@ -108,6 +125,9 @@ class ReportData:
     def latest_called_round(self) -> int | None:
         rounds = self.rounds_with_boards()
         return rounds[-1] if rounds else None
+
+    def board_departures(self, round_number: int, board: int) -> list[DepartureLine]:
+        return [d for d in self.departures if (d.round, d.board) == (round_number, board)]
 
     def round_boards(self, round_number: int) -> list[BoardSheet]:
         return sorted((b for b in self.boards if b.round == round_number), key=lambda b: b.number)

@@ -88,6 +88,12 @@ def write_workbook(data: ReportData, target: Path) -> Path:
             for b in data.best_countries], score_columns=[2])
     _sheet(book, "Awards", ["Award", "Winner(s)", "Rule"],
            [[a.award, ", ".join(a.winners), a.rule] for a in data.awards])
+    if data.departures:
+        _sheet(book, "Left mid-game", ["Round", "Board", "Power", "Phase", "Player who left",
+                                       "Taken over by", "Leaver scored", "Replacement scored"],
+               [[d.round, d.board, d.power.title(), d.phase, d.left,
+                 d.replaced_by or "civil disorder", d.leaver_scored,
+                 d.replacement_scored if d.replaced_by else ""] for d in data.departures])
     book.properties.title = f"{data.tournament} — results"
     book.properties.creator = "tdapp"
     with atomic_path(Path(target)) as temporary:

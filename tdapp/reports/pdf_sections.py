@@ -6,7 +6,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer
 
 from tdapp.core.powers import POWERS
-from tdapp.reports.data import BoardSheet, ReportData
+from tdapp.reports.data import BoardSheet, DepartureLine, ReportData
 from tdapp.reports.pdf_base import data_table, paragraph
 
 SEGMENT_TITLES = {"negotiation": "Negotiation", "order-writing": "Order writing",
@@ -109,8 +109,27 @@ def round_results(data: ReportData, round_number: int) -> list[Flowable]:
     flow = title_block(data, f"Round {round_number} — results")
     for board in data.round_boards(round_number):
         state = (_ended(board) if board.finished else "no result yet")
+        left = [paragraph(f"{d.text} ({_scored(d)})", "small")
+                for d in data.board_departures(round_number, board.number)]
         flow.append(KeepTogether([paragraph(f"{_board_heading(board)} — {state}", "heading"),
-                                  _seat_table(board, with_results=True)]))
+                                  _seat_table(board, with_results=True), *left]))
+    return flow
+
+
+def _scored(d: DepartureLine) -> str:
+    """How each was scored, in words: "Ann scored zero, Bob the position's score"."""
+    if not d.replaced_by:
+        return f"{d.left} scored {d.leaver_scored}"
+    return f"{d.left} scored {d.leaver_scored}, {d.replaced_by} {d.replacement_scored}"
+
+
+def departures(data: ReportData) -> list[Flowable]:
+    """Under the standings: players who left a board mid-game and who took over."""
+    if not data.departures:
+        return []
+    flow: list[Flowable] = [Spacer(1, 3 * mm), paragraph("Left mid-game", "heading")]
+    flow += [paragraph(f"Round {d.round} board {d.board}, {d.text} ({_scored(d)}).", "small")
+             for d in data.departures]
     return flow
 
 
@@ -139,6 +158,7 @@ def standings(data: ReportData, width: float = 180 * mm) -> list[Flowable]:
     flow.append(Spacer(1, 3 * mm))
     flow.append(paragraph("Scores in brackets are dropped rounds. Players without a rank play "
                           "but do not compete (TDs and assistants).", "small"))
+    flow += departures(data)
     return flow
 
 

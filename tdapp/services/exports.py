@@ -8,12 +8,14 @@ from pathlib import Path
 
 from tdapp.core.clock.formats import get_clock_format
 from tdapp.core.clock.schedule import build_schedule
+from tdapp.core.game.replacement import scoring_words
 from tdapp.core.tournament.awards import Award, compute_awards
 from tdapp.core.tournament.standings import Standings, compute_standings
 from tdapp.reports import data as rd
 from tdapp.reports.atomic import atomic_path
 from tdapp.services import rounds
 from tdapp.services.formats import effective_format, scorer_with, scoring_systems
+from tdapp.services.replacements import replacements
 from tdapp.services.results import END_REASONS
 from tdapp.services.standings_data import tournament_model
 from tdapp.services.tournaments import tournament_info
@@ -79,6 +81,11 @@ def report_data(db: TournamentDb) -> rd.ReportData:
                          for e in row.rounds),
             marks=marks, reason=row.reason, withdrawn=row.player in withdrawn,
         ))
+    departures = tuple(
+        rd.DepartureLine(d.round_number, d.board_number, d.power, d.phase, d.left,
+                         d.replaced_by or "", scoring_words(d.leaver_scoring, d.leaver_score),
+                         scoring_words(d.finisher_scoring, d.finisher_score), d.text)
+        for d in replacements(db))
     best = [a for a in awards.awards if a.kind == "best-country"]
     others = [a for a in awards.awards if a.kind != "best-country"]
     schedule_name = getattr(fmt, "clock_schedule", fmt.name)
@@ -96,6 +103,7 @@ def report_data(db: TournamentDb) -> rd.ReportData:
         ),
         schedule=tuple(rd.ScheduleLine(s.year, s.season, s.kind, s.seconds)
                        for s in schedule.segments),
+        departures=departures,
     )
 
 

@@ -12,7 +12,7 @@ from sqlalchemy.orm import selectinload
 
 from tdapp.core.formats import TournamentFormat
 from tdapp.core.game.phases import last_completed_fall
-from tdapp.core.game.replacement import SCORINGS
+from tdapp.core.game.replacement import scoring_words
 from tdapp.core.powers import POWERS, SOLO_CENTERS
 from tdapp.core.scoring.base import GameResult, ScoringError
 from tdapp.core.scoring.formula import FormulaSystem
@@ -254,17 +254,11 @@ def _departure_notes(db: TournamentDb, through: int
 
 
 def _scoring_words(row: ReplacementRow) -> str:
-    left = _one_scoring(row.leaver_scoring, row.leaver_score)
+    left = scoring_words(row.leaver_scoring, row.leaver_score)
     if row.replaced_by is None:
         return f"{row.left} scored {left}"
-    finisher = _one_scoring(row.finisher_scoring, row.finisher_score)
+    finisher = scoring_words(row.finisher_scoring, row.finisher_score)
     return f"{row.left} scored {left}, {row.replaced_by} {finisher}"
-
-
-def _one_scoring(scoring: str, value: float | None) -> str:
-    if scoring == "value":
-        return f"{value:g}"
-    return SCORINGS.get(scoring, scoring)
 
 
 def _cell(entry: RoundEntry, provisional: set[tuple[int, int]]) -> RoundCell:

@@ -142,3 +142,27 @@ def test_civil_disorder_holds_and_votes_for_every_draw(board) -> None:
     voters = [p for p in POWERS if p != "TURKEY"]
     out = games.hold_draw_vote(db, board_id, dict.fromkeys(voters, True))
     assert out.passed  # Turkey was not asked and counted in favour
+
+
+def test_the_exports_show_who_left_and_who_took_over(board, tmp_path: Path) -> None:
+    from openpyxl import load_workbook
+    from pypdf import PdfReader
+
+    from tdapp.services.exports import export_pdf, export_workbook
+
+    db, board_id, ids = board
+    record_departure(db, board_id, Departure("ENGLAND", "S1905M", replaced_by=ids["Player 7"],
+                                             leaver_scoring="value", leaver_score=4.5))
+    record_departure(db, board_id, Departure("ITALY", "F1906M"))
+    record_result(db, board_id, BoardResult(FINAL, 1908, eliminated={"TURKEY": 1907}))
+    pdf = export_pdf(db, tmp_path / "results.pdf", "all")
+    text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(str(pdf)).pages)
+    assert ("England: Player 1 left in S1905M, Player 7 took over (Player 1 scored 4.5, "
+            "Player 7 the position's score)") in text
+    assert "Italy: Player 4 left in F1906M, civil disorder (Player 4 scored zero)" in text
+    assert "Left mid-game" in text
+    book = load_workbook(export_workbook(db, tmp_path / "results.xlsx"))
+    rows = list(book["Left mid-game"].iter_rows(min_row=2, values_only=True))
+    assert rows == [(1, 1, "England", "S1905M", "Player 1", "Player 7", "4.5",
+                     "the position's score"),
+                    (1, 1, "Italy", "F1906M", "Player 4", "civil disorder", "zero", None)]

@@ -95,6 +95,13 @@ def credits(power: str, holder: str, position_score: float,
     return out
 
 
+def scoring_words(scoring: str, value: float | None) -> str:
+    """"zero", "the position's score" or the TD's value ("4.5")."""
+    if scoring == "value":
+        return f"{value or 0.0:g}"
+    return SCORINGS.get(scoring, scoring)
+
+
 def _scored(scoring: str, value: float | None, position_score: float) -> float:
     if scoring == "position":
         return position_score
