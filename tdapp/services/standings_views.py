@@ -22,7 +22,7 @@ from tdapp.core.tournament.results import RoundEntry
 from tdapp.core.tournament.standings import compute_standings
 from tdapp.services.changes import ServiceError
 from tdapp.services.formats import effective_format, scorer_with, scoring_systems
-from tdapp.services.replacements import ReplacementRow, replacements
+from tdapp.services.replacements import ReplacementRow, board_replacements_by_id, replacements
 from tdapp.services.results import BoardResult, round_scoring_system
 from tdapp.services.standings_data import tournament_model
 from tdapp.services.tournaments import tournament_info
@@ -159,6 +159,7 @@ def _provisional_boards(db: TournamentDb, fmt: TournamentFormat,
     notes: list[str] = []
     unknown: dict[int, list[int]] = {}
     with db.read() as session:
+        departures = board_replacements_by_id(session)
         query = (select(Board, Round.number).join(Round).options(selectinload(Board.seats))
                  .order_by(Round.number, Board.number))
         for board, number in session.execute(query):
@@ -183,7 +184,7 @@ def _provisional_boards(db: TournamentDb, fmt: TournamentFormat,
                 round=number, number=board.number,
                 powers={s.power: str(s.player_id) for s in board.seats}, scores=scores,
                 centers=counts, end_year=year, solo=solo, eliminated=eliminated,
-                top=board.top_board))
+                top=board.top_board, replacements=departures.get(board.id, ())))
             notes.append(f"{label}: scored on its centres of {year} (not final).")
     for number, numbers in unknown.items():
         which = (f"board {numbers[0]}" if len(numbers) == 1

@@ -49,9 +49,11 @@ from tdapp.gui.game.draw_vote import DrawVoteDialog
 from tdapp.gui.game.entry import EntryPage, rules_text, unordered_line
 from tdapp.gui.game.faults import check_sheet, fate
 from tdapp.gui.game.history import HistoryPage
+from tdapp.gui.results.player_left import PlayerLeftDialog
 from tdapp.services import games
 from tdapp.services.changes import Change
 from tdapp.services.results import END_REASONS
+from tdapp.services.rounds import all_boards
 
 PLACEHOLDERS = {
     "M": "Type the orders as written: A Par-Bur, F Bre-Mao …",
@@ -74,6 +76,7 @@ class GameView(QWidget):
         self.judge_rules: dict[str, str] = {}
         self.civil_disorder = "rulebook"
         self.vote_dialog: DrawVoteDialog | None = None
+        self.left_dialog: PlayerLeftDialog | None = None
         self._quiet = False
         self._history_stale = True
         self._judged: tuple[dict[str, Any], Position | None] | None = None
@@ -97,6 +100,9 @@ class GameView(QWidget):
         self.vote_button = QPushButton("&Draw vote…")
         self.vote_button.setObjectName("drawVote")
         self.vote_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.left_button = QPushButton("Player &left…")
+        self.left_button.setObjectName("playerLeft")
+        self.left_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.end_button = QToolButton()
         self.end_button.setText("&End game")
         self.end_button.setObjectName("endGame")
@@ -111,6 +117,7 @@ class GameView(QWidget):
         head.addStretch(1)
         head.addWidget(self.start_button)
         head.addWidget(self.vote_button)
+        head.addWidget(self.left_button)
         head.addWidget(self.end_button)
         self.entry = EntryPage()
         self.results = AdjudicationView()
@@ -132,6 +139,7 @@ class GameView(QWidget):
         self.app.changed.connect(self._changed)
         self.start_button.clicked.connect(self.start)
         self.vote_button.clicked.connect(self.open_draw_vote)
+        self.left_button.clicked.connect(self.player_left)
         self.call_action.triggered.connect(lambda: self.end("called"))
         self.time_action.triggered.connect(lambda: self.end("time"))
         self.entry.adjudicate_requested.connect(self.adjudicate)
@@ -465,6 +473,22 @@ class GameView(QWidget):
             self.history.show_report(reports[0])
         if reports and reports[0].carried:  # the game as played stands: say what comes next
             self.app.inform("Builds already played stand", "\n\n".join(reports[0].carried))
+
+    def player_left(self) -> PlayerLeftDialog | None:
+        """A player leaves this board: a replacement takes the seat or it is left in civil
+        disorder, from the open phase (WDC 2025 III.3)."""
+        state = self.app.read(games.game_state, self.board_id)
+        if state is None:
+            return None
+        board = next((b for b in self.app.read(all_boards, state.round_number, default=[])
+                      if b.board_id == self.board_id), None)
+        if board is None:
+            return None
+        dialog = PlayerLeftDialog(board, self.app, self)
+        dialog.finished.connect(lambda _code: dialog.deleteLater())
+        self.left_dialog = dialog
+        dialog.open()
+        return dialog
 
     def open_draw_vote(self) -> DrawVoteDialog | None:
         preview = self.app.read(games.draw_vote_preview, self.board_id)

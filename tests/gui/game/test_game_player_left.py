@@ -1,0 +1,47 @@
+"""Player left… on the game view: the seat passes to a replacement from the open phase, or is
+left in civil disorder (WDC 2025 III.3: "the position may be filled or left in civil disorder,
+at the discretion of the TD")."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from tdapp.gui.game.view import GameView
+from tdapp.services import games
+from tdapp.services.replacements import replacements
+
+from .test_game_view import SCREENS, view  # noqa: F401 - the board's view fixture
+
+
+def test_player_left_from_the_open_phase_takes_over_the_seat(qtbot, view: GameView) -> None:
+    qtbot.mouseClick(view.start_button, Qt.MouseButton.LeftButton)
+    before = games.game_state(view.app.db, view.board_id).players["FRANCE"]
+    qtbot.mouseClick(view.left_button, Qt.MouseButton.LeftButton)
+    dialog = view.left_dialog
+    assert dialog is not None
+    assert dialog.phase.text() == "S1901M"  # the open phase, ready
+    dialog.seat.setCurrentIndex(dialog.seat.findData("FRANCE"))
+    dialog.replacement.setCurrentIndex(2)
+    taker = dialog.replacement.currentText()
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    assert dialog.grab().save(str(SCREENS / "player-left-game-view.png"))
+    dialog.save()
+    [row] = replacements(view.app.db, view.board_id)
+    assert (row.left, row.replaced_by, row.phase) == (before, taker, "S1901M")
+    assert games.game_state(view.app.db, view.board_id).players["FRANCE"] == taker
+
+
+def test_civil_disorder_from_the_game_view(qtbot, view: GameView) -> None:
+    qtbot.mouseClick(view.start_button, Qt.MouseButton.LeftButton)
+    dialog = view.player_left()
+    dialog.seat.setCurrentIndex(dialog.seat.findData("RUSSIA"))
+    dialog.save()  # the first choice: civil disorder
+    [row] = replacements(view.app.db, view.board_id)
+    assert row.replaced_by is None and row.text.endswith("civil disorder")
+
+
+def test_the_view_with_its_player_left_button(qtbot, view: GameView) -> None:
+    qtbot.mouseClick(view.start_button, Qt.MouseButton.LeftButton)
+    assert view.left_button.isVisible() and view.left_button.text() == "Player &left…"
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    assert view.grab().save(str(SCREENS / "player-left-button.png"))
