@@ -13,7 +13,7 @@ from tdapp.services.replacements import replacements
 from .test_game_view import SCREENS, view  # noqa: F401 - the board's view fixture
 
 
-def test_player_left_from_the_open_phase_takes_over_the_seat(qtbot, view: GameView) -> None:
+def test_player_left_from_the_open_phase_takes_over_the_seat(qtbot, view: GameView) -> None:  # noqa: F811
     qtbot.mouseClick(view.start_button, Qt.MouseButton.LeftButton)
     before = games.game_state(view.app.db, view.board_id).players["FRANCE"]
     qtbot.mouseClick(view.left_button, Qt.MouseButton.LeftButton)
@@ -31,7 +31,7 @@ def test_player_left_from_the_open_phase_takes_over_the_seat(qtbot, view: GameVi
     assert games.game_state(view.app.db, view.board_id).players["FRANCE"] == taker
 
 
-def test_civil_disorder_from_the_game_view(qtbot, view: GameView) -> None:
+def test_civil_disorder_from_the_game_view(qtbot, view: GameView) -> None:  # noqa: F811
     qtbot.mouseClick(view.start_button, Qt.MouseButton.LeftButton)
     dialog = view.player_left()
     dialog.seat.setCurrentIndex(dialog.seat.findData("RUSSIA"))
@@ -40,7 +40,7 @@ def test_civil_disorder_from_the_game_view(qtbot, view: GameView) -> None:
     assert row.replaced_by is None and row.text.endswith("civil disorder")
 
 
-def test_the_view_with_its_player_left_button(qtbot, view: GameView) -> None:
+def test_the_view_with_its_player_left_button(qtbot, view: GameView) -> None:  # noqa: F811
     qtbot.mouseClick(view.start_button, Qt.MouseButton.LeftButton)
     assert view.left_button.isVisible() and view.left_button.text() == "Player &left…"
     SCREENS.mkdir(parents=True, exist_ok=True)
