@@ -161,6 +161,12 @@ def board_replacements_by_id(session: Session) -> dict[int, tuple[Replacement, .
     return {k: tuple(v) for k, v in out.items()}
 
 
+def board_civil_disorder(db: TournamentDb, board_id: int) -> set[str]:
+    """Powers of the board left in civil disorder (for the draw-vote dialog)."""
+    with db.read() as session:
+        return civil_disorder(session, board_id)
+
+
 def civil_disorder(session: Session, board_id: int) -> set[str]:
     """Powers of the board left in civil disorder: their units hold, they vote for every draw."""
     return civil_disorder_powers(

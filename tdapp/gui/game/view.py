@@ -45,7 +45,7 @@ from tdapp.core.powers import POWERS
 from tdapp.gui.controller import AppController
 from tdapp.gui.game.adjudication import AdjudicationView
 from tdapp.gui.game.chart import CentreChart
-from tdapp.gui.game.draw_vote import DrawVoteDialog
+from tdapp.gui.game.draw_vote import ABANDONED, DrawVoteDialog
 from tdapp.gui.game.entry import EntryPage, rules_text, unordered_line
 from tdapp.gui.game.faults import check_sheet, fate
 from tdapp.gui.game.history import HistoryPage
@@ -53,6 +53,7 @@ from tdapp.gui.results.player_left import PlayerLeftDialog
 from tdapp.services import games
 from tdapp.services.changes import Change
 from tdapp.services.results import END_REASONS
+from tdapp.services.replacements import board_civil_disorder
 from tdapp.services.rounds import all_boards
 
 PLACEHOLDERS = {
@@ -501,6 +502,10 @@ class GameView(QWidget):
         title = phase_title(current.phase) if current else ""
         dialog = DrawVoteDialog(preview.eligible, preview.secret, title, self,
                                 named=preview.named)
+        # a seat left in civil disorder votes for every draw: shown as abandoned, ready
+        for power in self.app.read(board_civil_disorder, self.board_id, default=set()):
+            if power in dialog.choices:
+                dialog.choices[power].setCurrentText(ABANDONED)
         dialog.accepted.connect(lambda: self.hold_vote(dialog.votes(), dialog.abandoned(),
                                                        dialog.draw_powers()))
         dialog.vetoed.connect(self.veto_openly)

@@ -45,3 +45,20 @@ def test_the_view_with_its_player_left_button(qtbot, view: GameView) -> None:  #
     assert view.left_button.isVisible() and view.left_button.text() == "Player &left…"
     SCREENS.mkdir(parents=True, exist_ok=True)
     assert view.grab().save(str(SCREENS / "player-left-button.png"))
+
+
+def test_the_draw_vote_shows_a_civil_disorder_seat_as_abandoned(qtbot, view: GameView  # noqa: F811
+                                                                 ) -> None:
+    """WDC 2025 VII.3.c: "If a player has abandoned the game ... they are considered to vote in
+    favor of all proposals." """
+    from tdapp.services.replacements import Departure, record_departure
+    from tdapp.store.models import Tournament
+
+    qtbot.mouseClick(view.start_button, Qt.MouseButton.LeftButton)
+    with view.app.db.action("format for the test") as session:  # draws from 1901 (EDC 2026)
+        session.query(Tournament).one().format_name = "edc-2026"
+    view.app.call(record_departure, view.board_id, Departure("ITALY", "S1901M"))
+    dialog = view.open_draw_vote()
+    assert dialog is not None
+    assert dialog.abandoned() == ["ITALY"]
+    dialog.reject()
