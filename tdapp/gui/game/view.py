@@ -52,8 +52,8 @@ from tdapp.gui.game.history import HistoryPage
 from tdapp.gui.results.player_left import PlayerLeftDialog
 from tdapp.services import games
 from tdapp.services.changes import Change
-from tdapp.services.results import END_REASONS
 from tdapp.services.replacements import board_civil_disorder
+from tdapp.services.results import END_REASONS
 from tdapp.services.rounds import all_boards
 
 PLACEHOLDERS = {
