@@ -93,8 +93,9 @@ def record_departure(db: TournamentDb, board_id: int, departure: Departure) -> C
              else f"{names.get(departure.replaced_by, '?')} took over")
     what = f"{who} left {power.title()} ({phase_title(phase)}), {after}, {label}"
     with db.action(what) as session:
-        seat = session.get(Seat, seat_id)
-        assert seat is not None
+        taken = session.get(Seat, seat_id)
+        if taken is None or taken.player_id != leaver:
+            raise ServiceError("The board changed meanwhile: look at it again and retry.")
         session.add(SeatReplacement(
             seat_id=seat_id, phase=phase, left_player_id=leaver,
             replaced_by_id=departure.replaced_by,
@@ -102,7 +103,7 @@ def record_departure(db: TournamentDb, board_id: int, departure: Departure) -> C
             finisher_scoring=departure.finisher_scoring,
             finisher_score=departure.finisher_score, note=departure.note.strip()))
         if departure.replaced_by is not None:
-            seat.player_id = departure.replaced_by
+            taken.player_id = departure.replaced_by
     return Change(what, games=True, boards=True, results=True, ids=(board_id,))
 
 
@@ -240,5 +241,7 @@ def _names(session: Session) -> dict[int, str]:
 
 
 def _label(session: Session, board: Board | None) -> str:
-    assert board is not None
-    return f"round {session.get(Round, board.round_id).number} board {board.number}"
+    round_ = session.get(Round, board.round_id) if board is not None else None
+    if board is None or round_ is None:
+        raise ServiceError("That board no longer exists.")
+    return f"round {round_.number} board {board.number}"
