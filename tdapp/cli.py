@@ -21,6 +21,8 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "clock": ("tdapp.commands.clock", "round clock schedules (JSON)"),
     "standings": ("tdapp.commands.standings", "the standings of a tournament file (JSON)"),
     "export": ("tdapp.commands.export", "write PDF and Excel documents of a tournament file"),
+    "server": ("tdapp.commands.server", "start, check or stop the venue server (PostgreSQL)"),
+    "copy": ("tdapp.commands.copy", "copy a tournament between a file and a venue server"),
 }
 
 

@@ -104,3 +104,32 @@ def demo_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
     path = tmp_path_factory.mktemp("demo") / "demo.tdt"
     return write_demo(path, players=49, format_name="wdc-2025", rounds_played=2)
+
+
+# -- the venue server (PostgreSQL) ----------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def venue_server(tmp_path_factory: pytest.TempPathFactory):
+    """One real PostgreSQL venue server for the whole run, on a free loopback port.
+
+    ``TDAPP_TEST_PG=URL`` (a TD role's URL on a server tdapp started) uses that server instead.
+    Skips when no PostgreSQL can be found (neither the ``venue`` extra nor a system one).
+    """
+    from tdapp.store import venue_server as server
+    from tests.venue_helpers import server_folder
+
+    given = os.environ.get("TDAPP_TEST_PG")
+    if given:
+        yield server.ServerStatus(given, "", "", 0)
+        return
+    try:
+        server.find_binaries()
+    except server.VenueServerError as exc:
+        pytest.skip(str(exc))
+    with server_folder(tmp_path_factory.mktemp("venue")) as data:
+        status = server.start(data, server.free_port(), "127.0.0.1")
+        try:
+            yield status
+        finally:
+            server.stop(data)
