@@ -13,7 +13,7 @@ import decimal
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Table, delete, event, func, insert, inspect, select, update
+from sqlalchemy import Table, delete, event, func, insert, inspect, select, text, update
 from sqlalchemy.orm import Session
 
 from tdapp.store.models import AuditEntry, Base, utc_now
@@ -77,6 +77,10 @@ def _capture_changes(session: Session, flush_context: Any) -> None:
 
 
 def next_action_id(session: Session) -> int:
+    if session.get_bind().dialect.name == "postgresql":
+        # Stations commit at once: one action at a time takes the next number (released at
+        # commit). SQLite has one writer at a time already.
+        session.execute(text("SELECT pg_advisory_xact_lock(7301)"))
     return (session.scalar(select(func.max(AuditEntry.action_id))) or 0) + 1
 
 

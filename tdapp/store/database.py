@@ -59,7 +59,9 @@ def default_who() -> str:
 
 
 class TournamentDb:
-    """An open tournament file."""
+    """An open tournament file (or, with ``url`` set, a tournament on a venue server)."""
+
+    url: str | None = None  # postgresql://… for a venue server's tournament (store.pg)
 
     def __init__(self, path: Path, engine: Engine, lock: TournamentLock | None = None) -> None:
         self.path = Path(path)
@@ -105,6 +107,10 @@ class TournamentDb:
                 session.rollback()
                 raise
 
+    @property
+    def on_server(self) -> bool:
+        return self.url is not None
+
     def close(self) -> None:
         """Close every connection (SQLite then folds the WAL into the file) and unlock it."""
         self.engine.dispose()
@@ -124,6 +130,7 @@ def create_schema(engine: Engine) -> None:
     from tdapp.store import migrate
 
     with engine.begin() as connection:
-        connection.exec_driver_sql(f"PRAGMA application_id={APPLICATION_ID}")
+        if engine.dialect.name == "sqlite":
+            connection.exec_driver_sql(f"PRAGMA application_id={APPLICATION_ID}")
         Base.metadata.create_all(connection)
         migrate.stamp_head(connection)
