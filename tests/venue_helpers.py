@@ -27,3 +27,25 @@ def server_folder(tmp_path: Path) -> Iterator[Path]:
         yield folder / "server"
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def fresh_database_url(url_td: str, prefix: str) -> str:
+    """The TD's URL with a new, unused database name (created on first use by the store)."""
+    import uuid
+
+    from sqlalchemy.engine import make_url
+
+    url = make_url(url_td).set(database=f"{prefix}_{uuid.uuid4().hex[:12]}")
+    return url.render_as_string(hide_password=False).replace("postgresql+psycopg", "postgresql")
+
+
+def drop_database(url: str) -> None:
+    """Drop a test's database, closing whatever connections the test left open."""
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(url)
+    with contextlib.suppress(psycopg.Error), psycopg.connect(
+            host=parsed.host, port=parsed.port, user=parsed.username, password=parsed.password,
+            dbname="postgres", autocommit=True, connect_timeout=5) as admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{parsed.database}" WITH (FORCE)')

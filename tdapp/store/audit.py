@@ -193,3 +193,19 @@ def revert_action(session: Session, action_id: int, *, kind: str, who: str) -> s
                        "reverts_action_id": action_id})
     session.execute(insert(AuditEntry), logged)
     return what
+
+
+def last_change_words(session: Session, tables: tuple[str, ...],
+                      row_id: int | None = None) -> str:
+    """Who last changed these rows, and when, in words for an edit conflict:
+    "by ann on station-2 at 14:05:31 (Edit player Bob Smith)"; "" when the log has nothing."""
+    query = select(AuditEntry.who, AuditEntry.at, AuditEntry.what).where(
+        AuditEntry.table_name.in_(tables))
+    if row_id is not None:
+        query = query.where(AuditEntry.row_id == row_id)
+    row = session.execute(query.order_by(AuditEntry.id.desc()).limit(1)).first()
+    if row is None:
+        return ""
+    who, at, what = row
+    when = at.replace(tzinfo=dt.UTC).astimezone().strftime("%H:%M:%S")
+    return f"by {who or 'someone'} at {when} ({what})"

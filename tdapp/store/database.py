@@ -90,7 +90,13 @@ class TournamentDb:
                 yield session
                 session.flush()
                 # a service may name the action better once it knows what it is changing
-                audit.write_pending(session, session.info.get("tdapp_action", what), self.who)
+                named = session.info.get("tdapp_action", what)
+                pending = list(session.info.get(audit.PENDING_KEY, []))
+                action_id = audit.write_pending(session, named, self.who)
+                if self.url is not None:  # a venue server: every station hears of it
+                    from tdapp.store import live
+
+                    live.announce_action(session, self.who, named, pending, action_id)
                 session.commit()
             except BaseException:
                 session.rollback()

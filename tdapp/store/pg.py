@@ -160,8 +160,12 @@ def _upgrade(url: str, connection: Connection) -> None:
 def server_tournament(url: str, engine: Engine) -> TournamentDb:
     """A TournamentDb over a server engine. Its ``path`` is where this laptop keeps the
     tournament's ``.tdt`` snapshots (see :func:`snapshot_home`)."""
+    from tdapp.store.live import station_name
+
     db = TournamentDb(local_copy_path(url), engine)
     db.url = url
+    # The audit log names the person and the station: several laptops write to it.
+    db.who = f"{db.who or 'someone'} on {station_name()}"
     return db
 
 

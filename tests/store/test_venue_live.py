@@ -1,0 +1,177 @@
+"""Several stations on one venue server: a change made on one is heard on the others within a
+second (LISTEN/NOTIFY), a second writer of the same thing is told who changed it and when, and
+the assistants' role is refused the TD's work by the database itself.
+
+Issue 16: "A change made on one station reaches every other open view within a second";
+"Two people changing the same thing: the second is told, in words, who changed what and when";
+"an assistant's role trying a TD-only change (refused by the database)"."""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from sqlalchemy import select, text, update
+from sqlalchemy.exc import DBAPIError
+
+from tdapp.services import players, rollcall
+from tdapp.services.changes import StaleEdit
+from tdapp.store import live
+from tdapp.store.copying import copy_tournament
+from tdapp.store.models import Board, Seat, Tournament
+from tdapp.store.pg import connection_problem, open_server_tournament
+from tests.venue_helpers import drop_database, fresh_database_url
+
+pytestmark = pytest.mark.postgres
+
+STATION = Path(__file__).with_name("station_process.py")
+
+
+@pytest.fixture
+def shared(venue_server, demo_file: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path):
+    """The demo tournament copied to a fresh database on the session's server: its TD URL."""
+    monkeypatch.setenv("TDAPP_VENUE_COPIES", str(tmp_path))
+    url = fresh_database_url(venue_server.url_td, "live")
+    copy_tournament(demo_file, url)
+    yield url
+    drop_database(url)
+
+
+def _assistant_url(venue_server, td_url: str) -> str:
+    from sqlalchemy.engine import make_url
+
+    if not venue_server.url_assistant:
+        pytest.skip("TDAPP_TEST_PG gives only the TD's URL")
+    database = make_url(td_url).database
+    assistant = make_url(venue_server.url_assistant).set(database=database)
+    return assistant.render_as_string(hide_password=False).replace("+psycopg", "")
+
+
+def test_a_change_on_one_station_is_heard_on_another_within_a_second(shared: str) -> None:
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[2]),
+               TDAPP_STATION="station-2")
+    edits = 10
+    other = subprocess.Popen([sys.executable, str(STATION), "listen", shared, str(edits)],
+                             stdout=subprocess.PIPE, text=True, env=env)
+    try:
+        assert other.stdout is not None
+        assert other.stdout.readline().strip() == "ready"
+        db = open_server_tournament(shared)
+        ids = [row.id for row in players.list_players(db)][:edits]
+        committed = []
+        for player_id in ids:
+            rollcall.set_answers(db, 3, [player_id], status="present")
+            committed.append(time.time())
+            time.sleep(0.05)
+        db.close()
+        lines = [json.loads(other.stdout.readline()) for _ in range(edits)]
+    finally:
+        other.kill()
+        other.wait()
+    latencies = [line["received"] - at for line, at in zip(lines, committed, strict=True)]
+    print(f"edit-to-notice latency: median {statistics.median(latencies) * 1000:.1f} ms, "
+          f"max {max(latencies) * 1000:.1f} ms")
+    assert max(latencies) < 1.0
+    first = lines[0]["notice"]
+    assert first["tables"] == ["roll_call"]
+    assert "Roll call round 3" in first["what"]
+    assert first["station"] and " on " in first["who"]  # the person and the station
+
+
+def test_a_listener_survives_a_lost_connection_and_hears_again(shared: str) -> None:
+    db = open_server_tournament(shared)
+    listener = live.ChangeListener(shared, reconnect_every=0.1)
+    try:
+        assert listener.connected
+        with db.engine.begin() as connection:  # the server drops the listener's connection
+            connection.execute(text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                                    "WHERE application_name = 'tdapp listener'"))
+        deadline = time.monotonic() + 5
+        while listener.connected and time.monotonic() < deadline:
+            listener.poll(0.2)
+        assert not listener.connected and listener.error
+        heard: list[dict] = []
+        while not heard and time.monotonic() < deadline + 5:
+            if listener.connected:
+                live.announce(db.engine, {"what": "hello again"})
+            heard = listener.poll(0.3)
+        assert heard and heard[0]["what"] == "hello again"
+    finally:
+        listener.close()
+        db.close()
+
+
+def test_the_second_writer_is_told_who_changed_what_and_when(shared: str,
+                                                              monkeypatch: pytest.MonkeyPatch
+                                                              ) -> None:
+    first = open_server_tournament(shared)
+    monkeypatch.setenv("TDAPP_STATION", "desk-2")
+    second = open_server_tournament(shared)
+    first.who, second.who = "ann on desk-1", "bob on desk-2"
+    try:
+        row = players.list_players(first)[0]
+        data = players.get_player(first, row.id)
+        seen_version = data.version
+        fields = {name: getattr(data, name) for name in players._DATA_FIELDS}
+        edited = players.PlayerData(**fields)
+        players.update_player(first, row.id, replace(edited, club="Ann's edit"), seen_version)
+        with pytest.raises(StaleEdit) as refused:
+            players.update_player(second, row.id, replace(edited, club="Bob's edit"),
+                                  seen_version)
+        message = str(refused.value)
+        assert "by ann on desk-1 at " in message and "Edit player" in message
+        assert players.get_player(second, row.id).club == "Ann's edit"  # nothing overwritten
+    finally:
+        first.close()
+        second.close()
+
+
+def test_the_assistants_role_is_refused_the_tds_work_by_the_database(
+        venue_server, shared: str) -> None:
+    assistant_url = _assistant_url(venue_server, shared)
+    assistant = open_server_tournament(assistant_url)
+    try:
+        # What an assistant does: the roll call and a board's result columns.
+        rollcall.set_answers(assistant, 3, [players.list_players(assistant)[0].id],
+                             status="present")
+        with assistant.action("Result board 1") as session:
+            board = session.scalars(select(Board).order_by(Board.id)).first()
+            session.execute(update(Board).where(Board.id == board.id).values(end_year=1907))
+        # What only the TD does: seating, players, the tournament, the audit log, secrets.
+        refusals = [
+            "UPDATE seat SET player_id = player_id",
+            "UPDATE tournament SET name = 'Mine now'",
+            "INSERT INTO player (name, home_town, country, club, local_status, email, notes,"
+            " competing, withdrawn, power_preferences, declined_top_board, version)"
+            " VALUES ('x', '', '', '', 'traveller', '', '', true, false, '', false, 1)",
+            "DELETE FROM audit_entry",
+            "UPDATE audit_entry SET who = 'nobody'",
+            "SELECT * FROM td_secret",
+        ]
+        for statement in refusals:
+            with pytest.raises(DBAPIError) as refused, assistant.engine.begin() as connection:
+                connection.execute(text(statement))
+            words = connection_problem(assistant_url, refused.value)
+            assert "may not do this" in words and "only the TD's role" in words, statement
+        with pytest.raises(DBAPIError, match="permission denied"), \
+                assistant.action("Rename") as session:
+            session.scalars(select(Tournament)).one().name = "Assistant's"
+        with assistant.read() as session:
+            assert session.scalars(select(Seat)).first() is not None  # reading is allowed
+    finally:
+        assistant.close()
+    td = open_server_tournament(shared)
+    try:
+        with td.engine.begin() as connection:
+            connection.execute(text("INSERT INTO td_secret (key, value) VALUES "
+                                    "('round 3 hidden end', '\"15:10\"')"))
+            assert connection.execute(text("SELECT count(*) FROM td_secret")).scalar() == 1
+    finally:
+        td.close()
