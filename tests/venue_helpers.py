@@ -49,3 +49,28 @@ def drop_database(url: str) -> None:
             host=parsed.host, port=parsed.port, user=parsed.username, password=parsed.password,
             dbname="postgres", autocommit=True, connect_timeout=5) as admin:
         admin.execute(f'DROP DATABASE IF EXISTS "{parsed.database}" WITH (FORCE)')
+
+
+def tournament_exists(location: Path | str) -> bool:
+    """A file at the path, or a database at the URL (a test may run on either engine)."""
+    if isinstance(location, Path):
+        return location.exists()
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(location)
+    with psycopg.connect(host=parsed.host, port=parsed.port, user=parsed.username,
+                         password=parsed.password, dbname="postgres",
+                         connect_timeout=5) as admin:
+        found = admin.execute("SELECT 1 FROM pg_database WHERE datname = %s",
+                              (parsed.database,)).fetchone()
+    if not found:
+        return False
+    from tdapp.store.pg import holds_tournament, make_server_engine
+
+    engine = make_server_engine(location)
+    try:
+        with engine.connect() as connection:
+            return holds_tournament(connection)
+    finally:
+        engine.dispose()

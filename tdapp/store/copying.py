@@ -149,3 +149,26 @@ def copy_tournament(source: Path | str, destination: Path | str, *,
             raise
         target.close()
     return CopyReport(redact(str(source)), redact(str(destination)), counts)
+
+
+def snapshot_server(db: TournamentDb, reason: str, round_number: int | None = None):
+    """A ``.tdt`` snapshot of a server tournament on this laptop (in the snapshots folder of
+    ``db.path``): the event survives the server's laptop dying."""
+    import sqlite3
+
+    from tdapp.store.files import create_tournament_file
+    from tdapp.store.snapshots import write_snapshot
+
+    with tempfile.TemporaryDirectory(prefix="tdapp-snapshot-") as folder:
+        whole = Path(folder) / db.path.name
+        copy = create_tournament_file(whole)
+        try:
+            with db.engine.connect() as reading, copy.engine.begin() as writing:
+                copy_rows(reading, writing)
+        finally:
+            copy.close()
+        connection = sqlite3.connect(whole)
+        try:
+            return write_snapshot(connection, db.path, reason, round_number)
+        finally:
+            connection.close()

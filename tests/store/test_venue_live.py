@@ -175,3 +175,25 @@ def test_the_assistants_role_is_refused_the_tds_work_by_the_database(
             assert connection.execute(text("SELECT count(*) FROM td_secret")).scalar() == 1
     finally:
         td.close()
+
+
+def test_a_server_tournament_is_snapshotted_into_a_file_on_this_laptop(
+        shared: str, tmp_path: Path) -> None:
+    """Issue 16: "the TD's laptop keeps a `.tdt` copy of the shared tournament at every round
+    boundary (the snapshot), so the event survives the server's laptop dying"."""
+    from tdapp.commands.standings import standings_document
+    from tdapp.services.files import open_tournament
+    from tdapp.services.snapshots import take_snapshot
+
+    db = open_server_tournament(shared)
+    try:
+        snap = take_snapshot(db, "after round 2", 2)
+        expected = standings_document(db)
+    finally:
+        db.close()
+    assert snap.path.parent.parent == tmp_path  # TDAPP_VENUE_COPIES
+    kept = open_tournament(snap.path)
+    try:
+        assert standings_document(kept) == expected
+    finally:
+        kept.close()
