@@ -197,3 +197,38 @@ def test_a_server_tournament_is_snapshotted_into_a_file_on_this_laptop(
         assert standings_document(kept) == expected
     finally:
         kept.close()
+
+
+def test_the_hidden_end_time_is_the_tds_alone_on_a_server(venue_server, shared: str) -> None:
+    """Issue 16: "an assistant's role cannot read a round's hidden end time ... (a table or
+    column only the TD's role may read)"."""
+    from tdapp.commands.demo import seat_round
+    from tdapp.core.clock import FakeTime
+    from tdapp.services import clock as clock_service
+
+    td = open_server_tournament(shared)
+    assistant = open_server_tournament(_assistant_url(venue_server, shared))
+    try:
+        from tdapp.services import rounds
+
+        ids = [row.player_id for row in rollcall.roll_call(td, 3)][:49]
+        rollcall.set_answers(td, 3, ids, status="present")
+        rounds.save_board_call(td, 3, seat_round(ids, rounds.seating_history(td, 3), 3))
+        time = FakeTime(1_800_000_000.0)
+        clock = clock_service.load_clock(td, 3, time)
+        clock.start()
+        clock.set_hidden_end(1_800_012_345.0)
+        clock_service.save_clock(td, 3, clock)
+        assert clock_service.load_clock(td, 3, time).hidden_end == 1_800_012_345.0
+        with td.read() as session:  # the round's own row keeps no trace of it
+            stored = session.execute(text("SELECT clock_state FROM round WHERE number = 3")
+                                     ).scalar()
+        assert stored["hidden_end"] is None and "log" in stored
+        seen = clock_service.load_clock(assistant, 3, time)
+        assert seen.hidden_end is None and seen.log  # the clock, without its secret
+        with pytest.raises(DBAPIError, match="permission denied"), \
+                assistant.engine.connect() as connection:
+            connection.execute(text("SELECT value FROM td_secret"))
+    finally:
+        td.close()
+        assistant.close()
