@@ -115,3 +115,50 @@ def test_bad_input_is_one_line_in_words(tmp_path: Path) -> None:
     assert not_a_port.returncode == 2 and "not a port number" in not_a_port.stderr
     assert json.loads(_tdapp("server", "status", "--data", str(tmp_path / "none")).stdout) == {
         "running": False}
+
+
+def test_stations_carry_on_after_the_server_is_stopped_and_started(data_dir: Path,
+                                                                     demo_file: Path,
+                                                                     tmp_path: Path,
+                                                                     monkeypatch) -> None:
+    """Issue 16: "the server stopped and started (stations reconnect)"; "a server that stops
+    is reported on every station"."""
+    from tdapp.services import players
+    from tdapp.store.copying import copy_tournament
+    from tdapp.store.database import TournamentFileError
+    from tdapp.store.live import ChangeListener
+    from tdapp.store.pg import connection_problem, open_server_tournament
+
+    monkeypatch.setenv("TDAPP_VENUE_COPIES", str(tmp_path))
+    port = venue_server.free_port()
+    status = venue_server.start(data_dir, port, "127.0.0.1")
+    copy_tournament(demo_file, status.url_td)
+    db = open_server_tournament(status.url_td)
+    listener = ChangeListener(status.url_td, reconnect_every=0.2)
+    try:
+        before = len(players.list_players(db))
+        venue_server.stop(data_dir)
+        with pytest.raises(Exception) as gone:
+            players.list_players(db)
+        assert "cannot be reached" in connection_problem(status.url_td, gone.value)
+        listener.poll(0.3)
+        assert not listener.connected  # the station knows at once
+        with pytest.raises(TournamentFileError, match="cannot be reached"):
+            open_server_tournament(status.url_td)
+        venue_server.start(data_dir, port, "127.0.0.1")
+        assert len(players.list_players(db)) == before  # the same station, reconnected
+        for _ in range(30):
+            listener.poll(0.2)
+            if listener.connected:
+                break
+        assert listener.connected
+        players.set_withdrawn(db, players.list_players(db)[0].id, True)
+        heard = []
+        for _ in range(10):
+            heard += listener.poll(0.3)
+            if heard:
+                break
+        assert heard and heard[0]["tables"] == ["player"]
+    finally:
+        listener.close()
+        db.close()
