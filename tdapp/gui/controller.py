@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QMessageBox, QProgressDialog, QWidget
 from tdapp.gui import filesvc
 from tdapp.services.changes import Change, ServiceError
 from tdapp.store.database import TournamentDb
+from tdapp.store.pg import is_database_url
 
 
 def _same_path(a: Path, b: Path) -> bool:
@@ -81,12 +82,14 @@ class AppController(QObject):
         QMessageBox.information(self._window, title, text)
 
     # -- tournament files ----------------------------------------------------------------
-    def open_file(self, path: Path) -> bool:
-        if self.db is not None and _same_path(self.db.path, Path(path)):
+    def open_file(self, path: Path | str) -> bool:
+        """Open a tournament file, or a venue server's tournament given its URL."""
+        on_server = is_database_url(path)
+        if self.db is not None and not on_server and _same_path(self.db.path, Path(path)):
             self.file_opened.emit(self.db.path)  # already open here: just show it
             return True
         try:
-            db = filesvc.open_tournament(Path(path))
+            db = filesvc.open_tournament(str(path) if on_server else Path(path))
         except filesvc.FILE_ERRORS as exc:
             self.show_problem(exc, "Cannot open this file")
             return False

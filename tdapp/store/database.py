@@ -62,6 +62,7 @@ class TournamentDb:
     """An open tournament file (or, with ``url`` set, a tournament on a venue server)."""
 
     url: str | None = None  # postgresql://… for a venue server's tournament (store.pg)
+    station: str = ""  # this laptop's name in a venue server's notices (store.live)
 
     def __init__(self, path: Path, engine: Engine, lock: TournamentLock | None = None) -> None:
         self.path = Path(path)
@@ -96,10 +97,17 @@ class TournamentDb:
                 if self.url is not None:  # a venue server: every station hears of it
                     from tdapp.store import live
 
-                    live.announce_action(session, self.who, named, pending, action_id)
+                    live.announce_action(session, self.who, named, pending, action_id,
+                                         station=self.station)
                 session.commit()
-            except BaseException:
+            except BaseException as exc:
                 session.rollback()
+                if self.url is not None:  # a venue server's refusal, in words (store.pg)
+                    from tdapp.store.pg import refusal
+
+                    words = refusal(self.url, exc)
+                    if words is not None:
+                        raise words from exc
                 raise
 
     @contextmanager

@@ -55,11 +55,11 @@ def notify_in(bind: Session | Connection, payload: dict[str, Any]) -> None:
 
 
 def announce_action(session: Session, who: str, what: str, pending: list[Any],
-                    action_id: int | None) -> None:
+                    action_id: int | None, *, station: str = "") -> None:
     """The notice of one person's action, sent at its commit (see TournamentDb.action)."""
     if action_id is None:
         return
-    notify_in(session, {"station": station_name(), "who": who, "what": what, "kind": "do",
+    notify_in(session, {"station": station or station_name(), "who": who, "what": what, "kind": "do",
                         "action_id": action_id, "tables": sorted({row[0] for row in pending}),
                         "rows": [[row[0], row[1]] for row in pending[:50]],
                         "at": time.time()})

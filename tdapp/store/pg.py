@@ -88,6 +88,21 @@ def connection_problem(url: str, exc: BaseException) -> str:
     return f"The venue server at {where} answered: {detail}"
 
 
+class ServerRefused(TournamentFileError):
+    """The venue server refused an action (a role without the right, the server gone)."""
+
+
+def refusal(url: str, exc: BaseException) -> ServerRefused | None:
+    """A database error of an action on a venue server as a refusal in words, or None for
+    anything else (a bug, a stale edit: those keep their own handling)."""
+    if not isinstance(exc, DBAPIError):
+        return None
+    words = connection_problem(url, exc)
+    if "may not do this" in words or "cannot be reached" in words:
+        return ServerRefused(words)
+    return None
+
+
 def _check_connect(url: str, engine: Engine) -> None:
     try:
         with engine.connect() as connection:
@@ -165,7 +180,8 @@ def server_tournament(url: str, engine: Engine) -> TournamentDb:
     db = TournamentDb(local_copy_path(url), engine)
     db.url = url
     # The audit log names the person and the station: several laptops write to it.
-    db.who = f"{db.who or 'someone'} on {station_name()}"
+    db.station = station_name()
+    db.who = f"{db.who or 'someone'} on {db.station}"
     return db
 
 

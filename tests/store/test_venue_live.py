@@ -26,7 +26,7 @@ from tdapp.services.changes import StaleEdit
 from tdapp.store import live
 from tdapp.store.copying import copy_tournament
 from tdapp.store.models import Board, Seat, Tournament
-from tdapp.store.pg import connection_problem, open_server_tournament
+from tdapp.store.pg import ServerRefused, connection_problem, open_server_tournament
 from tests.venue_helpers import drop_database, fresh_database_url
 
 pytestmark = pytest.mark.postgres
@@ -160,7 +160,7 @@ def test_the_assistants_role_is_refused_the_tds_work_by_the_database(
                 connection.execute(text(statement))
             words = connection_problem(assistant_url, refused.value)
             assert "may not do this" in words and "only the TD's role" in words, statement
-        with pytest.raises(DBAPIError, match="permission denied"), \
+        with pytest.raises(ServerRefused, match="only the TD's role"), \
                 assistant.action("Rename") as session:
             session.scalars(select(Tournament)).one().name = "Assistant's"
         with assistant.read() as session:
@@ -231,4 +231,22 @@ def test_the_hidden_end_time_is_the_tds_alone_on_a_server(venue_server, shared: 
             connection.execute(text("SELECT value FROM td_secret"))
     finally:
         td.close()
+        assistant.close()
+
+
+def test_an_assistants_refused_action_reaches_the_program_in_words(venue_server,
+                                                                   shared: str) -> None:
+    from tdapp.services.changes import ServiceError
+    from tdapp.services.tournaments import tournament_info, update_tournament
+    from tdapp.store.database import TournamentFileError
+
+    assistant = open_server_tournament(_assistant_url(venue_server, shared))
+    try:
+        info = tournament_info(assistant)
+        with pytest.raises((TournamentFileError, ServiceError)) as refused:
+            update_tournament(assistant, replace(info, name="Renamed by an assistant"))
+        assert "may not do this" in str(refused.value)
+        assert "only the TD's role" in str(refused.value)
+        assert tournament_info(assistant).name == info.name
+    finally:
         assistant.close()

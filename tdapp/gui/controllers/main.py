@@ -21,6 +21,7 @@ from tdapp.gui.round_end import RoundEndWatcher
 from tdapp.gui.seating.controller import BoardsController
 from tdapp.gui.settings import RecentFiles
 from tdapp.gui.teams.controller import TeamsController
+from tdapp.gui.venue.controller import VenueController
 
 
 class MainController:
@@ -49,8 +50,10 @@ class MainController:
         boards_page.result_requested.connect(self.results_views.standings.results.open_board)
         self.window.clock_page.attach(self.app)  # the round clock, saved in the file
         self.round_end = RoundEndWatcher(self.window.clock_page, self.app)  # end time: ask
+        self.venue = VenueController(self.window, self.app)  # File > Share… / Join…
 
     def shutdown(self) -> None:
         """Finish background work and close the tournament file."""
         self.app.pool.waitForDone()
+        self.venue.shutdown()
         self.app.close_file()
