@@ -14,6 +14,8 @@ from tdapp.services.files import TournamentFileError, close_tournament, open_tou
 from tdapp.services.tournaments import TournamentInfo, create_tournament
 from tdapp.store.lock import LockHolder, TournamentLock, lock_path_for, read_holder
 
+pytestmark = pytest.mark.sqlite_only("the lock of a .tdt file (a venue server needs none)")
+
 HOLD_IT_OPEN = """
 import sys
 from tdapp.services.files import open_tournament
