@@ -38,7 +38,7 @@ def _encode(payload: dict[str, Any]) -> str:
     data = json.dumps(payload, ensure_ascii=False, separators=(",", ":"), default=str)
     if len(data.encode("utf-8")) > _MAX_PAYLOAD:
         # Too big to send whole: send what lets a station refresh (it reads the rest itself).
-        trimmed = {k: payload[k] for k in ("station", "who", "what", "tables", "action_id",
+        trimmed: dict[str, Any] = {k: payload[k] for k in ("station", "who", "what", "tables", "action_id",
                                            "kind", "at") if k in payload}
         trimmed["truncated"] = True
         data = json.dumps(trimmed, ensure_ascii=False, separators=(",", ":"), default=str)

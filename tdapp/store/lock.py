@@ -179,10 +179,10 @@ class TournamentLock:
                 _unlock_fd(fd)
             finally:
                 os.close(fd)
-        identity = _lock_identity(path, lock_path)
-        if identity is not None:
-            _unlock_fd(identity)
-            os.close(identity)
+        held = _lock_identity(path, lock_path)
+        if held is not None:
+            _unlock_fd(held)
+            os.close(held)
 
     @staticmethod
     def _take(lock_path: Path) -> int:
