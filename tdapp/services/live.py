@@ -40,4 +40,9 @@ def change_from_notice(notice: Mapping[str, Any]) -> Change:
     ids = tuple(int(row[1]) for row in rows if isinstance(row, list) and len(row) == 2
                 and isinstance(row[1], int))
     who = notice.get("who") or "another station"
-    return Change.of(f"{notice.get('what', 'A change')} ({who})", *sorted(topics), ids=ids)
+    description = f"{notice.get('what', 'A change')} ({who})"
+    from_payload = getattr(Change, "from_payload", None)
+    if from_payload is not None:  # the typed change: the same value a local edit produces
+        return from_payload({"description": description, "kinds": sorted(topics | {"history"}),
+                             "ids": list(ids)})
+    return Change.of(description, *sorted(topics), ids=ids)
