@@ -35,7 +35,8 @@ def _gui_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"tdapp {__version__}")
-    parser.add_argument("file", nargs="?", help="a tournament file (.tdt) to open")
+    parser.add_argument("file", nargs="?",
+                        help="a tournament file (.tdt), or a venue server's postgresql:// URL")
     parser.add_argument(
         "--demo", action="store_true", help="open the program on a freshly written demo tournament"
     )

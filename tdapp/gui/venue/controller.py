@@ -48,6 +48,7 @@ class VenueController(QObject):
         self.join_action.triggered.connect(self.join)
         self._done.connect(self._finish)
         app.file_opened.connect(self._opened)
+        app.changed.connect(self._relabel)  # after File's own label, which names the file
         app.file_closing.connect(self._stop_watching)
 
     # -- background work ---------------------------------------------------------------------
@@ -167,6 +168,13 @@ class VenueController(QObject):
         self.watcher.connection_changed.connect(self._connection)
         self.watcher.start()
 
+    def _relabel(self, _change: object) -> None:
+        db = self.app.db
+        if db is not None and db.on_server and self.watcher is not None \
+                and self.watcher.connected:
+            self.window.file_label.setStyleSheet("")
+            self.window.file_label.setText(f"Shared: {self.where} ({db.who})")
+
     def _heard(self, notice: dict[str, Any]) -> None:
         self.app.changed.emit(change_from_notice(notice))
         self.window.statusBar().showMessage(
@@ -176,7 +184,7 @@ class VenueController(QObject):
         label = self.window.file_label
         if connected:
             label.setStyleSheet("")
-            label.setText(f"Shared: {self.where}")
+            label.setText(f"Shared: {self.where} ({self.app.db.who if self.app.db else ''})")
             self.window.statusBar().showMessage("The venue server is back.", 8000)
             self.app.changed.emit(change_from_notice({"what": "Reconnected"}))
             return
