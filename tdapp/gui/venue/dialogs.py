@@ -158,9 +158,13 @@ class JoinDialog(QDialog):
         layout.addWidget(self.buttons)
 
     def url(self) -> str:
+        """The database URL; a whole postgresql:// address pasted (or read from the TD's QR
+        code) into the address field is taken as it is."""
         from tdapp.store.venue_server import database_url
 
         host = self.host.text().strip()
+        if host.lower().startswith(("postgresql://", "postgres://")):
+            return host
         if ":" in host and not host.startswith("["):
             host = f"[{host}]"
         return database_url(str(self.role.currentData()), self.password.text(), host,
@@ -170,7 +174,7 @@ class JoinDialog(QDialog):
         if not self.host.text().strip():
             self.problem.setText("Type the address the TD's screen shows.")
             return
-        if not self.password.text():
+        if not self.password.text() and "://" not in self.host.text():
             self.problem.setText("Type the password the TD's screen shows.")
             return
         self.accept()
