@@ -250,3 +250,25 @@ def test_an_assistants_refused_action_reaches_the_program_in_words(venue_server,
         assert tournament_info(assistant).name == info.name
     finally:
         assistant.close()
+
+
+def test_undo_on_a_server_takes_back_only_your_own_action(shared: str) -> None:
+    """Issue 16: assistants never "undo of someone else's action"; with one log shared by every
+    station, Undo on one laptop must not take back what another laptop's person did."""
+    from tdapp.services import history
+    from tdapp.services.changes import ServiceError
+
+    first = open_server_tournament(shared)
+    second = open_server_tournament(shared)
+    first.who, second.who = "ann on desk-1", "bob on desk-2"
+    try:
+        player = players.list_players(first)[0]
+        players.set_withdrawn(first, player.id, True)
+        with pytest.raises(ServiceError, match="made by ann on desk-1 at .*only they can undo"):
+            history.undo(second)
+        assert players.get_player(second, player.id).withdrawn
+        history.undo(first)
+        assert not players.get_player(second, player.id).withdrawn
+    finally:
+        first.close()
+        second.close()
