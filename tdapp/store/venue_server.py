@@ -16,7 +16,8 @@ PostgreSQL refuses to run as root. When tdapp itself runs as root (a container, 
 runs as an unprivileged account instead: the owner of DIR when that is not root, else the system
 account ``postgres`` when one exists, else an account ``tdapp-venue`` created for it
 (``useradd --system``). That account must be able to reach DIR, so the folders above it get the
-"search" permission for others (``o+x``: entering, not listing) where they lack it.
+"search" permission for others (``o+x``: entering, not listing) where they lack it; so do
+the folders above the PostgreSQL programs (a checkout under /root, as in CI).
 """
 
 from __future__ import annotations
@@ -429,6 +430,7 @@ def start(data_dir: Path, port: int = 5432, listen: str = "*") -> ServerStatus:
     data_dir.chmod(0o711)  # the server's account passes through; only the owner lists it
     account = server_account(data_dir)
     _let_account_reach(data_dir, account)
+    _let_account_reach(binaries, account)  # a checkout under /root: the programs too
     if settings is None:
         settings = VenueSettings(port, listen, secrets.token_urlsafe(18),
                                  secrets.token_urlsafe(12), _readable_password())
