@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
-from tdapp.gui.controllers.main import MainController
+from tdapp.gui.window.controller import MainController
 from tdapp.services import players
 from tdapp.store import venue_server
 from tests.venue_helpers import server_folder

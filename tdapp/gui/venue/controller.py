@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, QStandardPaths, Signal
-from PySide6.QtGui import QAction
 
 from tdapp.gui.venue.dialogs import JoinDialog, ShareDialog
 from tdapp.gui.venue.watcher import LiveWatcher
@@ -37,13 +36,8 @@ class VenueController(QObject):
         self.watcher: LiveWatcher | None = None
         self.share_dialog: ShareDialog | None = None
         self.server_folder = default_server_folder()
-        self.share_action = QAction("Share on the &venue network…", window)
-        self.share_action.setStatusTip("Start the venue server so assistants' laptops can join")
-        self.join_action = QAction("&Join a shared tournament…", window)
-        self.join_action.setStatusTip("Work on a tournament another laptop shares")
-        window.file_menu.insertAction(window.close_action, self.share_action)
-        window.file_menu.insertAction(window.close_action, self.join_action)
-        window.file_menu.insertSeparator(window.close_action)
+        self.share_action = window.share_action  # File menu (built in the main window)
+        self.join_action = window.join_action
         self.share_action.triggered.connect(self.share)
         self.join_action.triggered.connect(self.join)
         self._done.connect(self._finish)
