@@ -272,3 +272,35 @@ def test_undo_on_a_server_takes_back_only_your_own_action(shared: str) -> None:
     finally:
         first.close()
         second.close()
+
+
+def test_the_same_boards_result_entered_on_two_stations(shared: str) -> None:
+    """Issue 16: "the same board's result edited twice (the conflict message)": the second is
+    told who changed it and when, and shown both results; nothing of the first is lost."""
+    from tdapp.services.results import BoardResult, record_result
+
+    first = open_server_tournament(shared)
+    second = open_server_tournament(shared)
+    first.who, second.who = "ann on desk-1", "bob on desk-2"
+    try:
+        with first.read() as session:
+            board = session.scalars(select(Board).where(Board.end_year.is_not(None))
+                                    .order_by(Board.id)).first()
+            board_id, seen = board.id, board.version
+        theirs = BoardResult({"AUSTRIA": 10, "ENGLAND": 8, "FRANCE": 6, "GERMANY": 4,
+                              "ITALY": 3, "RUSSIA": 2, "TURKEY": 1}, end_year=1908)
+        yours = BoardResult({"AUSTRIA": 9, "ENGLAND": 9, "FRANCE": 6, "GERMANY": 4,
+                             "ITALY": 3, "RUSSIA": 2, "TURKEY": 1}, end_year=1908)
+        record_result(first, board_id, theirs, expected_version=seen)
+        with pytest.raises(StaleEdit) as refused:
+            record_result(second, board_id, yours, expected_version=seen)
+        message = str(refused.value)
+        assert "by ann on desk-1 at " in message
+        assert "Theirs: ended 1908 (time): AUSTRIA 10, ENGLAND 8" in message
+        assert "Yours (not saved): ended 1908 (time): AUSTRIA 9, ENGLAND 9" in message
+        with second.read() as session:
+            centres = {s.power: s.centers for s in session.get(Board, board_id).seats}
+        assert centres["AUSTRIA"] == 10  # the first entry stands
+    finally:
+        first.close()
+        second.close()
