@@ -8,7 +8,6 @@ sequence is then moved past the copied ids, so the next row added gets a fresh o
 from __future__ import annotations
 
 import contextlib
-import shutil
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -93,8 +92,6 @@ def _create_destination(location: Path | str, force: bool) -> TournamentDb:
         for leftover in (path, path.with_name(path.name + "-wal"),
                          path.with_name(path.name + "-shm")):
             leftover.unlink(missing_ok=True)
-        with contextlib.suppress(OSError):
-            shutil.rmtree(path.with_name(path.name + ".partial"))
     return create_tournament_file(path)
 
 
