@@ -23,6 +23,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "export": ("tdapp.commands.export", "write PDF and Excel documents of a tournament file"),
     "server": ("tdapp.commands.server", "start, check or stop the venue server (PostgreSQL)"),
     "copy": ("tdapp.commands.copy", "copy a tournament between a file and a venue server"),
+    "season": ("tdapp.commands.season", "a DBN Invitational season: standings, invitations (JSON)"),
 }
 
 
