@@ -45,10 +45,11 @@ def open_tournament(path: Path | str) -> TournamentDb:
 
 
 def create_new_tournament(path: Path | str, info: TournamentInfo) -> TournamentDb:
-    """File > New: write the tournament file with its rounds planned, and return it open."""
-    path = with_tournament_suffix(path)
+    """File > New: write the tournament file with its rounds planned, and return it open
+    (or, given a venue server's database URL, the tournament in that database)."""
+    location: Path | str = str(path) if is_database_url(path) else with_tournament_suffix(path)
     try:
-        return create_tournament(path, info)
+        return create_tournament(location, info)
     except ServiceError as exc:
         raise TournamentFileError(str(exc)) from exc
 
