@@ -304,3 +304,20 @@ def test_the_same_boards_result_entered_on_two_stations(shared: str) -> None:
     finally:
         first.close()
         second.close()
+
+
+def test_file_new_given_a_url_makes_the_tournament_on_the_server(venue_server, tmp_path: Path,
+                                                                 monkeypatch) -> None:
+    from tdapp.services.files import create_new_tournament
+    from tdapp.services.tournaments import TournamentInfo, tournament_info
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("TDAPP_VENUE_COPIES", str(tmp_path / "copies"))
+    url = fresh_database_url(venue_server.url_td, "new")
+    try:
+        db = create_new_tournament(url, TournamentInfo("Server Cup", "wdc-2025", 3))
+        assert db.on_server and tournament_info(db).name == "Server Cup"
+        db.close()
+        assert list(tmp_path.iterdir()) == []  # no file named after the URL
+    finally:
+        drop_database(url)
