@@ -41,8 +41,6 @@ def change_from_notice(notice: Mapping[str, Any]) -> Change:
                 and isinstance(row[1], int))
     who = notice.get("who") or "another station"
     description = f"{notice.get('what', 'A change')} ({who})"
-    from_payload = getattr(Change, "from_payload", None)
-    if from_payload is not None:  # the typed change: the same value a local edit produces
-        return from_payload({"description": description, "kinds": sorted(topics | {"history"}),
-                             "ids": list(ids)})
-    return Change.of(description, *sorted(topics), ids=ids)
+    # The typed change: the same value a local edit produces (services.changes).
+    return Change.from_payload({"description": description,
+                                "kinds": sorted(topics | {"history"}), "ids": list(ids)})

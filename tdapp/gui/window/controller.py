@@ -56,6 +56,6 @@ class MainController:
 
     def shutdown(self) -> None:
         """Finish background work and close the tournament file."""
-        self.app.pool.waitForDone()
+        self.app.operations.wait_all()
         self.venue.shutdown()
         self.app.close_file()
