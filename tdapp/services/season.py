@@ -43,8 +43,9 @@ from tdapp.core.tournament.semifinal import (
 from tdapp.reports.season import SeasonReport, write_season_pdf, write_season_workbook
 from tdapp.services import players as player_service
 from tdapp.services import rollcall
-from tdapp.services.changes import ServiceError
+from tdapp.services.changes import Change, ServiceError
 from tdapp.services.tournaments import TournamentInfo, create_tournament
+from tdapp.store.database import TournamentDb
 
 SEASON_SUFFIX = ".tds"
 
@@ -389,3 +390,31 @@ def start_invitational(season_path: Path | str, tournament_path: Path | str) -> 
     finally:
         db.close()
     return InvitationalFile(target, len(invited), by_round)
+
+
+def record_mid_game_in_tournament(db: TournamentDb, season_path: Path | str, board: int,
+                                  player: str, phase: str) -> Change | None:
+    """The alternate's taking over (5.8), recorded in the season file, also recorded on the
+    Invitational's tournament file through services.replacements: the seat passes to the
+    alternate from ``phase``, who gets "full points as if they had played the entire game"
+    (5.8.6); the player who left scores zero. None when the tournament has no such seat (its
+    semi-final round is not seated yet, or another tournament is open)."""
+    from tdapp.services.replacements import Departure, record_departure
+    from tdapp.services.rounds import all_boards
+
+    view = season_view(season_path)
+    taken = next((m for m in reversed(view.mid_game) if m.board == board and m.out == player),
+                 None)
+    seat = next((s for s in view.stage.seats if s.board == board), None) if view.stage else None
+    if taken is None or seat is None:
+        return None
+    ids = {p.name: p.id for p in player_service.list_players(db)}
+    if taken.alternate not in ids:
+        return None
+    for row in all_boards(db, seat.round):
+        held = next((s for s in row.seats if s.player_name == player), None)
+        if held is not None and row.status not in ("finished", "scored"):
+            return record_departure(db, row.board_id, Departure(
+                held.power, phase, replaced_by=ids[taken.alternate],
+                note="DBN 5.8: the next alternate in seed order took over"))
+    return None

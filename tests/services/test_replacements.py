@@ -166,3 +166,34 @@ def test_the_exports_show_who_left_and_who_took_over(board, tmp_path: Path) -> N
     assert rows == [(1, 1, "England", "S1905M", "Player 1", "Player 7", "4.5",
                      "the position's score"),
                     (1, 1, "Italy", "F1906M", "Player 4", "civil disorder", "zero", None)]
+
+
+def test_a_dbn_alternate_taking_over_is_recorded_in_the_invitational_file(tmp_path: Path) -> None:
+    """DBN 5.8.2 (seed 000): "If an emergency dictates that a player must leave the game early,
+    the GM shall seek out an Alternate to serve as a replacement player." 5.8.6: "Alternates
+    serving as a replacement player shall receive full points as if they had played the entire
+    game." The season file's action also records the seat's change in the tournament."""
+    from tdapp.services import season as season_service
+    from tdapp.store.files import open_tournament_file
+    from tests.services.test_season_service import make_season
+
+    path = make_season(tmp_path)
+    view = season_service.season_view(path)
+    stage_seats = [s for s in view.stage.seats if s.board == 1]
+    made = season_service.start_invitational(path, tmp_path / "dbni.tdt")
+    db = open_tournament_file(made.path)
+    try:
+        ids = {p.name: p.id for p in players.list_players(db)}
+        number = stage_seats[0].round
+        rounds.save_board_call(db, number, [rounds.BoardPlan(1, {
+            power: ids[s.player] for power, s in zip(POWERS, stage_seats, strict=True)})])
+        leaving = stage_seats[-1].player
+        season_service.replace_mid_game(path, 1, leaving, "F1904M")
+        change = season_service.record_mid_game_in_tournament(db, path, 1, leaving, "F1904M")
+        assert change is not None
+        [row] = replacements(db)
+        alternate = season_service.season_view(path).mid_game[0].alternate
+        assert (row.left, row.replaced_by, row.phase) == (leaving, alternate, "F1904M")
+        assert (row.leaver_scoring, row.finisher_scoring) == ("zero", "position")
+    finally:
+        db.close()

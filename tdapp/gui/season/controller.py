@@ -236,8 +236,13 @@ class SeasonController:
                 f"{board}. The alternate takes over in phase (e.g. F1904M):")
             if not ok:
                 return False
-        return self._run("Cannot replace this player", season_service.replace_mid_game, board,
-                         line.invitation.player, phase)
+        if not self._run("Cannot replace this player", season_service.replace_mid_game, board,
+                         line.invitation.player, phase):
+            return False
+        if self.app is not None and self.app.db is not None:  # the Invitational's file, open
+            self.app.call(season_service.record_mid_game_in_tournament, self.path, board,
+                          line.invitation.player, phase)
+        return True
 
     def championship_start(self, option: int | None = None,
                            chosen_by: str | None = None) -> bool:
