@@ -87,7 +87,10 @@ def credits(power: str, holder: str, position_score: float,
     mine = [r for r in replacements if r.power == power]
     if not mine:
         return [(holder, position_score)]
-    out = [(r.left, _scored(r.leaver_scoring, r.leaver_score, position_score)) for r in mine]
+    scored: dict[str, float] = {}  # a seat left in civil disorder, then filled: scored once
+    for r in mine:
+        scored[r.left] = _scored(r.leaver_scoring, r.leaver_score, position_score)
+    out = list(scored.items())
     last = mine[-1]
     if last.replaced_by is not None:
         out.append((last.replaced_by,
