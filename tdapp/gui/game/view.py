@@ -52,7 +52,7 @@ from tdapp.gui.game.history import HistoryPage
 from tdapp.gui.results.player_left import PlayerLeftDialog
 from tdapp.services import games
 from tdapp.services.changes import Change
-from tdapp.services.replacements import board_civil_disorder
+from tdapp.services.replacements import board_civil_disorder, replacements
 from tdapp.services.results import END_REASONS
 from tdapp.services.rounds import all_boards
 
@@ -248,8 +248,18 @@ class GameView(QWidget):
                 if v.vetoed:  # seed 000 5.7.1: vetoed at the Game Table, no vote held
                     last = (f" Last draw proposal ({phase_title(v.phase)}): vetoed openly by "
                             + ", ".join(p.title() for p in v.vetoed_by) + "; no vote held.")
-            self.banner.setText(f"{state.format_title}.{last}")
+            self.banner.setText(f"{state.format_title}.{last}{self._departures_text()}")
             self.banner.setStyleSheet("color: #555; padding: 2px;")
+
+    def _departures_text(self) -> str:
+        """Who left this board and who took over; a seat in civil disorder holds and votes
+        for every draw (WDC 2025 III.3, VII.3.c)."""
+        left = self.app.read(replacements, self.board_id, default=[])
+        if not left:
+            return ""
+        texts = "; ".join(r.text + (" (its units hold; it votes for every draw)"
+                                    if r.replaced_by is None else "") for r in left)
+        return f" Left mid-game: {texts}."
 
     def _owes(self, position: dict[str, Any], power: str) -> tuple[str, bool]:
         kind = str(position["phase"])[-1]

@@ -38,6 +38,10 @@ def test_civil_disorder_from_the_game_view(qtbot, view: GameView) -> None:  # no
     dialog.save()  # the first choice: civil disorder
     [row] = replacements(view.app.db, view.board_id)
     assert row.replaced_by is None and row.text.endswith("civil disorder")
+    qtbot.waitUntil(lambda: "Russia:" in view.banner.text())
+    assert "civil disorder (its units hold; it votes for every draw)" in view.banner.text()
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    assert view.grab().save(str(SCREENS / "player-left-civil-disorder-banner.png"))
 
 
 def test_the_view_with_its_player_left_button(qtbot, view: GameView) -> None:  # noqa: F811
