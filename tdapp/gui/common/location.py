@@ -1,5 +1,6 @@
-"""A place on the globe for the distance tie-breaker: pick a town from the built-in table, or
-type latitude and longitude. Choosing a town fills the numbers; typed numbers name the town
+"""A place on the globe for the distance tie-breaker: pick a town from the built-in table or the
+offline gazetteer behind it (GeoNames' towns of 15,000 people and more), or type latitude and
+longitude. Choosing a town fills the numbers; typed numbers name the town
 they fall in, so the TD sees at once whether a slip put the venue in the sea."""
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tdapp.core.places import PLACES, Place, find_place, nearest_place
+from tdapp.core.places import Place
 from tdapp.gui.common.enter_key import on_enter
+from tdapp.services.gazetteer import world_places
 
 PICK_TEXT = "Pick a town…"
 
@@ -55,7 +57,11 @@ class LocationPicker(QWidget):
         self.town.setEditable(True)
         self.town.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         self.town.setMaxVisibleItems(15)
-        self.town.addItems([p.label for p in PLACES])
+        # tens of thousands of towns: never measure them all for the box's width
+        self.town.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.town.setMinimumContentsLength(28)
+        self.town.addItems(world_places().labels)
         self.town.setCurrentIndex(-1)
         self.town.lineEdit().setPlaceholderText(PICK_TEXT)
         completer = self.town.completer()
@@ -132,7 +138,7 @@ class LocationPicker(QWidget):
         text = self.town.currentText().strip()
         if not text:
             return None
-        place = find_place(text)
+        place = world_places().find(text)
         if place is None:
             self.where.setText(f"{text!r} is not in the towns list: type its latitude and "
                                "longitude instead.")
@@ -151,7 +157,7 @@ class LocationPicker(QWidget):
 
     def _show_town_of_numbers(self) -> None:
         (lat, lon), _ = self.values()
-        place = nearest_place(lat, lon) if lat is not None and lon is not None else None
+        place = world_places().nearest(lat, lon) if lat is not None and lon is not None else None
         self.town.setEditText(place.label if place else "")
         self._describe()
 
@@ -165,6 +171,6 @@ class LocationPicker(QWidget):
             self.where.setText("Type both latitude and longitude.")
         else:
             ns, ew = ("N" if lat >= 0 else "S"), ("E" if lon >= 0 else "W")
-            place = nearest_place(lat, lon)
+            place = world_places().nearest(lat, lon)
             near = f" — {place.label}" if place else ""
             self.where.setText(f"{abs(lat):.2f}° {ns}, {abs(lon):.2f}° {ew}{near}")
