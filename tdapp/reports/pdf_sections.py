@@ -5,6 +5,7 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer
 
+from tdapp.core.collation import name_key
 from tdapp.core.powers import POWERS
 from tdapp.reports.data import BoardSheet, ReportData
 from tdapp.reports.pdf_base import data_table, paragraph
@@ -59,7 +60,7 @@ def board_call_by_player(data: ReportData, round_number: int) -> list[Flowable]:
     lines = sorted(
         ((seat.player, board.number, seat.power.title())
          for board in data.round_boards(round_number) for seat in board.seats),
-        key=lambda line: (line[0].casefold(), line[1]),
+        key=lambda line: (name_key(line[0]), line[1]),
     )
     rows = [["Player", "Board", "Power"]] + [[p, str(b), w] for p, b, w in lines]
     flow.append(data_table(rows, [95 * mm, 25 * mm, 40 * mm], align_right=(1,)))
