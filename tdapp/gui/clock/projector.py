@@ -20,6 +20,7 @@ from PySide6.QtGui import (
     QFontMetricsF,
     QGuiApplication,
     QHideEvent,
+    QKeyEvent,
     QPainter,
     QPaintEvent,
     QPen,
@@ -64,6 +65,7 @@ class ProjectorWindow(QWidget):
         self.setAttribute(Qt.WidgetAttribute.WA_QuitOnClose, False)  # the TD's window decides
         self.setCursor(Qt.CursorShape.BlankCursor)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.takes_keys = False
         self._source = source
         self._monotonic = monotonic
         self.theme: Theme = THEMES.get(theme, DARK)
@@ -141,7 +143,29 @@ class ProjectorWindow(QWidget):
             return
         self._screen_name = screen.name()
         self.lost_screen = False
+        self._take_keys(self._shares_the_tds_screen(screen))
         self._place_on(screen)
+
+    def _shares_the_tds_screen(self, screen: QScreen) -> bool:
+        """One screen for everything: the projector covers the TD's window, so it must be
+        closable from the keyboard."""
+        app = QGuiApplication.instance()
+        screens = app.screens() if isinstance(app, QGuiApplication) else []
+        return len(screens) <= 1 or screen is (app.primaryScreen() if app else None)
+
+    def _take_keys(self, take: bool) -> None:
+        """On a shared screen the projector takes the focus (Esc and Alt+F4 close it); on a
+        screen of its own it never steals the keys from the TD's window."""
+        self.setWindowFlag(Qt.WindowType.WindowDoesNotAcceptFocus, not take)
+        self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating, not take)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus if take else Qt.FocusPolicy.NoFocus)
+        self.takes_keys = take
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+        if event.key() == Qt.Key.Key_Escape and self.takes_keys:
+            self.close()
+            return
+        super().keyPressEvent(event)
 
     def blink_on(self) -> bool:
         return int(self._monotonic() / BLINK_SECONDS) % 2 == 0
@@ -153,6 +177,9 @@ class ProjectorWindow(QWidget):
         self.setScreen(screen)
         self.setGeometry(screen.geometry())
         self.showFullScreen()
+        if self.takes_keys:
+            self.activateWindow()
+            self.setFocus(Qt.FocusReason.ActiveWindowFocusReason)
 
     def _on_screen_removed(self, screen: QScreen) -> None:
         """The projector was unplugged: hide rather than land on the TD's private screen."""
