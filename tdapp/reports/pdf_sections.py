@@ -129,7 +129,8 @@ def standings(data: ReportData, width: float = 180 * mm) -> list[Flowable]:
         reason = line.reason if line.reason.startswith("tied") else ""
         note = "; ".join(x for x in (line.marks, reason,
                                      "withdrawn" if line.withdrawn else "") if x)
-        rows.append(["" if line.rank is None else str(line.rank), line.player, line.home,
+        rank = "" if line.rank is None else f"{line.rank}{'=' if line.tie else ''}"
+        rows.append([rank, paragraph(line.player, "cell"), paragraph(line.home, "cell"),
                      number(line.score), *round_texts, paragraph(note, "cell")])
     round_width = 13 * mm
     widths = [11 * mm, 45 * mm, 36 * mm, 16 * mm] + [round_width] * len(rounds)
