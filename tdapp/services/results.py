@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from tdapp.core.formats import TournamentFormat, get_format
 from tdapp.core.powers import POWERS, SOLO_CENTERS, TOTAL_CENTERS
@@ -139,6 +140,7 @@ def record_result(db: TournamentDb, board_id: int, result: BoardResult) -> Chang
         board.draw_powers = list(result.draw) if result.draw else None
         board.selection_order = list(result.selection_order) if result.selection_order else None
         board.status = "finished"
+        closed = _close_round_when_done(session, board.round_id)
         for old in session.scalars(select(CenterCount).where(CenterCount.board_id == board_id)):
             session.delete(old)  # one by one, so that Undo brings them back
         # The unit of work inserts before it deletes: without this flush a correction of a
@@ -148,5 +150,21 @@ def record_result(db: TournamentDb, board_id: int, result: BoardResult) -> Chang
             CenterCount(board_id=board_id, year=int(year), power=power, centers=count)
             for year, counts in result.history.items() for power, count in counts.items()
         )
+    if closed:  # a round boundary: a snapshot, as when the TD closes a round by hand
+        from tdapp.services.snapshots import take_snapshot
+
+        take_snapshot(db, f"after round {round_number}", round_number)
     return Change.of(f"Result of round {round_number} board {board.number}", "results", "boards",
-                     ids=(board_id,))
+                     "rounds", ids=(board_id,))
+
+
+def _close_round_when_done(session: Session, round_id: int) -> bool:
+    """The round is finished once every board of it has its result (the same action, so Undo
+    opens it again; the Rounds page can reopen it too)."""
+    round_ = session.get(Round, round_id)
+    boards = list(session.scalars(select(Board).where(Board.round_id == round_id)))
+    if round_ is None or round_.status == "finished" or not boards or any(
+            b.status not in ("finished", "scored") for b in boards):
+        return False
+    round_.status = "finished"
+    return True
