@@ -47,6 +47,8 @@ class MainController:
         # A board card on the Boards page: double-click enters its result, right-click offers
         # order entry too (Round > Play board lists every board of every round).
         boards_page = self.window.boards_page
+        # the round picked on the Rounds page is the round the Boards page (and Seat) works on
+        self.window.rounds_page.round_selected.connect(boards_page.select_round)
         boards_page.play_requested.connect(self.games.open_board)
         boards_page.result_requested.connect(self.results_views.standings.results.open_board)
         self.window.clock_page.attach(self.app)  # the round clock, saved in the file
