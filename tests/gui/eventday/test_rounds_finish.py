@@ -46,3 +46,23 @@ def test_round_closes_when_its_last_board_is_scored_and_reopens(qtbot, demo_main
     # the corrected result closes it again
     main.app.call(record_result, boards[0].board_id, BoardResult(CENTRES, 1908, eliminated={"TURKEY": 1906}))
     assert _status(main, 3) == "finished"
+
+
+def test_on_reopening_the_boards_and_clock_pages_show_the_round_after_the_finished_ones(
+        qtbot, demo_main) -> None:
+    """Issue 14: the Boards and Clock pages fell back to round 1 on reopening (rounds never
+    finished, so round 1 still looked like the round being played)."""
+    from tdapp.services.results import record_result
+
+    main = demo_main
+    path = main.app.db.path
+    for board in rounds.board_call(main.app.db, 3):
+        main.app.call(record_result, board.board_id,
+                      BoardResult(CENTRES, 1907, eliminated={"TURKEY": 1906}))
+    main.app.close_file()
+    assert main.files.open_path(path)
+    assert main.window.boards_page.current_round() == 4
+    main.window.show_page("Clock")
+    clock = main.window.clock_page
+    assert clock.round_box.currentData() == 4 or clock.round_box.currentText().startswith(
+        "Round 4"), clock.round_box.currentText()
