@@ -443,32 +443,60 @@ class ProjectorWindow(QWidget):
         columns = min(4, len(shown))
         rows = math.ceil(len(shown) / columns)
         width, height = body.width() / columns, body.height() / rows
+        blocks = []
         for index, (number, seats) in enumerate(shown):
             row, column = divmod(index, columns)
-            block = QRectF(body.left() + column * width, body.top() + row * height,
-                           width * 0.94, height * 0.96)
-            self._draw_block(painter, block, f"Board {number}", seats)
+            blocks.append((QRectF(body.left() + column * width, body.top() + row * height,
+                                  width * 0.94, height * 0.96), f"Board {number}", seats))
+        # one size for every board: a long name must not draw its board smaller than the rest
+        # (the size most boards fit; a name longer than its cell is cut with an ellipsis)
+        sizes = sorted(self._rows_size(*self._block_rows(block, seats))
+                       for block, _, seats in blocks)
+        size = sizes[len(sizes) // 2]
+        for block, title, seats in blocks:
+            self._draw_block(painter, block, title, seats, size)
+
+    @staticmethod
+    def _block_rows(block: QRectF, seats: Sequence[BoardSeat]
+                    ) -> tuple[QRectF, list[tuple[str, ...]], tuple[float, ...], int]:
+        line_h = block.height() / (len(seats) + 1.4)
+        rows: list[tuple[str, ...]] = [(seat.power.title(), seat.player) for seat in seats]
+        area = QRectF(block.left(), block.top() + line_h * 1.4, block.width(),
+                      line_h * len(seats))
+        return area, rows, (0.34, 0.66), len(seats)
 
     def _draw_block(self, painter: QPainter, block: QRectF, title: str,
-                    seats: Sequence[BoardSeat]) -> None:
+                    seats: Sequence[BoardSeat], size: int | None = None) -> None:
         line_h = block.height() / (len(seats) + 1.4)
         draw_fitted(painter, QRectF(block.left(), block.top(), block.width(), line_h * 1.2),
                     title, self.theme.warning, align=Qt.AlignmentFlag.AlignLeft)
-        rows = [(seat.power.title(), seat.player) for seat in seats]
-        self._draw_rows(painter, QRectF(block.left(), block.top() + line_h * 1.4, block.width(),
-                                        line_h * len(seats)), rows, (0.34, 0.66), len(seats))
+        area, rows, widths, lines = self._block_rows(block, seats)
+        self._draw_rows(painter, area, rows, widths, lines, size=size)
+
+    @staticmethod
+    def _rows_size(area: QRectF, rows: Sequence[tuple[str, ...]], widths: tuple[float, ...],
+                   lines: int) -> int:
+        """The one pixel size at which every column of these rows fits its cells."""
+        line_h = area.height() / max(lines, 1)
+        sizes = []
+        for column, fraction in enumerate(widths):
+            text = widest((row[column] for row in rows), bold=column == 0)
+            cell = QRectF(0, 0, area.width() * fraction * 0.8, line_h)
+            sizes.append(fitted_font(text, cell, bold=column == 0, fill=0.7).pixelSize())
+        return min(sizes)
 
     def _draw_rows(self, painter: QPainter, area: QRectF, rows: Sequence[tuple[str, ...]],
                    widths: tuple[float, ...], lines: int,
-                   right_aligned: tuple[int, ...] = ()) -> None:
-        """A table without borders: cells of one column share one font size."""
+                   right_aligned: tuple[int, ...] = (), size: int | None = None) -> None:
+        """A table without borders: cells of one column share one font size (``size``, when
+        given, is the size shared with other tables drawn beside this one)."""
         line_h = area.height() / max(lines, 1)
         fonts = []
         for column, fraction in enumerate(widths):
             text = widest((row[column] for row in rows), bold=column == 0)
             cell = QRectF(0, 0, area.width() * fraction * 0.8, line_h)
             fonts.append(fitted_font(text, cell, bold=column == 0, fill=0.7))
-        size = min(font.pixelSize() for font in fonts)
+        size = min(font.pixelSize() for font in fonts) if size is None else size
         for font in fonts:
             font.setPixelSize(size)
         for index, row in enumerate(rows):
@@ -481,7 +509,9 @@ class ProjectorWindow(QWidget):
                          else Qt.AlignmentFlag.AlignLeft)
                 painter.setFont(fonts[column])
                 painter.setPen(self.theme.warning if column == 0 else self.theme.text)
-                painter.drawText(cell, int(align | Qt.AlignmentFlag.AlignVCenter), row[column])
+                text = QFontMetricsF(fonts[column]).elidedText(
+                    row[column], Qt.TextElideMode.ElideRight, cell.width())
+                painter.drawText(cell, int(align | Qt.AlignmentFlag.AlignVCenter), text)
                 left += area.width() * fraction
 
     def _draw_by_name(self, painter: QPainter, area: QRectF) -> None:

@@ -9,6 +9,8 @@ from PySide6.QtGui import QGuiApplication
 from tdapp.core.clock import FakeTime, get_clock_format, new_round_clock
 from tdapp.gui.clock.projector import ProjectorWindow
 
+from .shots import LOOK
+
 
 def make(qtbot) -> tuple[ProjectorWindow]:
     clock = new_round_clock(get_clock_format("edc-2026"), FakeTime(), (), first=1903)
@@ -38,3 +40,35 @@ def test_a_projector_that_takes_no_keys_ignores_esc(qtbot) -> None:
     qtbot.keyClick(window, Qt.Key.Key_Escape)
     assert window.isVisible()
     window.close()
+
+
+def test_board_call_draws_every_board_at_one_size(qtbot, tmp_path) -> None:
+    """Issue 14: the board-call projector drew board 8 smaller (its long name shrank it)."""
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QImage, QPainter
+
+    from tdapp.core.powers import POWERS
+    from tdapp.gui.clock.content import BoardCall, BoardSeat
+
+    (window,) = make(qtbot)
+    boards = tuple((n, tuple(BoardSeat(p, f"Player {n}{i}") for i, p in enumerate(POWERS)))
+                   for n in range(1, 9))
+    long_name = "Maximiliana Alexandrovna Konstantinopoulou-Wittgenstein"
+    boards = boards[:7] + ((8, (BoardSeat("AUSTRIA", long_name),) + boards[7][1][1:]),)
+    window.set_board_call(BoardCall("Round 4 board call", boards))
+    sizes: list[int] = []
+    draw_rows = window._draw_rows
+
+    def seen(painter, area, rows, widths, lines, right_aligned=(), size=None):
+        sizes.append(size)
+        draw_rows(painter, area, rows, widths, lines, right_aligned, size)
+
+    window._draw_rows = seen
+    image = QImage(1280, 720, QImage.Format.Format_RGB32)
+    painter = QPainter(image)
+    window._draw_board_call(painter, QRectF(0, 0, 1280, 720))
+    painter.end()
+    assert len(sizes) == 8 and len(set(sizes)) == 1 and sizes[0] >= 14  # not the long name's
+    assert image.save(str(tmp_path / "board-call-8.png"))
+    LOOK.mkdir(parents=True, exist_ok=True)
+    image.save(str(LOOK / "board-call-8.png"))
