@@ -154,8 +154,8 @@ def record_result(db: TournamentDb, board_id: int, result: BoardResult) -> Chang
         from tdapp.services.snapshots import take_snapshot
 
         take_snapshot(db, f"after round {round_number}", round_number)
-    return Change.of(f"Result of round {round_number} board {board.number}", "results", "boards",
-                     "rounds", ids=(board_id,))
+    return Change(f"Result of round {round_number} board {board.number}", results=True,
+                  boards=True, rounds=closed, ids=(board_id,))
 
 
 def _close_round_when_done(session: Session, round_id: int) -> bool:

@@ -153,7 +153,7 @@ def set_answers(
         raise ServiceError(f"Unknown roll-call status {status!r}.")
     ids = tuple(player_ids)
     if not ids:
-        return Change.of("Nothing to record", "roll_call")
+        return Change("Nothing to record", roll_call=True)
     current = {r.player_id: r for r in roll_call(db, round_number)}
     label = STATUSES.get(status or "", "answer")
     who = current[ids[0]].name if len(ids) == 1 and ids[0] in current else f"{len(ids)} players"
@@ -182,4 +182,4 @@ def set_answers(
                 answer.two_boards = two_boards
             if volunteer_sit_out is not None:
                 answer.volunteer_sit_out = volunteer_sit_out
-    return Change.of(f"Roll call of round {round_number} updated", "roll_call", ids=ids)
+    return Change(f"Roll call of round {round_number} updated", roll_call=True, ids=ids)
