@@ -671,7 +671,7 @@ def veto_draw_openly(db: TournamentDb, board_id: int, vetoed_by: Sequence[str]) 
             as session:
         session.add(DrawVote(board_id=board_id, phase=current.phase, powers=list(eligible),
                              passed=False, secret=False, votes=None, vetoed_by=list(vetoers)))
-    return Change.of(f"Draw proposal vetoed by {who}, {label}", TOPIC, ids=(board_id,))
+    return Change(f"Draw proposal vetoed by {who}, {label}", games=True, ids=(board_id,))
 
 
 # ----------------------------------------------------------------------------- the end
