@@ -22,6 +22,8 @@ from tdapp.gui.snapshots.controller import SnapshotsController
 from tdapp.gui.teams.controller import TeamsController
 from tdapp.gui.tournament.controller import TournamentController
 from tdapp.gui.window.main_window import MainWindow
+from tdapp.services import games
+from tdapp.services.changes import Change
 
 
 class MainController:
@@ -52,7 +54,19 @@ class MainController:
         boards_page.play_requested.connect(self.games.open_board)
         boards_page.result_requested.connect(self.results_views.standings.results.open_board)
         self.window.clock_page.attach(self.app)  # the round clock, saved in the file
+        self.app.changed.connect(self._game_moved_on)
         self.round_end = RoundEndWatcher(self.window.clock_page, self.app)  # end time: ask
+
+    def _game_moved_on(self, change: Change) -> None:
+        """A board adjudicated in order entry: its clock shows the phase now open."""
+        if not change.games:
+            return
+        for board_id in change.ids:
+            state = self.app.read(games.game_state, board_id, default=None)
+            current = state.current if state is not None else None
+            if current is not None:
+                self.window.clock_page.follow_game(state.round_number, state.board_number,
+                                                   current.phase)
 
     def shutdown(self) -> None:
         """Finish background work and close the tournament file."""
