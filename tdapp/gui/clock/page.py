@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from tdapp.core.clock import RoundClock, SystemTime, TimeSource
-from tdapp.gui.clock.content import BoardCall, BoardSeat, StandingRow, Standings
+from tdapp.gui.clock.content import POOL_MARK, BoardCall, BoardSeat, StandingRow, Standings
 from tdapp.gui.clock.log_words import stamped
 from tdapp.gui.clock.operator_panel import OperatorPanel
 from tdapp.gui.common.page import InfoPage
@@ -35,6 +35,7 @@ from tdapp.services import clock as clock_service
 from tdapp.services.changes import Change
 from tdapp.services.exports import tournament_standings
 from tdapp.services.rounds import ROUND_STATUSES, BoardRow, all_boards, list_rounds
+from tdapp.services.seating import pool_boards
 from tdapp.store.database import TournamentDb
 
 TICKER = "ticker"
@@ -44,11 +45,13 @@ REFRESH_TIMER = "operator-refresh"  # the operator panel's repaint timer
 PANEL_MIN_WIDTH = 560
 
 
-def board_call_content(round_number: int, boards: list[BoardRow]) -> BoardCall:
+def board_call_content(round_number: int, boards: list[BoardRow],
+                       pool_boards: frozenset[int] = frozenset()) -> BoardCall:
     return BoardCall(
         title=f"Round {round_number} \u2014 board call",
         boards=tuple((b.number, tuple(BoardSeat(s.power, s.player_name) for s in b.seats))
                      for b in boards),
+        marks=tuple((n, POOL_MARK) for n in sorted(pool_boards)),
     )
 
 
@@ -409,7 +412,8 @@ class ClockPage(InfoPage):
         if db is None or panel is None or number is None:
             return
         boards = self._read(all_boards, number) or []
-        panel.set_board_call(board_call_content(number, boards))
+        pool = self._read(pool_boards, number) or frozenset()
+        panel.set_board_call(board_call_content(number, boards, pool))
         standings = self._read(standings_content)
         if standings is not None:
             panel.set_standings(standings)

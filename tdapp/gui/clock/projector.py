@@ -446,8 +446,10 @@ class ProjectorWindow(QWidget):
         blocks = []
         for index, (number, seats) in enumerate(shown):
             row, column = divmod(index, columns)
+            mark = self.board_call.mark(number)  # "Championship pool" on round 4's pool boards
+            title = f"Board {number}" + (f" \u2014 {mark}" if mark else "")
             blocks.append((QRectF(body.left() + column * width, body.top() + row * height,
-                                  width * 0.94, height * 0.96), f"Board {number}", seats))
+                                  width * 0.94, height * 0.96), title, seats))
         # one size for every board: a long name must not draw its board smaller than the rest
         # (the size most boards fit; a name longer than its cell is cut with an ellipsis)
         sizes = sorted(self._rows_size(*self._block_rows(block, seats))

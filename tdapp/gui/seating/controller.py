@@ -56,7 +56,9 @@ class BoardsController:
         if not boards:
             rows = self.app.read(rollcall.roll_call, number, default=[])
             summary = rollcall.count(rows).summary() if rows else ""
-        self.page.set_boards(number, boards, late, out, summary)
+        pool = self.app.read(seating.pool_boards, number, default=frozenset()) if boards \
+            else frozenset()
+        self.page.set_boards(number, boards, late, out, summary, pool)
         self._update_action()
 
     def _update_action(self) -> None:
@@ -138,8 +140,9 @@ class BoardsController:
     def show_on_projector(self, number: int) -> None:
         boards = self.app.read(rounds.board_call, number, default=[])
         if boards:
+            pool = self.app.read(seating.pool_boards, number, default=frozenset())
             self.projector.show_call(board_call_content(
-                f"Round {number} \u2014 board call", call_seats(boards)))
+                f"Round {number} \u2014 board call", call_seats(boards), pool))
 
     def to_standby(self, number: int, player_ids: list[int]) -> None:
         self.app.call(seating.add_to_standby, number, player_ids)

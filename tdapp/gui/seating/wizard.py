@@ -201,8 +201,9 @@ class SeatingWizard(QWizard):
 
     def show_on_projector(self) -> None:
         boards = self.app.read(rounds.board_call, self.round_number, default=[])
+        pool = self.app.read(seating.pool_boards, self.round_number, default=frozenset())
         self.projector.show_call(board_call_content(
-            f"Round {self.round_number} \u2014 board call", call_seats(boards)))
+            f"Round {self.round_number} \u2014 board call", call_seats(boards), pool))
 
     # -- closing ------------------------------------------------------------------------------
     def busy(self) -> bool:
