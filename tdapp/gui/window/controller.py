@@ -21,6 +21,7 @@ from tdapp.gui.settings import RecentFiles
 from tdapp.gui.snapshots.controller import SnapshotsController
 from tdapp.gui.teams.controller import TeamsController
 from tdapp.gui.tournament.controller import TournamentController
+from tdapp.gui.venue.controller import VenueController
 from tdapp.gui.window.main_window import MainWindow
 from tdapp.services import games
 from tdapp.services.changes import Change
@@ -56,6 +57,7 @@ class MainController:
         self.window.clock_page.attach(self.app)  # the round clock, saved in the file
         self.app.changed.connect(self._game_moved_on)
         self.round_end = RoundEndWatcher(self.window.clock_page, self.app)  # end time: ask
+        self.venue = VenueController(self.window, self.app)  # File > Share… / Join…
 
     def _game_moved_on(self, change: Change) -> None:
         """A board adjudicated in order entry: its clock shows the phase now open."""
@@ -71,4 +73,5 @@ class MainController:
     def shutdown(self) -> None:
         """Finish background work and close the tournament file."""
         self.app.operations.wait_all()
+        self.venue.shutdown()
         self.app.close_file()
