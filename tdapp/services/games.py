@@ -24,7 +24,7 @@ from tdapp.core.adjudication.adjustments import owed_counts
 from tdapp.core.adjudication.reading import paper_reader, read_orders
 from tdapp.core.board.contract import position_from_contract, position_to_contract
 from tdapp.core.board.position import Phase, Position
-from tdapp.core.formats import TournamentFormat
+from tdapp.core.formats import TournamentFormat, parse_options_for
 from tdapp.core.formats.model import CorrectionRule, GraceRule
 from tdapp.core.orders.options import ParseOptions
 from tdapp.core.orders.parser import parse_orders
@@ -171,7 +171,7 @@ def _format(session: Session) -> TournamentFormat:
 def parse_options(fmt: TournamentFormat) -> ParseOptions:
     """How ``fmt`` reads order sheets: the rule the format carries (a TD's own copy keeps the
     rule of the format it came from), messages naming the format."""
-    return fmt.parse_options()
+    return parse_options_for(fmt)
 
 
 def format_rules(db: TournamentDb) -> tuple[ParseOptions, dict[str, str], str]:

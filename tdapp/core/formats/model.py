@@ -14,6 +14,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from tdapp.core.adjudication.rules import CHOICES
+from tdapp.core.formats.tie_breakers import known_criterion
+
 # The order parser's own lists of choices (the parser is what follows them)
 from tdapp.core.orders.options import (
     MISSING_BUILD_COAST_CHOICES,
@@ -21,6 +24,7 @@ from tdapp.core.orders.options import (
     WRONG_UNIT_TYPE_CHOICES,
     ParseOptions,
 )
+from tdapp.core.seating.model import METHODS
 
 POWER_METHODS: tuple[str, ...] = ("automatic", "preferences", "paris", "manual")
 FINAL_RANKINGS: tuple[str, ...] = (
@@ -49,16 +53,12 @@ DEFAULT_CORRECTION_TEXT = "errors found after the next deadline stand unless the
 
 def seating_methods() -> tuple[str, ...]:
     """Seating method names, as the seating engine spells them."""
-    from tdapp.core.seating.model import METHODS
-
     return METHODS
 
 
 def rule_variants() -> Mapping[str, tuple[str, ...]]:
     """Adjudicator variants, the keys and values of the CONTRACTS ``rules`` object, as the judge
     itself lists them (so a format never names a variant the judge does not know)."""
-    from tdapp.core.adjudication.rules import CHOICES
-
     return MappingProxyType(dict(CHOICES))
 
 
@@ -325,15 +325,6 @@ class TournamentFormat:
         """The CONTRACTS ``rules`` object for this format's boards, civil disorder included."""
         return {**self.rules, "civil_disorder": self.civil_disorder}
 
-    def parse_options(self) -> ParseOptions:
-        """How this format's order sheets are read, its messages naming whose rule it is: a
-        built-in as shipped by its usual short name ("EDC 2026"), any other by its title."""
-        from tdapp.core.formats.builtin import BUILT_IN, CITED_AS  # late: built-ins are formats
-
-        shipped = next((b for b in BUILT_IN if b.name == self.name), None)
-        name = CITED_AS[self.name] if shipped is not None and shipped == self else self.title
-        return self.reading.options(name)
-
     def round_rule(self, number: int) -> RoundRule:
         """The rule of round ``number`` (a default one when the format lists none)."""
         for rule in self.round_rules:
@@ -353,8 +344,6 @@ class TournamentFormat:
 
 def validate_format(fmt: TournamentFormat) -> TournamentFormat:
     """Return ``fmt`` unchanged, or raise :class:`FormatError` naming the first wrong field."""
-    from tdapp.core.tournament.tiebreakers import known_criterion  # late: tournament reads formats
-
     if not fmt.name.strip():
         raise FormatError("a format needs a name", "name")
     if fmt.rounds < 1:

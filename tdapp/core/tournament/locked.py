@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from tdapp.core.formats.model import TournamentFormat
 from tdapp.core.tournament.model import Board
+from tdapp.core.tournament.ranking import rank_by_total
 from tdapp.core.tournament.results import Scorer, ScoreSheet
 from tdapp.core.tournament.tiebreakers import Ordering, TieContext, order_players
 
@@ -29,8 +30,6 @@ class _Slot:
 
 def locked_final_ordering(players: Sequence[str], fmt: TournamentFormat, ctx: TieContext,
                           scorer: Scorer, issues: list[str]) -> Ordering:
-    from tdapp.core.tournament.standings import rank_by_total
-
     rule = fmt.locked_final
     sheet = ctx.sheet
     assert rule is not None and sheet is not None
@@ -71,8 +70,6 @@ def locked_final_ordering(players: Sequence[str], fmt: TournamentFormat, ctx: Ti
 
 def _top_board_order(members: list[str], board: Board, fmt: TournamentFormat,
                      ctx: TieContext) -> Ordering:
-    from tdapp.core.tournament.standings import rank_by_total
-
     centres = {p: int(board.centers.get(board.power_of(p) or "", 0)) for p in members}
     most = max(centres.values())
     toppers = sorted(p for p in members if centres[p] == most)

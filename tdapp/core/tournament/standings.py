@@ -13,7 +13,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tdapp.core.formats.model import TournamentFormat
+from tdapp.core.tournament.knockout import knockout_ordering
+from tdapp.core.tournament.locked import locked_final_ordering
 from tdapp.core.tournament.model import Tournament
+from tdapp.core.tournament.ranking import rank_by_total
 from tdapp.core.tournament.results import RoundEntry, Scorer, ScoreSheet, registry_scorer
 from tdapp.core.tournament.tiebreakers import Ordering, TieContext, order_players
 
@@ -116,14 +119,10 @@ def compute_standings(
         top = _top_board_players(tournament, fmt.top_board.round)
         ordering = _top_board_winner(competitors, top, fmt, ctx, issues)
     elif method == "locked-final-boards" and fmt.locked_final and last >= fmt.locked_final.round:
-        from tdapp.core.tournament.locked import locked_final_ordering
-
         ordering = locked_final_ordering(competitors, fmt, ctx, scorer, issues)
         top = tuple(p for b in tournament.boards if b.round == fmt.locked_final.round and b.top
                     for p in b.powers.values())
     elif method == "knockout" and fmt.knockout:
-        from tdapp.core.tournament.knockout import knockout_ordering
-
         ordering = knockout_ordering(competitors, fmt, ctx, last, issues)
     else:
         ordering = rank_by_total(competitors, fmt, ctx)
@@ -131,17 +130,6 @@ def compute_standings(
         ordering = Ordering()
     rows = _rows(ordering, tournament, sheet, set(pool), set(top))
     return Standings(fmt.name, last, rows, pool, top, tuple(issues), sheet)
-
-
-def rank_by_total(players: Sequence[str], fmt: TournamentFormat, ctx: TieContext,
-                  criteria: Sequence[str] | None = None, offset: int = 0) -> Ordering:
-    sheet = ctx.sheet
-    assert sheet is not None
-    return order_players(
-        players, lambda p: sheet.totals[p], fmt.tie_breakers if criteria is None else criteria,
-        ctx, value_phrase="higher score", break_within=fmt.tie_break_places,
-        unresolved=fmt.unresolved_ties, offset=offset,
-    )
 
 
 # -- championship pool (WDC 2025) ---------------------------------------------------------------
