@@ -7,6 +7,7 @@ import random
 from dataclasses import dataclass
 
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from tdapp.core.powers import POWERS
 from tdapp.core.tournament.awards import Award, compute_awards
@@ -136,7 +137,7 @@ def list_special_awards(db: TournamentDb) -> list[SpecialAwardRow]:
                 for a in session.scalars(select(SpecialAward).order_by(SpecialAward.id))]
 
 
-def _check_award(session, title: str, player_id: int | None) -> str:
+def _check_award(session: Session, title: str, player_id: int | None) -> str:
     title = " ".join(title.split())
     if not title:
         raise ServiceError("Award title: type the name of the award.")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tdapp.core.clock.formats import get_clock_format
 from tdapp.core.clock.schedule import build_schedule
@@ -16,8 +17,11 @@ from tdapp.services import rounds
 from tdapp.services.formats import effective_format, scorer_with, scoring_systems
 from tdapp.services.results import END_REASONS
 from tdapp.services.standings_data import tournament_model
-from tdapp.services.tournaments import tournament_info
+from tdapp.services.tournaments import TournamentInfo, tournament_info
 from tdapp.store.database import TournamentDb
+
+if TYPE_CHECKING:  # the comparison loads openpyxl, so only when it is asked for
+    from tdapp.reports.sheet_compare import Difference
 
 Progress = Callable[[float], None]
 
@@ -30,7 +34,7 @@ def tournament_standings(db: TournamentDb) -> tuple[Standings, dict[str, str]]:
     return standings, {p.id: p.name for p in model.players}
 
 
-def _dates(info) -> str:
+def _dates(info: TournamentInfo) -> str:
     if info.start_date and info.end_date and info.start_date != info.end_date:
         return f"{info.start_date:%d %b %Y} – {info.end_date:%d %b %Y}"
     return f"{info.start_date:%d %b %Y}" if info.start_date else ""
@@ -152,7 +156,8 @@ def export_standings_csv(db: TournamentDb, target: Path) -> Path:
     return Path(target)
 
 
-def compare_with_sheet(db: TournamentDb, path: Path, sheet: str | None = None):
+def compare_with_sheet(db: TournamentDb, path: Path,
+                       sheet: str | None = None) -> list[Difference]:
     """The differences between a TD's own spreadsheet and tdapp's standings."""
     from tdapp.reports.sheet_compare import compare_standings
 

@@ -101,8 +101,9 @@ def effective_format(db: TournamentDb) -> TournamentFormat:
 def format_state(db: TournamentDb) -> FormatState:
     with db.read() as session:
         row = session.scalars(select(Tournament)).one()
-        custom = bool(row.custom_format)
-        base = str(row.custom_format.get("base", row.format_name)) if custom else row.format_name
+        saved = row.custom_format
+        custom = bool(saved)
+        base = str(saved.get("base", row.format_name)) if saved else row.format_name
         try:
             return FormatState(session_format(session), base, custom)
         except ServiceError:  # unreadable: the dialog starts from the built-in to replace it

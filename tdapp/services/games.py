@@ -189,7 +189,7 @@ def _board(session: Session, board_id: int) -> Board:
 
 
 def _label(session: Session, board: Board) -> str:
-    round_number = session.get(Round, board.round_id).number
+    round_number = board.round.number
     return f"round {round_number} board {board.number}"
 
 
@@ -414,7 +414,7 @@ def game_state(db: TournamentDb, board_id: int) -> GameState:
     with db.read() as session:
         board = _board(session, board_id)
         fmt = _format(session)
-        round_number = session.get(Round, board.round_id).number
+        round_number = board.round.number
         names = dict(session.execute(
             select(Seat.power, Player.name).join(Player, Seat.player_id == Player.id)
             .where(Seat.board_id == board_id)).all())

@@ -13,7 +13,7 @@ from tdapp.core.scoring.base import GameResult, ScoringError, ScoringSystem
 from tdapp.services.changes import Change, ServiceError
 from tdapp.services.formats import session_format, session_systems
 from tdapp.store.database import TournamentDb
-from tdapp.store.models import Board, CenterCount, Round
+from tdapp.store.models import Board, CenterCount
 
 END_REASONS = {
     "solo": "Solo victory",
@@ -114,7 +114,7 @@ def _result_action(db: TournamentDb, board_id: int) -> str:
         board = session.get(Board, board_id)
         if board is None:
             raise ServiceError("That board no longer exists.")
-        return f"Result of round {session.get(Round, board.round_id).number} board {board.number}"
+        return f"Result of round {board.round.number} board {board.number}"
 
 
 def record_result(db: TournamentDb, board_id: int, result: BoardResult) -> Change:
@@ -126,7 +126,7 @@ def record_result(db: TournamentDb, board_id: int, result: BoardResult) -> Chang
         board = session.get(Board, board_id)
         if board is None:
             raise ServiceError("That board no longer exists.")
-        round_number = session.get(Round, board.round_id).number
+        round_number = board.round.number
         fmt = session_format(session)  # the TD's own format and systems when there are some
         scores = score_result(round_scoring_system(fmt, round_number), result,
                               session_systems(session))

@@ -9,6 +9,7 @@ from tdapp.core.formats.model import (
     CountGroup,
     GraceRule,
     OrderReadingRule,
+    TeamRule,
     TournamentFormat,
 )
 
@@ -170,7 +171,7 @@ SEEDING_WORDS = {"solo": "a solo in the qualifying stage first",
                  "seed": "lower seed number first"}
 
 
-def _team_sentence(team) -> str:
+def _team_sentence(team: TeamRule) -> str:
     """The team tournament as its options are set (each option said only when it applies)."""
     who = "players outside the championship pool" if team.members_from == "non-pool" else (
         "any players")

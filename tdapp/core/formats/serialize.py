@@ -133,7 +133,7 @@ def _convert(hint: Any, value: Any, path: str, current: Any = None) -> Any:
             return None
         inner = [a for a in args if a is not type(None)]
         return _convert(inner[0], value, path, current)
-    if dataclasses.is_dataclass(hint):
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         if not isinstance(value, Mapping):
             raise FormatError("must be an object", path)
         return _build(hint, value, path, current)

@@ -199,7 +199,7 @@ class ScoreSheet:
 
     def counted_games(self, player: str) -> list[Game]:
         """The games whose score counts in the tournament total."""
-        out = []
+        out: list[Game] = []
         for entry in self.entries[player].values():
             if entry.counted and entry.source == "board":
                 out.extend(g for g in self.games[player]
