@@ -1,7 +1,8 @@
 """``tdapp demo``: a complete, realistic tournament to try every window on.
 
-Players with names and home towns, and K rounds taken through the same services a TD uses: roll
-call, seating by the tournament's own seating engine, results of plausible games, scores.
+Players with names and home towns, and K rounds taken through the same services a TD uses, in
+the order the TD uses them: roll call, who plays, seating by the format's own method, the board
+call, then results of plausible games, which the services score. Nothing here opens the file.
 """
 
 from __future__ import annotations
@@ -11,22 +12,19 @@ import datetime as dt
 import random
 from pathlib import Path
 
-from sqlalchemy import select
-
 from tdapp.commands.demo_data import DemoPlayer, demo_game, demo_players
 from tdapp.commands.jsonio import BadInput, run_json_command
-from tdapp.core.formats import get_format, list_formats
+from tdapp.core.formats import TournamentFormat, get_format, list_formats
 from tdapp.core.powers import BOARD_SIZE, POWERS
-from tdapp.core.seating.engine import seat_round as seat_round_engine
-from tdapp.core.seating.model import PastBoard, SeatingRequest
 from tdapp.services import players as player_service
-from tdapp.services import rollcall, rounds
+from tdapp.services import rollcall, rounds, seating
 from tdapp.services.results import BoardResult, record_result
 from tdapp.services.tournaments import TournamentInfo, create_tournament
 from tdapp.store.database import TournamentDb
-from tdapp.store.models import Tournament
 
 DEMO_NAME = "Demo Open"
+UNTIMED_LAST_YEAR = 1909  # a format without a last year: games end by time around then
+SEATING_SECONDS = 2.0  # the search's time limit per round (a TD's wizard allows longer)
 
 
 def _player_data(player: DemoPlayer) -> player_service.PlayerData:
@@ -37,31 +35,34 @@ def _player_data(player: DemoPlayer) -> player_service.PlayerData:
     )
 
 
-def seat_round(player_ids: list[int], history: list[dict], seed: int) -> list[rounds.BoardPlan]:
-    """Boards of seven with powers, from the seating engine (fewest repeats, no repeated power)."""
-    request = SeatingRequest(
-        players=[str(p) for p in player_ids],
-        history=[PastBoard(h["round"], h["board"], {pw: str(p) for pw, p in h["powers"].items()})
-                 for h in history],
-        method="balanced", seed=seed, time_limit=2.0,
-    )
-    result = seat_round_engine(request)
-    return [rounds.BoardPlan(number=b.number, powers={pw: int(p) for pw, p in b.powers.items()})
-            for b in result.boards]
+def last_year(fmt: TournamentFormat) -> int:
+    """The last game year the demo plays: the format's own end (DBN 1915, EDC 1909), else a
+    typical timed finish."""
+    return fmt.end_year or UNTIMED_LAST_YEAR
 
 
-def _play_round(db: TournamentDb, number: int, rng: random.Random, last_year: int) -> None:
-    roll = rollcall.roll_call(db, number)
-    ids = [row.player_id for row in roll]
+# -- one round, step by step, as the TD takes it ------------------------------------------------
+
+def _take_roll_call(db: TournamentDb, number: int) -> None:
+    """Everyone who makes a whole board is present; the few over are standbys."""
+    ids = [row.player_id for row in rollcall.roll_call(db, number)]
     playing = ids[: len(ids) - len(ids) % BOARD_SIZE]
     rollcall.set_answers(db, number, playing, status="present")
     if len(playing) < len(ids):
         rollcall.set_answers(db, number, ids[len(playing):], status="standby")
-    plans = seat_round(playing, rounds.seating_history(db, number), rng.randrange(1 << 30))
-    rounds.save_board_call(db, number, plans)
-    rounds.set_round_status(db, number, "playing")
+
+
+def _call_boards(db: TournamentDb, number: int, seed: int) -> None:
+    """Who plays (the format's fix), seating by the format's method, the board call."""
+    plan = seating.who_plays(db, number).plan()
+    proposal = seating.seat(db, number, plan, seed=seed, time_limit=SEATING_SECONDS)
+    seating.publish(db, number, proposal)
+
+
+def _record_results(db: TournamentDb, number: int, rng: random.Random, until: int) -> None:
+    """A plausible finished game on every board, entered as the TD types a result sheet."""
     for board in rounds.board_call(db, number):
-        game = demo_game(rng, last_year)
+        game = demo_game(rng, until)
         selection = list(POWERS)
         rng.shuffle(selection)  # the Paris-method order, which DBN uses to break top ties
         result = BoardResult(
@@ -70,6 +71,13 @@ def _play_round(db: TournamentDb, number: int, rng: random.Random, last_year: in
             selection_order=tuple(selection),
         )
         record_result(db, board.board_id, result)
+
+
+def _play_round(db: TournamentDb, number: int, rng: random.Random, until: int) -> None:
+    _take_roll_call(db, number)
+    _call_boards(db, number, rng.randrange(1 << 30))
+    rounds.set_round_status(db, number, "playing")
+    _record_results(db, number, rng, until)
     rounds.set_round_status(db, number, "finished")
 
 
@@ -80,17 +88,14 @@ def write_demo(path: Path, players: int = 49, format_name: str = "wdc-2025",
     rng = random.Random(seed)
     info = TournamentInfo(name=DEMO_NAME, format_name=fmt.name, rounds_planned=fmt.rounds,
                           venue="Hotel Whitcomb, San Francisco",
-                          start_date=dt.date(2026, 8, 28), end_date=dt.date(2026, 8, 30))
+                          start_date=dt.date(2026, 8, 28), end_date=dt.date(2026, 8, 30),
+                          venue_latitude=37.78, venue_longitude=-122.42)
     db = create_tournament(Path(path), info)
-    with db.action("Venue location") as session:
-        row = session.scalars(select(Tournament)).one()
-        row.venue_latitude, row.venue_longitude = 37.78, -122.42  # San Francisco
     try:
         people = [_player_data(p) for p in demo_players(players, rng)]
         player_service.add_players(db, people, f"Add {players} demo players")
-        last_year = getattr(fmt, "last_year", None) or 1909
         for number in range(1, rounds_played + 1):
-            _play_round(db, number, rng, last_year)
+            _play_round(db, number, rng, last_year(fmt))
     finally:
         db.close()
     return Path(path)

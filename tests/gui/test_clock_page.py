@@ -22,7 +22,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QImage
 from sqlalchemy import select
 
-from tdapp.commands.demo import seat_round, write_demo
+from tdapp.commands.demo import write_demo
 from tdapp.core.clock import FakeTime
 from tdapp.gui.pages.clock_page import REFRESH_TIMER, ClockPage
 from tdapp.services import clock as clock_service
@@ -30,6 +30,7 @@ from tdapp.services import players as player_service
 from tdapp.services import rollcall, rounds
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import Round
+from tests.round_helpers import seat_round
 
 START = 1_780_000_000.0
 
