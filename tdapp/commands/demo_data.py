@@ -65,7 +65,7 @@ class DemoPlayer:
 def demo_players(count: int, rng: random.Random) -> list[DemoPlayer]:
     """``count`` distinct invented players with home towns spread over the Diplomacy world."""
     names: set[str] = set()
-    players = []
+    players: list[DemoPlayer] = []
     statuses = [s for s, w in LOCAL_STATUS_WEIGHTS for _ in range(w)]
     while len(players) < count:
         name = f"{rng.choice(FIRST_NAMES)} {rng.choice(LAST_NAMES)}"
