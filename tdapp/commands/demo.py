@@ -25,6 +25,9 @@ from tdapp.store.database import TournamentDb
 DEMO_NAME = "Demo Open"
 UNTIMED_LAST_YEAR = 1909  # a format without a last year: games end by time around then
 SEATING_SECONDS = 2.0  # the search's time limit per round (a TD's wizard allows longer)
+# A seating method that needs what a TD types and the demo does not invent: the team round
+# (WDC 2025 round 4) seats the teams the TD formed, so the demo seats that round balanced.
+INSTEAD_OF = {"team": "balanced"}
 
 
 def _player_data(player: DemoPlayer) -> player_service.PlayerData:
@@ -52,10 +55,12 @@ def _take_roll_call(db: TournamentDb, number: int) -> None:
         rollcall.set_answers(db, number, ids[len(playing):], status="standby")
 
 
-def _call_boards(db: TournamentDb, number: int, seed: int) -> None:
+def _call_boards(db: TournamentDb, fmt: TournamentFormat, number: int, seed: int) -> None:
     """Who plays (the format's fix), seating by the format's method, the board call."""
     plan = seating.who_plays(db, number).plan()
-    proposal = seating.seat(db, number, plan, seed=seed, time_limit=SEATING_SECONDS)
+    method = INSTEAD_OF.get(fmt.round_rule(number).seating)  # None: the format's own
+    proposal = seating.seat(db, number, plan, method=method, seed=seed,
+                            time_limit=SEATING_SECONDS)
     seating.publish(db, number, proposal)
 
 
@@ -73,11 +78,12 @@ def _record_results(db: TournamentDb, number: int, rng: random.Random, until: in
         record_result(db, board.board_id, result)
 
 
-def _play_round(db: TournamentDb, number: int, rng: random.Random, until: int) -> None:
+def _play_round(db: TournamentDb, fmt: TournamentFormat, number: int,
+                rng: random.Random) -> None:
     _take_roll_call(db, number)
-    _call_boards(db, number, rng.randrange(1 << 30))
+    _call_boards(db, fmt, number, rng.randrange(1 << 30))
     rounds.set_round_status(db, number, "playing")
-    _record_results(db, number, rng, until)
+    _record_results(db, number, rng, last_year(fmt))
     rounds.set_round_status(db, number, "finished")
 
 
@@ -95,7 +101,7 @@ def write_demo(path: Path, players: int = 49, format_name: str = "wdc-2025",
         people = [_player_data(p) for p in demo_players(players, rng)]
         player_service.add_players(db, people, f"Add {players} demo players")
         for number in range(1, rounds_played + 1):
-            _play_round(db, number, rng, last_year(fmt))
+            _play_round(db, fmt, number, rng)
     finally:
         db.close()
     return Path(path)

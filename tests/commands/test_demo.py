@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tdapp.commands.demo import last_year, write_demo
-from tdapp.core.formats import get_format
+from tdapp.core.formats import get_format, list_formats
 from tdapp.services import players, rollcall, rounds
 from tdapp.services.tournaments import tournament_info
 from tdapp.store.files import open_tournament_file
@@ -124,3 +124,18 @@ def test_the_demo_seats_each_round_by_the_formats_method(dbn_demo: Path) -> None
     finally:
         db.close()
     assert all(f"board call of round {n}" in reasons for n in (1, 2, 3)), reasons
+
+
+@pytest.mark.parametrize("format_name", [f.name for f in list_formats()])
+def test_every_built_in_format_demos_its_whole_tournament(format_name: str, tmp_path: Path) -> None:
+    """Every round of every built-in format goes through the services (the team round of WDC
+    2025, which seats the teams a TD forms, is seated balanced: the demo forms no teams)."""
+    fmt = get_format(format_name)
+    path = write_demo(tmp_path / "all.tdt", players=21, format_name=format_name,
+                      rounds_played=fmt.rounds)
+    db = open_tournament_file(path)
+    try:
+        assert [r.status for r in rounds.list_rounds(db)] == ["finished"] * fmt.rounds
+        assert all(b.status == "finished" for b in rounds.all_boards(db))
+    finally:
+        db.close()
