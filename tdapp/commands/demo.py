@@ -12,10 +12,11 @@ import datetime as dt
 import random
 from pathlib import Path
 
-from tdapp.commands.demo_data import DemoPlayer, demo_game, demo_players
+from tdapp.commands.demo_data import DemoPlayer, GameEnd, demo_game, demo_players
 from tdapp.commands.jsonio import BadInput, run_json_command
 from tdapp.core.formats import TournamentFormat, get_format, list_formats
 from tdapp.core.powers import BOARD_SIZE, POWERS
+from tdapp.core.seating.paris import ORDERING
 from tdapp.services import players as player_service
 from tdapp.services import rollcall, rounds, seating
 from tdapp.services.results import BoardResult, record_result
@@ -28,6 +29,7 @@ SEATING_SECONDS = 2.0  # the search's time limit per round (a TD's wizard allows
 # A seating method that needs what a TD types and the demo does not invent: the team round
 # (WDC 2025 round 4) seats the teams the TD formed, so the demo seats that round balanced.
 INSTEAD_OF = {"team": "balanced"}
+FULL_LENGTH_SHARE = 0.5  # of a format with a last year, the games no draw vote ends sooner
 
 
 def _player_data(player: DemoPlayer) -> player_service.PlayerData:
@@ -44,6 +46,16 @@ def last_year(fmt: TournamentFormat) -> int:
     return fmt.end_year or UNTIMED_LAST_YEAR
 
 
+def game_end(fmt: TournamentFormat) -> GameEnd:
+    """How the format's games end. With a last year (DBN, EDC) a game runs to it unless a solo
+    or a draw vote ends it sooner; without one (WDC) the round's time ends it."""
+    if fmt.end_year is None:
+        return GameEnd(UNTIMED_LAST_YEAR)
+    first_vote = max(fmt.draw_votes.from_year, 1902)
+    return GameEnd(fmt.end_year, early="draw", earliest=min(first_vote, fmt.end_year),
+                   full_share=FULL_LENGTH_SHARE)
+
+
 # -- one round, step by step, as the TD takes it ------------------------------------------------
 
 def _take_roll_call(db: TournamentDb, number: int) -> None:
@@ -55,25 +67,49 @@ def _take_roll_call(db: TournamentDb, number: int) -> None:
         rollcall.set_answers(db, number, ids[len(playing):], status="standby")
 
 
-def _call_boards(db: TournamentDb, fmt: TournamentFormat, number: int, seed: int) -> None:
-    """Who plays (the format's fix), seating by the format's method, the board call."""
+def _call_boards(db: TournamentDb, fmt: TournamentFormat, number: int,
+                 rng: random.Random) -> dict[int, tuple[str, ...]]:
+    """Who plays (the format's fix), seating by the format's method, the Paris method where the
+    round uses it, the board call. Returns each Paris board's selection order (as powers)."""
     plan = seating.who_plays(db, number).plan()
     method = INSTEAD_OF.get(fmt.round_rule(number).seating)  # None: the format's own
-    proposal = seating.seat(db, number, plan, method=method, seed=seed,
+    proposal = seating.seat(db, number, plan, method=method, seed=rng.randrange(1 << 30),
                             time_limit=SEATING_SECONDS)
+    if proposal.context.power_method == "paris":
+        for board in proposal.boards:
+            _select_by_paris(proposal, board.number, rng)
     seating.publish(db, number, proposal)
+    return {b.number: tuple(b.power_of(p) or "" for p in proposal.selection_orders[b.number])
+            for b in proposal.boards if b.number in proposal.selection_orders}
 
 
-def _record_results(db: TournamentDb, number: int, rng: random.Random, until: int) -> None:
+def _select_by_paris(proposal: seating.SeatingProposal, board_number: int,
+                     rng: random.Random) -> None:
+    """The board's players order themselves and pick their powers, each choosing at random
+    among what the Paris method offers them."""
+    selection = seating.paris_selection(proposal, board_number)
+    while (turn := selection.turn()) is not None:
+        if turn.stage == ORDERING:
+            selection.choose_position(rng.choice(turn.options))
+        else:
+            selection.choose_power(rng.choice(turn.options))
+    seating.apply_paris(proposal, board_number, selection)
+
+
+def _record_results(db: TournamentDb, number: int, rng: random.Random, end: GameEnd,
+                    paris_orders: dict[int, tuple[str, ...]]) -> None:
     """A plausible finished game on every board, entered as the TD types a result sheet."""
     for board in rounds.board_call(db, number):
-        game = demo_game(rng, until)
-        selection = list(POWERS)
-        rng.shuffle(selection)  # the Paris-method order, which DBN uses to break top ties
+        game = demo_game(rng, end=end)
+        selection = paris_orders.get(board.number)
+        if selection is None:  # a board seated without the Paris method: an order as if it had
+            shuffled = list(POWERS)
+            rng.shuffle(shuffled)  # DBN breaks a shared board top by this order
+            selection = tuple(shuffled)
         result = BoardResult(
             centers=game.centers, end_year=game.end_year, end_reason=game.end_reason,
             solo=game.solo, eliminated=game.eliminated, history=game.history,
-            selection_order=tuple(selection),
+            selection_order=selection,
         )
         record_result(db, board.board_id, result)
 
@@ -81,9 +117,9 @@ def _record_results(db: TournamentDb, number: int, rng: random.Random, until: in
 def _play_round(db: TournamentDb, fmt: TournamentFormat, number: int,
                 rng: random.Random) -> None:
     _take_roll_call(db, number)
-    _call_boards(db, fmt, number, rng.randrange(1 << 30))
+    paris_orders = _call_boards(db, fmt, number, rng)
     rounds.set_round_status(db, number, "playing")
-    _record_results(db, number, rng, last_year(fmt))
+    _record_results(db, number, rng, game_end(fmt), paris_orders)
     rounds.set_round_status(db, number, "finished")
 
 

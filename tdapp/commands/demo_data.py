@@ -111,12 +111,35 @@ def _year_step(counts: dict[str, int], strength: dict[str, float], neutrals: int
     return neutrals
 
 
-def demo_game(rng: random.Random, last_year: int = 1909) -> DemoGame:
-    """A plausible game: centre counts year by year, eliminations, and how it ended."""
+@dataclass(frozen=True)
+class GameEnd:
+    """How a format's games end. ``last_year``: the last year played. A game that stops before
+    it (and without a solo) ends by ``early``: "time" (the round's time ran out) or "draw" (a
+    draw vote passed), in a year from ``earliest``. ``full_share``: the share of games played to
+    ``last_year``; None draws the end year evenly from ``earliest`` to ``last_year``."""
+
+    last_year: int = 1909
+    early: str = "time"
+    earliest: int = 1906
+    full_share: float | None = None
+
+    def end_year(self, rng: random.Random) -> int:
+        if self.full_share is None:
+            return rng.randint(self.earliest, self.last_year)
+        if rng.random() < self.full_share or self.earliest >= self.last_year:
+            return self.last_year
+        return rng.randint(self.earliest, self.last_year - 1)
+
+
+def demo_game(rng: random.Random, last_year: int = 1909, end: GameEnd | None = None) -> DemoGame:
+    """A plausible game: centre counts year by year, eliminations, and how it ended (by
+    ``end``; without it, by time from 1906 until ``last_year``)."""
+    end = end or GameEnd(last_year)
+    last_year = end.last_year
     counts = {p: (4 if p == "RUSSIA" else 3) for p in POWERS}
     strength = {p: rng.uniform(0.6, 1.6) for p in POWERS}
     neutrals = 12
-    end_year = rng.randint(1906, last_year)
+    end_year = end.end_year(rng)
     history: dict[int, dict[str, int]] = {}
     eliminated: dict[str, int] = {}
     solo = None
@@ -137,5 +160,5 @@ def demo_game(rng: random.Random, last_year: int = 1909) -> DemoGame:
         if solo:
             end_year = year
             break
-    reason = "solo" if solo else ("time" if end_year < last_year else "last-year")
+    reason = "solo" if solo else (end.early if end_year < last_year else "last-year")
     return DemoGame(end_year, dict(counts), history, eliminated, solo, reason)

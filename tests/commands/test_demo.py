@@ -9,6 +9,7 @@ import pytest
 
 from tdapp.commands.demo import last_year, write_demo
 from tdapp.core.formats import get_format, list_formats
+from tdapp.core.powers import POWERS
 from tdapp.services import players, rollcall, rounds
 from tdapp.services.tournaments import tournament_info
 from tdapp.store.files import open_tournament_file
@@ -102,6 +103,10 @@ def test_a_dbn_demo_plays_to_the_formats_end_year(dbn_demo: Path) -> None:
     went_the_distance = [b for b in boards if b.end_reason == "last-year"]
     assert went_the_distance, "no DBN demo game reached the format's last year"
     assert all(b.end_year == 1915 for b in went_the_distance)
+    # "Beginning in Spring 1907, players may propose a draw": the clock ends no DBN game
+    drawn = [b for b in boards if b.end_reason == "draw"]
+    assert all(b.end_year is not None and 1907 <= b.end_year < 1915 for b in drawn)
+    assert {b.end_reason for b in boards} <= {"last-year", "draw", "solo"}
 
 
 def test_a_format_without_a_last_year_ends_its_demo_games_by_time() -> None:
@@ -139,3 +144,20 @@ def test_every_built_in_format_demos_its_whole_tournament(format_name: str, tmp_
         assert all(b.status == "finished" for b in rounds.all_boards(db))
     finally:
         db.close()
+
+
+def test_a_dbn_demo_board_keeps_its_paris_selection_order(dbn_demo: Path) -> None:
+    """Seed 000 seats DBN's boards with Paris method power selection, whose order breaks a
+    shared board top: the demo walks the selection for every board (as the TD's wizard does)
+    and every board keeps a whole selection order."""
+    from tdapp.services.standings_data import tournament_model
+
+    db = open_tournament_file(dbn_demo)
+    try:
+        model = tournament_model(db)
+    finally:
+        db.close()
+    assert len(model.boards) == 9
+    for board in model.boards:
+        assert board.selection_order is not None
+        assert sorted(board.selection_order) == sorted(POWERS)
