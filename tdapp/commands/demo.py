@@ -12,7 +12,13 @@ import datetime as dt
 import random
 from pathlib import Path
 
-from tdapp.commands.demo_data import DemoPlayer, GameEnd, demo_game, demo_players
+from tdapp.commands.demo_data import (
+    DemoPlayer,
+    GameEnd,
+    demo_game,
+    demo_players,
+    game_end,
+)
 from tdapp.commands.demo_dbn import DBN_FORMAT, DBN_PLAYERS, play_dbn_demo
 from tdapp.commands.jsonio import BadInput, run_json_command
 from tdapp.core.formats import TournamentFormat, get_format, list_formats
@@ -25,12 +31,10 @@ from tdapp.services.tournaments import TournamentInfo, create_tournament
 from tdapp.store.database import TournamentDb
 
 DEMO_NAME = "Demo Open"
-UNTIMED_LAST_YEAR = 1909  # a format without a last year: games end by time around then
 SEATING_SECONDS = 2.0  # the search's time limit per round (a TD's wizard allows longer)
 # A seating method that needs what a TD types and the demo does not invent: the team round
 # (WDC 2025 round 4) seats the teams the TD formed, so the demo seats that round balanced.
 INSTEAD_OF = {"team": "balanced"}
-FULL_LENGTH_SHARE = 0.5  # of a format with a last year, the games no draw vote ends sooner
 
 
 def _player_data(player: DemoPlayer) -> player_service.PlayerData:
@@ -39,22 +43,6 @@ def _player_data(player: DemoPlayer) -> player_service.PlayerData:
         local_status=player.local_status, email=player.email, latitude=player.latitude,
         longitude=player.longitude,
     )
-
-
-def last_year(fmt: TournamentFormat) -> int:
-    """The last game year the demo plays: the format's own end (DBN 1915, EDC 1909), else a
-    typical timed finish."""
-    return fmt.end_year or UNTIMED_LAST_YEAR
-
-
-def game_end(fmt: TournamentFormat) -> GameEnd:
-    """How the format's games end. With a last year (DBN, EDC) a game runs to it unless a solo
-    or a draw vote ends it sooner; without one (WDC) the round's time ends it."""
-    if fmt.end_year is None:
-        return GameEnd(UNTIMED_LAST_YEAR)
-    first_vote = max(fmt.draw_votes.from_year, 1902)
-    return GameEnd(fmt.end_year, early="draw", earliest=min(first_vote, fmt.end_year),
-                   full_share=FULL_LENGTH_SHARE)
 
 
 # -- one round, step by step, as the TD takes it ------------------------------------------------

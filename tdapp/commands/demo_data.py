@@ -6,6 +6,7 @@ import random
 import unicodedata
 from dataclasses import dataclass
 
+from tdapp.core.formats import TournamentFormat
 from tdapp.core.powers import POWERS, SOLO_CENTERS
 
 FIRST_NAMES = (
@@ -49,6 +50,9 @@ HOME_TOWNS = (
 )
 LOCAL_STATUS_WEIGHTS = (("board_member", 2), ("club_member", 6), ("local", 4), ("traveller", 18))
 
+
+UNTIMED_LAST_YEAR = 1909  # a format without a last year: games end by time around then
+FULL_LENGTH_SHARE = 0.5  # of a format with a last year, the games no draw vote ends sooner
 
 @dataclass(frozen=True)
 class DemoPlayer:
@@ -162,3 +166,19 @@ def demo_game(rng: random.Random, last_year: int = 1909, end: GameEnd | None = N
             break
     reason = "solo" if solo else (end.early if end_year < last_year else "last-year")
     return DemoGame(end_year, dict(counts), history, eliminated, solo, reason)
+
+
+def last_year(fmt: TournamentFormat) -> int:
+    """The last game year the demo plays: the format's own end (DBN 1915, EDC 1909), else a
+    typical timed finish."""
+    return fmt.end_year or UNTIMED_LAST_YEAR
+
+
+def game_end(fmt: TournamentFormat) -> GameEnd:
+    """How the format's games end. With a last year (DBN, EDC) a game runs to it unless a solo
+    or a draw vote ends it sooner; without one (WDC) the round's time ends it."""
+    if fmt.end_year is None:
+        return GameEnd(UNTIMED_LAST_YEAR)
+    first_vote = max(fmt.draw_votes.from_year, 1902)
+    return GameEnd(fmt.end_year, early="draw", earliest=min(first_vote, fmt.end_year),
+                   full_share=FULL_LENGTH_SHARE)

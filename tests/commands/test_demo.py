@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tdapp.commands.demo import last_year, write_demo
+from tdapp.commands.demo import write_demo
+from tdapp.commands.demo_data import last_year
 from tdapp.core.formats import get_format, list_formats
 from tdapp.core.powers import POWERS
 from tdapp.services import players, rollcall, rounds
