@@ -20,6 +20,7 @@ from tdapp.commands.demo_data import (
     game_end,
 )
 from tdapp.commands.demo_dbn import DBN_FORMAT, DBN_PLAYERS, play_dbn_demo
+from tdapp.commands.demo_finals import form_teams, is_final_structure_round, resting
 from tdapp.commands.jsonio import BadInput, run_json_command
 from tdapp.core.formats import TournamentFormat, get_format, list_formats
 from tdapp.core.powers import BOARD_SIZE, POWERS
@@ -32,9 +33,6 @@ from tdapp.store.database import TournamentDb
 
 DEMO_NAME = "Demo Open"
 SEATING_SECONDS = 2.0  # the search's time limit per round (a TD's wizard allows longer)
-# A seating method that needs what a TD types and the demo does not invent: the team round
-# (WDC 2025 round 4) seats the teams the TD formed, so the demo seats that round balanced.
-INSTEAD_OF = {"team": "balanced"}
 
 
 def _player_data(player: DemoPlayer) -> player_service.PlayerData:
@@ -47,9 +45,14 @@ def _player_data(player: DemoPlayer) -> player_service.PlayerData:
 
 # -- one round, step by step, as the TD takes it ------------------------------------------------
 
-def _take_roll_call(db: TournamentDb, number: int) -> None:
-    """Everyone who makes a whole board is present; the few over are standbys."""
-    ids = [row.player_id for row in rollcall.roll_call(db, number)]
+def _take_roll_call(db: TournamentDb, number: int, rounds_played: int) -> None:
+    """Players the format lets skip this round rest (WDC 2018: three of four preliminaries);
+    of the others everyone who makes a whole board is present, the few over are standbys."""
+    everyone = [row.player_id for row in rollcall.roll_call(db, number)]
+    away = resting(db, number, everyone, rounds_played)
+    if away:
+        rollcall.set_answers(db, number, sorted(away), status="absent")
+    ids = [p for p in everyone if p not in away]
     playing = ids[: len(ids) - len(ids) % BOARD_SIZE]
     rollcall.set_answers(db, number, playing, status="present")
     if len(playing) < len(ids):
@@ -58,11 +61,13 @@ def _take_roll_call(db: TournamentDb, number: int) -> None:
 
 def _call_boards(db: TournamentDb, fmt: TournamentFormat, number: int,
                  rng: random.Random) -> dict[int, tuple[str, ...]]:
-    """Who plays (the format's fix), seating by the format's method, the Paris method where the
-    round uses it, the board call. Returns each Paris board's selection order (as powers)."""
+    """Who plays (the format's fix), the teams of a team round (formed as players would),
+    seating by the format's method, the Paris method where the round uses it, the board call.
+    Returns each Paris board's selection order (as powers)."""
     plan = seating.who_plays(db, number).plan()
-    method = INSTEAD_OF.get(fmt.round_rule(number).seating)  # None: the format's own
-    proposal = seating.seat(db, number, plan, method=method, seed=rng.randrange(1 << 30),
+    if is_final_structure_round(db, number):  # a pool kept apart, a team round, a top board
+        form_teams(db, number, plan.playing, rng)
+    proposal = seating.seat(db, number, plan, seed=rng.randrange(1 << 30),
                             time_limit=SEATING_SECONDS)
     if proposal.context.power_method == "paris":
         for board in proposal.boards:
@@ -103,9 +108,9 @@ def _record_results(db: TournamentDb, number: int, rng: random.Random, end: Game
         record_result(db, board.board_id, result)
 
 
-def _play_round(db: TournamentDb, fmt: TournamentFormat, number: int,
-                rng: random.Random) -> None:
-    _take_roll_call(db, number)
+def _play_round(db: TournamentDb, fmt: TournamentFormat, number: int, rng: random.Random,
+                rounds_played: int) -> None:
+    _take_roll_call(db, number, rounds_played)
     paris_orders = _call_boards(db, fmt, number, rng)
     rounds.set_round_status(db, number, "playing")
     _record_results(db, number, rng, game_end(fmt), paris_orders)
@@ -130,7 +135,7 @@ def write_demo(path: Path, players: int = 49, format_name: str = "wdc-2025",
         people = [_player_data(p) for p in demo_players(players, rng)]
         player_service.add_players(db, people, f"Add {players} demo players")
         for number in range(1, rounds_played + 1):
-            _play_round(db, fmt, number, rng)
+            _play_round(db, fmt, number, rng, rounds_played)
     finally:
         db.close()
     return Path(path)

@@ -10,13 +10,16 @@ from typing import TYPE_CHECKING
 from tdapp.core.clock.formats import get_clock_format
 from tdapp.core.clock.schedule import build_schedule
 from tdapp.core.tournament.awards import Award, compute_awards
-from tdapp.core.tournament.standings import Standings, compute_standings
+from tdapp.core.tournament.standings import compute_standings
 from tdapp.reports import data as rd
 from tdapp.reports.atomic import atomic_path
 from tdapp.services import rounds
 from tdapp.services.formats import effective_format, scorer_with, scoring_systems
 from tdapp.services.results import END_REASONS
 from tdapp.services.standings_data import tournament_model
+from tdapp.services.standings_data import (
+    tournament_standings as tournament_standings,  # its callers
+)
 from tdapp.services.tournaments import TournamentInfo, tournament_info
 from tdapp.store.database import TournamentDb
 
@@ -24,14 +27,6 @@ if TYPE_CHECKING:  # the comparison loads openpyxl, so only when it is asked for
     from tdapp.reports.sheet_compare import Difference
 
 Progress = Callable[[float], None]
-
-
-def tournament_standings(db: TournamentDb) -> tuple[Standings, dict[str, str]]:
-    """The standings under the tournament's format, and player id -> name."""
-    model = tournament_model(db)
-    scorer = scorer_with(scoring_systems(db))
-    standings = compute_standings(model, effective_format(db), scorer=scorer)
-    return standings, {p.id: p.name for p in model.players}
 
 
 def _dates(info: TournamentInfo) -> str:
@@ -57,6 +52,9 @@ def report_data(db: TournamentDb) -> rd.ReportData:
     standings = compute_standings(model, fmt, scorer=scorer_with(scoring_systems(db)))
     awards = compute_awards(model, fmt, standings)
 
+    from tdapp.services.seating import pool_boards  # seating reads the standings from here
+
+    pools = {fmt.pool.bonus_round: pool_boards(db, fmt.pool.bonus_round)} if fmt.pool else {}
     boards = [
         rd.BoardSheet(
             round=board.round_number, number=board.number, top_board=board.top_board,
@@ -65,6 +63,7 @@ def report_data(db: TournamentDb) -> rd.ReportData:
             end_year=board.end_year,  # how it ended in words on paper, not the stored key
             end_reason=END_REASONS.get(board.end_reason or "", board.end_reason),
             finished=board.status in ("finished", "scored"),
+            pool_board=board.number in pools.get(board.round_number, ()),
         )
         for board in rounds.all_boards(db)
     ]
