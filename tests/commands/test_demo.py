@@ -134,8 +134,9 @@ def test_the_demo_seats_each_round_by_the_formats_method(dbn_demo: Path) -> None
 
 @pytest.mark.parametrize("format_name", [f.name for f in list_formats()])
 def test_every_built_in_format_demos_its_whole_tournament(format_name: str, tmp_path: Path) -> None:
-    """Every round of every built-in format goes through the services (the team round of WDC
-    2025, which seats the teams a TD forms, is seated balanced: the demo forms no teams)."""
+    """Every round of every built-in format goes through the services, the final rounds'
+    structures included (WDC 2025's pool and team round, WDC 2018's top board, EDC 2026's
+    locked final boards, DBN's championship game)."""
     fmt = get_format(format_name)
     path = write_demo(tmp_path / "all.tdt", players=21, format_name=format_name,
                       rounds_played=fmt.rounds)
