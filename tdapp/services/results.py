@@ -16,7 +16,7 @@ from tdapp.services.changes import Change, ServiceError, StaleEdit
 from tdapp.services.formats import session_format, session_systems
 from tdapp.store import audit
 from tdapp.store.database import TournamentDb
-from tdapp.store.models import Board, CenterCount
+from tdapp.store.models import Board, CenterCount, Round
 
 END_REASONS = {
     "solo": "Solo victory",
