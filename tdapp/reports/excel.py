@@ -16,6 +16,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from tdapp.reports.atomic import atomic_path
+from tdapp.reports.cells import append_row
 from tdapp.reports.data import ReportData
 
 SCORE_FORMAT = "0.00"
@@ -25,9 +26,9 @@ HEADER_FILL = PatternFill("solid", fgColor="DDE3EA")
 def _sheet(book: Workbook, title: str, header: Sequence[str], rows: Sequence[Sequence[Any]],
            *, score_columns: Sequence[int] = ()) -> Worksheet:
     sheet = book.create_sheet(title)
-    sheet.append(list(header))
+    append_row(sheet, header)
     for row in rows:
-        sheet.append(list(row))
+        append_row(sheet, row)  # a name typed as "=..." stays text
     for cell in sheet[1]:
         cell.font = Font(bold=True)
         cell.fill = HEADER_FILL

@@ -11,6 +11,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
+from tdapp.reports.cells import append_row, csv_row
 from tdapp.services.changes import ServiceError
 from tdapp.services.players import LOCAL_STATUSES, PlayerRow, list_players
 from tdapp.store.database import TournamentDb
@@ -78,7 +79,7 @@ def export_players_csv(db: TournamentDb, path: Path | str, *, delimiter: str = "
         with target.open("w", encoding="utf-8-sig", newline="") as handle:
             writer = csv.writer(handle, delimiter=delimiter)
             writer.writerow(headers)
-            writer.writerows(rows)
+            writer.writerows(csv_row(row) for row in rows)
 
     _write_atomically(Path(path), write)
     return len(rows)
@@ -95,14 +96,11 @@ def export_players_xlsx(db: TournamentDb, path: Path | str, *,
     workbook = Workbook()
     sheet = workbook.active
     sheet.title = "Players"
-    sheet.append(headers)
+    append_row(sheet, headers)
     for cell in sheet[1]:
         cell.font = Font(bold=True)
     for values in rows:
-        sheet.append(values)
-        for cell in sheet[sheet.max_row]:
-            if isinstance(cell.value, str):
-                cell.data_type = "s"  # text stays text: a name starting with "=" is no formula
+        append_row(sheet, values)  # text stays text: a name starting with "=" is no formula
     for index, title in enumerate(headers, start=1):
         longest = max([len(title), *(len(str(r[index - 1])) for r in rows)])
         sheet.column_dimensions[get_column_letter(index)].width = min(max(longest + 2, 8), 50)
