@@ -45,6 +45,14 @@ def csv_text(value: Any) -> Any:
     return value
 
 
+def csv_text_back(text: str) -> str:
+    """A CSV cell read back: the quote :func:`csv_text` put before a formula-like text goes, so
+    an exported list imports back as it was typed."""
+    if text.startswith("'") and is_formula_like(text[1:]):
+        return text[1:]
+    return text
+
+
 def csv_row(values: Iterable[Any]) -> list[Any]:
     """A CSV row with every text cell neutralised (see :func:`csv_text`)."""
     return [csv_text(value) for value in values]

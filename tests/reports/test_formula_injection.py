@@ -144,3 +144,13 @@ def test_one_place_rules() -> None:
     book = Workbook()
     append_row(book.active, ["=1+1", 5])
     assert book.active["A1"].data_type == "s" and book.active["B1"].data_type == "n"
+
+
+def test_a_neutralised_csv_imports_back_as_typed(hostile_file: Path, tmp_path: Path) -> None:
+    from tdapp.services.player_import import read_player_table
+
+    with open_tournament_file(hostile_file) as db:
+        player_export.export_players_csv(db, tmp_path / "players.csv")
+        typed = sorted(p.name for p in list_players(db))
+    table = read_player_table(tmp_path / "players.csv")
+    assert sorted(row[0] for row in table.rows) == typed
