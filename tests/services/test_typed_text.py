@@ -1,0 +1,86 @@
+"""Issue 17: names and every typed text lose bidi overrides and control characters, and each
+text field has a length bound with a message naming it (services.text, one place)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tdapp.services import awards, teams
+from tdapp.services.changes import ServiceError
+from tdapp.services.players import PlayerData, add_keep_apart, add_player, list_players
+from tdapp.services.text import NAME_LIMIT, strip_invisible, typed_text
+from tdapp.services.tournaments import TournamentInfo, create_tournament, tournament_info
+
+RLO = "\u202e"  # RIGHT-TO-LEFT OVERRIDE: "Ann\u202eekiM" prints as "AnnMike"
+HOSTILE = f"Ann{RLO}ekiM\u2066\u200b\x00\x1b[31m\u200f"
+
+
+@pytest.fixture
+def db(tmp_path: Path):
+    database = create_tournament(tmp_path / "t.tdt", TournamentInfo(name="Open",
+                                                                     format_name="wdc-2025",
+                                                                     rounds_planned=4))
+    yield database
+    database.close()
+
+
+def test_invisible_characters_go_and_joiners_stay() -> None:
+    assert strip_invisible(HOSTILE) == "AnnekiM[31m"
+    assert strip_invisible("Zoe\u0308") == "Zoë"  # one name however it was typed (NFC)
+    assert strip_invisible("👩\u200d💻") == "👩\u200d💻"  # an emoji's joiner is kept
+    assert strip_invisible("line one\r\nline\ttwo", multiline=True) == "line one\nline\ttwo"
+    assert strip_invisible("line one\nline two") == "line oneline two"
+
+
+def test_a_player_name_loses_bidi_overrides_and_controls(db) -> None:
+    add_player(db, PlayerData(name=HOSTILE, home_town=f"Lyon{RLO}", club="\x07Club",
+                              notes=f"fine\n{RLO}note"))
+    player = list_players(db)[0]
+    assert player.name == "AnnekiM[31m"
+    assert (player.home_town, player.club, player.notes) == ("Lyon", "Club", "fine\nnote")
+    assert not any(RLO in v for v in (player.name, player.home_town, player.notes))
+
+
+@pytest.mark.parametrize(("field", "label"), [
+    ("name", "The player's name"), ("home_town", "The home town"), ("club", "The club"),
+    ("country", "The country"), ("email", "The e-mail address"), ("notes", "The notes"),
+])
+def test_every_player_field_is_bounded_with_a_message(db, field: str, label: str) -> None:
+    value = "a@" + "x" * 20_000
+    with pytest.raises(ServiceError) as raised:
+        add_player(db, PlayerData(**{"name": "Ann", field: value}))
+    assert label in str(raised.value) and "at most" in str(raised.value)
+    assert list_players(db) == []  # nothing saved
+
+
+def test_teams_awards_keep_apart_and_the_tournament_are_bounded_and_cleaned(db) -> None:
+    with pytest.raises(ServiceError, match="team's name is 201 characters long"):
+        teams.create_team(db, "T" * 201)
+    teams.create_team(db, f"Les {RLO}Bleus")
+    assert [t.name for t in teams.list_teams(db)] == ["Les Bleus"]
+    with pytest.raises(ServiceError, match="Award title"):
+        awards.add_special_award(db, "A" * (NAME_LIMIT + 1), None)
+    awards.add_special_award(db, f"Best{RLO} stab", None, note="\x00kind words")
+    assert [(a.title, a.note) for a in awards.list_special_awards(db)] == [("Best stab",
+                                                                           "kind words")]
+    add_player(db, PlayerData(name="Ann"))
+    add_player(db, PlayerData(name="Bob"))
+    a, b = (p.id for p in list_players(db))
+    with pytest.raises(ServiceError, match="keep-apart reason"):
+        add_keep_apart(db, a, b, "r" * 500)
+    from dataclasses import replace
+
+    from tdapp.services.tournaments import update_tournament
+
+    with pytest.raises(ServiceError, match="venue"):
+        update_tournament(db, replace(tournament_info(db), venue="v" * 1000))
+    update_tournament(db, replace(tournament_info(db), name=f"Open{RLO} 2026"))
+    assert tournament_info(db).name == "Open 2026"
+
+
+def test_typed_text_names_the_field() -> None:
+    with pytest.raises(ServiceError, match=r"^The club is 1,001 characters long; it may be at "
+                                            r"most 200\.$"):
+        typed_text("c" * 1001, "The club", 200)
