@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
+    QMenu,
     QPushButton,
     QTableWidget,
     QTableWidgetItem,
@@ -59,6 +60,7 @@ from tdapp.core.clock import (
     alerts_between,
     get_clock_format,
 )
+from tdapp.gui.clock import secret_key
 from tdapp.gui.clock.content import BoardCall, Standings
 from tdapp.gui.clock.log_words import stamped
 from tdapp.gui.clock.projector import ProjectorWindow
@@ -80,6 +82,7 @@ BOARD_COLUMNS = ("Board", "Segment", "Time", "State", "Vs room", "Added", "Grace
 
 class OperatorPanel(QWidget):
     changed = Signal()
+    key_imported = Signal()  # a secret key was imported: the hidden end time may be readable now
 
     def __init__(self, clock: RoundClock, parent: QWidget | None = None, *,
                  player: AlertPlayer | None = None,
@@ -268,6 +271,15 @@ class OperatorPanel(QWidget):
         self.verdict_list = QListWidget()
         self.verdict_list.setMaximumHeight(110)
         grid.addWidget(self.verdict_list, 3, 0, 1, 4)
+        # Why a time set on another laptop cannot be read here (set by the page); Key… helps.
+        self.hidden_end_notice = ""
+        self.hidden_end_label.setWordWrap(True)
+        key_button = QPushButton("Key…")
+        key_menu = QMenu(key_button)
+        key_menu.addAction("Export this laptop's key…", lambda: secret_key.export_key(self))
+        key_menu.addAction("Import a key…", self._import_key)
+        key_button.setMenu(key_menu)
+        grid.addWidget(key_button, 4, 3)
         return box
 
     def _build_alerts(self) -> QWidget:
@@ -375,6 +387,10 @@ class OperatorPanel(QWidget):
         day = datetime.fromtimestamp(self.clock.time.now()).date()
         chosen = edit.time()
         return datetime.combine(day, dtime(chosen.hour(), chosen.minute())).timestamp()
+
+    def _import_key(self) -> None:
+        if secret_key.import_key(self):
+            self.key_imported.emit()
 
     def _set_hidden_end(self) -> None:
         self.clock.set_hidden_end(self._instant_today(self.end_at))
@@ -542,7 +558,7 @@ class OperatorPanel(QWidget):
 
     def _show_hidden_end(self, view: ClockView) -> None:
         if view.hidden_end is None:
-            self.hidden_end_label.setText("No hidden end time")
+            self.hidden_end_label.setText(self.hidden_end_notice or "No hidden end time")
         else:
             at = datetime.fromtimestamp(view.hidden_end).strftime("%H:%M")
             if not self.reveal_box.isChecked() and not view.round_called:
