@@ -7,11 +7,13 @@ call, seating by the tournament's own seating engine, results of plausible games
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as dt
 import random
 from pathlib import Path
 
 from sqlalchemy import select
+from sqlalchemy.exc import SQLAlchemyError
 
 from tdapp.commands.demo_data import DemoPlayer, demo_game, demo_players
 from tdapp.commands.jsonio import BadInput, run_json_command
@@ -21,10 +23,12 @@ from tdapp.core.seating.engine import seat_round as seat_round_engine
 from tdapp.core.seating.model import PastBoard, SeatingRequest
 from tdapp.services import players as player_service
 from tdapp.services import rollcall, rounds
+from tdapp.services.changes import ServiceError
 from tdapp.services.results import BoardResult, record_result
 from tdapp.services.tournaments import TournamentInfo, create_tournament
-from tdapp.store.database import TournamentDb
+from tdapp.store.database import TournamentDb, TournamentFileError
 from tdapp.store.models import Tournament
+from tdapp.store.space import cannot_write, is_disk_full
 
 DEMO_NAME = "Demo Open"
 
@@ -82,10 +86,10 @@ def write_demo(path: Path, players: int = 49, format_name: str = "wdc-2025",
                           venue="Hotel Whitcomb, San Francisco",
                           start_date=dt.date(2026, 8, 28), end_date=dt.date(2026, 8, 30))
     db = create_tournament(Path(path), info)
-    with db.action("Venue location") as session:
-        row = session.scalars(select(Tournament)).one()
-        row.venue_latitude, row.venue_longitude = 37.78, -122.42  # San Francisco
-    try:
+    try:  # closed (and unlocked) whatever happens, even on a disk that fills up
+        with db.action("Venue location") as session:
+            row = session.scalars(select(Tournament)).one()
+            row.venue_latitude, row.venue_longitude = 37.78, -122.42  # San Francisco
         people = [_player_data(p) for p in demo_players(players, rng)]
         player_service.add_players(db, people, f"Add {players} demo players")
         last_year = getattr(fmt, "last_year", None) or 1909
@@ -129,12 +133,31 @@ def _check(args: argparse.Namespace) -> Path:
     return out
 
 
+def _remove_partial(out: Path) -> None:
+    """The demo this command began (its lock was released when it closed)."""
+    for leftover in (out, *(Path(f"{out}{s}") for s in ("-wal", "-shm"))):
+        with contextlib.suppress(OSError):
+            leftover.unlink(missing_ok=True)
+
+
+def _why_not_written(out: Path, exc: BaseException) -> str:
+    if isinstance(exc, TournamentFileError | ServiceError) and not is_disk_full(exc):
+        return f"cannot write {out}: {exc}"
+    return cannot_write(out, exc)
+
+
 def main(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
 
     def body() -> dict:
         out = _check(args)
-        write_demo(out, args.players, args.format_name, args.rounds_played, args.seed)
+        try:
+            write_demo(out, args.players, args.format_name, args.rounds_played, args.seed)
+        except (OSError, SQLAlchemyError, ServiceError, TournamentFileError) as exc:
+            why = _why_not_written(out, exc)  # the room there was when it failed
+            if is_disk_full(exc) or not isinstance(exc, TournamentFileError):
+                _remove_partial(out)  # half a demo is no demo: nothing is left behind
+            raise BadInput(why, "--out") from exc
         return {"file": str(out), "players": args.players, "format": args.format_name,
                 "rounds_played": args.rounds_played}
 

@@ -6,6 +6,7 @@ read and to sort.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -91,6 +92,10 @@ def write_workbook(data: ReportData, target: Path) -> Path:
            [[a.award, ", ".join(a.winners), a.rule] for a in data.awards])
     book.properties.title = f"{data.tournament} — results"
     book.properties.creator = "tdapp"
+    # Built in memory, then written: a full disk fails on one plain write (openpyxl's own zip
+    # file, left half-open by a failed save, would complain again when collected).
+    buffer = io.BytesIO()
+    book.save(buffer)
     with atomic_path(Path(target)) as temporary:
-        book.save(temporary)
+        temporary.write_bytes(buffer.getvalue())
     return Path(target)

@@ -7,6 +7,7 @@ be imported into another tournament as it is.
 from __future__ import annotations
 
 import csv
+import io
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -107,5 +108,7 @@ def export_players_xlsx(db: TournamentDb, path: Path | str, *,
     sheet.freeze_panes = "A2"
     sheet.auto_filter.ref = sheet.dimensions
 
-    _write_atomically(Path(path), lambda target: workbook.save(target))
+    buffer = io.BytesIO()  # in memory first: a full disk fails on one plain write
+    workbook.save(buffer)
+    _write_atomically(Path(path), lambda target: target.write_bytes(buffer.getvalue()))
     return len(rows)

@@ -72,16 +72,23 @@ def create_tournament(path: Path, info: TournamentInfo) -> TournamentDb:
     if problems:
         raise ServiceError(" ".join(problems))
     db = create_tournament_file(path)
-    with db.action(f"Create tournament {info.name}") as session:
-        session.add(
-            Tournament(
-                name=_clean(info.name), format_name=info.format_name,
-                rounds_planned=info.rounds_planned, venue=_clean(info.venue),
-                start_date=info.start_date, end_date=info.end_date,
-                venue_latitude=info.venue_latitude, venue_longitude=info.venue_longitude,
+    try:
+        with db.action(f"Create tournament {info.name}") as session:
+            session.add(
+                Tournament(
+                    name=_clean(info.name), format_name=info.format_name,
+                    rounds_planned=info.rounds_planned, venue=_clean(info.venue),
+                    start_date=info.start_date, end_date=info.end_date,
+                    venue_latitude=info.venue_latitude, venue_longitude=info.venue_longitude,
+                )
             )
-        )
-        session.add_all(Round(number=n) for n in range(1, info.rounds_planned + 1))
+            session.add_all(Round(number=n) for n in range(1, info.rounds_planned + 1))
+    except BaseException:
+        # a tournament file without its tournament is no file: closed, unlocked and removed
+        db.close()
+        for leftover in ("", "-wal", "-shm", "-journal"):
+            Path(f"{path}{leftover}").unlink(missing_ok=True)
+        raise
     return db
 
 

@@ -31,6 +31,7 @@ from tdapp.store.database import (
 from tdapp.store.integrity import Damage, check_pages, check_rows
 from tdapp.store.lock import FileLocked, TournamentLock
 from tdapp.store.snapshots import list_snapshots, snapshot_closed_file, snapshot_dir
+from tdapp.store.space import MIN_FREE_TO_OPEN, cannot_open, free_bytes, is_disk_full
 
 TOURNAMENT_SUFFIX = ".tdt"
 _NOTHING_CHANGED = "Nothing was changed."
@@ -56,6 +57,8 @@ def acquire_lock(path: Path) -> TournamentLock:
     except FileLocked as exc:
         raise TournamentFileError(_locked_message(path, exc)) from exc
     except OSError as exc:
+        if is_disk_full(exc):
+            raise TournamentFileError(cannot_open(path)) from exc
         raise TournamentFileError(
             f"{path.name} cannot be opened for editing: the folder {path.parent} does not let "
             f"tdapp write beside it ({exc.strerror}). Copy the file to a folder of your own."
@@ -110,7 +113,11 @@ def check_is_tournament_file(path: Path) -> None:
 
 
 def check_writable(path: Path) -> None:
-    """Refuse, before anything is written, a file the program could read but never save to."""
+    """Refuse, before anything is written, a file the program could read but never save to
+    (read-only, or on a disk with no room left for the next edit)."""
+    free = free_bytes(path)
+    if free is not None and free < MIN_FREE_TO_OPEN:
+        raise TournamentFileError(cannot_open(path))
     if not os.access(path, os.W_OK):
         raise TournamentFileError(
             f"{path.name} is read-only, and tdapp saves every edit into the file as it is made. "
@@ -127,6 +134,8 @@ def _open_engine(path: Path) -> Engine:
             connection.exec_driver_sql("SELECT count(*) FROM tournament").scalar()
     except SQLAlchemyError as exc:
         engine.dispose()
+        if is_disk_full(exc):
+            raise TournamentFileError(cannot_open(path)) from exc
         detail = " ".join(str(getattr(exc, "orig", None) or exc).split())
         raise TournamentFileError(f"{path.name} cannot be opened for editing ({detail}).") from exc
     return engine
