@@ -26,6 +26,7 @@ from tdapp.gui.worker import Worker
 from tdapp.services import exports
 from tdapp.services.tournaments import tournament_info
 from tdapp.store.database import TournamentDb
+from tdapp.store.space import cannot_write
 
 PDF_FILTER = "PDF documents (*.pdf)"
 XLSX_FILTER = "Excel workbooks (*.xlsx)"
@@ -231,7 +232,9 @@ class ExportController:
             return
         if not isinstance(exc, OSError | ValueError | KeyError):
             traceback.print_exception(exc)
-        self.last_error = str(exc) or type(exc).__name__
+        self.last_error = (_sentence(cannot_write(job.target, exc))  # where and why
+                           if writes and isinstance(exc, OSError)
+                           else str(exc) or type(exc).__name__)
         QMessageBox.warning(self.window, "The export could not be written"
                             if writes else "The spreadsheet could not be compared",
                             self.last_error)
@@ -241,3 +244,7 @@ class ExportController:
             self.differences.close()
         self.differences = DifferencesDialog(sheet.name, lines, self.window)
         self.differences.show()
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + "."
