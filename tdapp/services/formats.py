@@ -34,6 +34,7 @@ from tdapp.core.scoring.formula import FormulaError, FormulaSystem
 from tdapp.core.scoring.registry import UnknownSystem, custom_name_problem, get_system
 from tdapp.core.tournament.results import Scorer
 from tdapp.services.changes import Change, ServiceError
+from tdapp.services.text import FORMULA_LIMIT, NAME_LIMIT, typed_text
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import Board, CenterCount, CustomScoring, Round, Tournament
 
@@ -272,10 +273,19 @@ def make_system(name: str, title: str, formula: str) -> FormulaSystem:
     problem = custom_name_problem(name)
     if problem:
         raise FormulaRefused(problem, field="name")
-    if not title.strip():
+    try:
+        title = typed_text(title, "The system's title", NAME_LIMIT, collapse_spaces=True)
+        if len(formula) > FORMULA_LIMIT:
+            raise FormulaRefused(f"The formula is {len(formula):,} characters long; it may be "
+                                 f"at most {FORMULA_LIMIT:,}.", field="formula")
+    except ServiceError as exc:
+        if isinstance(exc, FormulaRefused):
+            raise
+        raise FormulaRefused(str(exc), field="title") from None
+    if not title:
         raise FormulaRefused("The system needs a title.", field="title")
     try:
-        return FormulaSystem(name, title.strip(), formula)
+        return FormulaSystem(name, title, formula)
     except FormulaError as exc:
         raise FormulaRefused(str(exc), exc.column) from None
 

@@ -22,6 +22,8 @@ COUNTRY_LIMIT = 100
 EMAIL_LIMIT = 200
 REASON_LIMIT = 200  # a keep-apart or sit-out reason
 NOTE_LIMIT = 10_000  # notes of several lines
+ORDERS_LIMIT = 10_000  # one power's order sheet (a full sheet is a few hundred characters)
+FORMULA_LIMIT = 10_000  # a scoring formula
 
 _KEPT_FORMAT = {"\u200c", "\u200d"}  # zero-width non-joiner and joiner: part of some words
 _LINE_CHARACTERS = {"\n", "\t"}
@@ -45,12 +47,15 @@ def strip_invisible(text: str, *, multiline: bool = False) -> str:
 
 
 def typed_text(value: str, field: str, limit: int, *, multiline: bool = False,
-               collapse_spaces: bool = False) -> str:
+               collapse_spaces: bool = False, strip: bool = True) -> str:
     """``value`` made safe to keep: invisible characters out, spaces tidied, length bounded.
 
     Raises ServiceError naming ``field`` ("The player's name") when it is too long."""
     text = strip_invisible(str(value), multiline=multiline)
-    text = " ".join(text.split()) if collapse_spaces else text.strip()
+    if collapse_spaces:
+        text = " ".join(text.split())
+    elif strip:
+        text = text.strip()
     if len(text) > limit:
         raise ServiceError(f"{field} is {len(text):,} characters long; it may be at most "
                            f"{limit:,}.")

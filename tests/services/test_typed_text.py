@@ -84,3 +84,41 @@ def test_typed_text_names_the_field() -> None:
     with pytest.raises(ServiceError, match=r"^The club is 1,001 characters long; it may be at "
                                             r"most 200\.$"):
         typed_text("c" * 1001, "The club", 200)
+
+
+
+def test_an_order_sheet_loses_controls_and_is_bounded(demo_file: Path, tmp_path: Path) -> None:
+    import shutil
+
+    from sqlalchemy import select
+
+    from tdapp.core.powers import POWERS
+    from tdapp.services import games
+    from tdapp.services.files import open_tournament
+    from tdapp.services.rounds import BoardPlan, all_boards, save_board_call
+    from tdapp.store.models import Player
+
+    shutil.copy(demo_file, tmp_path / "game.tdt")
+    with open_tournament(tmp_path / "game.tdt") as db:
+        with db.read() as session:
+            ids = list(session.scalars(select(Player.id).order_by(Player.id)))[:7]
+        save_board_call(db, 3, [BoardPlan(1, dict(zip(POWERS, ids, strict=True)))])
+        board_id = all_boards(db, 3)[0].board_id
+        games.start_game(db, board_id)
+        games.save_orders(db, board_id, "ITALY", f"A Ven{RLO}-Tyr\x00 \nF Nap H ")
+        sheet = games.game_state(db, board_id).current.sheets["ITALY"]
+        assert sheet.text == "A Ven-Tyr \nF Nap H "  # as typed, less the invisible characters
+        with pytest.raises(ServiceError, match="The order sheet is 20,000 characters long"):
+            games.save_orders(db, board_id, "ITALY", "H" * 20_000)
+
+
+def test_a_scoring_formula_title_and_length_are_checked() -> None:
+    from tdapp.services.formats import FormulaRefused, make_system
+
+    assert make_system("mine", f"My{RLO} system", "centres").title == "My system"
+    with pytest.raises(FormulaRefused) as refused:
+        make_system("mine", "T" * 300, "centres")
+    assert refused.value.field == "title" and "at most 200" in str(refused.value)
+    with pytest.raises(FormulaRefused) as refused:
+        make_system("mine", "Mine", "centres + " * 2000)
+    assert refused.value.field == "formula"
