@@ -236,3 +236,20 @@ def test_the_read_only_command_line_makes_no_shm_beside_a_crashed_file(
         assert not path.with_name(path.name + "-shm").exists()
     finally:
         os.chmod(path, 0o644)
+
+
+def test_a_damaged_older_file_leaves_no_before_upgrade_copy(demo_file: Path,
+                                                           tmp_path: Path) -> None:
+    """The refusal comes before the backup an upgrade would make."""
+    path = _place(tmp_path, 0, demo_file.read_bytes(), demo_file)
+    with contextlib.closing(sqlite3.connect(path)) as connection:
+        connection.execute("UPDATE alembic_version SET version_num = '0002_player_indexes'")
+        connection.execute("UPDATE audit_entry SET before = '{\"name\": [' WHERE id = 7")
+        connection.commit()
+    with contextlib.closing(sqlite3.connect(path)) as connection:
+        connection.execute("PRAGMA journal_mode=DELETE")
+    snapshots_before = listing(snapshot_dir(path))
+    with pytest.raises(TournamentFileError, match="history of edits cannot be read"):
+        open_tournament(path)
+    assert listing(snapshot_dir(path)) == snapshots_before
+    assert not any("before upgrade" in name for name in listing(snapshot_dir(path)))
