@@ -109,7 +109,7 @@ def save_clock(db: TournamentDb, round_number: int, clock: RoundClock, *,
     secret = state.get("hidden_end")
     state["hidden_end"] = None
     box = sealed.seal(secret, SEALED_END_LABEL) if secret is not None else None
-    with db.system() as session:
+    with db.system("the clock's last change") as session:
         round_ = get_round(session, round_number)
         if box is None and _set_but_unreadable(clock, round_.clock_state or {}):
             box = (round_.clock_state or {})[SEALED_END_KEY]  # kept for the laptop that can
