@@ -159,7 +159,8 @@ def restore_advice(path: Path) -> str:
     if snapshots:
         return (f"Restore the latest snapshot, \"{snapshots[0].path.name}\" in the folder "
                 f"\"{folder}\" (File > Restore snapshot), or a copy you saved.")
-    return f"Restore a copy you saved (there are no snapshots in \"{folder}\")."
+    return (f"Restore the latest snapshot from the folder \"{folder}\" (it has none yet), or "
+            f"a copy you saved.")
 
 
 def _one_line(detail: str, limit: int = 240) -> str:
