@@ -1,10 +1,12 @@
 """Create and open tournament files, refusing anything that is not one, with words a TD reads.
 
 Opening checks, in an order that leaves a refused file exactly as it was on disk (same bytes, no
-``-wal``/``-shm`` files, no lock file): the header says SQLite and tdapp; the file can be written;
-no other running copy holds it; SQLite's ``quick_check`` finds no damage; the schema revision is
-one this version knows. Only then is the lock taken. A file from an older version is backed up
-(into its snapshots folder) and then migrated.
+``-wal``/``-shm`` files, no lock file): the header says SQLite and tdapp; the file can be written
+(and its disk has room); no other running copy holds it; SQLite's ``integrity_check`` finds no
+damage and every row reads through the program's own column types (``store.integrity``), with a
+``-wal`` of another database named as the culprit; the schema revision is one this version knows.
+Only then is the lock taken. A file from an older version is backed up (into its snapshots
+folder) and then migrated, so a damaged file never leaves a "before upgrade" copy.
 """
 
 from __future__ import annotations
