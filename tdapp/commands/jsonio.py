@@ -163,12 +163,20 @@ def map_batch(handle_one: Callable[[Any], Any], document: Any) -> Any:
     return outputs
 
 
+MAX_MESSAGE = 400  # a message quoting a hostile input stays a readable line
+
+
+def _shortened(message: str) -> str:
+    line = " ".join(message.split())
+    return line if len(line) <= MAX_MESSAGE else line[:MAX_MESSAGE - 1] + "…"
+
+
 def run_json_command(body: Callable[[], Any]) -> int:
     """Run ``body`` (which returns the output document), mapping bad input to exit code 2."""
     try:
         document = body()
     except BadInput as exc:
-        print(f"tdapp: bad input: {exc}", file=sys.stderr)
+        print(f"tdapp: bad input: {_shortened(str(exc))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     write_json_output(document)
     return EXIT_OK

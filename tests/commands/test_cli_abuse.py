@@ -217,3 +217,9 @@ def test_fuzzed_arguments_of_every_subcommand_exit_0_or_2(tmp_path: Path,
         assert code == 2, (argv, err)
         assert "Traceback" not in err
     assert tried == set(SUBCOMMANDS) - {"demo"}
+
+
+def test_a_message_quoting_a_huge_value_stays_one_short_line() -> None:
+    code, _, err = run(["adjudicate"], json.dumps({"phase": "S" + "1" * 5000 + "M"}))
+    assert code == 2 and err.startswith("tdapp: bad input: phase: not a phase")
+    assert len(err.strip().splitlines()) == 1 and len(err) < 500
