@@ -16,6 +16,7 @@ from tdapp.reports.cells import append_row, csv_row
 from tdapp.services.changes import ServiceError
 from tdapp.services.players import LOCAL_STATUSES, PlayerRow, list_players
 from tdapp.store.database import TournamentDb
+from tdapp.store.space import cannot_write, is_disk_full
 
 
 def _yes_no(value: bool) -> str:
@@ -66,6 +67,9 @@ def _write_atomically(path: Path, write: Callable[[Path], None]) -> None:
         write(partial)
         os.replace(partial, path)
     except OSError as exc:
+        if is_disk_full(exc):  # which disk, and how much room is left
+            message = cannot_write(path, exc)
+            raise ServiceError(message[:1].upper() + message[1:] + ".") from exc
         raise ServiceError(f"{path.name} cannot be written: {exc.strerror or exc}.") from exc
     finally:
         partial.unlink(missing_ok=True)

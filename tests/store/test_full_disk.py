@@ -122,3 +122,20 @@ def test_export_on_a_full_disk_prints_one_line_as_a_process(small_disk: Path,
                             timeout=120)
     assert result.returncode == 2
     assert len(result.stderr.strip().splitlines()) == 1, result.stderr  # nothing at exit either
+
+
+def test_the_players_list_export_names_the_full_disk(small_disk: Path, demo_file: Path) -> None:
+    import shutil
+
+    from tdapp.services.changes import ServiceError
+    from tdapp.services.player_export import export_players_csv, export_players_xlsx
+
+    fill(small_disk, 0)
+    copy = small_disk.parent / "players-source.tdt"
+    shutil.copy(demo_file, copy)
+    with open_tournament(copy) as db:
+        for export, name in ((export_players_csv, "p.csv"), (export_players_xlsx, "p.xlsx")):
+            with pytest.raises(ServiceError) as refused:
+                export(db, small_disk / name)
+            assert f"Cannot write {small_disk / name}: the disk is full" in str(refused.value)
+    assert sorted(p.name for p in small_disk.iterdir()) == ["filler"]
