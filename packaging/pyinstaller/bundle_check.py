@@ -145,7 +145,7 @@ def _sample_players() -> Any:
 
 def run_checks(main: Any, check: Check) -> None:
     from tdapp.gui.icons import app_icon
-    from tdapp.gui.main_window import PAGE_NAMES
+    from tdapp.gui.window.main_window import PAGE_NAMES
 
     window = main.window
     check.main_window = window  # type: ignore[attr-defined]

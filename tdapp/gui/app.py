@@ -33,7 +33,7 @@ def make_application() -> QApplication:
 
 def build_main(settings: Any = None) -> Any:
     """The main controller with its window (not shown yet)."""
-    from tdapp.gui.controllers.main import MainController
+    from tdapp.gui.window.controller import MainController
 
     return MainController(settings or make_settings(), app_icon())
 

@@ -18,8 +18,8 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from tdapp.gui import importing
-from tdapp.gui.pages.players import PlayersPage
+from tdapp.gui.players import importing
+from tdapp.gui.players.page import PlayersPage
 from tdapp.services.players import PlayerRow
 
 LINES = 2000

@@ -24,7 +24,7 @@ from sqlalchemy import select
 
 from tdapp.commands.demo import seat_round, write_demo
 from tdapp.core.clock import FakeTime
-from tdapp.gui.pages.clock_page import REFRESH_TIMER, ClockPage
+from tdapp.gui.clock.page import REFRESH_TIMER, ClockPage
 from tdapp.services import clock as clock_service
 from tdapp.services import players as player_service
 from tdapp.services import rollcall, rounds

@@ -74,7 +74,7 @@ def test_navigation_and_about(main, qtbot, dialog_answers, filled_file: Path) ->
 
 def test_portable_mode_keeps_settings_beside_the_program(qapp, monkeypatch,
                                                           tmp_path: Path) -> None:
-    from tdapp.gui.controllers.files import demo_path
+    from tdapp.gui.files.controller import demo_path
     from tdapp.gui.settings import make_settings
 
     monkeypatch.delenv("TDAPP_SETTINGS_SCOPE", raising=False)

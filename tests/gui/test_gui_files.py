@@ -7,7 +7,7 @@ from pathlib import Path
 from PySide6.QtCore import QDate
 from PySide6.QtWidgets import QDialogButtonBox, QFileDialog
 
-from tdapp.gui.dialogs.new_tournament import NewTournamentDialog
+from tdapp.gui.tournament.new_dialog import NewTournamentDialog
 from tdapp.services.players import list_players
 from tdapp.services.tournaments import tournament_info
 from tdapp.store.files import open_tournament_file

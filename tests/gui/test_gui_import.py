@@ -7,7 +7,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QApplication, QFileDialog, QLabel
 
-from tdapp.gui.dialogs.import_players import PROBLEMS_COLUMN, ImportPlayersDialog
+from tdapp.gui.players.import_dialog import PROBLEMS_COLUMN, ImportPlayersDialog
 
 TOWNS = ["Leeds", "Paris", "Milan", "Bonn", "Prague", "Ankara", "Oslo", "Lyon", "Sofia"]
 

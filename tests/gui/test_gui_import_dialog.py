@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tdapp.gui.dialogs.import_players import (
+from tdapp.gui.players.import_dialog import (
     NOT_IN_FILE,
     PROBLEMS_COLUMN,
     ImportLine,

@@ -8,7 +8,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QFileDialog
 
-from tdapp.gui.dialogs.import_players import ImportPlayersDialog
+from tdapp.gui.players.import_dialog import ImportPlayersDialog
 
 
 def _csv(path: Path) -> Path:

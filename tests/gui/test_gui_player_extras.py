@@ -8,8 +8,8 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from tdapp.gui.dialogs.keep_apart import KeepApartEditor
-from tdapp.gui.dialogs.player_dialog import PlayerDialog
+from tdapp.gui.players.dialog import PlayerDialog
+from tdapp.gui.players.keep_apart import KeepApartEditor
 from tdapp.services import players as player_service
 from tdapp.services.players import PlayerData
 from tests.gui.teams.screens import save_screen

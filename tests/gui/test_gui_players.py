@@ -8,7 +8,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QFileDialog
 
-from tdapp.gui.dialogs.player_dialog import PlayerDialog
+from tdapp.gui.players.dialog import PlayerDialog
 from tdapp.services import players as player_service
 
 

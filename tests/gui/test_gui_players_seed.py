@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QFileDialog
 
 from tdapp.core.powers import POWERS
-from tdapp.gui.dialogs.import_players import PROBLEMS_COLUMN, ImportPlayersDialog
+from tdapp.gui.players.import_dialog import PROBLEMS_COLUMN, ImportPlayersDialog
 from tdapp.services import players as player_service
 from tdapp.services import rounds
 from tdapp.services.results import BoardResult, record_result

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tdapp.gui.controllers.progress import boards_state, standings_state
+from tdapp.gui.rounds.progress import boards_state, standings_state
 from tdapp.services.rounds import RoundRow
 
 ROUNDS = [RoundRow(1, 1, "finished", 7, 7), RoundRow(2, 2, "playing", 7, 3),

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QItemSelectionModel, Qt
 
-from tdapp.gui.models.table_model import ROW_ROLE
+from tdapp.gui.common.table_model import ROW_ROLE
 from tdapp.services import rollcall
 from tdapp.store.files import open_tournament_file
 

@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication, QWidget
 
-from tdapp.gui.main_window import PAGE_NAMES
+from tdapp.gui.window.main_window import PAGE_NAMES
 
 SCREENS = Path(__file__).resolve().parents[2] / "out" / "screens" / "gui"
 

@@ -13,8 +13,8 @@ from PySide6.QtWidgets import QMessageBox
 
 from tdapp.commands.demo import seat_round, write_demo
 from tdapp.core.clock import FakeTime
-from tdapp.gui.pages.clock_page import ClockPage
-from tdapp.gui.round_end import QUESTION
+from tdapp.gui.clock.page import ClockPage
+from tdapp.gui.clock.round_end import QUESTION
 from tdapp.services import games, rollcall, rounds
 from tdapp.services.files import open_tournament
 from tdapp.store.database import TournamentDb

@@ -8,8 +8,8 @@ from PySide6.QtWidgets import QMessageBox
 
 from tdapp.gui.awards.dialogs import SpecialAwardDialog, TieDialog
 from tdapp.gui.awards.page import AwardsPage
+from tdapp.gui.common.lazy_page import RefreshWhenSeen
 from tdapp.gui.controller import AppController
-from tdapp.gui.lazy_page import RefreshWhenSeen
 from tdapp.services import awards
 from tdapp.services.players import list_players
 

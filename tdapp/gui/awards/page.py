@@ -19,8 +19,8 @@ from PySide6.QtWidgets import (
 )
 
 from tdapp.core.powers import POWERS
-from tdapp.gui.models.table_model import ROW_ROLE, Column, RowTableModel, make_proxy
-from tdapp.gui.pages.common import ROW_HEIGHT, tune_table
+from tdapp.gui.common.table_model import ROW_ROLE, Column, RowTableModel, make_proxy
+from tdapp.gui.common.tables import ROW_HEIGHT, tune_table
 from tdapp.services.awards import AwardRow, AwardsView, OpenTie, SpecialAwardRow, TieDecisionRow
 
 AnyIndex = QModelIndex | QPersistentModelIndex

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tdapp.gui.models.table_model import Column, RowTableModel
+from tdapp.gui.common.table_model import Column, RowTableModel
 from tdapp.services.rating import RatedBoard, RatingLine, RatingView
 
 COLUMNS: list[Column[RatingLine]] = [

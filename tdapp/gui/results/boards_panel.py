@@ -13,8 +13,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tdapp.gui.models.table_model import ROW_ROLE, Column, RowTableModel, make_proxy
-from tdapp.gui.pages.common import tune_table
+from tdapp.gui.common.table_model import ROW_ROLE, Column, RowTableModel, make_proxy
+from tdapp.gui.common.tables import tune_table
 from tdapp.services.rounds import BoardRow
 
 FINISHED = ("finished", "scored")

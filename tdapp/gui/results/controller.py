@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QWidget
 
+from tdapp.gui.common.table_model import ROW_ROLE
 from tdapp.gui.controller import AppController
-from tdapp.gui.models.table_model import ROW_ROLE
 from tdapp.gui.results.boards_panel import FINISHED, ResultsPanel
 from tdapp.gui.results.dialog import ResultEntryDialog
 from tdapp.services.changes import Change, ServiceError

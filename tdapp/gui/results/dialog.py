@@ -21,9 +21,9 @@ from PySide6.QtWidgets import (
 )
 
 from tdapp.core.powers import POWERS
+from tdapp.gui.common.table_model import Column, RowTableModel
+from tdapp.gui.common.tables import ROW_HEIGHT, tune_table
 from tdapp.gui.controller import AppController
-from tdapp.gui.models.table_model import Column, RowTableModel
-from tdapp.gui.pages.common import ROW_HEIGHT, tune_table
 from tdapp.gui.results.form import FIRST_YEAR, LAST_YEAR, Check, ResultForm
 from tdapp.gui.results.grid import ResultGridModel, ResultGridView
 from tdapp.gui.results.needs import result_needs

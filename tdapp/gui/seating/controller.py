@@ -7,11 +7,11 @@ from pathlib import Path
 from PySide6.QtWidgets import QFileDialog
 
 from tdapp.gui.controller import AppController
-from tdapp.gui.main_window import MainWindow
 from tdapp.gui.seating.common import call_seats
 from tdapp.gui.seating.projection import SeatingProjector, board_call_content
 from tdapp.gui.seating.runner import guarded
 from tdapp.gui.seating.wizard import SeatingWizard, open_wizard
+from tdapp.gui.window.main_window import MainWindow
 from tdapp.services import rollcall, rounds, seating
 from tdapp.services.changes import Change
 from tdapp.services.exports import export_pdf

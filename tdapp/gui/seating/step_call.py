@@ -18,8 +18,8 @@ from PySide6.QtWidgets import (
 )
 
 from tdapp.core.powers import POWERS
-from tdapp.gui.models.table_model import ROW_ROLE, Column, RowTableModel, make_proxy
-from tdapp.gui.pages.common import tune_table
+from tdapp.gui.common.table_model import ROW_ROLE, Column, RowTableModel, make_proxy
+from tdapp.gui.common.tables import tune_table
 from tdapp.gui.seating.common import big_label, plural
 from tdapp.services.rounds import BoardRow
 

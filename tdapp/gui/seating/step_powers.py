@@ -25,8 +25,8 @@ from PySide6.QtWidgets import (
 )
 
 from tdapp.core.powers import POWERS
-from tdapp.gui.models.table_model import ROW_ROLE, Column, RowTableModel
-from tdapp.gui.pages.common import tune_table
+from tdapp.gui.common.table_model import ROW_ROLE, Column, RowTableModel
+from tdapp.gui.common.tables import tune_table
 from tdapp.gui.seating.cards import by_power
 from tdapp.gui.seating.common import big_label, hint_label, stats_text
 from tdapp.gui.seating.paris import ParisPanel

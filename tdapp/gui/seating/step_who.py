@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from tdapp.gui.models.table_model import ROW_ROLE, Column, RowTableModel, make_proxy
-from tdapp.gui.pages.common import tune_table
+from tdapp.gui.common.table_model import ROW_ROLE, Column, RowTableModel, make_proxy
+from tdapp.gui.common.tables import tune_table
 from tdapp.gui.seating.common import big_label, hint_label, plural
 from tdapp.services.rollcall import STATUSES
 from tdapp.services.seating import FIX_TITLES, Candidate, PlayersPlan, WhoPlaysProposal

@@ -3,8 +3,8 @@ can move them, and wires the "Enter results" tab."""
 
 from __future__ import annotations
 
+from tdapp.gui.common.lazy_page import RefreshWhenSeen
 from tdapp.gui.controller import AppController
-from tdapp.gui.lazy_page import RefreshWhenSeen
 from tdapp.gui.results.controller import ResultsController
 from tdapp.gui.standings.page import StandingsPage
 from tdapp.services.rounds import RoundRow, list_rounds

@@ -8,7 +8,7 @@ from typing import Any
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from tdapp.gui.models.table_model import ROW_ROLE, SORT_ROLE, Column, RowTableModel
+from tdapp.gui.common.table_model import ROW_ROLE, SORT_ROLE, Column, RowTableModel
 from tdapp.services.standings_views import StandingsLine
 
 GREY = QColor("#8a8a8a")

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tdapp.gui.pages.common import add_find_shortcut, tune_table
+from tdapp.gui.common.tables import add_find_shortcut, tune_table
 from tdapp.gui.results.boards_panel import ResultsPanel
 from tdapp.gui.standings.model import StandingsFilter, StandingsModel
 from tdapp.services.standings_views import COMPLETED, MODES, NOW, StandingsView

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from tdapp.core.powers import POWER_TITLES, POWERS
-from tdapp.gui.dialogs.enter_key import on_enter
+from tdapp.gui.common.enter_key import on_enter
 from tdapp.services.teams import CandidateRow, TeamRow, TeamsView
 
 NOT_PICKED = "— not picked yet —"

@@ -1,0 +1,462 @@
+"""The Clock page: the round clock's operator panel for a round of the open tournament.
+
+The page loads the chosen round's clock from the file (by default the round being played) and
+writes it back after every operator action, never from a timer, so a crash or a restart shows
+the right time at once. It feeds the projector the round's board call and the standings and
+keeps them current as boards, results and players change. ``attach(app)`` connects it to the
+service hub.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QGuiApplication, QHideEvent, QShowEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QScrollArea,
+    QWidget,
+)
+
+from tdapp.core.clock import RoundClock, SystemTime, TimeSource
+from tdapp.gui.clock.content import BoardCall, BoardSeat, StandingRow, Standings
+from tdapp.gui.clock.log_words import stamped
+from tdapp.gui.clock.operator_panel import OperatorPanel
+from tdapp.gui.common.page import InfoPage
+from tdapp.gui.controller import AppController
+from tdapp.services import clock as clock_service
+from tdapp.services.changes import Change
+from tdapp.services.exports import tournament_standings
+from tdapp.services.rounds import ROUND_STATUSES, BoardRow, all_boards, list_rounds
+from tdapp.store.database import TournamentDb
+
+TICKER = "ticker"
+THEME = "theme"
+ROTATE = "rotate"
+CONTENT_TOPICS = frozenset({"boards", "results", "players"})
+REFRESH_TIMER = "operator-refresh"  # the operator panel's repaint timer
+PANEL_MIN_WIDTH = 560
+
+
+def board_call_content(round_number: int, boards: list[BoardRow]) -> BoardCall:
+    return BoardCall(
+        title=f"Round {round_number} \u2014 board call",
+        boards=tuple((b.number, tuple(BoardSeat(s.power, s.player_name) for s in b.seats))
+                     for b in boards),
+    )
+
+
+def standings_content(db: TournamentDb) -> Standings:
+    standings, names = tournament_standings(db)
+    rows = tuple(
+        StandingRow(row.rank, row.name or names.get(row.player, row.player), row.score)
+        for row in standings.rows if row.rank is not None
+    )
+    title = (f"Standings after round {standings.through}" if standings.through
+             else "Standings")
+    return Standings(title=title, rows=rows)
+
+
+class ClockPage(InfoPage):
+    """Round chooser above the operator panel; the panel exists while a file is open."""
+
+    def __init__(self, parent: QWidget | None = None, *,
+                 time_factory: Callable[[], TimeSource] = SystemTime) -> None:
+        super().__init__(
+            "Clock",
+            "The round clock: start, pause and adjust the time of the round being played, "
+            "and put the countdown, the board call and the standings on the projector.",
+            "Open a tournament, and seat a round from the Rounds page.",
+            None, parent,
+        )
+        self.app: AppController | None = None
+        self.panel: OperatorPanel | None = None
+        self.round_number: int | None = None
+        self.time_factory = time_factory
+        self._stale = False  # board call or standings changed while nobody was looking
+        self._loading = False
+        self._build()
+
+    # ------------------------------------------------------------------ layout
+    def _build(self) -> None:
+        outer = self.layout()
+        outer.setContentsMargins(12, 6, 12, 2)
+        outer.setStretch(outer.count() - 1, 0)  # the panel, not InfoPage's spacer, takes room
+        top = QHBoxLayout()
+        title = self.findChild(QLabel, "pageTitle")
+        if title is not None:  # the title shares its line with the round: room for the panel
+            outer.removeWidget(title)
+            top.addWidget(title)
+            top.addSpacing(24)
+        top.addWidget(QLabel("Round"))
+        self.round_box = QComboBox()
+        self.round_box.setObjectName("clock-round")
+        self.round_box.setMinimumWidth(280)
+        # The keyboard belongs to the panel (Space starts the clock); the mouse picks a round.
+        self.round_box.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+        self.round_box.activated.connect(self._round_chosen)
+        top.addWidget(self.round_box)
+        top.addSpacing(12)
+        self.summary = QLabel("")
+        self.summary.setObjectName("clock-summary")
+        self.summary.setStyleSheet("color: #35577f;")
+        top.addWidget(self.summary)
+        top.addSpacing(16)
+        # The newest entry of the clock's log, in sight even when the panel's log is scrolled
+        # out of view on a small screen.
+        self.last_action = QLabel("")
+        self.last_action.setObjectName("clock-last-action")
+        self.last_action.setStyleSheet("color: #555;")
+        top.addWidget(self.last_action, 1)
+        # A clock tried out before the round (projector set-up) must not stay expired.
+        self.reset_button = QPushButton("Start the clock again\u2026")
+        self.reset_button.setObjectName("clock-reset")
+        self.reset_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Space stays the panel's
+        self.reset_button.setToolTip("Back to the first segment of the schedule, not running; "
+                                     "the time run so far and the adjustments are dropped")
+        self.reset_button.clicked.connect(self.reset_clock)
+        self.reset_button.setEnabled(False)
+        top.addWidget(self.reset_button)
+        self.rounds_button = QPushButton("Go to Rounds")
+        self.rounds_button.clicked.connect(lambda: self.go_to.emit("Rounds"))
+        top.addWidget(self.rounds_button)
+        self.body.addLayout(top)
+        self.save_state = QLabel("")
+        self.save_state.setObjectName("clock-save-state")
+        self.save_state.setStyleSheet("color: #b00020; font-weight: bold")
+        self.save_state.hide()
+        self.body.addWidget(self.save_state)
+        self.scroll = QScrollArea()
+        self.scroll.setObjectName("clock-scroll")
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll.hide()
+        self.body.addWidget(self.scroll, 1)
+        self._show_empty(True)
+
+    def _show_empty(self, empty: bool) -> None:
+        """The explanation while there is no clock to show; the panel once there is."""
+        outer = self.layout()
+        for index in range(outer.count()):  # InfoPage's gaps around its explanation
+            spacer = outer.itemAt(index).spacerItem()
+            if spacer is not None and index < outer.count() - 1:
+                spacer.changeSize(0, 12 if empty else 0)
+        outer.invalidate()
+        self.what.setVisible(empty)
+        self.first_step.setVisible(empty)
+        self.rounds_button.setVisible(empty)
+        self.reset_button.setEnabled(not empty)
+
+    # ------------------------------------------------------------- the hub
+    def attach(self, app: AppController) -> None:
+        if self.app is app:
+            return
+        self.app = app
+        app.file_opened.connect(lambda _path: self.load())
+        app.file_closed.connect(self.unload)
+        app.changed.connect(self._changed)
+        if app.db is not None:
+            self.load()
+
+    @property
+    def db(self) -> TournamentDb | None:
+        return self.app.db if self.app is not None else None
+
+    def load(self, round_number: int | None = None) -> None:
+        """Show a round's clock as the file holds it (the current round by default)."""
+        db = self.db
+        if db is None:
+            return
+        self._fill_rounds()
+        number = round_number if round_number is not None else self._read(
+            clock_service.current_round)
+        if number is None:
+            self._drop_panel()
+            self._show_empty(True)
+            return
+        self.show_round(number)
+
+    def show_round(self, number: int) -> None:
+        db = self.db
+        if db is None:
+            return
+        clock = self._read(clock_service.load_clock, number, self.time_factory())
+        if clock is None:
+            return
+        self.round_number = number
+        self._select_round(number)
+        self._loading = True
+        try:
+            self._show_clock(clock)
+            if self.panel is not None:  # a hidden end time sealed on another laptop
+                notice = self._read(clock_service.hidden_end_notice, number)
+                self.panel.hidden_end_notice = notice or ""
+                self.panel.refresh()
+            self._apply_page_data(self._read(clock_service.page_data, number) or {})
+        finally:
+            self._loading = False
+        self._keep_alerts_ringing()
+        self.refresh_content()
+        self._show_summary()
+        self._show_last_action()
+
+    def _reload_round(self) -> None:
+        if self.round_number is not None:
+            self.show_round(self.round_number)
+
+    def unload(self) -> None:
+        """The file closed: stop every timer, close the projector, forget the clock."""
+        self._drop_panel()
+        self.round_box.clear()
+        self.round_number = None
+        self.summary.setText("")
+        self.last_action.setText("")
+        self.save_state.hide()
+        self._show_empty(True)
+
+    # ---------------------------------------------------------------- panel
+    def _show_clock(self, clock: RoundClock) -> None:
+        if self.panel is None:
+            self.panel = OperatorPanel(clock, self)
+            self.panel.changed.connect(self.save)
+            self.panel.key_imported.connect(self._reload_round)
+            self.panel.ticker_edit.returnPressed.connect(self.save)
+            self.panel.theme_box.currentTextChanged.connect(self.save)
+            self.panel.rotate_box.toggled.connect(self.save)
+            app = QGuiApplication.instance()
+            if isinstance(app, QGuiApplication):  # a projector plugged in mid-round
+                app.screenAdded.connect(self._screens_changed)
+                app.screenRemoved.connect(self._screens_changed)
+            # Below the panel's minimum height its lists collapse: scroll instead. Its width
+            # follows the page (its buttons shorten, as they would without the scroll area).
+            self.panel.setMinimumSize(PANEL_MIN_WIDTH, self.panel.minimumSizeHint().height())
+            self.scroll.setWidget(self.panel)
+            self.scroll.show()
+            self._show_empty(False)
+        else:
+            self.panel.set_clock(clock)
+
+    def page_settings(self) -> dict[str, Any]:
+        """What the page keeps in the file beside the clock."""
+        panel = self.panel
+        if panel is None:
+            return {}
+        return {TICKER: panel.ticker_edit.text().strip(), THEME: panel.theme_box.currentText(),
+                ROTATE: panel.rotate_box.isChecked()}
+
+    def _apply_page_data(self, data: dict[str, Any]) -> None:
+        """Only what the file holds: a round without its own keeps what is on screen."""
+        panel = self.panel
+        if panel is None:
+            return
+        if TICKER in data:
+            self.panel_ticker(str(data[TICKER]))
+        if panel.theme_box.findText(str(data.get(THEME, ""))) >= 0:
+            panel.theme_box.setCurrentText(str(data[THEME]))
+        if ROTATE in data:
+            panel.rotate_box.setChecked(bool(data[ROTATE]))
+
+    def _keep_alerts_ringing(self) -> None:
+        """A clock found running (a restart mid-round) rings its alerts even while the TD is
+        on another page: start the panel's repaint timer now, not at the first visit."""
+        panel = self.panel
+        if panel is not None and self.window().isVisible() and _running(panel.clock):
+            timer = panel.findChild(QTimer, REFRESH_TIMER)
+            if timer is not None:
+                timer.start()
+
+    def panel_ticker(self, text: str) -> None:
+        """Put the ticker text in the panel (and on the projector, if it is open)."""
+        if self.panel is None:
+            return
+        self.panel.ticker_edit.setText(text)
+        if self.panel.projector is not None:
+            self.panel.projector.set_ticker(text)
+
+    def _screens_changed(self, *_: Any) -> None:
+        if self.panel is not None:
+            self.panel.refresh_screens()
+
+    def _drop_panel(self) -> None:
+        panel, self.panel = self.panel, None
+        if panel is None:
+            return
+        app = QGuiApplication.instance()
+        if isinstance(app, QGuiApplication):
+            app.screenAdded.disconnect(self._screens_changed)
+            app.screenRemoved.disconnect(self._screens_changed)
+        panel.close()  # stops its timer, closes the projector and the schedule editor
+        self._stop_panel_timer(panel)
+        self.scroll.takeWidget()
+        self.scroll.hide()
+        panel.deleteLater()
+
+    @staticmethod
+    def _stop_panel_timer(panel: OperatorPanel) -> None:
+        timer = panel.findChild(QTimer, REFRESH_TIMER)
+        if timer is not None:
+            timer.stop()
+
+    # ----------------------------------------------------------------- saving
+    def save(self) -> None:
+        """Write the clock (and the ticker text) into the file; called after every action."""
+        db, panel, number = self.db, self.panel, self.round_number
+        if db is None or panel is None or number is None or self._loading:
+            return
+        try:
+            clock_service.save_clock(db, number, panel.clock, page=self.page_settings())
+        except Exception as exc:  # noqa: BLE001 - the TD must see that the clock is not saved
+            self.save_state.setText(f"The clock could not be saved in the file: {exc}")
+            self.save_state.show()
+            return
+        self.save_state.hide()
+        self._show_last_action()
+
+    def _show_last_action(self) -> None:
+        """The newest entry of the clock's adjustment log (the whole log is in the panel)."""
+        log = self.panel.clock.log if self.panel is not None else []
+        if not log:
+            self.last_action.setText("No adjustments yet" if self.panel is not None else "")
+            return
+        self.last_action.setText(f"Last: {stamped(log[-1])} ({len(log)} in the log)")
+
+    # ------------------------------------------------------------- rounds
+    def _fill_rounds(self) -> None:
+        rows = self._read(list_rounds) or []
+        self.round_box.clear()
+        for row in rows:
+            status = ROUND_STATUSES.get(row.status, row.status)
+            boards = f", {row.boards} boards" if row.boards else ""
+            self.round_box.addItem(f"Round {row.number} \u2014 {status}{boards}", row.number)
+        if self.round_number is not None:
+            self._select_round(self.round_number)
+
+    def _select_round(self, number: int) -> None:
+        index = self.round_box.findData(number)
+        if index >= 0:
+            self.round_box.setCurrentIndex(index)
+
+    def reset_clock(self) -> bool:
+        """After asking, give the round a fresh clock: first segment, not running, no log."""
+        panel, number = self.panel, self.round_number
+        if self.db is None or panel is None or number is None:
+            return False
+        first = panel.clock.schedule[0].title if len(panel.clock.schedule) else "the start"
+        answer = QMessageBox.question(
+            self, "Start the clock again",
+            f"Set round {number}'s clock back to {first}, not running?\n\n"
+            "The time run so far, the adjustments and the hidden end time are dropped. Use "
+            "this after trying the clock out, not in the middle of play.",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No)
+        panel.board_table.setFocus()  # Space starts the clock again, never this button
+        if answer != QMessageBox.StandardButton.Yes:
+            return False
+        boards = self._read(clock_service.round_boards, number)
+        if boards is None:
+            return False
+        panel.set_clock(clock_service.new_clock(self.db, boards, panel.clock.time))
+        self.save()
+        self._show_summary()
+        self._show_last_action()
+        return True
+
+    def _round_chosen(self, index: int) -> None:
+        number = self.round_box.itemData(index)
+        if number is not None and number != self.round_number:
+            self.show_round(int(number))
+        if self.panel is not None:
+            self.panel.board_table.setFocus()
+
+    def _show_summary(self) -> None:
+        panel = self.panel
+        if panel is None:
+            self.summary.setText("")
+            return
+        fmt = panel.clock.format
+        kind = "a clock per board" if fmt.per_board else "one room clock"
+        self.summary.setText(f"{fmt.name.upper()}, {kind}, {len(panel.clock.boards)} boards")
+        self.summary.setToolTip(f"{fmt.title}. The clock is saved in the tournament file after "
+                                "every action, so a restart shows the right time at once.")
+
+    # ------------------------------------------------------- projector content
+    def refresh_content(self) -> None:
+        """Give the panel (and the projector) the board call and standings as they are now."""
+        db, panel, number = self.db, self.panel, self.round_number
+        if db is None or panel is None or number is None:
+            return
+        boards = self._read(all_boards, number) or []
+        panel.set_board_call(board_call_content(number, boards))
+        standings = self._read(standings_content)
+        if standings is not None:
+            panel.set_standings(standings)
+        self._stale = False
+
+    def _changed(self, change: Change) -> None:
+        if self.db is None:
+            return
+        if change.topics & {"rounds", "boards", "tournament"}:
+            self._fill_rounds()
+        if ("tournament" in change.topics and self.panel is not None
+                and self.round_number is not None and not self.panel.clock.log):
+            self.show_round(self.round_number)  # an untouched clock follows a format changed
+        if "boards" in change.topics and self.panel is not None and self.round_number:
+            self._follow_board_call()
+        if change.topics & CONTENT_TOPICS:
+            watched = self.isVisible() or (self.panel is not None
+                                           and self.panel.projector is not None)
+            if watched:
+                self.refresh_content()
+            else:
+                self._stale = True
+
+    def _follow_board_call(self) -> None:
+        """A board call published or redone: the clock gets the round's boards."""
+        assert self.panel is not None and self.round_number is not None
+        boards = self._read(clock_service.round_boards, self.round_number)
+        if boards is None:
+            return
+        clock = clock_service.with_boards(self.panel.clock, boards, self.panel.clock.time)
+        if clock is not self.panel.clock or set(clock.boards) != set(boards):
+            self.panel.set_clock(clock)
+        self.panel.refresh()
+        self.save()
+        self._show_summary()
+
+    def _read(self, query: Callable[..., Any], *args: Any) -> Any:
+        """A read through the hub (a refusal is shown to the TD, ``None`` returned)."""
+        if self.app is None:
+            return None
+        return self.app.read(query, *args)
+
+    # -------------------------------------------------------------- Qt events
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
+        super().showEvent(event)
+        if self._stale:
+            self.refresh_content()
+        if self.panel is not None:
+            self.panel.board_table.setFocus()  # Space goes to the clock at once
+
+    def hideEvent(self, event: QHideEvent) -> None:  # noqa: N802 - Qt override
+        """Another page shows: the panel keeps repainting (and ringing the alerts) only while
+        a clock runs or the projector is up; a paused or idle clock needs no timer."""
+        super().hideEvent(event)
+        panel = self.panel
+        if panel is None:
+            return
+        if not _running(panel.clock) and panel.projector is None:
+            self._stop_panel_timer(panel)
+
+
+def _running(clock: RoundClock) -> bool:
+    """Whether any clock of the round counts down (and may have an alert to ring)."""
+    return clock.central.running or any(
+        b.timer is not None and b.timer.running for b in clock.boards.values())

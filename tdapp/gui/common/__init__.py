@@ -1,0 +1,1 @@
+"""Pieces several features share: the info page, table settings, the table model, dialog fields."""

@@ -1,1 +1,0 @@
-"""Controllers: they connect the views' signals to the services, through the AppController."""

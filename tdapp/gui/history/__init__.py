@@ -1,0 +1,1 @@
+"""Edit > Undo / Redo and the History view."""

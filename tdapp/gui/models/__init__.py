@@ -1,1 +1,0 @@
-"""Thin table models: plain rows in, Qt roles out."""

@@ -1,0 +1,1 @@
+"""The Rounds page: the rounds and their status, and the roll call of the selected round."""

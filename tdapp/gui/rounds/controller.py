@@ -1,0 +1,45 @@
+"""The Rounds page: the rounds list and the roll call of the selected round."""
+
+from __future__ import annotations
+
+from tdapp.gui.controller import AppController
+from tdapp.gui.window.main_window import MainWindow
+from tdapp.services import rollcall
+from tdapp.services.changes import Change
+from tdapp.services.rounds import list_rounds
+
+
+class RoundsController:
+    def __init__(self, window: MainWindow, app: AppController) -> None:
+        self.page = window.rounds_page
+        self.app = app
+        self.page.round_selected.connect(self.show_roll_call)
+        self.page.answers_requested.connect(self.record)
+        app.file_opened.connect(lambda _path: self.refresh())
+        app.file_closed.connect(self._clear)
+        app.changed.connect(self._changed)
+
+    def refresh(self) -> None:
+        self.page.set_rounds(self.app.read(list_rounds, default=[]))
+        number = self.page.current_round()
+        if number is not None:
+            self.show_roll_call(number)
+
+    def _clear(self) -> None:
+        self.page.set_rounds([])
+        self.page.set_roll_call(0, [], "")
+
+    def show_roll_call(self, number: int) -> None:
+        rows = self.app.read(rollcall.roll_call, number, default=[])
+        self.page.set_roll_call(number, rows, rollcall.count(rows).summary())
+
+    def record(self, number: int, player_ids: list[int], field: str, value: object) -> None:
+        self.app.call(rollcall.set_answers, number, player_ids, **{field: value})
+
+    def _changed(self, change: Change) -> None:
+        if change.topics & {"rounds", "boards", "results", "tournament"}:
+            self.refresh()
+        elif change.topics & {"roll_call", "players"}:
+            number = self.page.current_round()
+            if number is not None:
+                self.show_roll_call(number)

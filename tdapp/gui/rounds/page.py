@@ -1,0 +1,244 @@
+"""The Rounds page: the rounds and their status, and the roll call of the selected round."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tdapp.gui.common.page import page_title
+from tdapp.gui.common.table_model import ROW_ROLE, make_proxy
+from tdapp.gui.common.tables import add_find_shortcut, tune_table
+from tdapp.gui.rounds.model import STATUS_COLUMN, StatusDelegate, roll_call_model, rounds_model
+from tdapp.services.rollcall import RollCallRow
+from tdapp.services.rounds import RoundRow
+
+STATUS_KEYS = {
+    Qt.Key.Key_P: "present",
+    Qt.Key.Key_A: "absent",
+    Qt.Key.Key_S: "standby",
+    Qt.Key.Key_L: "late",
+}
+
+
+class _StatusKeys(QObject):
+    """P / A / S / L on the roll-call table mark the selected players."""
+
+    def __init__(self, page: RoundsPage) -> None:
+        super().__init__(page)
+        self._page = page
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+            no_modifiers = not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+            status = STATUS_KEYS.get(Qt.Key(event.key()))
+            if status and no_modifiers:
+                self._page.request_status(status)
+                return True
+        return False
+
+
+class RoundsPage(QWidget):
+    round_selected = Signal(int)  # round number
+    # (round number, player ids, field, value): field is status / two_boards / volunteer_sit_out
+    answers_requested = Signal(int, object, str, object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.rounds = rounds_model(self)
+        self.rounds_view = QTableView()
+        self.rounds_view.setObjectName("roundsTable")
+        self.rounds_view.setModel(self.rounds)
+        tune_table(self.rounds_view, (45, 110, 50))
+        self.rounds_view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.roll_call = roll_call_model(self)
+        self.roll_call.on_edit = self._cell_edited
+        self.proxy = make_proxy(self.roll_call, self)
+        self.table = QTableView()
+        self.table.setObjectName("rollCallTable")
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        self.table.setItemDelegateForColumn(STATUS_COLUMN, StatusDelegate(self.table))
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
+                                   | QAbstractItemView.EditTrigger.EditKeyPressed)
+        self.table.setAlternatingRowColors(True)
+        tune_table(self.table, (155, 110, 95, 85, 65, 90), multi=True)
+        self.table.installEventFilter(_StatusKeys(self))
+        self.title = QLabel("Roll call")
+        font = self.title.font()
+        font.setBold(True)
+        font.setPointSize(font.pointSize() + 2)
+        self.title.setFont(font)
+        self.count_label = QLabel()
+        self.count_label.setObjectName("rollCallCount")
+        count_font = self.count_label.font()
+        count_font.setPointSize(count_font.pointSize() + 3)
+        count_font.setBold(True)
+        self.count_label.setFont(count_font)
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Find a player")
+        self.search.setClearButtonEnabled(True)
+        self.status_buttons: dict[str, QPushButton] = {}
+        buttons = QHBoxLayout()
+        for status, text in (("present", "Mark &present (P)"), ("absent", "Mark &absent (A)"),
+                             ("standby", "&Standby (S)"), ("late", "&Late (L)")):
+            button = QPushButton(text)
+            button.clicked.connect(lambda _=False, s=status: self.request_status(s))
+            self.status_buttons[status] = button
+            buttons.addWidget(button)
+        self.two_boards = QCheckBox("Two boards")
+        self.sit_out = QCheckBox("Volunteers to sit out")
+        self.two_boards.clicked.connect(
+            lambda checked: self._request_selected("two_boards", checked))
+        self.sit_out.clicked.connect(
+            lambda checked: self._request_selected("volunteer_sit_out", checked))
+        buttons.addSpacing(12)
+        buttons.addWidget(self.two_boards)
+        buttons.addWidget(self.sit_out)
+        buttons.addStretch(1)
+        roll_box = QGroupBox()
+        roll_layout = QVBoxLayout(roll_box)
+        top = QHBoxLayout()
+        top.addWidget(self.title)
+        top.addStretch(1)
+        top.addWidget(self.search)
+        roll_layout.addLayout(top)
+        roll_layout.addWidget(self.count_label)
+        roll_layout.addLayout(buttons)
+        roll_layout.addWidget(self.table, 1)
+        hint = QLabel("Select players (Shift/Ctrl for several) and press P, A, S or L. "
+                      "Unanswered players show last round's answer.")
+        hint.setStyleSheet("color: #666;")
+        hint.setWordWrap(True)
+        roll_layout.addWidget(hint)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(QLabel("<b>Rounds</b>"))
+        left_layout.addWidget(self.rounds_view, 1)
+        self.next_step = QLabel()
+        self.next_step.setWordWrap(True)
+        self.next_step.setStyleSheet("color: #555;")
+        left_layout.addWidget(self.next_step)
+        splitter = QSplitter()
+        splitter.addWidget(left)
+        splitter.addWidget(roll_box)
+        splitter.setSizes([300, 760])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(24, 16, 24, 16)
+        layout.addWidget(page_title("Rounds"))
+        layout.addWidget(splitter, 1)
+        self.rounds_view.selectionModel().selectionChanged.connect(self._round_changed)
+        self.table.selectionModel().selectionChanged.connect(self._selection_changed)
+        self.search.textChanged.connect(self.proxy.setFilterFixedString)
+        add_find_shortcut(self, self.search)
+        self._selection_changed()
+
+    # -- what the controller shows ---------------------------------------------------------
+    def set_rounds(self, rows: list[RoundRow]) -> None:
+        current = self.current_round()
+        self.rounds.set_rows(rows)
+        numbers = [r.number for r in rows]
+        if numbers:
+            self.select_round(current if current in numbers else self._first_open(rows))
+        self.next_step.setText(
+            "Take the roll call of the selected round here; seating the round and its "
+            "boards comes next." if rows else "")
+
+    @staticmethod
+    def _first_open(rows: list[RoundRow]) -> int:
+        for row in rows:
+            if row.status != "finished":
+                return row.number
+        return rows[-1].number
+
+    def select_round(self, number: int) -> None:
+        for row in range(self.rounds.rowCount()):
+            if self.rounds.row_at(row).number == number:
+                self.rounds_view.selectRow(row)
+                return
+
+    def current_round(self) -> int | None:
+        rows = self.rounds_view.selectionModel().selectedRows()
+        return rows[0].data(ROW_ROLE).number if rows else None
+
+    def set_roll_call(self, number: int, rows: list[RollCallRow], summary: str) -> None:
+        selected = set(self.selected_ids())
+        current = self.table.currentIndex()
+        current_id = current.data(ROW_ROLE).player_id if current.isValid() else None
+        self.title.setText(f"Roll call — round {number}")
+        self.roll_call.set_rows(rows)
+        self.count_label.setText(summary)
+        if current_id is not None:
+            self._restore_current(current_id, current.column())
+        if selected:
+            self._reselect(selected)
+        self._selection_changed()
+
+    def _restore_current(self, player_id: int, column: int) -> None:
+        """Keep the keyboard cursor on the same player after the table refreshes, so that
+        Down then P marks the next player rather than the first one again."""
+        for row in range(self.proxy.rowCount()):
+            index = self.proxy.index(row, column)
+            if index.data(ROW_ROLE).player_id == player_id:
+                self.table.selectionModel().setCurrentIndex(
+                    index, self.table.selectionModel().SelectionFlag.NoUpdate)
+                return
+
+    def _reselect(self, ids: set[int]) -> None:
+        model = self.table.selectionModel()
+        for row in range(self.proxy.rowCount()):
+            index = self.proxy.index(row, 0)
+            if index.data(ROW_ROLE).player_id in ids:
+                model.select(index, model.SelectionFlag.Select | model.SelectionFlag.Rows)
+
+    def selected_ids(self) -> list[int]:
+        return [i.data(ROW_ROLE).player_id for i in self.table.selectionModel().selectedRows()]
+
+    def selected_rows(self) -> list[RollCallRow]:
+        return [i.data(ROW_ROLE) for i in self.table.selectionModel().selectedRows()]
+
+    # -- what the TD asks for ----------------------------------------------------------------------
+    def request_status(self, status: str) -> None:
+        self._request_selected("status", status)
+
+    def _request_selected(self, field: str, value: object) -> None:
+        number = self.current_round()
+        ids = self.selected_ids()
+        if number is not None and ids:
+            self.answers_requested.emit(number, ids, field, value)
+
+    def _cell_edited(self, row: RollCallRow, column: int, value: object) -> None:
+        number = self.current_round()
+        if number is None:
+            return
+        field = {2: "status", 3: "two_boards", 4: "volunteer_sit_out"}.get(column)
+        if field:
+            self.answers_requested.emit(number, [row.player_id], field, value)
+
+    def _round_changed(self, *_: object) -> None:
+        number = self.current_round()
+        if number is not None:
+            self.round_selected.emit(number)
+
+    def _selection_changed(self, *_: object) -> None:
+        rows = self.selected_rows()
+        for button in self.status_buttons.values():
+            button.setEnabled(bool(rows))
+        for box, attr in ((self.two_boards, "two_boards"), (self.sit_out, "volunteer_sit_out")):
+            box.setEnabled(bool(rows))
+            values = {getattr(r, attr) for r in rows}
+            box.setChecked(values == {True})

@@ -1,0 +1,1 @@
+"""The Tournament page, its description form, and File > New tournament."""
