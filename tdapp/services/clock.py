@@ -154,8 +154,8 @@ def hidden_end_notice(db: TournamentDb, round_number: int) -> str | None:
     try:
         sealed.unseal(box, SEALED_END_LABEL)
     except sealed.SealError as exc:
-        return (f"Round {round_number} has a hidden end time that this laptop cannot read. "
-                f"{exc} Import the key of the laptop that set it (Hidden end time: Key… > "
+        return (f"Round {round_number}'s hidden end time was set on another laptop and cannot "
+                f"be read here ({exc}). Import the key of the laptop that set it (Key… > "
                 f"Import), or set or draw the end time again here.")
     return None
 

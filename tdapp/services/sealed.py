@@ -187,5 +187,5 @@ def unseal(box: dict[str, Any], label: str) -> Any:
             stream = _keystream(_derived(key, b"encrypt"), nonce, len(sealed))
             plain = bytes(a ^ b for a, b in zip(sealed, stream, strict=True))
             return json.loads(plain.decode("utf-8"))
-    raise SealError(f"It was sealed on another laptop (key {box.get('key', '?')}); this laptop "
-                    f"has key {key_id(keys()[0])}.")
+    raise SealError(f"sealed with key {box.get('key', '?')}; this laptop has key "
+                    f"{key_id(keys()[0])}")

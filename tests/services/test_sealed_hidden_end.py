@@ -82,7 +82,7 @@ def test_another_laptop_is_told_what_to_do_and_keeps_the_seal(laptop, tournament
     laptop("assistant")
     hidden, notice = _load(tournament)
     assert hidden is None
-    assert notice is not None and "cannot read" in notice and "Import the key" in notice
+    assert notice is not None and "cannot be read here" in notice and "Import the key" in notice
     assert "set or draw the end time again" in notice
     with open_tournament(tournament) as db:  # the assistant's clock saves many times a minute
         clock = clock_service.load_clock(db, 3, FakeTime(START + 60))

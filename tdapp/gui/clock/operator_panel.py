@@ -273,7 +273,11 @@ class OperatorPanel(QWidget):
         grid.addWidget(self.verdict_list, 3, 0, 1, 4)
         # Why a time set on another laptop cannot be read here (set by the page); Key… helps.
         self.hidden_end_notice = ""
-        self.hidden_end_label.setWordWrap(True)
+        self.hidden_end_warning = QLabel()
+        self.hidden_end_warning.setObjectName("hidden-end-warning")
+        self.hidden_end_warning.setWordWrap(True)
+        self.hidden_end_warning.hide()
+        grid.addWidget(self.hidden_end_warning, 3, 0, 1, 4)  # in the verdicts' place: none then
         key_button = QPushButton("Key…")
         key_menu = QMenu(key_button)
         key_menu.addAction("Export this laptop's key…", lambda: secret_key.export_key(self))
@@ -557,8 +561,13 @@ class OperatorPanel(QWidget):
         return f"{phase} deadline before the end" if in_time else f"{phase} deadline too late"
 
     def _show_hidden_end(self, view: ClockView) -> None:
+        notice = self.hidden_end_notice if view.hidden_end is None else ""
+        self.hidden_end_warning.setText(notice)
+        self.hidden_end_warning.setVisible(bool(notice))
+        self.verdict_list.setVisible(not notice)
         if view.hidden_end is None:
-            self.hidden_end_label.setText(self.hidden_end_notice or "No hidden end time")
+            self.hidden_end_label.setText("Cannot read the hidden end time" if notice
+                                          else "No hidden end time")
         else:
             at = datetime.fromtimestamp(view.hidden_end).strftime("%H:%M")
             if not self.reveal_box.isChecked() and not view.round_called:

@@ -200,6 +200,7 @@ class ClockPage(InfoPage):
                 notice = self._read(clock_service.hidden_end_notice, number)
                 self.panel.hidden_end_notice = notice or ""
                 self.panel.refresh()
+                self.panel.setMinimumSize(PANEL_MIN_WIDTH, self.panel.minimumSizeHint().height())
             self._apply_page_data(self._read(clock_service.page_data, number) or {})
         finally:
             self._loading = False
