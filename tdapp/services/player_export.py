@@ -114,5 +114,9 @@ def export_players_xlsx(db: TournamentDb, path: Path | str, *,
 
     buffer = io.BytesIO()  # in memory first: a full disk fails on one plain write
     workbook.save(buffer)
-    _write_atomically(Path(path), lambda target: target.write_bytes(buffer.getvalue()))
+
+    def write(target: Path) -> None:
+        target.write_bytes(buffer.getvalue())
+
+    _write_atomically(Path(path), write)
     return len(rows)

@@ -25,7 +25,7 @@ import secrets
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from tdapp.portable import portable_dir
 from tdapp.services.changes import ServiceError
@@ -170,7 +170,7 @@ def seal(value: Any, label: str) -> dict[str, Any]:
             "data": _b64(sealed), "tag": _b64(_tag(key, label, nonce, sealed))}
 
 
-def is_sealed(box: Any) -> bool:
+def is_sealed(box: Any) -> TypeGuard[dict[str, Any]]:
     return isinstance(box, dict) and box.get("sealed") == SEAL_VERSION
 
 
