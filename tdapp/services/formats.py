@@ -13,7 +13,7 @@ standings follow at once, and Undo brings the old format and the old scores back
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import select
@@ -222,6 +222,11 @@ def save_custom_format(db: TournamentDb, fmt: TournamentFormat, base: str) -> Ch
         get_format(base)
     except KeyError as exc:
         raise FormatRefused(str(exc.args[0]), "base") from None
+    try:  # the title the TD typed: invisible characters out, length bounded
+        fmt = replace(fmt, title=typed_text(fmt.title, "The format's title", NAME_LIMIT,
+                                            collapse_spaces=True))
+    except ServiceError as exc:
+        raise FormatRefused(str(exc), "title") from None
     with db.action(f"Tournament format: {fmt.title}") as session:
         custom = session_systems(session)
         try:

@@ -122,3 +122,17 @@ def test_a_scoring_formula_title_and_length_are_checked() -> None:
     with pytest.raises(FormulaRefused) as refused:
         make_system("mine", "Mine", "centres + " * 2000)
     assert refused.value.field == "formula"
+
+
+def test_a_custom_format_title_is_cleaned_and_bounded(db) -> None:
+    from tdapp.core.formats import copy_format, get_format
+    from tdapp.services import formats
+
+    wdc = get_format("wdc-2025")
+    with pytest.raises(formats.FormatRefused) as refused:
+        formats.save_custom_format(db, copy_format(wdc, name="mine", title="T" * 300),
+                                   "wdc-2025")
+    assert refused.value.field == "title" and "at most 200" in str(refused.value)
+    formats.save_custom_format(db, copy_format(wdc, name="mine", title=f"Our{RLO} rules"),
+                               "wdc-2025")
+    assert formats.effective_format(db).title == "Our rules"
