@@ -16,6 +16,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
 
 from tdapp.commands.demo_data import DemoPlayer, demo_game, demo_players
+from tdapp.commands.demo_dbn import DBN_FORMAT, DBN_PLAYERS, play_dbn_demo
 from tdapp.commands.jsonio import BadInput, run_json_command
 from tdapp.core.formats import get_format, list_formats
 from tdapp.core.powers import BOARD_SIZE, POWERS
@@ -54,6 +55,32 @@ def seat_round(player_ids: list[int], history: list[dict], seed: int) -> list[ro
             for b in result.boards]
 
 
+def _seat_by_ranking(db: TournamentDb, number: int, playing: list[int]) -> bool:
+    """A final round the format seats by ranking with locked ranges (EDC 2026 round 4): seated
+    and published by the seating service as a TD would (boards of seven in standings order,
+    board 1 the top board, powers by the Paris method, each taking the first choice). False
+    when the format seats this round otherwise."""
+    from tdapp.core.formats.structures import seating_needs
+    from tdapp.core.seating.paris import ORDERING
+    from tdapp.services import seating
+    from tdapp.services.formats import effective_format
+
+    if not any(n.ranked_groups for n in seating_needs(effective_format(db), number)):
+        return False
+    proposal = seating.seat(db, number, seating.PlayersPlan(tuple(playing)), method="ranked",
+                            power_method="paris")
+    for board in proposal.boards:
+        selection = seating.paris_selection(proposal, board.number)
+        while (turn := selection.turn()) is not None:
+            if turn.stage == ORDERING:
+                selection.choose_position(turn.options[0])
+            else:
+                selection.choose_power(turn.options[0])
+        seating.apply_paris(proposal, board.number, selection)
+    seating.publish(db, number, proposal)
+    return True
+
+
 def _play_round(db: TournamentDb, number: int, rng: random.Random, last_year: int) -> None:
     roll = rollcall.roll_call(db, number)
     ids = [row.player_id for row in roll]
@@ -61,8 +88,9 @@ def _play_round(db: TournamentDb, number: int, rng: random.Random, last_year: in
     rollcall.set_answers(db, number, playing, status="present")
     if len(playing) < len(ids):
         rollcall.set_answers(db, number, ids[len(playing):], status="standby")
-    plans = seat_round(playing, rounds.seating_history(db, number), rng.randrange(1 << 30))
-    rounds.save_board_call(db, number, plans)
+    if not _seat_by_ranking(db, number, playing):
+        plans = seat_round(playing, rounds.seating_history(db, number), rng.randrange(1 << 30))
+        rounds.save_board_call(db, number, plans)
     rounds.set_round_status(db, number, "playing")
     for board in rounds.board_call(db, number):
         game = demo_game(rng, last_year)
@@ -90,6 +118,10 @@ def write_demo(path: Path, players: int = 49, format_name: str = "wdc-2025",
         with db.action("Venue location") as session:
             row = session.scalars(select(Tournament)).one()
             row.venue_latitude, row.venue_longitude = 37.78, -122.42  # San Francisco
+        if fmt.name == DBN_FORMAT and players == DBN_PLAYERS:  # seed 000: 31 invited + 4
+            # alternates, seeded; the semi-final stage and the final (other counts: plain demo)
+            play_dbn_demo(db, rng, rounds_played)
+            return Path(path)
         people = [_player_data(p) for p in demo_players(players, rng)]
         player_service.add_players(db, people, f"Add {players} demo players")
         last_year = getattr(fmt, "last_year", None) or 1909
@@ -103,11 +135,12 @@ def write_demo(path: Path, players: int = 49, format_name: str = "wdc-2025",
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tdapp demo", description="Write a demo tournament.")
     parser.add_argument("--out", required=True, help="the tournament file to write (.tdt)")
-    parser.add_argument("--players", type=int, default=49, help="number of players (default 49)")
+    parser.add_argument("--players", type=int, default=None,
+                        help="number of players (default 49; dbn-2025: 35 seeded)")
     parser.add_argument("--format", default="wdc-2025", dest="format_name",
                         help="tournament format (default wdc-2025)")
-    parser.add_argument("--rounds-played", type=int, default=2,
-                        help="rounds seated, played and scored (default 2)")
+    parser.add_argument("--rounds-played", type=int, default=None,
+                        help="rounds seated, played and scored (default 2; dbn-2025: all 4)")
     parser.add_argument("--seed", type=int, default=2025, help="random seed (default 2025)")
     parser.add_argument("--force", action="store_true", help="replace an existing file")
     return parser
@@ -150,6 +183,10 @@ def main(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
 
     def body() -> dict:
+        if args.rounds_played is None:  # the DBN demo plays the semi-finals and the final
+            args.rounds_played = 4 if args.format_name == DBN_FORMAT else 2
+        if args.players is None:  # DBN: 31 invited and 4 alternates, seeded (seed 000 2.9)
+            args.players = DBN_PLAYERS if args.format_name == DBN_FORMAT else 49
         out = _check(args)
         try:
             write_demo(out, args.players, args.format_name, args.rounds_played, args.seed)
