@@ -45,7 +45,15 @@ SEAT = {
     "keep_apart": [["p0", "p1"]], "method": "balanced", "ranking": ["p1", "p0"], "seed": 7,
     "time_limit": 0.2,
 }
-DOCUMENTS = {"adjudicate": ADJUDICATE, "score": SCORE, "seat": SEAT}
+SEASON = {
+    "events": [{"name": "Whipping 2025", "date": "2025-04-12", "boards": 12, "players": 40,
+                "major": False, "places": {"ann": 1, "bob": 2, "cat": 3},
+                "topshare": {"ann": [100.0, 35.5], "bob": [0.0, 64.5]}}],
+    "best": 3, "invited": 31, "alternates": 4,
+    "automatic": [{"player": "dan", "why": "defending champion"}], "known_players": ["bob"],
+    "coin_tosses": [{"between": ["eve", "fay"], "winner": "fay"}],
+}
+DOCUMENTS = {"adjudicate": ADJUDICATE, "score": SCORE, "seat": SEAT, "season": SEASON}
 HUGE = "1" + "0" * 4400
 
 
@@ -167,7 +175,7 @@ def _mutate(document: Any, rng: random.Random) -> str:
 FUZZ_CASES = 150
 
 
-@pytest.mark.parametrize("command", ["adjudicate", "score", "seat"])
+@pytest.mark.parametrize("command", sorted(DOCUMENTS))
 def test_fuzzed_json_commands_exit_0_or_2_without_a_traceback(command: str) -> None:
     rng = random.Random(f"issue-17-{command}")
     outcomes = {0: 0, 2: 0}
@@ -189,7 +197,7 @@ def test_fuzzed_json_commands_exit_0_or_2_without_a_traceback(command: str) -> N
 
 # Quick, read-only (or writing only into the test's folder) subcommands: random arguments are safe.
 # "demo" writes a whole tournament, so its bad arguments are listed below instead.
-FUZZED_FREELY = {"adjudicate", "score", "seat", "clock", "standings", "export"}
+FUZZED_FREELY = {"adjudicate", "score", "seat", "clock", "standings", "export", "season"}
 ARGUMENT_WORDS = ("--list", "--format", "wdc-2025", "--first", "--last", "1901", "-1", HUGE,
                   "2147483648", "schedule", "--pdf", "--xlsx", "--csv", "--what", "all",
                   "--paper", "letter", "--players", "--rounds", "7", "0", "--help", "-",
