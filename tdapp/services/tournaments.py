@@ -12,7 +12,7 @@ from tdapp.core.formats import get_format
 from tdapp.services import text
 from tdapp.services.changes import Change, ServiceError
 from tdapp.store.database import TournamentDb
-from tdapp.store.files import create_tournament_file
+from tdapp.store.locations import create_location
 from tdapp.store.models import RollCall, Round, Tournament
 
 
@@ -66,12 +66,13 @@ def _clean(value: str) -> str:
     return " ".join(text.strip_invisible(value).split())
 
 
-def create_tournament(path: Path, info: TournamentInfo) -> TournamentDb:
-    """Write a new tournament file with its rounds planned, and return it open."""
+def create_tournament(path: Path | str, info: TournamentInfo) -> TournamentDb:
+    """Write a new tournament (a file, or a venue server's database URL) with its rounds
+    planned, and return it open."""
     problems = info.problems()
     if problems:
         raise ServiceError(" ".join(problems))
-    db = create_tournament_file(path)
+    db = create_location(path)
     try:
         with db.action(f"Create tournament {info.name}") as session:
             session.add(
@@ -85,9 +86,11 @@ def create_tournament(path: Path, info: TournamentInfo) -> TournamentDb:
             session.add_all(Round(number=n) for n in range(1, info.rounds_planned + 1))
     except BaseException:
         # a tournament file without its tournament is no file: closed, unlocked and removed
+        on_server = db.on_server
         db.close()
-        for leftover in ("", "-wal", "-shm", "-journal"):
-            Path(f"{path}{leftover}").unlink(missing_ok=True)
+        if not on_server:
+            for leftover in ("", "-wal", "-shm", "-journal"):
+                Path(f"{path}{leftover}").unlink(missing_ok=True)
         raise
     return db
 
