@@ -108,12 +108,17 @@ def save_clock(db: TournamentDb, round_number: int, clock: RoundClock, *,
     ``page`` replaces the page's own data when given; otherwise the stored one is kept.
     """
     state = clock.to_dict()
+    # A file seals the hidden end time with the TD's key; a venue server keeps it in the table
+    # only the TD's role reads (store.td_secrets), so it is passed on as it is there.
+    in_file = not db.on_server
     secret = state.get("hidden_end")
-    state["hidden_end"] = None
-    box = sealed.seal(secret, SEALED_END_LABEL) if secret is not None else None
+    box = None
+    if in_file:
+        state["hidden_end"] = None
+        box = sealed.seal(secret, SEALED_END_LABEL) if secret is not None else None
     with db.system("the clock's last change") as session:
         round_ = get_round(session, round_number)
-        if box is None and _set_but_unreadable(clock, round_.clock_state or {}):
+        if in_file and box is None and _set_but_unreadable(clock, round_.clock_state or {}):
             box = (round_.clock_state or {})[SEALED_END_KEY]  # kept for the laptop that can
         if box is not None:
             state[SEALED_END_KEY] = box
