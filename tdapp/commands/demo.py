@@ -8,9 +8,12 @@ call, then results of plausible games, which the services score. Nothing here op
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as dt
 import random
 from pathlib import Path
+
+from sqlalchemy.exc import SQLAlchemyError
 
 from tdapp.commands.demo_data import (
     DemoPlayer,
@@ -27,9 +30,11 @@ from tdapp.core.powers import BOARD_SIZE, POWERS
 from tdapp.core.seating.paris import ORDERING
 from tdapp.services import players as player_service
 from tdapp.services import rollcall, rounds, seating
+from tdapp.services.changes import ServiceError
 from tdapp.services.results import BoardResult, record_result
 from tdapp.services.tournaments import TournamentInfo, create_tournament
-from tdapp.store.database import TournamentDb
+from tdapp.store.database import TournamentDb, TournamentFileError
+from tdapp.store.space import cannot_write, is_disk_full
 
 DEMO_NAME = "Demo Open"
 SEATING_SECONDS = 2.0  # the search's time limit per round (a TD's wizard allows longer)
@@ -127,7 +132,7 @@ def write_demo(path: Path, players: int = 49, format_name: str = "wdc-2025",
                           start_date=dt.date(2026, 8, 28), end_date=dt.date(2026, 8, 30),
                           venue_latitude=37.78, venue_longitude=-122.42)
     db = create_tournament(Path(path), info)
-    try:
+    try:  # closed (and unlocked) whatever happens, even on a disk that fills up
         if fmt.name == DBN_FORMAT and players == DBN_PLAYERS:  # seed 000: 31 invited + 4
             # alternates, seeded; the semi-final stage and the final (other counts: plain demo)
             play_dbn_demo(db, rng, rounds_played)
@@ -175,6 +180,19 @@ def _check(args: argparse.Namespace) -> Path:
     return out
 
 
+def _remove_partial(out: Path) -> None:
+    """The demo this command began (its lock was released when it closed)."""
+    for leftover in (out, *(Path(f"{out}{s}") for s in ("-wal", "-shm"))):
+        with contextlib.suppress(OSError):
+            leftover.unlink(missing_ok=True)
+
+
+def _why_not_written(out: Path, exc: BaseException) -> str:
+    if isinstance(exc, TournamentFileError | ServiceError) and not is_disk_full(exc):
+        return f"cannot write {out}: {exc}"
+    return cannot_write(out, exc)
+
+
 def main(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
 
@@ -184,7 +202,13 @@ def main(argv: list[str]) -> int:
         if args.players is None:  # DBN: 31 invited and 4 alternates, seeded (seed 000 2.9)
             args.players = DBN_PLAYERS if args.format_name == DBN_FORMAT else 49
         out = _check(args)
-        write_demo(out, args.players, args.format_name, args.rounds_played, args.seed)
+        try:
+            write_demo(out, args.players, args.format_name, args.rounds_played, args.seed)
+        except (OSError, SQLAlchemyError, ServiceError, TournamentFileError) as exc:
+            why = _why_not_written(out, exc)  # the room there was when it failed
+            if is_disk_full(exc) or not isinstance(exc, TournamentFileError):
+                _remove_partial(out)  # half a demo is no demo: nothing is left behind
+            raise BadInput(why, "--out") from exc
         return {"file": str(out), "players": args.players, "format": args.format_name,
                 "rounds_played": args.rounds_played}
 

@@ -13,6 +13,7 @@ from tdapp.core.tournament.awards import Award, compute_awards
 from tdapp.core.tournament.standings import compute_standings
 from tdapp.reports import data as rd
 from tdapp.reports.atomic import atomic_path
+from tdapp.reports.cells import csv_text
 from tdapp.services import rounds
 from tdapp.services.formats import effective_format, scorer_with, scoring_systems
 from tdapp.services.results import END_REASONS
@@ -166,8 +167,9 @@ def export_standings_csv(db: TournamentDb, target: Path) -> Path:
         writer = csv.writer(handle)
         writer.writerow(["Rank", "Player", "Score", "Location"])
         for line in data.standings:
-            writer.writerow(["" if line.rank is None else line.rank, line.player,
-                             f"{line.score:g}", line.home])
+            # the score is the program's number ("-2" is a score): only typed text is guarded
+            writer.writerow(["" if line.rank is None else line.rank, csv_text(line.player),
+                             f"{line.score:g}", csv_text(line.home)])
     return Path(target)
 
 

@@ -73,6 +73,7 @@ from tdapp.core.powers import POWERS
 from tdapp.services.changes import Change, ServiceError, StaleEdit
 from tdapp.services.formats import session_format
 from tdapp.services.results import BoardResult, record_result
+from tdapp.services.text import ORDERS_LIMIT, typed_text
 from tdapp.store import audit
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import (
@@ -288,8 +289,9 @@ def start_game(db: TournamentDb, board_id: int) -> Change:
 def save_orders(db: TournamentDb, board_id: int, power: str, text: str,
                 phase: str | None = None) -> Change:
     """One power's sheet for the open phase (``phase``, when given, must still be the open
-    one), exactly as typed, replacing the earlier text."""
+    one), exactly as typed (less invisible control characters), replacing the earlier text."""
     _check_power(power)
+    text = typed_text(text, "The order sheet", ORDERS_LIMIT, multiline=True, strip=False)
     label, name = _names(db, board_id)
     with db.action(f"{power.title()} orders {name}, {label}") as session:
         board = _board(session, board_id)
@@ -384,6 +386,7 @@ def correct_orders(db: TournamentDb, board_id: int, seq: int, power: str, text: 
     which of their orders no longer apply. After the format's limit only the TD may correct
     (``override``)."""
     _check_power(power)
+    text = typed_text(text, "The order sheet", ORDERS_LIMIT, multiline=True, strip=False)
     when = now or utc_now()
     label, _ = _names(db, board_id)
     with db.read() as session:

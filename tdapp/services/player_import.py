@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from tdapp.core.powers import POWERS
+from tdapp.reports.cells import csv_text_back
 from tdapp.services import players as player_service
 from tdapp.services.changes import Change, ServiceError
 from tdapp.services.players import LOCAL_STATUSES, MAX_BOARD, MAX_SEED, PlayerData, PlayerRow
@@ -184,7 +185,7 @@ def _read_csv(name: str, text: str, warnings: list[str]) -> Table:
     try:
         for row in reader:
             if any(cell.strip() for cell in row):
-                records.append((start, [cell.strip() for cell in row]))
+                records.append((start, [csv_text_back(cell.strip()) for cell in row]))
             start = reader.line_num + 1
     except csv.Error as exc:
         if "end of data" in str(exc):

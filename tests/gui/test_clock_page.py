@@ -142,7 +142,9 @@ def test_every_operator_action_is_saved_at_once(clock_main, qtbot, path: Path) -
         "add-time", "orders-in-early"]
     qtbot.keyClick(panel.board_table, Qt.Key.Key_H)
     state = stored(main.app.db, 3)
-    assert state["hidden_end"] is not None
+    # saved at once, sealed (issue 17): the plain field stays empty, the sealed one opens here
+    assert state["hidden_end"] is None and state["hidden_end_sealed"]["sealed"] == 1
+    assert clock_service.load_clock(main.app.db, 3, time).hidden_end is not None
     assert state["log"][-1]["action"] == "hidden-end-set"
 
 
@@ -429,3 +431,38 @@ def test_start_the_clock_again_after_trying_it_out(clock_main, qtbot, path: Path
     qtbot.waitUntil(lambda: page.panel.board_table.hasFocus())
     space(qtbot, page)
     assert page.panel.state_label.text() == "RUNNING"
+
+
+def test_a_hidden_end_sealed_on_another_laptop_is_said_and_a_key_import_reads_it(
+        clock_main, qtbot, path: Path, tmp_path: Path, monkeypatch, dialog_answers) -> None:
+    """Issue 17: the hidden end time is sealed with the TD's own key; the other laptop says so in
+    words and reads it once the TD's key is imported (Hidden end time: Key… > Import)."""
+    from PySide6.QtWidgets import QFileDialog
+
+    from tdapp.services import sealed
+    from tdapp.services.files import open_tournament
+
+    main, page, time = clock_main
+    monkeypatch.setenv("TDAPP_SETTINGS_DIR", str(tmp_path / "td-laptop"))
+    with open_tournament(path) as db:
+        clock = clock_service.load_clock(db, 3, time)
+        clock.set_hidden_end(START + 4 * 3600)
+        clock_service.save_clock(db, 3, clock)
+    key = sealed.export_key(tmp_path / "td-key.json")
+    monkeypatch.setenv("TDAPP_SETTINGS_DIR", str(tmp_path / "assistant-laptop"))
+    page = open_clock(main, qtbot, path)
+    assert page.panel.clock.hidden_end is None
+    assert page.panel.hidden_end_label.text() == "Cannot read the hidden end time"
+    label = page.panel.hidden_end_warning.text()
+    assert page.panel.hidden_end_warning.isVisible()
+    assert "cannot be read here" in label and "Import the key" in label
+    import os
+    if os.environ.get("TDAPP_SHOTS"):
+        page.panel.grab().save(os.path.join(os.environ["TDAPP_SHOTS"], "hidden-end-notice.png"))
+    monkeypatch.setattr(QFileDialog, "getOpenFileName",
+                        staticmethod(lambda *a, **k: (str(key), "")))
+    page.panel._import_key()
+    assert dialog_answers.shown[-1][1] == "Key imported"
+    assert page.panel.clock.hidden_end == START + 4 * 3600
+    assert not page.panel.hidden_end_warning.isVisible()
+    assert page.panel.hidden_end_label.text().startswith("Ends at")

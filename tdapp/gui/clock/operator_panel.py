@@ -44,6 +44,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
+    QMenu,
     QPushButton,
     QTableWidget,
     QTableWidgetItem,
@@ -61,6 +62,7 @@ from tdapp.core.clock import (
     get_clock_format,
 )
 from tdapp.core.clock.moments import moment_words, window_day
+from tdapp.gui.clock import secret_key
 from tdapp.gui.clock.content import BoardCall, Standings
 from tdapp.gui.clock.log_words import stamped
 from tdapp.gui.clock.projector import ProjectorWindow
@@ -82,6 +84,7 @@ BOARD_COLUMNS = ("Board", "Segment", "Time", "State", "Vs room", "Added", "Grace
 
 class OperatorPanel(QWidget):
     changed = Signal()
+    key_imported = Signal()  # a secret key was imported: the hidden end time may be readable now
 
     def __init__(self, clock: RoundClock, parent: QWidget | None = None, *,
                  player: AlertPlayer | None = None,
@@ -278,6 +281,19 @@ class OperatorPanel(QWidget):
         self.verdict_list = QListWidget()
         self.verdict_list.setMaximumHeight(110)
         grid.addWidget(self.verdict_list, 3, 0, 1, 4)
+        # Why a time set on another laptop cannot be read here (set by the page); Key… helps.
+        self.hidden_end_notice = ""
+        self.hidden_end_warning = QLabel()
+        self.hidden_end_warning.setObjectName("hidden-end-warning")
+        self.hidden_end_warning.setWordWrap(True)
+        self.hidden_end_warning.hide()
+        grid.addWidget(self.hidden_end_warning, 3, 0, 1, 4)  # in the verdicts' place: none then
+        key_button = QPushButton("Key…")
+        key_menu = QMenu(key_button)
+        key_menu.addAction("Export this laptop's key…", lambda: secret_key.export_key(self))
+        key_menu.addAction("Import a key…", self._import_key)
+        key_button.setMenu(key_menu)
+        grid.addWidget(key_button, 4, 3)
         return box
 
     def _build_alerts(self) -> QWidget:
@@ -385,6 +401,10 @@ class OperatorPanel(QWidget):
         day = self.end_day.date().toPython()
         chosen = edit.time()
         return datetime.combine(day, dtime(chosen.hour(), chosen.minute())).timestamp()
+
+    def _import_key(self) -> None:
+        if secret_key.import_key(self):
+            self.key_imported.emit()
 
     def _set_hidden_end(self) -> None:
         self.clock.set_hidden_end(self._instant_today(self.end_at))
@@ -551,8 +571,13 @@ class OperatorPanel(QWidget):
         return f"{phase} deadline before the end" if in_time else f"{phase} deadline too late"
 
     def _show_hidden_end(self, view: ClockView) -> None:
+        notice = self.hidden_end_notice if view.hidden_end is None else ""
+        self.hidden_end_warning.setText(notice)
+        self.hidden_end_warning.setVisible(bool(notice))
+        self.verdict_list.setVisible(not notice)
         if view.hidden_end is None:
-            self.hidden_end_label.setText("No hidden end time")
+            self.hidden_end_label.setText("Cannot read the hidden end time" if notice
+                                          else "No hidden end time")
         else:
             at = moment_words(view.hidden_end)
             if not self.reveal_box.isChecked() and not view.round_called:

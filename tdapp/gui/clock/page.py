@@ -198,6 +198,11 @@ class ClockPage(InfoPage):
         self._loading = True
         try:
             self._show_clock(clock)
+            if self.panel is not None:  # a hidden end time sealed on another laptop
+                notice = self._read(clock_service.hidden_end_notice, number)
+                self.panel.hidden_end_notice = notice or ""
+                self.panel.refresh()
+                self.panel.setMinimumSize(PANEL_MIN_WIDTH, self.panel.minimumSizeHint().height())
             self._apply_page_data(self._read(clock_service.page_data, number) or {})
         finally:
             self._loading = False
@@ -205,6 +210,10 @@ class ClockPage(InfoPage):
         self.refresh_content()
         self._show_summary()
         self._show_last_action()
+
+    def _reload_round(self) -> None:
+        if self.round_number is not None:
+            self.show_round(self.round_number)
 
     def unload(self) -> None:
         """The file closed: stop every timer, close the projector, forget the clock."""
@@ -221,6 +230,7 @@ class ClockPage(InfoPage):
         if self.panel is None:
             self.panel = OperatorPanel(clock, self)
             self.panel.changed.connect(self.save)
+            self.panel.key_imported.connect(self._reload_round)
             self.panel.ticker_edit.returnPressed.connect(self.save)
             self.panel.theme_box.currentTextChanged.connect(self.save)
             self.panel.rotate_box.toggled.connect(self.save)
