@@ -95,7 +95,8 @@ def result_text(centers: int | None, score: float | None) -> str:
     if centers is None:
         return ""
     text = f"{centers} SC"
-    return f"{text} · {score:g}" if score is not None else text
+    # two decimals at most, as the result dialog and the standings show them (Sum of Squares)
+    return f"{text} · {round(score, 2):g}" if score is not None else text
 
 
 def called_card_views(boards: Sequence[BoardRow],
