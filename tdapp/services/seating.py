@@ -418,23 +418,32 @@ def _add_top_board(db: TournamentDb, context: SeatingContext) -> None:
 
     model = tournament_model(db)
     away = _not_on_roll_call(db, context.round_number)
+    declined = {int(p) for p in model.top_board_declined}
     # WDC 2018: "If a player cannot take their spot on the top board ... that spot will be
     # offered to the 8th highest": a player the roll call has not present cannot take it.
-    offered, _ = top_board_call(model, context.fmt)
     model = replace(model, top_board_declined=tuple(model.top_board_declined) + tuple(
         str(p) for p in sorted(away)))
     top, issues = top_board_call(model, context.fmt)
-    skipped = [context.labels[int(p)] for p in offered if int(p) in away]
-    if skipped:
-        context.notes.append(f"Not present on the round {context.round_number} roll call, so "
-                             f"not on the top board (the next in line takes the place): "
-                             f"{', '.join(skipped)}")
+    for why, left_out in (("Declined the top board", declined),
+                          (f"Not present on the round {context.round_number} roll call, so not "
+                           "on the top board", away)):
+        names = _passed_over(context, [context.labels[int(p)] for p in top], left_out)
+        if names:
+            context.notes.append(f"{why} (the next in line takes the place): {', '.join(names)}")
     context.top_board = [context.labels[int(p)] for p in top]
     for player in context.top_board:
         context.locked_seats[player] = 1
     if context.top_board:
         context.notes.append("Top board (board 1): " + ", ".join(context.top_board))
     context.notes += issues
+
+
+def _passed_over(context: SeatingContext, top: Sequence[str], left_out: set[int]) -> list[str]:
+    """Players of ``left_out`` ranked above the last of the top board: the ones passed over."""
+    order = context.ranking
+    last = max((order.index(p) for p in top if p in order), default=-1)
+    ids = context.ids
+    return [p for p in order[:last] if ids.get(p) in left_out]
 
 
 def _not_on_roll_call(db: TournamentDb, round_number: int) -> set[int]:

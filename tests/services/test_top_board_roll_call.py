@@ -68,3 +68,33 @@ def test_everyone_present_keeps_the_best_seven(before_final: TournamentDb) -> No
 
     assert board_one == {labels[p] for p in ids[:7]}
     assert not any("roll call" in note for note in proposal.notes)
+
+
+def test_a_decline_and_an_absence_are_both_named_and_passed_over(
+        before_final: TournamentDb) -> None:
+    """Seed 002: "If a player cannot take their spot on the top board, or declines to
+    participate, that spot will be offered to the 8th highest score, and so on"."""
+    import dataclasses
+
+    from tdapp.services import players as player_service
+
+    db = before_final
+    ids = [int(p) for p in seating.ranking_ids(db)]
+    labels = seating.player_labels(db)
+    row = player_service.get_player(db, ids[0])
+    fields = {f.name for f in dataclasses.fields(player_service.PlayerData)}
+    data = player_service.PlayerData(**{f: getattr(row, f) for f in fields if hasattr(row, f)})
+    player_service.update_player(db, ids[0], dataclasses.replace(data, declined_top_board=True),
+                                 row.version)
+    everyone = [r.player_id for r in rollcall.roll_call(db, 5)]
+    rollcall.set_answers(db, 5, everyone, status="present")
+    rollcall.set_answers(db, 5, [ids[4]], status="absent")
+
+    proposal, board_one = _top_board(db)
+
+    assert board_one == {labels[p] for p in ids[1:4] + ids[5:9]}  # the 8th and 9th came in
+    declined = [n for n in proposal.notes if n.startswith("Declined the top board")]
+    absent = [n for n in proposal.notes if "roll call" in n]
+    assert declined == [f"Declined the top board (the next in line takes the place): "
+                        f"{labels[ids[0]]}"]
+    assert len(absent) == 1 and absent[0].endswith(labels[ids[4]])
