@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 
@@ -10,7 +9,9 @@ from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
 
+from tdapp.core.collation import name_key
 from tdapp.services.changes import Change, ServiceError, StaleEdit
+from tdapp.store import audit
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import Board, KeepApart, Player, RollCall, Seat, TeamMember
 
@@ -111,8 +112,7 @@ def _board_counts(session: Session, player_id: int | None = None) -> dict[int, t
 def name_sort_key(name: str) -> tuple[str, str]:
     """Alphabetical as people expect it: Åsa next to Asa, before Bob (SQL's lower() puts
     accented letters after z)."""
-    folded = unicodedata.normalize("NFKD", name.casefold())
-    return "".join(ch for ch in folded if not unicodedata.combining(ch)), name
+    return name_key(name)  # Łukasz and Ørsted too, which NFKD alone leaves after z
 
 
 def list_players(db: TournamentDb, *, include_withdrawn: bool = True) -> list[PlayerRow]:
@@ -183,14 +183,19 @@ def update_player(db: TournamentDb, player_id: int, data: PlayerData, version: i
             if player is None:
                 raise ServiceError("That player is no longer in the tournament.")
             if player.version != version:
-                raise StaleEdit(f"{player.name} was changed by someone else; look again.")
+                raise StaleEdit(f"{player.name} was changed by someone else "
+                                f"{audit.last_change_words(session, ('player',), player_id)}"
+                                f"; look again.".replace(" ;", ";"))
             _refuse_seed_clash(session, data.seed, player_id)
             for name in _DATA_FIELDS:
                 setattr(player, name, getattr(data, name))
             if keep_apart is not None:
                 _replace_keep_apart(session, player_id, keep_apart)
     except StaleDataError as exc:
-        raise StaleEdit(f"{data.name} was changed by someone else; look again.") from exc
+        with db.read() as session:
+            who = audit.last_change_words(session, ("player",), player_id)
+        raise StaleEdit(f"{data.name} was changed by someone else {who}; look again."
+                        .replace(" ;", ";")) from exc
     return Change(f"Edited {data.name}", players=True, ids=(player_id,))
 
 

@@ -114,6 +114,11 @@ class MainWindow(QMainWindow):
             "Save a &copy as…", "Ctrl+Shift+S", "Write a copy of the tournament to another file")
         self.snapshots_action = self._action(
             "&Snapshots and restore…", None, "Snapshots taken at round boundaries and on demand")
+        self.share_action = self._action(  # wired by tdapp.gui.venue.controller
+            "Share on the &venue network…", None,
+            "Start the venue server so assistants' laptops can join")
+        self.join_action = self._action(
+            "&Join a shared tournament…", None, "Work on a tournament another laptop shares")
         self.close_action = self._action("&Close", "Ctrl+W", "Close the tournament file")
         self.quit_action = self._action("&Quit", "Ctrl+Q")
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
@@ -154,6 +159,9 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.save_copy_action)
         file_menu.addAction(self.snapshots_action)
         self.export_menu = file_menu.addMenu("E&xport")  # filled by tdapp.gui.export.controller
+        file_menu.addSeparator()
+        file_menu.addAction(self.share_action)
+        file_menu.addAction(self.join_action)
         file_menu.addSeparator()
         file_menu.addAction(self.close_action)
         file_menu.addAction(self.quit_action)
