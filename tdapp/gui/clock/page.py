@@ -26,7 +26,14 @@ from PySide6.QtWidgets import (
 )
 
 from tdapp.core.clock import RoundClock, SystemTime, TimeSource
-from tdapp.gui.clock.content import POOL_MARK, BoardCall, BoardSeat, StandingRow, Standings
+from tdapp.gui.clock.content import (
+    POOL_MARK,
+    TOP_BOARD_MARK,
+    BoardCall,
+    BoardSeat,
+    StandingRow,
+    Standings,
+)
 from tdapp.gui.clock.log_words import stamped
 from tdapp.gui.clock.operator_panel import OperatorPanel
 from tdapp.gui.common.page import InfoPage
@@ -51,7 +58,8 @@ def board_call_content(round_number: int, boards: list[BoardRow],
         title=f"Round {round_number} \u2014 board call",
         boards=tuple((b.number, tuple(BoardSeat(s.power, s.player_name) for s in b.seats))
                      for b in boards),
-        marks=tuple((n, POOL_MARK) for n in sorted(pool_boards)),
+        marks=tuple((n, POOL_MARK) for n in sorted(pool_boards))
+        + tuple((b.number, TOP_BOARD_MARK) for b in boards if b.top_board),
     )
 
 

@@ -142,7 +142,8 @@ class BoardsController:
         if boards:
             pool = self.app.read(seating.pool_boards, number, default=frozenset())
             self.projector.show_call(board_call_content(
-                f"Round {number} \u2014 board call", call_seats(boards), pool))
+                f"Round {number} \u2014 board call", call_seats(boards), pool,
+                [b.number for b in boards if b.top_board]))
 
     def to_standby(self, number: int, player_ids: list[int]) -> None:
         self.app.call(seating.add_to_standby, number, player_ids)
