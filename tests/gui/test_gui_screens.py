@@ -71,7 +71,7 @@ def test_screenshots_of_every_page(main, qtbot) -> None:
               if type(w).__name__ == "PlayerDialog" and w.isVisible()][0]
     _save(player, "13-player-dialog")
     player.reject()
-    window.close_action.trigger()
+    window.menus.close_action.trigger()
     assert window.welcome.recent.count() == 1
     _save(window, "08-welcome-recent")
     written = sorted(p.name for p in SCREENS.glob("*.png"))

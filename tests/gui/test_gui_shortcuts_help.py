@@ -13,8 +13,8 @@ def test_f1_lists_the_menu_commands_and_the_page_keys(qtbot, qapp, monkeypatch) 
     main = build_main()
     try:
         window = main.window
-        assert window.shortcuts_action.shortcut().toString() == "F1"
-        window.shortcuts_action.trigger()
+        assert window.menus.shortcuts_action.shortcut().toString() == "F1"
+        window.menus.shortcuts_action.trigger()
         dialog = window.shortcuts_dialog
         assert dialog.isVisible()
         rows = [tuple(dialog.table.item(r, c).text() for c in range(3))

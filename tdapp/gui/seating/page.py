@@ -64,6 +64,8 @@ class BoardsPage(QWidget):
         self.grid.board_activated.connect(self._board_double_clicked)
         self.grid.board_context.connect(self._board_menu)
         self._board_ids: dict[int, int] = {}  # board number -> id, in the round shown
+        self._has_boards = False  # the round shown has boards / results (set by set_boards)
+        self._has_results = False
         self.late_list = QListWidget()
         self.late_list.setObjectName("lateList")
         self.late_list.setMaximumHeight(96)
@@ -240,8 +242,7 @@ class BoardsPage(QWidget):
 
     def _update_buttons(self) -> None:
         number = self.current_round()
-        has_boards = getattr(self, "_has_boards", False)
-        has_results = getattr(self, "_has_results", False)
+        has_boards, has_results = self._has_boards, self._has_results
         self.seat_button.setText(f"&Seat round {number}…" if number else "&Seat round…")
         self.seat_button.setEnabled(number is not None and not has_results)
         self.seat_button.setToolTip(

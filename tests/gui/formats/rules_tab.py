@@ -13,7 +13,7 @@ SCREENS = Path(__file__).resolve().parents[3] / "out" / "screens"
 
 def open_rules_tab(main):
     """Tournament > Format… opened on the Rules tab."""
-    main.window.format_action.trigger()
+    main.window.menus.format_action.trigger()
     dialog = main.formats.format_dialog
     assert dialog is not None and dialog.isVisible()
     dialog.form.setCurrentIndex(RULES_TAB)

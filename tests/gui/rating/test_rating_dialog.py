@@ -3,6 +3,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from tdapp.gui.window.menus import Menu
 from tdapp.services import history, rounds
 from tdapp.services.results import BoardResult, record_result
 
@@ -19,7 +20,7 @@ def test_rating_dialog_from_the_tournament_menu(qtbot, qapp, demo_file: Path, tm
     try:
         assert main.app.open_file(copy)
         action = main.rating.action
-        assert action.isEnabled() and action in main.window.tournament_menu.actions()
+        assert action.isEnabled() and action in main.window.menus.menu(Menu.TOURNAMENT).actions()
         action.trigger()
         dialog = main.rating.dialog
         assert dialog is not None and dialog.isVisible()

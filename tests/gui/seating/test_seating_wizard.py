@@ -196,7 +196,7 @@ def test_wizard_end_to_end_45_players(main, qtbot, demo45: Path, tmp_path: Path,
     save_screen(window, "08-boards-page-called")
     page.select_round(2)  # played: centres and scores on the cards
     assert "6 boards, 6 finished" in page.status.text()
-    assert not page.seat_button.isEnabled() and not window.seat_round_action.isEnabled()
+    assert not page.seat_button.isEnabled() and not window.menus.seat_round_action.isEnabled()
     assert "cannot be seated again" in page.seat_button.toolTip()
     extra = page.grid.cards[0].seats[0].extra_label.text()
     assert "SC" in extra
