@@ -8,10 +8,10 @@ from pathlib import Path
 from pypdf import PdfReader
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog
-from results.fixtures import screenshot
 
 from tdapp.core.powers import POWERS
 from tdapp.gui.awards.dialogs import SpecialAwardDialog, TieDialog
+from tests.gui.results.fixtures import screenshot
 
 
 def _page(main):

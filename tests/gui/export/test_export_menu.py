@@ -12,10 +12,10 @@ from openpyxl import Workbook, load_workbook
 from pypdf import PdfReader
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox, QFileDialog, QMessageBox, QPushButton
-from results.fixtures import screenshot
 
 from tdapp.gui.export.dialogs import DifferencesDialog, PdfOptionsDialog
 from tdapp.services import exports as export_service
+from tests.gui.results.fixtures import screenshot
 
 
 @pytest.fixture

@@ -6,6 +6,7 @@ from pathlib import Path
 from tdapp.gui.window.menus import Menu
 from tdapp.services import history, rounds
 from tdapp.services.results import BoardResult, record_result
+from tests.gui import screens
 
 
 def test_rating_dialog_from_the_tournament_menu(qtbot, qapp, demo_file: Path, tmp_path: Path,
@@ -38,10 +39,7 @@ def test_rating_dialog_from_the_tournament_menu(qtbot, qapp, demo_file: Path, tm
         assert dialog.steps.toPlainText() != before
         assert "tie on 5 centres" in dialog.steps.toPlainText()
         assert main.app.call(history.undo)
-        grab = dialog.grab()
-        out = Path("out/screens/rating")
-        out.mkdir(parents=True, exist_ok=True)
-        grab.save(str(out / "rating-dialog.png"))
+        screens.save(dialog, "rating/rating-dialog.png")
         dialog.close()
     finally:
         main.app.close_file()

@@ -8,12 +8,12 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from results.fixtures import screenshot
 from tdapp.core.powers import POWERS
 from tdapp.gui.results.dialog import ResultEntryDialog
 from tdapp.gui.results.form import ResultForm
 from tdapp.gui.results.needs import ResultNeeds, result_needs
 from tdapp.services.standings_views import NOW
+from tests.gui.results.fixtures import screenshot
 
 
 def _type(qtbot, dialog: ResultEntryDialog, text: str) -> None:
