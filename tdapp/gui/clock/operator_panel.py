@@ -59,19 +59,20 @@ from tdapp.core.clock import (
     alerts_between,
     get_clock_format,
 )
+from tdapp.gui import theme
 from tdapp.gui.clock.content import BoardCall, Standings
 from tdapp.gui.clock.log_words import stamped
 from tdapp.gui.clock.projector import ProjectorWindow
 from tdapp.gui.clock.schedule_editor import ScheduleEditor
 from tdapp.gui.clock.sound import AlertPlayer
-from tdapp.gui.clock.theme import THEMES
+from tdapp.gui.theme import PROJECTOR_THEMES
 
 REFRESH_MS = 200
 ALERT_TEXT = {"one-minute": "one minute left", "time-up": "time up",
               "order-writing": "order writing begins"}
 # Darker shades of the projector colours, readable on the light operator window.
-STATE_COLOURS = {"warning": "#a35f00", "paused": "#0061a3", "expired": "#b00020",
-                 "finished": "#1b7f1b"}
+STATE_COLOURS = {"warning": theme.WARNING, "paused": theme.PAUSED, "expired": theme.ERROR,
+                 "finished": theme.OK}
 RELATION_COLUMN = 4
 RELATION_HEADER = {False: "Vs room", True: "Vs other boards"}
 BOARD_COLUMNS = ("Board", "Segment", "Time", "State", "Vs room", "Added", "Grace",
@@ -117,7 +118,7 @@ class OperatorPanel(QWidget):
         layout.addLayout(middle, 1)
         self.message = QLabel("")
         self.message.setObjectName("clock-message")
-        self.message.setStyleSheet("color: #b00020; font-weight: bold")
+        theme.set_text_colour(self.message, theme.ERROR, bold=True)
         layout.addWidget(self.message)
 
     def _build_face(self) -> QWidget:
@@ -294,7 +295,7 @@ class OperatorPanel(QWidget):
         grid = QGridLayout(box)
         self.screen_box = QComboBox()
         self.theme_box = QComboBox()
-        self.theme_box.addItems(list(THEMES))
+        self.theme_box.addItems(list(PROJECTOR_THEMES))
         self.theme_box.currentTextChanged.connect(self._set_theme)
         self.rotate_box = QCheckBox("Rotate clock, board call, standings")
         self.rotate_box.toggled.connect(self._set_rotation)
@@ -468,7 +469,7 @@ class OperatorPanel(QWidget):
         state = "ROUND OVER" if view.round_called else (central.label or central.status.upper())
         self.state_label.setText(state)
         colour = STATE_COLOURS.get("expired" if view.round_called else central.status, "")
-        self.state_label.setStyleSheet(f"color: {colour}; font-weight: bold" if colour else "")
+        theme.set_text_colour(self.state_label, colour or None, bold=bool(colour))
         optional = " (if needed)" if central.next_optional else ""
         self.next_label.setText(f"Next: {central.next_title}{optional}" if central.next_title
                                 else "Last segment of the round")

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from tdapp.core.places import PLACES, Place, find_place, nearest_place
+from tdapp.gui import theme
 from tdapp.gui.common.enter_key import on_enter
 
 PICK_TEXT = "Pick a town…"
@@ -74,7 +75,7 @@ class LocationPicker(QWidget):
         self.clear_button.setToolTip("No location (the distance tie-breaker skips it)")
         self.where = QLabel()
         self.where.setObjectName("locationWhere")
-        self.where.setStyleSheet("color: #555;")
+        theme.set_text_colour(self.where, theme.MUTED)
         self.where.setWordWrap(True)
         town_row = QHBoxLayout()
         town_row.addWidget(self.town, 1)

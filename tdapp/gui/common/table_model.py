@@ -18,6 +18,8 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor
 
+from tdapp.gui import theme
+
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1  # native values (numbers sort as numbers)
 ROW_ROLE = Qt.ItemDataRole.UserRole + 2  # the plain row object behind a line
 
@@ -98,7 +100,7 @@ class RowTableModel(QAbstractTableModel, Generic[Row]):
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
             return "" if value is None else str(value)
         if role == Qt.ItemDataRole.ForegroundRole and self._greyed and self._greyed(row):
-            return QBrush(QColor("#8a8a8a"))
+            return QBrush(QColor(theme.GREYED))
         if role == Qt.ItemDataRole.TextAlignmentRole and column.align_right:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole and column.tooltip:

@@ -20,7 +20,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-ERROR_COLOUR = "#b00020"
+from tdapp.gui import theme
+
+ERROR_COLOUR = theme.ERROR
 ERROR_NAME = "formatFieldAtFault"
 ERROR_STYLE = f"#{ERROR_NAME} {{ border: 2px solid {ERROR_COLOUR}; }}"  # the widget, not its children
 FIELD_WORDS = {"round_rules": "Round", "counting": "Counting group", "tie_breakers": "Tie-breaker",
@@ -95,7 +97,7 @@ def refusal_words(field: str | None, message: str) -> str:
 def error_label() -> QLabel:
     label = QLabel()
     label.setWordWrap(True)
-    label.setStyleSheet(f"color: {ERROR_COLOUR}; font-weight: bold;")
+    theme.set_text_colour(label, theme.ERROR, bold=True)
     label.hide()
     return label
 

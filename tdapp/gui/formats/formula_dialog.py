@@ -41,6 +41,7 @@ from tdapp.core.scoring.formula import (
     sample_boards,
 )
 from tdapp.core.scoring.registry import list_systems
+from tdapp.gui import theme
 from tdapp.gui.formats.fields import ERROR_COLOUR, error_label
 from tdapp.services.formats import SystemRow
 
@@ -400,15 +401,12 @@ class ScoringSystemsDialog(QDialog):
 
     def show_refusal(self, field: str, message: str, column: int | None = None) -> None:
         """What the service refused, next to the box at fault."""
-        for edit in (self.name_edit, self.title_edit):
-            edit.setStyleSheet("")
-        if field in ("name", "title"):
-            edit = self.name_edit if field == "name" else self.title_edit
-            edit.setStyleSheet(f"border: 2px solid {ERROR_COLOUR};")
+        theme.set_error_border(self.name_edit, field == "name")
+        theme.set_error_border(self.title_edit, field == "title")
         self.show_problem(message, column)
 
     def saved(self, name: str, description: str, rows: Sequence[SystemRow]) -> None:
         for edit in (self.name_edit, self.title_edit):
-            edit.setStyleSheet("")
+            theme.set_error_border(edit, False)
         self.set_systems(rows, select=name)
         self.status.setText(description)

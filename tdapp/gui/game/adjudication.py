@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QFont, QResizeEvent
+from PySide6.QtGui import QColor, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -28,12 +28,13 @@ from tdapp.core.adjudication.canonical import CanonicalError, parse_canonical
 from tdapp.core.adjudication.legality import order_faults
 from tdapp.core.board.contract import position_from_contract
 from tdapp.core.powers import POWERS
+from tdapp.gui import theme
 from tdapp.gui.game.entry import POWER_COLOURS, shown
 from tdapp.gui.game.faults import beyond_owed_words
 from tdapp.services import games
 
 COLUMNS = ("Power", "Written", "Read as", "Result", "Why")
-FAILED_BG = QColor("#fdecea")
+FAILED_BG = QColor(theme.ERROR_BACKGROUND)
 VOID_BG = QColor("#f3f3f3")
 
 
@@ -189,7 +190,7 @@ def _placeholder(text: str) -> QLabel:
     holder.setObjectName("mapPlaceholder")
     holder.setAlignment(Qt.AlignmentFlag.AlignCenter)
     holder.setWordWrap(True)
-    holder.setStyleSheet("border: 1px dashed #999; color: #777; background: #fafafa;")
+    theme.set_placeholder(holder)
     holder.setMinimumWidth(320)
     return holder
 
@@ -223,10 +224,7 @@ class AdjudicationView(QWidget):
         super().__init__(parent)
         self.heading = QLabel()
         self.heading.setObjectName("resultsHeading")
-        font = QFont(self.heading.font())
-        font.setPointSize(font.pointSize() + 3)
-        font.setBold(True)
-        self.heading.setFont(font)
+        theme.enlarge(self.heading, 3, bold=True)
         self.table = ResultsTable(0, len(COLUMNS))
         self.table.setObjectName("resultsTable")
         self.table.setHorizontalHeaderLabels(COLUMNS)

@@ -26,14 +26,12 @@ from PySide6.QtWidgets import (
 from tdapp.core.orders.options import ParseOptions
 from tdapp.core.orders.result import ParseResult
 from tdapp.core.powers import POWERS
+from tdapp.gui import theme
 from tdapp.gui.game.faults import fate
 from tdapp.gui.game.sheet_edit import SheetEdit
 from tdapp.services import games
 
-POWER_COLOURS = {
-    "AUSTRIA": "#c0392b", "ENGLAND": "#2c3e91", "FRANCE": "#2e86c1", "GERMANY": "#555555",
-    "ITALY": "#1e8449", "RUSSIA": "#7d3c98", "TURKEY": "#b7950b",
-}
+POWER_COLOURS = theme.POWER_TEXT_COLOURS
 
 
 def shown(normalized: str) -> str:
@@ -103,11 +101,11 @@ class PowerPanel(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         colour = POWER_COLOURS[power]
         self.title = ElidingLabel(power.title())
-        self.title.setStyleSheet(f"font-weight: 600; color: {colour}; font-size: 14px;")
+        theme.set_text_colour(self.title, colour, bold=True, size_px=14)
         self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.status = QLabel()
         self.status.setObjectName("sheetStatus")
-        self.status.setStyleSheet("color: #555;")
+        theme.set_text_colour(self.status, theme.MUTED)
         self.status.setWordWrap(True)  # a grace period's start and end do not fit one line
         self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.no_orders = self._small_button("No orders", games.NO_ORDERS,
@@ -127,7 +125,7 @@ class PowerPanel(QFrame):
         self.owes.setObjectName("owes")
         self.owes.setWordWrap(True)
         self.owes.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.owes.setStyleSheet("color: #333;")
+        theme.set_text_colour(self.owes, theme.SECONDARY)
         self.edit = SheetEdit()
         self.edit.setObjectName(f"sheet{power.title()}")
         self.edit.setMinimumHeight(96)
@@ -255,7 +253,7 @@ class EntryPage(QWidget):
         self.rules = QLabel()
         self.rules.setObjectName("orderRules")
         self.rules.setWordWrap(True)
-        self.rules.setStyleSheet("color: #444;")
+        theme.set_text_colour(self.rules, theme.SECONDARY)
         self.rules.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.gaps = QLabel()
         self.gaps.setObjectName("unorderedUnits")
@@ -273,7 +271,7 @@ class EntryPage(QWidget):
         self.adjudicate_button.clicked.connect(self.adjudicate_requested)
         box = QVBoxLayout(summary)
         heading = QLabel("Before adjudication")
-        heading.setStyleSheet("font-weight: 600;")
+        theme.set_text_colour(heading, None, bold=True)
         box.addWidget(heading)
         box.addWidget(scroll, 1)
         box.addWidget(self.adjudicate_button)

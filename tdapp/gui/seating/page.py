@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tdapp.gui import theme
 from tdapp.gui.common.page import page_title
 from tdapp.gui.seating.cards import BoardGrid
 from tdapp.gui.seating.common import called_card_views, plural
@@ -53,12 +54,10 @@ class BoardsPage(QWidget):
         self.status = QLabel()
         self.status.setObjectName("boardsStatus")
         self.status.setWordWrap(True)
-        font = self.status.font()
-        font.setPointSize(font.pointSize() + 2)
-        self.status.setFont(font)
+        theme.enlarge(self.status, 2)
         self.empty = QLabel()
         self.empty.setWordWrap(True)
-        self.empty.setStyleSheet("color: #555;")
+        theme.set_text_colour(self.empty, theme.MUTED)
         self.grid = BoardGrid(editable=False, columns=4)
         self.grid.setObjectName("boardsGrid")
         self.grid.board_activated.connect(self._board_double_clicked)
@@ -78,7 +77,7 @@ class BoardsPage(QWidget):
         late = QGroupBox("Late arrivals after the call")
         late_layout = QHBoxLayout(late)
         self.late_empty = QLabel("Everyone on the roll call has a seat.")
-        self.late_empty.setStyleSheet("color: #555;")
+        theme.set_text_colour(self.late_empty, theme.MUTED)
         late_layout.addWidget(self.late_empty)
         late_layout.addWidget(self.late_list, 1)
         late_buttons = QVBoxLayout()

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings, QSize, Signal
-from PySide6.QtGui import QCloseEvent, QFont, QIcon
+from PySide6.QtGui import QCloseEvent, QIcon
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tdapp.gui import theme
 from tdapp.gui.awards.page import AwardsPage
 from tdapp.gui.clock.page import ClockPage
 from tdapp.gui.common.page import InfoPage
@@ -68,14 +69,8 @@ class MainWindow(QMainWindow):
         self.sidebar = QListWidget()
         self.sidebar.setObjectName("sidebar")
         self.sidebar.setFixedWidth(170)
-        font = QFont(self.sidebar.font())
-        font.setPointSize(font.pointSize() + 2)
-        self.sidebar.setFont(font)
-        self.sidebar.setStyleSheet(
-            "QListWidget#sidebar { background: #2f3b4c; color: #e8edf3; border: none; }"
-            "QListWidget#sidebar::item { padding: 10px 14px; }"
-            "QListWidget#sidebar::item:selected { background: #4a78c2; color: white; }"
-            "QListWidget#sidebar::item:disabled { color: #7d8896; }")
+        theme.enlarge(self.sidebar, 2)
+        self.sidebar.setStyleSheet(theme.sidebar_style("sidebar"))
         for name in PAGE_NAMES:
             self.sidebar.addItem(QListWidgetItem(name))
         self.sidebar.currentRowChanged.connect(self._sidebar_row_changed)
