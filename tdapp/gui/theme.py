@@ -46,13 +46,16 @@ SIDEBAR_TEXT = "#e8edf3"
 SIDEBAR_DISABLED = "#7d8896"
 
 
-def sidebar_style(name: str) -> str:
-    """The sidebar list (object name ``name``): dark, roomy lines, the page shown picked out."""
-    return (f"QListWidget#{name} {{ background: {SIDEBAR_BACKGROUND}; color: {SIDEBAR_TEXT}; "
-            "border: none; }"
-            f"QListWidget#{name}::item {{ padding: 10px 14px; }}"
-            f"QListWidget#{name}::item:selected {{ background: {ACCENT}; color: white; }}"
-            f"QListWidget#{name}::item:disabled {{ color: {SIDEBAR_DISABLED}; }}")
+def set_sidebar_style(sidebar: QWidget) -> None:
+    """The main window's page list: dark, roomy lines, the page shown picked out."""
+    name = sidebar.objectName() or "sidebar"
+    sidebar.setObjectName(name)
+    sidebar.setStyleSheet(
+        f"QListWidget#{name} {{ background: {SIDEBAR_BACKGROUND}; color: {SIDEBAR_TEXT}; "
+        "border: none; }"
+        f"QListWidget#{name}::item {{ padding: 10px 14px; }}"
+        f"QListWidget#{name}::item:selected {{ background: {ACCENT}; color: white; }}"
+        f"QListWidget#{name}::item:disabled {{ color: {SIDEBAR_DISABLED}; }}")
 
 
 # -- applying a role ------------------------------------------------------------------------------
@@ -96,8 +99,11 @@ def set_placeholder(widget: QWidget) -> None:
 
 
 def set_error_border(widget: QWidget, on: bool) -> None:
-    """Frame a field the TD must correct; ``on=False`` takes the frame away."""
-    widget.setStyleSheet(f"border: 2px solid {ERROR};" if on else "")
+    """Frame a field the TD must correct; ``on=False`` takes the frame away. A named widget is
+    framed by its name, so a group box's children keep their own borders."""
+    rule = f"border: 2px solid {ERROR};"
+    name = widget.objectName()
+    widget.setStyleSheet((f"#{name} {{ {rule} }}" if name else rule) if on else "")
 
 
 # -- fonts -----------------------------------------------------------------------------------------

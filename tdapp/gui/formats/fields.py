@@ -24,7 +24,6 @@ from tdapp.gui import theme
 
 ERROR_COLOUR = theme.ERROR
 ERROR_NAME = "formatFieldAtFault"
-ERROR_STYLE = f"#{ERROR_NAME} {{ border: 2px solid {ERROR_COLOUR}; }}"  # the widget, not its children
 FIELD_WORDS = {"round_rules": "Round", "counting": "Counting group", "tie_breakers": "Tie-breaker",
                "champion_tie_breakers": "Champion tie-breaker", "cut_tie_breakers": "Cut tie-breaker",
                "knockout": "Knock-out", "min_players": "players needed"}
@@ -153,7 +152,7 @@ class FieldMarks:
         widget.setProperty("formatError", True)
         widget.setProperty("plainName", widget.objectName())
         widget.setObjectName(ERROR_NAME)
-        widget.setStyleSheet(ERROR_STYLE)
+        theme.set_error_border(widget, True)
         widget.setToolTip(message)
         self._marked.append(widget)
 
@@ -164,6 +163,6 @@ class FieldMarks:
         for widget in self._marked:
             widget.setProperty("formatError", False)
             widget.setObjectName(str(widget.property("plainName") or ""))
-            widget.setStyleSheet("")
+            theme.set_error_border(widget, False)
             widget.setToolTip("")
         self._marked.clear()

@@ -70,7 +70,7 @@ class MainWindow(QMainWindow):
         self.sidebar.setObjectName("sidebar")
         self.sidebar.setFixedWidth(170)
         theme.enlarge(self.sidebar, 2)
-        self.sidebar.setStyleSheet(theme.sidebar_style("sidebar"))
+        theme.set_sidebar_style(self.sidebar)
         for name in PAGE_NAMES:
             self.sidebar.addItem(QListWidgetItem(name))
         self.sidebar.currentRowChanged.connect(self._sidebar_row_changed)
