@@ -22,6 +22,13 @@ MUTED = "#555555"  # secondary text: hints, explanations, "nothing here yet"
 SECONDARY = "#444444"  # quieter than the text, louder than a hint
 GREYED = "#8a8a8a"  # a line that no longer counts (withdrawn, absent, dropped round)
 ACCENT = "#4a78c2"  # the selection colour of the sidebar and the board cards
+TEXT = "#000000"  # plain text where a colour must be given
+FAINT = "#aaaaaa"  # a zero nobody needs to read (an eliminated power's centres)
+PROVISIONAL = "#2f5fa8"  # a score that is not final yet ("if all games ended now")
+CHANGED = "#1d5fb4"  # a part of the format that differs from the one it started from
+COMPARED = "#5c6670"  # the other system's numbers beside this one's
+SHEET_ERROR = "#c62828"  # the wavy underline of an order the judge will refuse
+SHEET_WARNING = "#e08a00"  # the wavy underline of an order that is allowed but doubtful
 
 # The colour each power's name is written in (order entry, adjudication): dark enough to read
 # as text on white; the map fills its provinces with its own lighter palette.
@@ -39,6 +46,19 @@ TD_TIE = "#fde2b8"  # a tie the TD must settle
 SOLO = "#fff2c2"  # a solo's row in the result grid
 OPTIONAL_CELL = "#f4f6f9"  # a cell the TD may leave empty
 PLACEHOLDER_BACKGROUND = "#fafafa"  # where a part would be shown when it is not available
+REQUIRED_CELL = "#ffffff"  # a cell the TD must fill
+VOID_BACKGROUND = "#f3f3f3"  # an order that was void (nothing happened)
+SOLO_CENTRES = "#ffe08a"  # a power with enough centres for a solo, in the centre chart
+FORMULA_FAULT = "#fde7ea"  # the part of a formula that is wrong
+TABLE_BAND = "#e6ebf2"  # a band over a table's columns (one sample board)
+
+# -- board cards (seating): the issue a seat has, and the card itself ---------------------------
+CARD_REPEAT = "#fde9b8"  # a mild issue (a power played before by someone else on the board)
+CARD_PICKED = "#bcd4f6"  # the seat picked up to be swapped
+CARD_PLAIN = "#ffffff"
+CARD_TEXT = "#1a1a1a"
+CARD_BACKGROUND = "#f7f9fc"
+CARD_NOTE = "#6b4e00"
 
 # -- the main window's sidebar --------------------------------------------------------------------
 SIDEBAR_BACKGROUND = "#2f3b4c"

@@ -8,6 +8,7 @@ Menus are built in tdapp/gui/window/menus.py and colours live in tdapp/gui/theme
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import tdapp.gui
@@ -70,3 +71,12 @@ def test_menus_are_found_by_name_not_by_getattr() -> None:
 def test_style_sheets_are_written_only_by_the_theme() -> None:
     writers = {_name(p) for p in _modules() if ".setStyleSheet(" in p.read_text("utf-8")}
     assert writers == {"theme.py"}, writers
+
+
+def test_colours_are_named_in_the_theme() -> None:
+    """A colour written as #rrggbb belongs in gui/theme.py; the map keeps its own drawing
+    palette (colour-blind-safe power colours, terrain) beside the code that paints it."""
+    literal = re.compile(r"#[0-9a-fA-F]{6}\b|['\"]#[0-9a-fA-F]{3}['\"]|color:\s*#")
+    offenders = {_name(p) for p in _modules()
+                 if literal.search(p.read_text("utf-8"))} - {"theme.py", "game/map_view.py"}
+    assert not offenders, offenders

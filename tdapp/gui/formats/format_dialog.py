@@ -42,7 +42,7 @@ from tdapp.gui.formats.form import SEEDING_WORDS, FormatForm
 from tdapp.services.formats import FormatState, check_format
 
 CURRENT = "current"
-CHANGED_COLOUR = "#1d5fb4"
+CHANGED_COLOUR = theme.CHANGED
 SUMMARY_TITLE = "In words (changes in blue)"
 STALE_TITLE = "In words: the last version without a mistake (fix it to update)"
 

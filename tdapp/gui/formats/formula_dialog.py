@@ -92,7 +92,7 @@ class FormulaEdit(QPlainTextEdit):
         look = QTextCharFormat()
         look.setUnderlineStyle(QTextCharFormat.UnderlineStyle.WaveUnderline)
         look.setUnderlineColor(QColor(ERROR_COLOUR))
-        look.setBackground(QColor("#fde7ea"))
+        look.setBackground(QColor(theme.FORMULA_FAULT))
         selection.format = look
         cursor = QTextCursor(self.document())
         cursor.setPosition(start)
@@ -262,7 +262,7 @@ class ScoringSystemsDialog(QDialog):
             self.table.setSpan(0, 1 + 3 * index, 1, 3)
             item = QTableWidgetItem(f"{name} board")
             item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-            item.setBackground(QColor("#e6ebf2"))
+            item.setBackground(QColor(theme.TABLE_BAND))
             bold = item.font()
             bold.setBold(True)
             item.setFont(bold)
@@ -382,7 +382,7 @@ class ScoringSystemsDialog(QDialog):
             except ScoringError:
                 theirs = None
             for column, values, colour in ((2 + 3 * index, mine, None),
-                                           (3 + 3 * index, theirs, "#5c6670")):
+                                           (3 + 3 * index, theirs, theme.COMPARED)):
                 for row, power in enumerate(POWERS, start=FIRST_ROW):
                     text = "—" if values is None else _number(values.get(power, 0))
                     self._cell(row, column, text, colour)

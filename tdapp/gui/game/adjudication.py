@@ -35,7 +35,7 @@ from tdapp.services import games
 
 COLUMNS = ("Power", "Written", "Read as", "Result", "Why")
 FAILED_BG = QColor(theme.ERROR_BACKGROUND)
-VOID_BG = QColor("#f3f3f3")
+VOID_BG = QColor(theme.VOID_BACKGROUND)
 
 
 def _words(result: Mapping[str, Any]) -> list[str]:
@@ -300,7 +300,7 @@ class AdjudicationView(QWidget):
                 item = QTableWidgetItem(value)
                 item.setToolTip(value)
                 if column == 0:
-                    item.setForeground(QColor(POWER_COLOURS.get(power, "#000")))
+                    item.setForeground(QColor(POWER_COLOURS.get(power, theme.TEXT)))
                 if "void" in result.get("tags", []):
                     item.setBackground(VOID_BG)
                 elif result.get("tags"):

@@ -58,9 +58,9 @@ class CentreChart(QWidget):
                 item = QTableWidgetItem(str(count) if count else "–")
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 if count >= SOLO_CENTERS:
-                    item.setBackground(QColor("#ffe08a"))
+                    item.setBackground(QColor(theme.SOLO_CENTRES))
                 elif count == 0:
-                    item.setForeground(QColor("#aaa"))
+                    item.setForeground(QColor(theme.FAINT))
                 self.table.setItem(r, c, item)
         self.note.setText("– : no centre (eliminated). Centres are counted after each Fall.")
 

@@ -208,7 +208,7 @@ class PowerPanel(QFrame):
         self.edit.show_faults(results)
         rows = []
         if status == games.NO_ORDERS:
-            rows.append("<span style='color:#555'>No orders: every unit holds.</span>")
+            rows.append(f"<span style='color:{theme.MUTED}'>No orders: every unit holds.</span>")
         for i, (r, (typed, read, problem)) in enumerate(
                 zip(results, reading_lines(results), strict=True)):
             typed_html = html.escape(typed)
@@ -218,17 +218,17 @@ class PowerPanel(QFrame):
                 if i in self.holding and status != games.NO_ORDERS:
                     problem += f" — {fate(self.holding[i], kind)}"
                 as_read = f" → <b>{html.escape(read)}</b>" if r.normalized else ""
-                rows.append(f"<span style='color:#c62828'>✗ {typed_html}{as_read}: "
+                rows.append(f"<span style='color:{theme.SHEET_ERROR}'>✗ {typed_html}{as_read}: "
                             f"{html.escape(problem)}</span>")
             else:
                 row = f"✓ {typed_html} → <b>{html.escape(read)}</b>"
                 if problem:
-                    row += f"<br><span style='color:#9a6400'>&nbsp;&nbsp;{html.escape(problem)}"
+                    row += f"<br><span style='color:{theme.WARNING}'>&nbsp;&nbsp;{html.escape(problem)}"
                     row += "</span>"
                 rows.append(row)
         if unordered and status != games.NO_ORDERS:
             what = "will be disbanded" if kind == "R" else "will hold"
-            rows.append(f"<span style='color:#555'>{html.escape(', '.join(unordered))}: "
+            rows.append(f"<span style='color:{theme.MUTED}'>{html.escape(', '.join(unordered))}: "
                         f"no order — {what}</span>")
         self.reading.setText("<br>".join(rows))
 
@@ -289,7 +289,7 @@ class EntryPage(QWidget):
 
     def show_gaps(self, lines: Sequence[str], void: Sequence[str]) -> None:
         rows = [html.escape(line) for line in lines]
-        rows += [f"<span style='color:#c62828'>{html.escape(v)}</span>" for v in void]
+        rows += [f"<span style='color:{theme.SHEET_ERROR}'>{html.escape(v)}</span>" for v in void]
         self.gaps.setText("<br>".join(rows) if rows else "Every unit has an order.")
 
     def set_rules(self, text: str) -> None:

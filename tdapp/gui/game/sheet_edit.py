@@ -17,8 +17,8 @@ from tdapp.core.orders.names import completions, key_of
 from tdapp.core.orders.result import ParseResult
 from tdapp.gui import theme
 
-ERROR_COLOUR = QColor("#c62828")
-WARNING_COLOUR = QColor("#e08a00")
+ERROR_COLOUR = QColor(theme.SHEET_ERROR)
+WARNING_COLOUR = QColor(theme.SHEET_WARNING)
 _LAST_WORD = re.compile(r"[A-Za-z]+$")
 
 

@@ -249,7 +249,7 @@ class ImportPlayersDialog(QDialog):
         for field, column in _OPTIONAL_COLUMNS.items():
             table.setColumnHidden(column, chosen.get(field) is None)
         table.setRowCount(len(self.lines))
-        red, amber = QBrush(QColor("#b00020")), QBrush(QColor("#9a6700"))
+        red, amber = QBrush(QColor(theme.ERROR)), QBrush(QColor(theme.WARNING))
         for row, line in enumerate(self.lines):
             player = line.player
             notes = list(line.problems)

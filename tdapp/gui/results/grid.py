@@ -28,7 +28,7 @@ from tdapp.gui.results.form import Cell, ResultForm
 AnyIndex = QModelIndex | QPersistentModelIndex
 BAD = QColor(theme.BAD_CELL)
 OPTIONAL = QColor(theme.OPTIONAL_CELL)
-REQUIRED = QColor("#ffffff")
+REQUIRED = QColor(theme.REQUIRED_CELL)
 SOLO_SHADE = QColor(theme.SOLO)
 
 

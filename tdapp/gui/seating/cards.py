@@ -39,11 +39,12 @@ from tdapp.gui import theme
 
 MIME = "application/x-tdapp-seat"
 SEVERE = ("power_repeat", "keep_apart", "double_board", "locked_seat")
-COLOURS = {"severe": theme.BAD_CELL, "repeat": "#fde9b8", "picked": "#bcd4f6", "plain": "#ffffff"}
+COLOURS = {"severe": theme.BAD_CELL, "repeat": theme.CARD_REPEAT, "picked": theme.CARD_PICKED,
+           "plain": theme.CARD_PLAIN}
 FOCUS_EDGE = theme.ACCENT
-TEXT = "#1a1a1a"
-CARD_BACKGROUND = "#f7f9fc"
-NOTE_TEXT = "#6b4e00"
+TEXT = theme.CARD_TEXT
+CARD_BACKGROUND = theme.CARD_BACKGROUND
+NOTE_TEXT = theme.CARD_NOTE
 MARKS = {"severe": " \u26a0", "repeat": " \u2022"}
 
 

@@ -14,7 +14,7 @@ from tdapp.services.standings_views import StandingsLine
 
 GREY = QColor(theme.GREYED)
 TD_TIE = QColor(theme.TD_TIE)
-PROVISIONAL = QColor("#2f5fa8")
+PROVISIONAL = QColor(theme.PROVISIONAL)
 AnyIndex = QModelIndex | QPersistentModelIndex
 
 
