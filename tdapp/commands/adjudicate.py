@@ -13,8 +13,9 @@ from typing import Any
 from tdapp.commands.jsonio import BadInput, map_batch, read_json_input, run_json_command
 from tdapp.core.adjudication import OrderEntry, RuleOptions, adjudicate_phase
 from tdapp.core.adjudication.reading import OrderReader, paper_reader, parser_view
-from tdapp.core.board.contract import PositionError, position_from_contract, position_to_contract
+from tdapp.core.board.contract import PositionError, position_from_contract
 from tdapp.core.board.position import Position
+from tdapp.core.game.play import outcome_to_contract
 from tdapp.core.powers import POWERS
 
 # "adjustments" is what an adjustment phase owes: output only, accepted back and recomputed
@@ -66,18 +67,7 @@ def adjudicate_document(doc: Any, read: OrderReader | None = None) -> dict[str, 
         field, _, message = str(exc).partition(": ")
         raise BadInput(message, field) from exc
     entries = _orders(doc, position, read or paper_reader())
-    outcome = adjudicate_phase(position, entries, rules)
-    nxt = position_to_contract(outcome.next)
-    if outcome.adjustments:
-        nxt["adjustments"] = dict(outcome.adjustments)
-    out: dict[str, Any] = {
-        "phase": str(position.phase),
-        "results": [r.as_dict() for r in outcome.results],
-        "next": nxt,
-    }
-    if outcome.solo:
-        out["solo"] = outcome.solo
-    return out
+    return outcome_to_contract(position.phase, adjudicate_phase(position, entries, rules))
 
 
 def main(argv: list[str]) -> int:

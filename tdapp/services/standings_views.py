@@ -11,6 +11,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from tdapp.core.formats import TournamentFormat
+from tdapp.core.game.phases import last_completed_fall
 from tdapp.core.powers import POWERS, SOLO_CENTERS
 from tdapp.core.scoring.base import GameResult, ScoringError
 from tdapp.core.scoring.formula import FormulaSystem
@@ -123,12 +124,12 @@ def last_completed_round(db: TournamentDb) -> int:
 
 
 def _year_of(phase: str) -> int | None:
-    match = re.search(r"(\d{4})", phase)
-    if match is None:
+    """The year a board's centres are counted for: its last completed Fall (centres change
+    hands at the end of the year), 1901 at the earliest; None for no phase."""
+    try:
+        return max(1901, last_completed_fall(phase))
+    except ValueError:
         return None
-    year = int(match.group(1))
-    # Centres change hands at the end of the year: before winter they are last year's.
-    return year if phase.upper().startswith("W") else max(1901, year - 1)
 
 
 def _current_centres(session, board: Board) -> tuple[dict[str, int], int] | None:

@@ -5,7 +5,7 @@ Run by hand (never part of the test run):
     cd /work/main && PYTHONPATH=. .venv/bin/python tests/benchmarks/bench_entry_faults.py [N]
 
 Every sheet of the two published years (tests/gui/game/published_game.py) is read N times as the
-game view reads it on a key press: ``games.read_sheet`` alone (the reading before the check
+game view reads it on a key press: ``read_sheet`` alone (the reading before the check
 existed), then reading plus ``faults.check_sheet`` (the judge's own checks, the void orders'
 units). The position is converted for the judge once per phase, as the view does (also timed).
 Prints medians and 95th percentiles in microseconds.
@@ -24,6 +24,8 @@ sys.path.insert(0, str(ROOT))
 from tdapp.core.board.contract import position_from_contract, position_to_contract  # noqa: E402
 from tdapp.core.board.position import Position  # noqa: E402
 from tdapp.core.formats import get_format  # noqa: E402
+from tdapp.core.game.play import adjudicate_position  # noqa: E402
+from tdapp.core.game.sheets import orderable_units, read_sheet  # noqa: E402
 from tdapp.gui.game.faults import check_sheet  # noqa: E402
 from tdapp.services import games  # noqa: E402
 from tests.gui.game.published_game import GAME  # noqa: E402
@@ -47,16 +49,16 @@ def main(repeats: int = 50) -> None:
         board = position_from_contract(position)
         converting.append(time.perf_counter() - start)
         for power, text in sheets.items():
-            units = games.orderable_units(position, power)
+            units = orderable_units(position, power)
             for _ in range(repeats):
                 start = time.perf_counter()
-                read = games.read_sheet(text, power, position, options)
+                read = read_sheet(text, power, position, options)
                 middle = time.perf_counter()
                 check_sheet(read, power, board, units)
                 end = time.perf_counter()
                 reading.append(middle - start)
                 checked.append(end - start)
-        out = games.adjudicate_position(
+        out = adjudicate_position(
             position, {p: games.SheetRow(p, t, games.ENTERED) for p, t in sheets.items()}, fmt)
         position = out["next"]
     print(f"{len(reading)} sheet readings ({repeats} per sheet, {len(GAME)} phases)")

@@ -10,7 +10,7 @@ two-year record of tests/gui/game/game_record.py N times over (fresh boards). Ti
   results stored and the next phase created, in one audited action on the SQLite file (the
   latency an assistant waits for after the last sheet is in);
 - sheet save: ``games.save_orders`` for one power (one audited action);
-- live reading: ``games.read_sheet`` of one whole sheet against the position, as the view does
+- live reading: ``read_sheet`` of one whole sheet against the position, as the view does
   on every key press;
 - whole phase: every sheet read and saved, then the adjudication (all the work of a phase).
 Then the same through the game view (offscreen Qt): a sheet accepted with Enter (saved and
@@ -34,6 +34,7 @@ from sqlalchemy import select  # noqa: E402
 
 from tdapp.commands.demo import write_demo  # noqa: E402
 from tdapp.core.formats import get_format  # noqa: E402
+from tdapp.core.game.sheets import read_sheet  # noqa: E402
 from tdapp.core.powers import POWERS  # noqa: E402
 from tdapp.services import games  # noqa: E402
 from tdapp.services.files import open_tournament  # noqa: E402
@@ -75,7 +76,7 @@ def main(rounds: int = 6) -> None:
                 position = games.game_state(db, board_id).current.position
                 for power, text in sheets.items():
                     start = time.perf_counter()
-                    games.read_sheet(text, power, position, options)
+                    read_sheet(text, power, position, options)
                     reading.append(time.perf_counter() - start)
                     start = time.perf_counter()
                     games.save_orders(db, board_id, power, text)

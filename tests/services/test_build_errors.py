@@ -13,6 +13,7 @@ from sqlalchemy import select
 
 from tdapp.core.formats import copy_format, get_format
 from tdapp.core.formats.model import CorrectionRule
+from tdapp.core.game.builds import owed_adjustments
 from tdapp.core.powers import POWERS
 from tdapp.services import formats, games
 from tdapp.services.files import open_tournament
@@ -95,7 +96,7 @@ def test_too_many_builds_found_after_the_next_spring_come_off_at_the_next_winter
     games.adjudicate(db, board_id)
     winter = games.game_state(db, board_id).current
     assert winter.phase == "W1902A"
-    assert games.owed_adjustments(winter.position)["RUSSIA"] == -2
+    assert owed_adjustments(winter.position)["RUSSIA"] == -2
     assert winter.position["adjustments"]["RUSSIA"] == -2  # what the entry view shows
     assert winter.position["adjustments"]["AUSTRIA"] == 1  # nobody else is touched
     russia_before = len(winter.position["units"]["RUSSIA"])
@@ -124,7 +125,7 @@ def test_too_few_builds_found_late_give_an_extra_build_at_the_next_winter(board)
         games.save_orders(db, board_id, power, text)
     games.adjudicate(db, board_id)
     winter = games.game_state(db, board_id).current
-    owed = games.owed_adjustments(winter.position)
+    owed = owed_adjustments(winter.position)
     germany = winter.position["adjustments"]["GERMANY"]
     assert germany == owed["GERMANY"] == 2  # the build it owed as played, and the one carried
     games.save_orders(db, board_id, "GERMANY", "Build A Ber, Build F Kie")
@@ -157,96 +158,3 @@ def test_re_adjudicating_everything_stays_the_rule_elsewhere(board) -> None:
     assert report.recomputed == ("F1901M", "W1901A", "S1902M", "S1902R")
     assert report.carried == ()
     assert "carried" not in games.game_state(db, board_id).current.position
-
-
-def test_a_nobody_adjusts_fall_still_opens_the_winter_that_settles_a_carry() -> None:
-    """A carried removal is settled at the end of the next Fall even when no power would
-    otherwise adjust (the judge then skips the Winter)."""
-    start = {"phase": "F1905M", "units": {"FRANCE": ["A PAR", "A MAR", "F BRE"],
-                                          "ITALY": ["A VEN"]},
-             "centers": {"FRANCE": ["PAR", "MAR", "BRE"], "ITALY": ["VEN"]},
-             "dislodged": {}, "contested": [], "carried": {"W1904A": {"FRANCE": -1}}}
-    out = games.adjudicate_position(start, {}, get_format("edc-2026"))
-    winter = out["next"]
-    assert winter["phase"] == "W1905A" and winter["adjustments"] == {"FRANCE": -1}
-    settled = games.adjudicate_position(winter, {}, get_format("edc-2026"))
-    assert settled["next"]["phase"] == "S1906M" and "carried" not in settled["next"]
-    assert len(settled["next"]["units"]["FRANCE"]) == 2
-    assert settled["next"]["centers"]["FRANCE"] == ["BRE", "MAR", "PAR"]
-
-
-def test_a_carried_build_spares_a_removal_even_with_every_unit_at_home() -> None:
-    """Austria owes a removal (3 units at home, 2 centres) and 1 build is carried to it: it
-    removes nothing, and a removal written anyway is void: none is owed."""
-    winter = {"phase": "W1905A", "units": {"AUSTRIA": ["A VIE", "A BUD", "F TRI"]},
-              "centers": {"AUSTRIA": ["VIE", "BUD"], "ITALY": ["TRI"]},
-              "dislodged": {}, "contested": [], "carried": {"W1904A": {"AUSTRIA": 1}}}
-    assert games.owed_adjustments(winter) == {}
-    out = games.adjudicate_position(winter, {}, get_format("edc-2026"))
-    assert sorted(out["next"]["units"]["AUSTRIA"]) == ["A BUD", "A VIE", "F TRI"]
-    assert not [r for r in out["results"] if "disband" in r["tags"]]
-    sheets = {"AUSTRIA": games.SheetRow("AUSTRIA", "Remove F Tri", games.ENTERED)}
-    written = games.adjudicate_position(winter, sheets, get_format("edc-2026"))
-    assert [(r["unit"], r["tags"], r["message"]) for r in written["results"]] == [
-        ("F TRI", ["void"], "AUSTRIA has no removals")]
-    assert written["next"]["units"] == out["next"]["units"]
-
-
-def test_a_carried_removal_follows_the_sheet_then_civil_disorder() -> None:
-    winter = {"phase": "W1905A",
-              "units": {"FRANCE": ["A PAR", "A MAR", "F BRE", "A BUR", "A BEL"]},
-              "centers": {"FRANCE": ["PAR", "MAR", "BRE", "BEL", "SPA"]},
-              "dislodged": {}, "contested": [], "carried": {"W1904A": {"FRANCE": -2}}}
-    assert games.owed_adjustments(winter) == {"FRANCE": -2}
-    sheets = {"FRANCE": games.SheetRow("FRANCE", "Remove A Bur", games.ENTERED)}
-    out = games.adjudicate_position(winter, sheets, get_format("edc-2026"))
-    left = out["next"]["units"]["FRANCE"]
-    assert len(left) == 3 and "A BUR" not in left
-    assert sorted(out["next"]["centers"]["FRANCE"]) == ["BEL", "BRE", "MAR", "PAR", "SPA"]
-
-
-def test_a_carried_build_leaves_a_written_removal_of_a_unit_away_from_home_standing() -> None:
-    """France owes two removals and one build is carried to it: it removes one, and the one it
-    writes is carried out even for a unit away from home (the judge sees every unit)."""
-    winter = {"phase": "W1905A",
-              "units": {"FRANCE": ["A PAR", "A MAR", "F BRE", "A BEL", "A HOL"]},
-              "centers": {"FRANCE": ["PAR", "MAR", "BRE"]},
-              "dislodged": {}, "contested": [], "carried": {"W1904A": {"FRANCE": 1}}}
-    assert games.owed_adjustments(winter) == {"FRANCE": -1}
-    sheets = {"FRANCE": games.SheetRow("FRANCE", "Remove A Bel", games.ENTERED)}
-    out = games.adjudicate_position(winter, sheets, get_format("edc-2026"))
-    assert [(r["unit"], r["tags"]) for r in out["results"]] == [("A BEL", [])]
-    assert sorted(out["next"]["units"]["FRANCE"]) == ["A HOL", "A MAR", "A PAR", "F BRE"]
-    assert "carried" not in out["next"]
-
-
-def test_a_carried_removal_without_an_order_goes_by_the_formats_civil_disorder() -> None:
-    """EDC 2026 plays the AH 4th edition rule (farthest from home first); the centres France
-    owns all stay France's."""
-    winter = {"phase": "W1905A",
-              "units": {"FRANCE": ["A PAR", "A MAR", "F BRE", "A BEL", "A PIC"]},
-              "centers": {"FRANCE": ["PAR", "MAR", "BRE", "BEL", "SPA"]},
-              "dislodged": {}, "contested": [], "carried": {"W1904A": {"FRANCE": -1}}}
-    assert games.owed_adjustments(winter) == {"FRANCE": -1}
-    out = games.adjudicate_position(winter, {}, get_format("edc-2026"))
-    assert [(r["unit"], r["message"]) for r in out["results"]] == [
-        ("A BEL", "removed in civil disorder")]  # two from home; Picardy is one
-    assert sorted(out["next"]["centers"]["FRANCE"]) == ["BEL", "BRE", "MAR", "PAR", "SPA"]
-
-
-def test_a_carried_build_with_no_vacant_home_centre_is_lost_with_a_message() -> None:
-    winter = {"phase": "W1905A",
-              "units": {"GERMANY": ["A BER", "F KIE", "A MUN"], "FRANCE": ["A PAR"]},
-              "centers": {"GERMANY": ["BER", "KIE", "MUN"], "FRANCE": ["PAR", "BRE"]},
-              "dislodged": {}, "contested": [], "carried": {"W1904A": {"GERMANY": 1}}}
-    assert games.owed_adjustments(winter) == {"FRANCE": 1}  # Germany has nowhere to build
-    sheets = {"GERMANY": games.SheetRow("GERMANY", "Build A Mun", games.ENTERED),
-              "FRANCE": games.SheetRow("FRANCE", "Build F Bre", games.ENTERED)}
-    out = games.adjudicate_position(winter, sheets, get_format("edc-2026"))
-    germany = [r for r in out["results"] if r["power"] == "GERMANY"]
-    assert [(r["order"], r["tags"]) for r in germany] == [("Build A Mun", ["void"]),
-                                                          ("", ["void"])]
-    assert germany[1]["message"] == "1 carried build lost: no vacant home centre to build in"
-    assert sorted(out["next"]["units"]["GERMANY"]) == ["A BER", "A MUN", "F KIE"]
-    assert sorted(out["next"]["units"]["FRANCE"]) == ["A PAR", "F BRE"]
-    assert out["next"]["phase"] == "S1906M" and "carried" not in out["next"]

@@ -10,6 +10,11 @@ import pytest
 from sqlalchemy import select
 
 from tdapp.core.formats import get_format
+from tdapp.core.game.corrections import correction_allowed
+from tdapp.core.game.ending import center_history, supply_centre_chart
+from tdapp.core.game.play import adjudicate_position
+from tdapp.core.game.record import LATE
+from tdapp.core.game.sheets import read_sheet, unordered_units
 from tdapp.core.powers import POWERS
 from tdapp.services import games
 from tdapp.services.changes import ServiceError
@@ -82,7 +87,7 @@ def test_two_years_of_the_record_come_out_as_published(board) -> None:
     state = games.game_state(db, board_id)
     assert [p.phase for p in state.phases] == [
         "S1901M", "F1901M", "W1901A", "S1902M", "S1902R", "F1902M", "W1902A", "S1903M"]
-    hist = games.center_history(state.phases)
+    hist = center_history(state.phases)
     assert {y: [hist[y][p] for p in POWERS] for y in hist} == record.CENTRES
     s1902 = state.phases[3].results
     rum = next(r for r in s1902 if r["unit"] == "A RUM")
@@ -111,12 +116,12 @@ def test_unordered_units_and_reading_follow_the_format(board) -> None:
     state = games.game_state(db, board_id)
     pos = state.current.position
     opts = games.parse_options(get_format("wdc-2025"))
-    read = games.read_sheet("A Ven-Tyr; F Nap-Ion", "ITALY", pos, opts)
+    read = read_sheet("A Ven-Tyr; F Nap-Ion", "ITALY", pos, opts)
     assert [r.normalized for r in read] == ["A VEN - TYR", "F NAP - ION"]
-    assert games.unordered_units(pos, "ITALY", read) == ["A ROM"]
-    bad = games.read_sheet("A Ven-Xyz", "ITALY", pos, opts)[0]
+    assert unordered_units(pos, "ITALY", read) == ["A ROM"]
+    bad = read_sheet("A Ven-Xyz", "ITALY", pos, opts)[0]
     assert bad.error and bad.span == (6, 9)
-    edc = games.read_sheet("F Lon-Nor", "ENGLAND", pos, games.parse_options(get_format("edc-2026")))
+    edc = read_sheet("F Lon-Nor", "ENGLAND", pos, games.parse_options(get_format("edc-2026")))
     assert "EDC 2026" in " ".join(edc[0].warnings)
 
 
@@ -137,7 +142,7 @@ def test_grace_period_only_where_the_format_has_one_and_once_per_game(board) -> 
     games.set_sheet_status(db, board_id, "FRANCE", games.GRACE)
     assert games.game_state(db, board_id).current.sheets["FRANCE"].status == games.GRACE
     games.save_orders(db, board_id, "FRANCE", "A Par-Bur")  # handed in during the grace
-    assert games.game_state(db, board_id).current.sheets["FRANCE"].status == games.LATE
+    assert games.game_state(db, board_id).current.sheets["FRANCE"].status == LATE
     games.adjudicate(db, board_id)
     with pytest.raises(ServiceError, match="has had its grace period"):
         games.set_sheet_status(db, board_id, "FRANCE", games.GRACE)
@@ -176,7 +181,7 @@ def test_correction_can_remove_a_retreat_phase(board) -> None:
     play(db, board_id, upto="S1902R")  # S1902M adjudicated, Russia's retreat open
     state = games.game_state(db, board_id)
     seq = next(p.seq for p in state.phases if p.phase == "S1902M")
-    allowed, _ = games.correction_allowed(state.phases, seq, get_format("wdc-2025").corrections)
+    allowed, _ = correction_allowed(state.phases, seq, get_format("wdc-2025").corrections)
     assert allowed  # before the next deadline
     report = games.correct_orders(db, board_id, seq, "TURKEY",
                                   "F Bla H, A Bul H, A Con H, F Ank H")
@@ -210,14 +215,6 @@ def test_draw_votes_follow_the_format(board) -> None:
     assert any(w.startswith("Draw vote Fall 1901 movement passed, ") for w in whats)
 
 
-def test_secret_votes_turn_open_after_the_third_failed_one() -> None:
-    fmt = get_format("wdc-2025")
-    failed = games.VoteRow("S1906M", POWERS, False, True, None)
-    assert games.next_vote_secret(fmt, [failed, failed])
-    assert not games.next_vote_secret(fmt, [failed, failed, failed])
-    assert games.next_vote_secret(get_format("wdc-2018"), [failed] * 5)
-
-
 def test_solo_at_the_end_of_a_fall_ends_the_game_with_its_history(board) -> None:
     db, board_id = board
     play(db, board_id, upto="S1902M")
@@ -245,24 +242,6 @@ def test_solo_at_the_end_of_a_fall_ends_the_game_with_its_history(board) -> None
     del pos
 
 
-def test_last_year_and_forced_draw_from_the_format() -> None:
-    after_fall = {"next": {"phase": "W1909A"}}
-    assert games.game_end_after("F1909M", after_fall, get_format("edc-2026")) == "last-year"
-    assert games.game_end_after("F1908M", {"next": {"phase": "S1909M"}},
-                                get_format("edc-2026")) is None
-    # a Fall with retreats to come is not over yet
-    assert games.game_end_after("F1909M", {"next": {"phase": "F1909R"}},
-                                get_format("edc-2026")) is None
-    assert games.game_end_after("F1909R", {"next": {"phase": "S1910M"}},
-                                get_format("edc-2026")) == "last-year"
-    assert games.game_end_after("F1915M", {"next": {"phase": "S1916M"}},
-                                get_format("dbn-2025")) == "draw"
-    assert games.game_end_after("F1915M", {"next": {"phase": "S1916M"}},
-                                get_format("wdc-2025")) is None
-    assert games.game_end_after("S1903M", {"next": {"phase": "F1903M"}, "solo": "FRANCE"},
-                                get_format("wdc-2025")) == "solo"
-
-
 def test_time_and_td_call_score_on_the_last_completed_fall(board) -> None:
     db, board_id = board
     play(db, board_id, upto="F1902M")
@@ -280,27 +259,9 @@ def test_time_and_td_call_score_on_the_last_completed_fall(board) -> None:
 def test_supply_centre_chart_rows(board) -> None:
     db, board_id = board
     play(db, board_id)
-    rows = games.supply_centre_chart(games.history(db, board_id))
+    rows = supply_centre_chart(games.history(db, board_id))
     assert rows[0] == ("Start", [3, 3, 3, 3, 3, 4, 3])
     assert rows[1:] == [(str(y), c) for y, c in record.CENTRES.items()]
-
-
-def test_two_orders_for_one_unit_are_named_with_the_format_rule() -> None:
-    from tdapp.core.board.contract import position_to_contract
-    from tdapp.core.board.position import Position
-
-    pos = position_to_contract(Position.initial())
-    wdc = get_format("wdc-2025")
-    read = games.read_sheet("A Par-Bur, A Par-Pic, F Bre-Mao", "FRANCE", pos,
-                            games.parse_options(wdc))
-    notes = games.duplicate_orders(read, wdc.adjudicator_rules(), games.parse_options(wdc))
-    assert notes == {0: "A PAR has two different orders: it holds (WDC 2025)",
-                     1: "A PAR has two different orders: it holds (WDC 2025)"}
-    edc = get_format("edc-2026")
-    notes = games.duplicate_orders(read, edc.adjudicator_rules(), games.parse_options(edc))
-    assert notes[1] == "A PAR has two orders: this last one counts (EDC 2026)"
-    same = games.read_sheet("A Par-Bur, A Par-Bur", "FRANCE", pos, games.parse_options(wdc))
-    assert games.duplicate_orders(same, wdc.adjudicator_rules(), games.parse_options(wdc)) == {}
 
 
 def test_undo_takes_an_adjudication_back(board) -> None:
@@ -328,10 +289,10 @@ def test_the_service_adjudicates_exactly_as_tdapp_adjudicate() -> None:
     position = position_to_contract(Position.initial())
     sheets = {p: games.SheetRow(p, t, games.ENTERED)
               for p, t in dict(record.GAME)["S1901M"].items()}
-    ours = games.adjudicate_position(position, sheets, fmt)
+    ours = adjudicate_position(position, sheets, fmt)
     options = games.parse_options(fmt)
     doc = {**position, "rules": fmt.adjudicator_rules(), "orders": {
-        p: [r.text for r in games.read_sheet(s.text, p, position, options)]
+        p: [r.text for r in read_sheet(s.text, p, position, options)]
         for p, s in sheets.items()}}
     assert ours == adjudicate_document(doc, paper_reader(options=options))
 
@@ -358,19 +319,8 @@ def test_sheets_of_a_phase_no_longer_reached_come_back_when_it_is(board) -> None
     assert state.current.phase == "F1902M"
     assert state.current.sheets["FRANCE"].text == dict(record.GAME)["F1902M"]["FRANCE"]
     games.adjudicate(db, board_id)
-    hist = games.center_history(games.history(db, board_id))
+    hist = center_history(games.history(db, board_id))
     assert [hist[1902][p] for p in POWERS] == record.CENTRES[1902]
-
-
-def test_eliminations_are_the_first_year_with_no_centre_for_good() -> None:
-    hist = {1901: {"ITALY": 4, "TURKEY": 2}, 1902: {"ITALY": 0, "TURKEY": 1},
-            1903: {"ITALY": 1, "TURKEY": 0}, 1904: {"ITALY": 0, "TURKEY": 0}}
-    assert games.eliminations(hist) == {"ITALY": 1904, "TURKEY": 1903,
-                                        **{p: 1901 for p in POWERS
-                                           if p not in ("ITALY", "TURKEY")}}
-    assert games.last_completed_fall("F1905M") == 1904
-    assert games.last_completed_fall("W1905A") == 1905
-    assert games.last_completed_fall("S1906M") == 1905
 
 
 def test_wdc_2025_votes_turn_open_after_three_failed_secret_votes(board) -> None:

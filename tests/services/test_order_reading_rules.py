@@ -13,6 +13,7 @@ import pytest
 from sqlalchemy import select
 
 from tdapp.core.formats import copy_format, get_format
+from tdapp.core.game.sheets import read_sheet
 from tdapp.core.powers import POWERS
 from tdapp.services import formats, games, seating
 from tdapp.services.changes import ServiceError
@@ -67,7 +68,7 @@ def test_a_tds_copy_of_edc_reads_lon_nor_as_edc_says(db) -> None:
     assert rules["duplicate_orders"] == "last"  # EDC's two-orders rule came along too
     board_id = _board(db)
     position = games.game_state(db, board_id).current.position
-    read = games.read_sheet("F Lon-Nor", "ENGLAND", position, options)[0]
+    read = read_sheet("F Lon-Nor", "ENGLAND", position, options)[0]
     assert read.normalized == "F LON - NWY"  # Nor is Norway's official abbreviation
     result = _london(db, board_id, "F Lon-Nor")
     assert "void" in result["tags"]  # an illegal order: the fleet holds

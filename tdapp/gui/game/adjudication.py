@@ -27,6 +27,8 @@ from PySide6.QtWidgets import (
 from tdapp.core.adjudication.canonical import CanonicalError, parse_canonical
 from tdapp.core.adjudication.legality import order_faults
 from tdapp.core.board.contract import position_from_contract
+from tdapp.core.game.phases import phase_title
+from tdapp.core.game.units import unit_key
 from tdapp.core.powers import POWERS
 from tdapp.gui import theme
 from tdapp.gui.game.entry import POWER_COLOURS, shown
@@ -48,26 +50,21 @@ def reason_in_words(result: Mapping[str, Any], results: Sequence[Mapping[str, An
     message = str(result.get("message", ""))
     if "dislodged" not in result.get("tags", []) or not result.get("unit"):
         return message
-    province = str(result["unit"]).split()[-1].split("/")[0]
+    province = unit_key(str(result["unit"]))
     attacker = next((r for r in results if not r.get("tags") and len(_words(r)) >= 4
-                     and _words(r)[2] == "-" and _words(r)[3].split("/")[0] == province), None)
+                     and _words(r)[2] == "-" and unit_key(_words(r)[3]) == province), None)
     if attacker is None:
         return message
     words = _words(attacker)
     mover = " ".join(words[:2])
     supports = [" ".join(_words(r)[:2]) for r in results
                 if not r.get("tags") and len(_words(r)) >= 7 and _words(r)[2] == "S"
-                and _words(r)[4] == words[1] and _words(r)[6].split("/")[0] == province]
+                and _words(r)[4] == words[1] and unit_key(_words(r)[6]) == province]
     told = f"dislodged from {province} by {mover}"
     if supports:
         told += " supported by " + ", ".join(supports)
     rest = [m for m in message.split("; ") if m and not m.startswith("dislodged")]
     return "; ".join([told, *rest])
-
-
-def _province(unit: str) -> str:
-    """``F STP/NC`` -> ``STP``."""
-    return unit.split()[-1].split("/")[0] if unit else ""
 
 
 def one_row_per_unit(results: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
@@ -77,7 +74,7 @@ def one_row_per_unit(results: Sequence[Mapping[str, Any]]) -> list[Mapping[str, 
     unordered hold (in a retreat phase: "Void — disbanded" instead of a void retreat and a
     disband). The judge's output itself is left as it is."""
     rows = [dict(r) for r in results]
-    idle = {(r["power"], _province(str(r.get("unit", "")))): i for i, r in enumerate(rows)
+    idle = {(r["power"], unit_key(str(r.get("unit", "")))): i for i, r in enumerate(rows)
             if not r.get("order") and r.get("unit")}
     dropped: set[int] = set()
     for row in rows:
@@ -85,7 +82,7 @@ def one_row_per_unit(results: Sequence[Mapping[str, Any]]) -> list[Mapping[str, 
         if "void" not in row.get("tags", []) or not (row.get("unit") or len(words) >= 2):
             continue
         unit = str(row.get("unit") or " ".join(words[:2]))
-        i = idle.pop((row["power"], _province(unit)), None)
+        i = idle.pop((row["power"], unit_key(unit)), None)
         if i is None:
             continue
         unwritten = rows[i]
@@ -169,8 +166,8 @@ def standoffs(results: Sequence[Mapping[str, Any]], after: Mapping[str, Any]) ->
     for r in results:
         words = str(r.get("normalized", "")).split()
         if "bounce" in r.get("tags", []) and len(words) >= 4 and words[2] == "-":
-            aimed.setdefault(words[3].split("/")[0], []).append(" ".join(words[:2]))
-    occupied = {u.split()[-1].split("/")[0] for units in after.get("units", {}).values()
+            aimed.setdefault(unit_key(words[3]), []).append(" ".join(words[:2]))
+    occupied = {unit_key(u) for units in after.get("units", {}).values()
                 for u in units}
     return [f"{p} ({', '.join(units)})" for p, units in sorted(aimed.items())
             if len(units) >= 2 and p not in occupied]
@@ -282,9 +279,9 @@ class AdjudicationView(QWidget):
 
     def show_phase(self, row: games.PhaseRow, following: games.PhaseRow | None) -> None:
         if not row.adjudicated:
-            self.clear(f"{games.phase_title(row.phase)}: not adjudicated yet.")
+            self.clear(f"{phase_title(row.phase)}: not adjudicated yet.")
             return
-        self.heading.setText(f"{games.phase_title(row.phase)} — results")
+        self.heading.setText(f"{phase_title(row.phase)} — results")
         self.rows = one_row_per_unit(row.results or [])
         self.table.setRowCount(len(self.rows))
         told = void_in_words(self.rows, row.position)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from tdapp.core.adjudication.legality import WHOLE, order_faults
 from tdapp.core.board.position import Position
+from tdapp.core.game.units import unit_key
 from tdapp.core.orders.model import Build, Disband, Remove, Waive
 from tdapp.core.orders.parser import part_spans
 from tdapp.core.orders.result import ParseResult
@@ -30,11 +31,6 @@ class CheckedSheet:
 
     def holding_units(self) -> set[str]:
         return set(self.holding.values())
-
-
-def unit_key(unit: str) -> str:
-    """``F STP/NC`` -> ``STP``: units are matched by province."""
-    return unit.split()[-1].split("/")[0]
 
 
 def mark_faults(results: Sequence[ParseResult], power: str,
@@ -86,7 +82,7 @@ def ordered_province(result: ParseResult) -> str:
     words = result.normalized.split()
     if len(words) < 2 or words[0] not in ("A", "F"):
         return ""
-    return words[1].split("/")[0]
+    return unit_key(words[1])
 
 
 def check_sheet(results: Sequence[ParseResult], power: str, position: Position | None,

@@ -26,6 +26,8 @@ from PySide6.QtWidgets import (
 )
 
 from tdapp.core.formats.model import CorrectionRule
+from tdapp.core.game.corrections import correction_allowed
+from tdapp.core.game.phases import phase_title
 from tdapp.core.powers import POWERS
 from tdapp.gui import theme
 from tdapp.gui.game.adjudication import AdjudicationView
@@ -130,7 +132,7 @@ class HistoryPage(QWidget):
         self.phase_list.clear()
         for row in self.phases:
             mark = "✓" if row.adjudicated else "…"
-            item = QListWidgetItem(f"{mark} {games.phase_title(row.phase)}")
+            item = QListWidgetItem(f"{mark} {phase_title(row.phase)}")
             item.setData(Qt.ItemDataRole.UserRole, row.seq)
             self.phase_list.addItem(item)
         self.phase_list.blockSignals(False)
@@ -164,7 +166,7 @@ class HistoryPage(QWidget):
                     if s.status != games.ENTERED else "")
                  for p, s in row.sheets.items()]
         self.sheets.setText("<b>Sheets as typed</b><br>" + "<br>".join(lines))
-        allowed, rule_text = games.correction_allowed(self.phases, row.seq, self.corrections)
+        allowed, rule_text = correction_allowed(self.phases, row.seq, self.corrections)
         self.rule.setText(("Can be corrected now; the rule: " if allowed
                            else "Too late without the TD: ") + rule_text.rstrip(".") + ".")
         self.apply_button.setEnabled(row.adjudicated)
@@ -189,13 +191,13 @@ class HistoryPage(QWidget):
         """The report in the TD's words: phases by name ("Spring 1901 movement"), not code. The
         TD override was for this correction: it is unticked, so the next late one asks again."""
         self.override.setChecked(False)
-        parts = ["Adjudicated again: " + ", ".join(map(games.phase_title, report.recomputed))
+        parts = ["Adjudicated again: " + ", ".join(map(phase_title, report.recomputed))
                  + "."]
         if report.dropped:
-            parts.append("No longer played: " + ", ".join(map(games.phase_title, report.dropped))
+            parts.append("No longer played: " + ", ".join(map(phase_title, report.dropped))
                          + ".")
         if report.invalid:
-            lines = [_PHASE_CODE.sub(lambda m: games.phase_title(m.group(1)) + ",", line, 1)
+            lines = [_PHASE_CODE.sub(lambda m: phase_title(m.group(1)) + ",", line, 1)
                      for line in report.invalid]
             parts.append("Later orders that no longer apply:\n  " + "\n  ".join(lines))
         else:

@@ -11,6 +11,7 @@ import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from tdapp.core.game.units import unit_key
 from tdapp.core.powers import POWERS
 from tdapp.gui.game.map_geometry import MapGeometry, Point
 
@@ -108,10 +109,6 @@ def parse_order_text(text: str) -> ParsedOrder | None:
     return None
 
 
-def _province(location: str) -> str:
-    return location.split("/", 1)[0]
-
-
 def _units_of(position: Mapping, key: str) -> Iterable[tuple[str, str, str]]:
     """(power, unit type, location) for each unit in ``position[key]``; MapDataError if bad."""
     raw = position.get(key) or {}
@@ -151,7 +148,7 @@ class _Planner:
 
     def unit_point(self, location: str) -> Point:
         """Where the unit named at ``location`` is drawn (its coast if it stands on one)."""
-        mark = self.by_province.get(_province(location))
+        mark = self.by_province.get(unit_key(location))
         if mark is not None:
             return mark.point
         return self.geo.location_point(location)
@@ -162,7 +159,7 @@ class _Planner:
         for power, unit_type, loc in _units_of(position, "units"):
             mark = UnitMark(power, unit_type, loc, self.point(loc, f"units.{power}"))
             self.plan.units.append(mark)
-            self.by_province[_province(loc)] = mark
+            self.by_province[unit_key(loc)] = mark
         centres = position.get("centers") or {}
         if not isinstance(centres, Mapping):
             raise MapDataError("centers: expected an object of powers")
@@ -189,7 +186,7 @@ class _Planner:
                 away = self.point(attacker, field_name) if attacker else None
                 mark = UnitMark(power, unit_type, loc, _offset_point(base, away), dislodged=True)
                 self.plan.units.append(mark)
-                self.dislodged[_province(loc)] = mark
+                self.dislodged[unit_key(loc)] = mark
                 retreats = entry.get("retreats", []) if isinstance(entry, Mapping) else []
                 for dest in retreats:
                     if self.geo.knows(str(dest)):
@@ -215,7 +212,7 @@ class _Planner:
 
     def _add_parsed(self, power: str, text: str, tags: tuple[str, ...], order: ParsedOrder) -> None:
         failed = bool(tags)
-        prov = _province(order.location)
+        prov = unit_key(order.location)
         if order.kind == BUILD:
             mark = UnitMark(power, order.unit_type or "A", order.location,
                             self.geo.location_point(order.location), built=True)

@@ -38,6 +38,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from tdapp.core.board.standard_map import IMPASSABLE, SEA, STANDARD_MAP
+from tdapp.core.game.phases import phase_title
 from tdapp.gui.game.map_geometry import MapGeometry, Point, load_geometry
 from tdapp.gui.game.map_plan import (
     BUILD,
@@ -83,15 +84,15 @@ SMALL_MAP_FACTOR = 0.8  # below this canvas scale, marks grow so that they stay 
 MAX_SMALL_MARKS = 1.5
 COMPACT_LEGEND_HEIGHT = 154
 LEGEND_RECT = QRectF(6, 6, 186, 262)
-SEASONS = {"S": "Spring", "F": "Fall", "W": "Winter"}
-PHASE_KINDS = {"M": "Movement", "R": "Retreats", "A": "Adjustments"}
 
 
-def phase_title(phase: str) -> str:
-    """``S1901M`` -> ``Spring 1901 Movement``; anything else is shown as it is."""
-    if len(phase) == 6 and phase[0] in SEASONS and phase[1:5].isdigit() and phase[5] in PHASE_KINDS:
-        return f"{SEASONS[phase[0]]} {phase[1:5]} {PHASE_KINDS[phase[5]]}"
-    return phase
+def shown_phase(phase: str) -> str:
+    """The map's title for a position's phase: in words (``phase_title``), or as written when
+    it is no phase (a position from a file may say anything)."""
+    try:
+        return phase_title(phase)
+    except ValueError:
+        return phase
 
 
 def power_colour(power: str) -> QColor:
@@ -706,7 +707,7 @@ class MapView(QWidget):
         return self._plan
 
     def title(self) -> str:
-        return self._custom_title or phase_title(str(self._position.get("phase", "")))
+        return self._custom_title or shown_phase(str(self._position.get("phase", "")))
 
     # -- display ----------------------------------------------------------------------------
 

@@ -28,6 +28,18 @@ from PySide6.QtWidgets import (
 
 from tdapp.core.board.contract import position_from_contract
 from tdapp.core.board.position import Position
+from tdapp.core.game.builds import carried_total
+from tdapp.core.game.ending import fall_in_hand, supply_centre_chart
+from tdapp.core.game.phases import phase_title
+from tdapp.core.game.record import saved_status
+from tdapp.core.game.sheets import (
+    duplicate_orders,
+    free_home_centres,
+    legal_retreats,
+    orderable_units,
+    read_sheet,
+    unordered_units,
+)
 from tdapp.core.orders.options import ParseOptions
 from tdapp.core.powers import POWERS
 from tdapp.gui import theme
@@ -168,7 +180,7 @@ class GameView(QWidget):
             self.entry.set_rules(rules_text(self.options, self.judge_rules, cd))
         current = state.current
         where = f"Round {state.round_number} · Board {state.board_number}"
-        self.title.setText(f"{where} — {games.phase_title(current.phase)}"
+        self.title.setText(f"{where} — {phase_title(current.phase)}"
                            if current else where)
         self.setWindowTitle(f"{where} — tdapp")
         self.start_button.setVisible(not state.started and not state.finished)
@@ -195,7 +207,7 @@ class GameView(QWidget):
         self._history_stale = True
         if self.tabs.currentWidget() is self.history:
             self._refresh_history()
-        self.chart.set_rows(games.supply_centre_chart(state.phases))
+        self.chart.set_rows(supply_centre_chart(state.phases))
 
     def _refresh_history(self) -> None:
         if self._history_stale and self.state is not None:
@@ -217,7 +229,7 @@ class GameView(QWidget):
                 v = votes[-1]
                 among = (" on a draw of " + ", ".join(p.title() for p in v.powers)
                          if state.named_draws else "")
-                last = (f" Last draw vote ({v.phase}){among}: "
+                last = (f" Last draw vote ({phase_title(v.phase)}){among}: "
                         f"{'passed' if v.passed else 'failed'}"
                         + (" — secret." if v.secret else
                            " — " + ", ".join(f"{p.title()} {'yes' if y else 'no'}"
@@ -228,7 +240,7 @@ class GameView(QWidget):
     def _owes(self, position: dict[str, Any], power: str) -> tuple[str, bool]:
         kind = str(position["phase"])[-1]
         if kind == "R":
-            retreats = games.legal_retreats(position, power)
+            retreats = legal_retreats(position, power)
             if not retreats:
                 return "Nothing to retreat.", False
             return "Retreats: " + "; ".join(
@@ -236,13 +248,13 @@ class GameView(QWidget):
                 for unit, where in retreats.items()), True
         if kind == "A":
             owed = position.get("adjustments", {}).get(power, 0)
-            carried = games.carried_total(position).get(power, 0)
+            carried = carried_total(position).get(power, 0)
             late = ""
             if carried and owed:
                 more = "more" if (owed > 0) == (carried > 0) else "fewer"
                 late = f"{abs(carried)} {more} for a build error found late"
             if owed > 0:
-                free = ", ".join(games.free_home_centres(position, power))
+                free = ", ".join(free_home_centres(position, power))
                 return (f"Builds owed: {owed} (free home centres: {free}"
                         + (f"; {late})" if late else ")")), True
             if owed < 0:
@@ -282,17 +294,17 @@ class GameView(QWidget):
             return
         panel = self.entry.panels[power]
         text = panel.edit.toPlainText()
-        read = games.read_sheet(text, power, current.position, self.options) if text else []
+        read = read_sheet(text, power, current.position, self.options) if text else []
         # what the judge will void on its own is shown now, not only at adjudication
         owed = (current.position.get("adjustments", {}).get(power, 0)
                 if current.kind == "A" else None)
         checked = check_sheet(read, power, self._judged_position(current),
-                              games.orderable_units(current.position, power), owed)
+                              orderable_units(current.position, power), owed)
         status = self._status(power)
-        unordered = games.unordered_units(current.position, power, checked.results, status)
+        unordered = unordered_units(current.position, power, checked.results, status)
         if status != games.NO_ORDERS:  # a unit whose order is void is told once, with it
             unordered = [u for u in unordered if u not in checked.holding_units()]
-        duplicates = games.duplicate_orders(checked.results, self.judge_rules, self.options)
+        duplicates = duplicate_orders(checked.results, self.judge_rules, self.options)
         panel.show_reading(checked.results, unordered, status, duplicates, current.kind,
                            checked.holding)
         self._show_gaps()
@@ -368,7 +380,7 @@ class GameView(QWidget):
             return
         panel.saved_text = text
         before = current.sheets.get(power)
-        status = games.saved_status(before.status if before else None)
+        status = saved_status(before.status if before else None)
         current.sheets[power] = games.SheetRow(power, text, status)
         panel.status.setText(games.SHEET_STATUSES[status] if status != games.ENTERED else "")
         panel.status.setVisible(status != games.ENTERED)
@@ -457,7 +469,7 @@ class GameView(QWidget):
             self.app.inform("No draw vote now", preview.refusal)
             return None
         current = self.state.current if self.state else None
-        title = games.phase_title(current.phase) if current else ""
+        title = phase_title(current.phase) if current else ""
         dialog = DrawVoteDialog(preview.eligible, preview.secret, title, self,
                                 named=preview.named)
         dialog.accepted.connect(lambda: self.hold_vote(dialog.votes(), dialog.abandoned(),
@@ -494,7 +506,7 @@ class GameView(QWidget):
         return Path(name)
 
     def end(self, reason: str) -> None:
-        if reason == "time" and self.state is not None and games.fall_in_hand(self.state):
+        if reason == "time" and self.state is not None and fall_in_hand(self.state.current):
             answer = QMessageBox.question(
                 self, "Time is up during a Fall",
                 "The Fall is being adjudicated: adjudicate it first and score the game on it?"

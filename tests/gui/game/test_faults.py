@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from tdapp.core.board.contract import position_to_contract
 from tdapp.core.board.position import Position
+from tdapp.core.game.play import adjudicate_position
+from tdapp.core.game.sheets import orderable_units, read_sheet
 from tdapp.core.orders.options import ParseOptions
 from tdapp.gui.game.faults import check_sheet, fate, ordered_province
 from tdapp.services import games
@@ -14,8 +16,8 @@ CONTRACT = position_to_contract(START)
 
 
 def checked(power: str, text: str):
-    read = games.read_sheet(text, power, CONTRACT, ParseOptions())
-    return check_sheet(read, power, START, games.orderable_units(CONTRACT, power))
+    read = read_sheet(text, power, CONTRACT, ParseOptions())
+    return check_sheet(read, power, START, orderable_units(CONTRACT, power))
 
 
 def test_a_void_order_leaves_its_unit_holding() -> None:
@@ -48,7 +50,7 @@ def test_an_unreadable_order_naming_a_unit_leaves_it_holding() -> None:
 def test_the_unit_an_order_reads_as_ordering() -> None:
     sheet = checked("RUSSIA", "F St Petersburg (south coast)-Gulf of Bothnia")
     assert ordered_province(sheet.results[0]) == "STP"
-    assert ordered_province(games.read_sheet("Waive", "RUSSIA", {"phase": "W1901A"},
+    assert ordered_province(read_sheet("Waive", "RUSSIA", {"phase": "W1901A"},
                                              ParseOptions())[0]) == ""
 
 
@@ -78,9 +80,9 @@ def _winter(austria_units: list[str], austria_centres: list[str], owed: int) -> 
 def checked_winter(contract: dict, text: str):
     from tdapp.core.board.contract import position_from_contract
 
-    read = games.read_sheet(text, "AUSTRIA", contract, ParseOptions())
+    read = read_sheet(text, "AUSTRIA", contract, ParseOptions())
     return check_sheet(read, "AUSTRIA", position_from_contract(contract),
-                       games.orderable_units(contract, "AUSTRIA"),
+                       orderable_units(contract, "AUSTRIA"),
                        contract["adjustments"]["AUSTRIA"])
 
 
@@ -98,7 +100,7 @@ def test_a_build_beyond_those_owed_is_flagged_as_the_judge_voids_it() -> None:
     assert [r.error is None for r in sheet.results] == [False, True, True]
     assert checked_winter(winter, "Waive, Waive, Build A Bud").results[2].error
     # the judge agrees: the same build is the one it voids
-    out = games.adjudicate_position(
+    out = adjudicate_position(
         winter, {"AUSTRIA": games.SheetRow("AUSTRIA", "Build A Vie, Build F Tri, Build A Bud",
                                            games.ENTERED, None)}, _format())
     void = [r for r in out["results"] if "void" in r.get("tags", ())]

@@ -15,6 +15,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication
 from sqlalchemy import select
 
+from tdapp.core.game.record import LATE
 from tdapp.core.powers import POWERS
 from tdapp.gui.controller import AppController
 from tdapp.gui.game.adjudication import results_text
@@ -270,6 +271,30 @@ def test_draw_vote_dialog_secret_vote(qtbot, view: GameView) -> None:
     assert view.state.finished and view.state.end_reason == "draw"
 
 
+def test_every_part_of_the_game_window_names_a_phase_alike(qtbot, view: GameView) -> None:
+    """One phase title for the program: the window's title, the results, their map, the
+    history and the draw-vote banner all say "Spring 1901 movement" (the map said
+    "Spring 1901 Movement" before)."""
+    with view.app.db.action("format for the test") as session:
+        session.scalars(select(Tournament)).one().format_name = "edc-2026"
+    view.start()
+    dialog = view.open_draw_vote()
+    vote_all(dialog, ITALY="No")
+    dialog.accept()
+    assert "Last draw vote (Spring 1901 movement)" in view.banner.text()
+    for power, text in GAME[0][1].items():
+        type_sheet(qtbot, view, power, text)
+    view.adjudicate()
+    assert view.title.text().endswith("Fall 1901 movement")
+    assert view.results.heading.text() == "Spring 1901 movement — results"
+    assert view.results.map_area.title() == "Spring 1901 movement"
+    view.tabs.setCurrentWidget(view.history)
+    listed = [view.history.phase_list.item(i).text()
+              for i in range(view.history.phase_list.count())]
+    assert any(item.endswith(" Spring 1901 movement") for item in listed)
+    assert any(item.endswith(" Fall 1901 movement") for item in listed)
+
+
 def vote_all(dialog, **given: str) -> None:
     """Every power votes Yes unless ``given`` says otherwise (POWER="No")."""
     for power in dialog.choices:
@@ -341,7 +366,7 @@ def test_grace_period_where_the_format_has_one(qtbot, view: GameView, dialog_ans
     assert panel.status.text().endswith(f", ends {ends:%H:%M:%S} (2 min)")
     assert panel.status.wordWrap(), "the end time was cut off at the panel's edge"
     type_sheet(qtbot, view, "FRANCE", "A Par-Bur")
-    assert view.state.current.sheets["FRANCE"].status == games.LATE
+    assert view.state.current.sheets["FRANCE"].status == LATE
     view.adjudicate()
     qtbot.mouseClick(view.entry.panels["FRANCE"].grace, Qt.MouseButton.LeftButton)
     assert "has had its grace period" in dialog_answers.shown[-1][2]

@@ -20,6 +20,7 @@ from sqlalchemy import select
 from tdapp.core.board.contract import position_to_contract
 from tdapp.core.board.position import Position
 from tdapp.core.formats import get_format
+from tdapp.core.game.play import adjudicate_position
 from tdapp.core.powers import POWERS
 from tdapp.gui.game.adjudication import one_row_per_unit, outcome_word
 from tdapp.gui.game.map_view import MapView
@@ -160,7 +161,7 @@ def test_another_adjudicator_reaches_the_same_positions() -> None:
     game = other.Game()
     for phase, sheets in GAME:
         assert game.get_current_phase() == phase
-        out = games.adjudicate_position(
+        out = adjudicate_position(
             position, {p: games.SheetRow(p, t, games.ENTERED) for p, t in sheets.items()}, fmt)
         for power in POWERS:
             game.set_orders(power, [r["normalized"] for r in out["results"] if r["order"]
