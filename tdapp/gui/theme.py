@@ -140,8 +140,25 @@ def enlarge(widget: QWidget, points: int, *, bold: bool = False) -> None:
     widget.setFont(enlarged(widget.font(), points, bold=bold))
 
 
-TITLE_POINTS = 6  # a page's title, above the body text
-HEADING_POINTS = 3  # a section's heading
+def point_font(points: int, *, bold: bool = False) -> QFont:
+    """The default family at a fixed size (the TD's clock face reads from across the table)."""
+    font = QFont()
+    font.setPointSize(points)
+    font.setBold(bold)
+    return font
+
+
+def code_font(extra_points: int = 2) -> QFont:
+    """A fixed-width font for what is typed as code (a scoring formula)."""
+    font = QFont("monospace")
+    font.setStyleHint(QFont.StyleHint.TypeWriter)
+    font.setPointSize(font.pointSize() + extra_points)
+    return font
+
+
+TITLE_POINTS = 6  # a page's title grows this much above the body text
+OPERATOR_CLOCK_POINTS = 40  # the time on the TD's clock panel
+OPERATOR_TITLE_POINTS = 16  # the segment's name and state beside it
 
 
 # -- the projector --------------------------------------------------------------------------------

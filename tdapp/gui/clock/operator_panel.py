@@ -25,7 +25,6 @@ from PySide6.QtGui import (
     QAction,
     QCloseEvent,
     QColor,
-    QFont,
     QGuiApplication,
     QHideEvent,
     QKeySequence,
@@ -125,13 +124,9 @@ class OperatorPanel(QWidget):
         box = QGroupBox("Room clock")
         grid = QGridLayout(box)
         self.time_label = QLabel("")
-        font = QFont()
-        font.setPointSize(40)
-        font.setBold(True)
-        self.time_label.setFont(font)
+        self.time_label.setFont(theme.point_font(theme.OPERATOR_CLOCK_POINTS, bold=True))
         self.title_label = QLabel("")
-        big = QFont()
-        big.setPointSize(16)
+        big = theme.point_font(theme.OPERATOR_TITLE_POINTS)
         self.title_label.setFont(big)
         self.state_label = QLabel("")
         self.state_label.setFont(big)

@@ -11,7 +11,7 @@ from tdapp.gui import theme
 def page_title(text: str) -> QLabel:
     label = QLabel(text)
     label.setObjectName("pageTitle")
-    theme.enlarge(label, 6, bold=True)
+    theme.enlarge(label, theme.TITLE_POINTS, bold=True)
     return label
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor, QFont, QTextCharFormat, QTextCursor
+from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -63,10 +63,7 @@ class FormulaEdit(QPlainTextEdit):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        font = QFont("monospace")
-        font.setStyleHint(QFont.StyleHint.TypeWriter)
-        font.setPointSize(font.pointSize() + 2)
-        self.setFont(font)
+        self.setFont(theme.code_font(2))
         self.setTabChangesFocus(True)
         self.setPlaceholderText(EXAMPLE)
         self.setFixedHeight(self.fontMetrics().lineSpacing() * 4 + 12)
