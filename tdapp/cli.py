@@ -21,6 +21,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "clock": ("tdapp.commands.clock", "round clock schedules (JSON)"),
     "standings": ("tdapp.commands.standings", "the standings of a tournament file (JSON)"),
     "export": ("tdapp.commands.export", "write PDF and Excel documents of a tournament file"),
+    "season": ("tdapp.commands.season", "a DBN Invitational season: standings, invitations (JSON)"),
 }
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from sqlalchemy import select
 
 from tdapp.commands.demo_data import DemoPlayer, demo_game, demo_players
+from tdapp.commands.demo_dbn import DBN_FORMAT, DBN_PLAYERS, play_dbn_demo
 from tdapp.commands.jsonio import BadInput, run_json_command
 from tdapp.core.formats import get_format, list_formats
 from tdapp.core.powers import BOARD_SIZE, POWERS
@@ -86,6 +87,10 @@ def write_demo(path: Path, players: int = 49, format_name: str = "wdc-2025",
         row = session.scalars(select(Tournament)).one()
         row.venue_latitude, row.venue_longitude = 37.78, -122.42  # San Francisco
     try:
+        if fmt.name == DBN_FORMAT and players == DBN_PLAYERS:  # seed 000: 31 invited + 4
+            # alternates, seeded; the semi-final stage and the final (other counts: plain demo)
+            play_dbn_demo(db, rng, rounds_played)
+            return Path(path)
         people = [_player_data(p) for p in demo_players(players, rng)]
         player_service.add_players(db, people, f"Add {players} demo players")
         last_year = getattr(fmt, "last_year", None) or 1909
@@ -99,11 +104,12 @@ def write_demo(path: Path, players: int = 49, format_name: str = "wdc-2025",
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tdapp demo", description="Write a demo tournament.")
     parser.add_argument("--out", required=True, help="the tournament file to write (.tdt)")
-    parser.add_argument("--players", type=int, default=49, help="number of players (default 49)")
+    parser.add_argument("--players", type=int, default=None,
+                        help="number of players (default 49; dbn-2025: 35 seeded)")
     parser.add_argument("--format", default="wdc-2025", dest="format_name",
                         help="tournament format (default wdc-2025)")
-    parser.add_argument("--rounds-played", type=int, default=2,
-                        help="rounds seated, played and scored (default 2)")
+    parser.add_argument("--rounds-played", type=int, default=None,
+                        help="rounds seated, played and scored (default 2; dbn-2025: all 4)")
     parser.add_argument("--seed", type=int, default=2025, help="random seed (default 2025)")
     parser.add_argument("--force", action="store_true", help="replace an existing file")
     return parser
@@ -133,6 +139,10 @@ def main(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
 
     def body() -> dict:
+        if args.rounds_played is None:  # the DBN demo plays the semi-finals and the final
+            args.rounds_played = 4 if args.format_name == DBN_FORMAT else 2
+        if args.players is None:  # DBN: 31 invited and 4 alternates, seeded (seed 000 2.9)
+            args.players = DBN_PLAYERS if args.format_name == DBN_FORMAT else 49
         out = _check(args)
         write_demo(out, args.players, args.format_name, args.rounds_played, args.seed)
         return {"file": str(out), "players": args.players, "format": args.format_name,

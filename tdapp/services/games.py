@@ -16,7 +16,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from sqlalchemy import select
@@ -663,7 +663,10 @@ def end_game(db: TournamentDb, board_id: int, reason: str,
     if state.finished:
         raise ServiceError("This board's game is over already.")
     result = board_result(state, reason, draw)
-    return record_result(db, board_id, result)
+    with db.read() as session:  # the Paris order seating gave breaks a shared top (DBN 5.1.2)
+        board = session.get(Board, board_id)
+        order = tuple(board.selection_order) if board and board.selection_order else None
+    return record_result(db, board_id, replace(result, selection_order=order))
 
 
 def centre_chart_csv(db: TournamentDb, board_id: int) -> str:

@@ -15,6 +15,7 @@ from tdapp.gui.players.controller import PlayersController
 from tdapp.gui.rating.controller import RatingController
 from tdapp.gui.results.wiring import ResultsViews
 from tdapp.gui.rounds.controller import RoundsController
+from tdapp.gui.season.controller import SeasonController
 from tdapp.gui.seating.controller import BoardsController
 from tdapp.gui.settings import RecentFiles
 from tdapp.gui.snapshots.controller import SnapshotsController
@@ -36,6 +37,7 @@ class MainController:
         self.players = PlayersController(self.window, self.app)
         self.teams = TeamsController(self.window, self.app)  # Tournament > Teams…
         self.rating = RatingController(self.window, self.app)  # Tournament > EADiplomacy rating…
+        self.season = SeasonController(self.window, self.app)  # File > DBN Invitational season…
         self.rounds = RoundsController(self.window, self.app)
         self.boards = BoardsController(self.window, self.app)
         self.history = HistoryController(self.window, self.app)

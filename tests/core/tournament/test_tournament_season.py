@@ -36,7 +36,8 @@ def test_the_season_total_is_the_three_largest_placements() -> None:
     ann = season.rows[0]
     assert ann.player == "ann" and ann.total == pytest.approx(240) and len(ann.counted) == 3
     assert season.rows[1].total == pytest.approx(144)
-    assert ann.reason == "higher placement points total (240.00 against 144.00)"
+    # the reason now explains a row against the row above it (as ``decided_by`` does)
+    assert ann.reason == "" and season.rows[1].decided_by == ""
 
 
 def test_ties_go_to_the_best_single_event_then_top_share_then_the_coin() -> None:
@@ -49,9 +50,10 @@ def test_ties_go_to_the_best_single_event_then_top_share_then_the_coin() -> None
             EventResult("b", "standard", {"ann": 2, "bob": 2})]
     by_share = season_standings(tied, top_share={"ann": 12.5, "bob": 20.0})
     assert by_share.order() == ["bob", "ann"]
-    assert "higher TopShare percentage (20.00 against 12.50)" in by_share.rows[0].reason
+    assert by_share.rows[1].reason == "tie broken by the TopShare percentage"
+    assert by_share.rows[1].decided_by == "topshare"
     open_tie = season_standings(tied)
-    assert open_tie.rows[0].rank == open_tie.rows[1].rank == 1 and open_tie.rows[0].tie == "td"
+    assert open_tie.rows[0].rank == open_tie.rows[1].rank == 1 and open_tie.rows[0].coin_toss_needed
     tossed = season_standings(tied, coin_toss=["ann", "bob"])
     assert tossed.order() == ["ann", "bob"] and tossed.rows[1].rank == 2
 

@@ -1,0 +1,242 @@
+"""Opens the season window from the File menu and turns its actions into season service calls.
+
+Each action is one service call on the season file (read, change, write); a refusal is shown in
+the TD's words and the file stays as it was; after each the window is filled again from the file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
+
+from tdapp.gui.controller import AppController
+from tdapp.gui.season.view import EventDialog, InvitationLine, SeasonWindow
+from tdapp.services import season as season_service
+from tdapp.services.changes import ServiceError
+from tdapp.services.season_import import (
+    EventStandings,
+    event_from_tournament,
+    read_event_standings,
+)
+
+SEASON_FILTER = "DBN season (*.tds)"
+EVENT_FILTER = "Final standings (*.csv *.txt *.xlsx *.tdt)"
+
+
+class SeasonController:
+    def __init__(self, window: QWidget, app: AppController | None = None) -> None:
+        self.parent = window
+        self.app = app
+        self.window: SeasonWindow | None = None
+        self.path: Path | None = None
+        self.action = QAction("DBN Invitational &season…", window)
+        self.action.setStatusTip("A season of qualifying events: standings, invitations, "
+                                 "semi-final stage")
+        menu = getattr(window, "file_menu", None)
+        if menu is not None:  # File menu, beside the tournament's own files
+            menu.insertAction(getattr(window, "close_action", None), self.action)
+        self.action.triggered.connect(lambda _=False: self.show_window())
+
+    # -- the window -----------------------------------------------------------------------------
+    def show_window(self) -> SeasonWindow:
+        if self.window is None:
+            self.window = SeasonWindow(self.parent)
+            w = self.window
+            w.new_action.triggered.connect(lambda _=False: self.new_season())
+            w.open_action.triggered.connect(lambda _=False: self.open_season())
+            w.add_event_action.triggered.connect(lambda _=False: self.add_event())
+            w.remove_event_action.triggered.connect(lambda _=False: self.remove_event())
+            w.champion_action.triggered.connect(lambda _=False: self.defending_champion())
+            w.major_action.triggered.connect(lambda _=False: self.toggle_major())
+            w.known_action.triggered.connect(lambda _=False: self.known_players())
+            w.coin_toss_action.triggered.connect(lambda _=False: self.coin_toss())
+            w.decline_action.triggered.connect(lambda _=False: self.declined())
+            w.cannot_play_action.triggered.connect(lambda _=False: self.cannot_play())
+            w.winner_action.triggered.connect(lambda _=False: self.semifinal_winner())
+            w.start_action.triggered.connect(lambda _=False: self.start_invitational())
+            w.invitations.on_edit = self._preference_edited
+        self.window.show()
+        self.window.raise_()
+        return self.window
+
+    def load(self, path: Path | str) -> bool:
+        """Open a season file in the window (True when it could be read)."""
+        window = self.show_window()
+        try:
+            view = season_service.season_view(path)
+        except ServiceError as exc:
+            self._refused("Cannot open this season", exc)
+            return False
+        self.path = Path(path)
+        window.set_season_open(True)
+        window.show_view(view, self.path.stem)
+        return True
+
+    def refresh(self) -> None:
+        if self.path is not None:
+            self.load(self.path)
+
+    def _refused(self, title: str, exc: Exception) -> None:
+        QMessageBox.warning(self.window, title, str(exc))
+
+    def _run(self, title: str, call, *args) -> bool:  # noqa: ANN001 - a service function
+        if self.path is None:
+            return False
+        try:
+            call(self.path, *args)
+        except ServiceError as exc:
+            self._refused(title, exc)
+            return False
+        self.refresh()
+        return True
+
+    # -- actions --------------------------------------------------------------------------------
+    def new_season(self, path: Path | str | None = None, name: str | None = None) -> bool:
+        if path is None:
+            chosen, _ = QFileDialog.getSaveFileName(self.window, "New season", "", SEASON_FILTER)
+            if not chosen:
+                return False
+            path = chosen if chosen.endswith(".tds") else f"{chosen}.tds"
+        try:
+            season_service.new_season(path, name if name is not None else Path(path).stem)
+        except ServiceError as exc:
+            self._refused("Cannot start this season", exc)
+            return False
+        return self.load(path)
+
+    def open_season(self) -> bool:
+        chosen, _ = QFileDialog.getOpenFileName(self.window, "Open season", "", SEASON_FILTER)
+        return self.load(chosen) if chosen else False
+
+    def add_event(self, source: Path | str | None = None, *, dialog: EventDialog | None = None
+                  ) -> bool:
+        """An event's final standings from CSV, Excel or a tdapp tournament file; its name,
+        date and size confirmed (or typed) in a small dialog."""
+        if source is None:
+            chosen, _ = QFileDialog.getOpenFileName(self.window, "Event's final standings", "",
+                                                    EVENT_FILTER)
+            if not chosen:
+                return False
+            source = chosen
+        source = Path(source)
+        try:
+            got: EventStandings = (event_from_tournament(source) if source.suffix == ".tdt"
+                                   else read_event_standings(source))
+        except ServiceError as exc:
+            self._refused("Cannot read these standings", exc)
+            return False
+        form = dialog or EventDialog(self.window, got.name or source.stem, got.date,
+                                     got.boards or 0, got.players or len(got.places))
+        if dialog is None and not form.exec():
+            return False
+        event = got.event(form.name.text().strip(), form.date.date().toString("yyyy-MM-dd"),
+                          form.boards.value(), form.players.value(), form.major.isChecked())
+        done = self._run("Cannot add this event", season_service.add_event, event)
+        if done and got.problems and self.window is not None:
+            self.window.problems.setText("Lines left out of the import: "
+                                         + "; ".join(got.problems[:8]))
+        return done
+
+    def remove_event(self) -> bool:
+        event = self.window.selected_event() if self.window else None
+        if event is None:
+            return False
+        return self._run("Cannot remove this event", season_service.remove_event, event.name)
+
+    def toggle_major(self) -> bool:
+        event = self.window.selected_event() if self.window else None
+        if event is None:
+            return False
+        return self._run("Cannot change the class", season_service.set_major, event.name,
+                         not event.major)
+
+    def known_players(self, names: list[str] | None = None) -> bool:
+        if names is None:
+            known = season_service.load_season(self.path).known_players if self.path else ()
+            text, ok = QInputDialog.getMultiLineText(
+                self.window, "Known players", "Players in the DBN database before the season "
+                "(one a line); everyone else is a rookie:", "\n".join(sorted(known)))
+            if not ok:
+                return False
+            names = [n.strip() for n in text.splitlines() if n.strip()]
+        return self._run("Cannot record the known players", season_service.set_known_players,
+                         names)
+
+    def defending_champion(self, player: str | None = None) -> bool:
+        if player is None:
+            player, ok = QInputDialog.getText(self.window, "Defending champion", "Player:")
+            if not ok or not player.strip():
+                return False
+        return self._run("Cannot record the champion", season_service.set_defending_champion,
+                         player)
+
+    def coin_toss(self, between: list[str] | None = None, winner: str | None = None) -> bool:
+        if between is None or winner is None:
+            text, ok = QInputDialog.getText(self.window, "Public coin toss",
+                                            "Players tossing (winner first, commas between):")
+            if not ok:
+                return False
+            names = [n.strip() for n in text.split(",") if n.strip()]
+            if not names:
+                return False
+            between, winner = names, names[0]
+        return self._run("Cannot record the coin toss", season_service.record_coin_toss,
+                         between, winner)
+
+    def declined(self) -> bool:
+        line = self.window.selected_invitation() if self.window else None
+        if line is None:
+            return False
+        return self._run("Cannot record this", season_service.decline, line.invitation.player)
+
+    def cannot_play(self) -> bool:
+        line = self.window.selected_invitation() if self.window else None
+        if line is None:
+            return False
+        return self._run("Cannot replace this player", season_service.cannot_play,
+                         line.invitation.player)
+
+    def semifinal_winner(self, board: int | None = None, player: str | None = None,
+                         solo: bool = False) -> bool:
+        if board is None or player is None:
+            text, ok = QInputDialog.getText(self.window, "Semi-final winner",
+                                            "Board, winner (add ', solo' for a solo):")
+            if not ok:
+                return False
+            parts = [p.strip() for p in text.split(",")]
+            if len(parts) < 2 or not parts[0].isdigit():
+                return False
+            board, player, solo = int(parts[0]), parts[1], parts[-1].lower() == "solo"
+        return self._run("Cannot record this winner", season_service.record_semifinal_winner,
+                         board, player, solo)
+
+    def start_invitational(self, target: Path | str | None = None) -> bool:
+        """Write the Invitational's tournament file and open it in the main window."""
+        if self.path is None:
+            return False
+        if target is None:
+            chosen, _ = QFileDialog.getSaveFileName(self.window, "The Invitational's tournament "
+                                                    "file", "", "Tournament (*.tdt)")
+            if not chosen:
+                return False
+            target = chosen if chosen.endswith(".tdt") else f"{chosen}.tdt"
+        try:
+            made = season_service.start_invitational(self.path, target)
+        except ServiceError as exc:
+            self._refused("Cannot start the Invitational", exc)
+            return False
+        if self.app is not None:
+            self.app.open_file(made.path)
+        return True
+
+    def _preference_edited(self, line: InvitationLine, _column: int, value: object) -> None:
+        text = str(value).replace(" ", "")
+        try:
+            rounds = [int(r) for r in text.split(",") if r]
+        except ValueError:
+            self._refused("Not a round", ValueError("Type rounds as numbers: 2, 1"))
+            return
+        self._run("Cannot record the preference", season_service.set_preference,
+                  line.invitation.player, rounds)

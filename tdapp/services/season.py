@@ -1,0 +1,305 @@
+"""A DBN Invitational season file (``.tds``): the TD's actions on it, one function each.
+
+The season file is a small JSON document of its own kind (``"kind": "tdapp-season"``), the same
+document ``tdapp season`` reads, so a season the program keeps can be checked from the command
+line as it is. It holds the qualifying events (name, date, size, the DBN Board's say on "major",
+final places and TopShare), the defending champion and other automatic invitations, the players
+known before the season, recorded coin tosses, declined invitations, and the semi-final stage
+(preferred rounds, who cannot play, each board's winner). Every action reads the file, changes
+one thing, checks the whole season again and writes it back atomically: a refused action leaves
+the file as it was.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from tdapp.core.tournament.season import CoinToss, Invitation, QualifyingEvent, Season
+from tdapp.core.tournament.season_doc import (
+    SeasonInput,
+    SeasonInputError,
+    championship,
+    compute,
+    read_season,
+    season_file_document,
+    season_stage,
+)
+from tdapp.core.tournament.semifinal import (
+    Entrant,
+    Finalist,
+    SemifinalError,
+    Stage,
+    championship_alternates,
+)
+from tdapp.services import players as player_service
+from tdapp.services import rollcall
+from tdapp.services.changes import ServiceError
+from tdapp.services.tournaments import TournamentInfo, create_tournament
+
+SEASON_SUFFIX = ".tds"
+
+
+class SeasonFileError(ServiceError):
+    """The season file cannot be read or the action is refused; nothing was changed."""
+
+
+# ---------------------------------------------------------------- the file
+
+
+def new_season(path: Path | str, name: str) -> SeasonInput:
+    """A new, empty season file (refuses to overwrite one)."""
+    path = Path(path)
+    if path.exists():
+        raise SeasonFileError(f"{path.name} already exists; open it instead.")
+    season = SeasonInput(events=(), name=name.strip())
+    save_season(path, season)
+    return season
+
+
+def load_season(path: Path | str) -> SeasonInput:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise SeasonFileError(f"{path.name} cannot be read: {exc.strerror}.") from exc
+    except UnicodeDecodeError as exc:
+        raise SeasonFileError(f"{path.name} is not a season file (not UTF-8 text).") from exc
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SeasonFileError(f"{path.name} is damaged: line {exc.lineno}: {exc.msg}.") from exc
+    if not isinstance(document, dict) or document.get("kind") != "tdapp-season":
+        raise SeasonFileError(f"{path.name} is not a tdapp season file.")
+    try:
+        return read_season(document)
+    except SeasonInputError as exc:
+        raise SeasonFileError(f"{path.name}: {exc}") from exc
+
+
+def save_season(path: Path | str, season: SeasonInput) -> None:
+    """Write the whole season: a temporary file beside it, flushed, then renamed over it."""
+    path = Path(path)
+    text = json.dumps(season_file_document(season), ensure_ascii=False, indent=1)
+    try:
+        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text + "\n")
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, path)
+    except OSError as exc:
+        raise SeasonFileError(f"{path.name} cannot be written: {exc.strerror}; "
+                              "the season file is as it was.") from exc
+
+
+def _change(path: Path | str, edit: Callable[[SeasonInput], SeasonInput]) -> SeasonInput:
+    """Read, change, check the result as a whole, write. A refusal changes nothing."""
+    season = load_season(path)
+    changed = edit(season)
+    try:
+        read_season(season_file_document(changed))  # the same checks as reading the file
+        compute(changed)
+    except (SeasonInputError, ValueError) as exc:
+        raise SeasonFileError(str(exc)) from exc
+    save_season(path, changed)
+    return changed
+
+
+# ---------------------------------------------------------------- events
+
+
+def add_event(path: Path | str, event: QualifyingEvent) -> SeasonInput:
+    """Add a qualifying event (its class follows from its size and the DBN Board's say)."""
+    def edit(season: SeasonInput) -> SeasonInput:
+        if any(e.name == event.name for e in season.events):
+            raise SeasonFileError(f"The season already has an event called {event.name!r}.")
+        if not event.name.strip():
+            raise SeasonFileError("An event needs a name.")
+        return replace(season, events=(*season.events, event))
+    return _change(path, edit)
+
+
+def remove_event(path: Path | str, name: str) -> SeasonInput:
+    def edit(season: SeasonInput) -> SeasonInput:
+        kept = tuple(e for e in season.events if e.name != name)
+        if len(kept) == len(season.events):
+            raise SeasonFileError(f"The season has no event called {name!r}.")
+        return replace(season, events=kept)
+    return _change(path, edit)
+
+
+def set_major(path: Path | str, name: str, major: bool) -> SeasonInput:
+    """The DBN Board's say on whether an event is a Major (2.4.3)."""
+    def edit(season: SeasonInput) -> SeasonInput:
+        if not any(e.name == name for e in season.events):
+            raise SeasonFileError(f"The season has no event called {name!r}.")
+        return replace(season, events=tuple(replace(e, major=major) if e.name == name else e
+                                            for e in season.events))
+    return _change(path, edit)
+
+
+# ---------------------------------------------------------------- invitations
+
+
+def set_defending_champion(path: Path | str, player: str) -> SeasonInput:
+    def edit(season: SeasonInput) -> SeasonInput:
+        others = tuple(a for a in season.automatic if a[1] != "defending champion")
+        return replace(season, automatic=((player.strip(), "defending champion"), *others))
+    return _change(path, edit)
+
+
+def set_known_players(path: Path | str, players: Sequence[str]) -> SeasonInput:
+    """Players in the DBN database before the season's first event (everyone else is a rookie)."""
+    return _change(path, lambda s: replace(s, known_players=frozenset(p.strip() for p in players
+                                                                      if p.strip())))
+
+
+def record_coin_toss(path: Path | str, between: Sequence[str], winner: str) -> SeasonInput:
+    """A public coin toss made between players no other tie-breaker separates (2.6.3)."""
+    if len(set(between)) < 2 or winner not in between:
+        raise SeasonFileError("A coin toss is between two or more players, and one of them won.")
+    toss = CoinToss(frozenset(between), winner)
+    return _change(path, lambda s: replace(s, coin_tosses=(*s.coin_tosses, toss)))
+
+
+def decline(path: Path | str, player: str) -> SeasonInput:
+    """The player declined the invitation: it passes to the next player in order."""
+    def edit(season: SeasonInput) -> SeasonInput:
+        if player in season.declined:
+            raise SeasonFileError(f"{player} has already declined.")
+        return replace(season, declined=(*season.declined, player))
+    return _change(path, edit)
+
+
+# ---------------------------------------------------------------- the semi-final stage
+
+
+def set_preference(path: Path | str, player: str, rounds: Sequence[int]) -> SeasonInput:
+    """The player's preferred semi-final rounds, first choice first (3.2.1)."""
+    if not rounds or any(not 1 <= r <= 3 for r in rounds):
+        raise SeasonFileError("A preferred semi-final round is 1, 2 or 3.")
+
+    def edit(season: SeasonInput) -> SeasonInput:
+        prefs = dict(season.semifinal.preferences) | {player: tuple(rounds)}
+        return replace(season, semifinal=replace(season.semifinal, preferences=prefs))
+    return _change(path, edit)
+
+
+def cannot_play(path: Path | str, player: str) -> SeasonInput:
+    """A qualifier who cannot play: the next alternate in seed order replaces them, and they
+    are out for the season (3.3, 5.8.4). There is no undoing this one."""
+    def edit(season: SeasonInput) -> SeasonInput:
+        semi = season.semifinal
+        if player in semi.unavailable:
+            raise SeasonFileError(f"{player} is already out for the season.")
+        changed = replace(season, semifinal=replace(semi, unavailable=(*semi.unavailable,
+                                                                       player)))
+        try:
+            stage = season_stage(changed)
+        except SemifinalError as exc:
+            raise SeasonFileError(str(exc)) from exc
+        if not any(r.out == player for r in stage.replacements):
+            raise SeasonFileError(f"{player} plays no semi-final game.")
+        return changed
+    return _change(path, edit)
+
+
+def record_semifinal_winner(path: Path | str, board: int, player: str,
+                            solo: bool) -> SeasonInput:
+    """The single winner of a semi-final board (5.1), who goes to the championship game."""
+    def edit(season: SeasonInput) -> SeasonInput:
+        winners = dict(season.semifinal.winners) | {board: (player, solo)}
+        changed = replace(season, semifinal=replace(season.semifinal, winners=winners))
+        try:
+            championship(changed, season_stage(changed))
+        except (SeasonInputError, SemifinalError) as exc:
+            raise SeasonFileError(str(exc).split(": ", 1)[-1]) from exc
+        return changed
+    return _change(path, edit)
+
+
+# ---------------------------------------------------------------- what the TD sees
+
+
+@dataclass(frozen=True)
+class SeasonView:
+    season_input: SeasonInput
+    standings: Season
+    invitations: tuple[Invitation, ...]
+    stage: Stage | None
+    finalists: list[Finalist] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)  # why the stage cannot be shown yet
+    final_alternates: list[Entrant] = field(default_factory=list)  # 4.4, in seed order
+
+
+def season_view(source: Path | str | SeasonInput) -> SeasonView:
+    """Standings, invitation list, semi-final stage and championship game of a season."""
+    season = source if isinstance(source, SeasonInput) else load_season(source)
+    standings, invites = compute(season)
+    problems: list[str] = []
+    stage: Stage | None = None
+    finalists: list[Finalist] = []
+    spare: list[Entrant] = []
+    try:
+        stage = season_stage(season, invites)
+        finalists = championship(season, stage)
+        spare = championship_alternates(
+            [Entrant(i.player, i.seed) for i in invites if not i.alternate],
+            [Entrant(i.player, i.seed) for i in invites if i.alternate], stage, finalists)
+    except SemifinalError as exc:
+        problems.append(str(exc))
+    except SeasonInputError as exc:
+        problems.append(exc.message)
+    return SeasonView(season, standings, invites, stage, finalists, problems, spare)
+
+
+
+# ---------------------------------------------------------------- from the season to the games
+
+
+@dataclass(frozen=True)
+class InvitationalFile:
+    path: Path
+    players: int
+    rounds: dict[int, list[str]]  # semi-final round -> its players, best seed first
+
+
+def start_invitational(season_path: Path | str, tournament_path: Path | str) -> InvitationalFile:
+    """Write the DBN Invitational's tournament file (format dbn-2025) from the season: every
+    invited player and alternate with their seed (players out for the season left out), and
+    the roll call of semi-final rounds 1-3 from the stage: the round's players present, the
+    others absent. The Seat round wizard then deals each round's boards in seed order and runs
+    the Paris method on each board."""
+    view = season_view(season_path)
+    if view.stage is None:
+        raise SeasonFileError("The semi-final stage cannot be assigned yet: "
+                              + "; ".join(view.problems))
+    target = Path(tournament_path)
+    if target.exists():
+        raise SeasonFileError(f"{target.name} already exists; choose a new file name.")
+    out = {r.out for r in view.stage.replacements}
+    invited = [i for i in view.invitations if i.player not in out]
+    title = view.season_input.name or Path(season_path).stem
+    db = create_tournament(target, TournamentInfo(title, "dbn-2025", 4))
+    try:
+        player_service.add_players(
+            db, [player_service.PlayerData(name=i.player, seed=i.seed) for i in invited],
+            f"Add the {len(invited)} invited players and alternates of {title}")
+        ids = {p.name: p.id for p in player_service.list_players(db)}
+        by_round: dict[int, list[str]] = {}
+        for number in (1, 2, 3):
+            seats = sorted(view.stage.round_players(number), key=lambda s: s.seed)
+            by_round[number] = [s.player for s in seats]
+            playing = {ids[s.player] for s in seats}
+            if playing:
+                rollcall.set_answers(db, number, sorted(playing), status="present")
+            others = sorted(set(ids.values()) - playing)
+            rollcall.set_answers(db, number, others, status="absent")
+    finally:
+        db.close()
+    return InvitationalFile(target, len(invited), by_round)
