@@ -116,9 +116,12 @@ class MainMenus:
     def menu(self, menu: Menu) -> QMenu:
         return self.menus[menu]
 
-    def add(self, menu: Menu, action: QAction) -> QAction:
-        """A feature's command, at the end of ``menu``."""
-        self.menus[menu].addAction(action)
+    def add(self, menu: Menu, action: QAction, *, before: QAction | None = None) -> QAction:
+        """A feature's command, at the end of ``menu`` (or just above ``before``)."""
+        if before is not None:
+            self.menus[menu].insertAction(before, action)
+        else:
+            self.menus[menu].addAction(action)
         return action
 
     def add_submenu(self, menu: Menu, submenu: QMenu) -> QMenu:

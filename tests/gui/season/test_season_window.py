@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from tdapp.core.tournament.season import QualifyingEvent
 from tdapp.gui.season.view import EventDialog
+from tdapp.gui.window.menus import Menu
 from tdapp.services import season as season_service
 
 
@@ -31,7 +32,7 @@ def test_season_window_from_the_file_menu(main, tmp_path: Path,
     monkeypatch.setattr(QMessageBox, "warning",
                         lambda _parent, _title, text, *a, **k: warnings.append(text))
     season = main.season
-    assert season.action in main.window.file_menu.actions()
+    assert season.action in main.window.menus.menu(Menu.FILE).actions()
     season.action.trigger()
     window = season.window
     assert window is not None and window.isVisible()
