@@ -51,6 +51,32 @@ def seat_round(player_ids: list[int], history: list[dict], seed: int) -> list[ro
             for b in result.boards]
 
 
+def _seat_by_ranking(db: TournamentDb, number: int, playing: list[int]) -> bool:
+    """A final round the format seats by ranking with locked ranges (EDC 2026 round 4): seated
+    and published by the seating service as a TD would (boards of seven in standings order,
+    board 1 the top board, powers by the Paris method, each taking the first choice). False
+    when the format seats this round otherwise."""
+    from tdapp.core.formats.structures import seating_needs
+    from tdapp.core.seating.paris import ORDERING
+    from tdapp.services import seating
+    from tdapp.services.formats import effective_format
+
+    if not any(n.ranked_groups for n in seating_needs(effective_format(db), number)):
+        return False
+    proposal = seating.seat(db, number, seating.PlayersPlan(tuple(playing)), method="ranked",
+                            power_method="paris")
+    for board in proposal.boards:
+        selection = seating.paris_selection(proposal, board.number)
+        while (turn := selection.turn()) is not None:
+            if turn.stage == ORDERING:
+                selection.choose_position(turn.options[0])
+            else:
+                selection.choose_power(turn.options[0])
+        seating.apply_paris(proposal, board.number, selection)
+    seating.publish(db, number, proposal)
+    return True
+
+
 def _play_round(db: TournamentDb, number: int, rng: random.Random, last_year: int) -> None:
     roll = rollcall.roll_call(db, number)
     ids = [row.player_id for row in roll]
@@ -58,8 +84,9 @@ def _play_round(db: TournamentDb, number: int, rng: random.Random, last_year: in
     rollcall.set_answers(db, number, playing, status="present")
     if len(playing) < len(ids):
         rollcall.set_answers(db, number, ids[len(playing):], status="standby")
-    plans = seat_round(playing, rounds.seating_history(db, number), rng.randrange(1 << 30))
-    rounds.save_board_call(db, number, plans)
+    if not _seat_by_ranking(db, number, playing):
+        plans = seat_round(playing, rounds.seating_history(db, number), rng.randrange(1 << 30))
+        rounds.save_board_call(db, number, plans)
     rounds.set_round_status(db, number, "playing")
     for board in rounds.board_call(db, number):
         game = demo_game(rng, last_year)

@@ -17,6 +17,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from tdapp.core.formats import TournamentFormat
+from tdapp.core.formats.structures import SeatingNeeds, seating_needs
 from tdapp.core.powers import BOARD_SIZE, POWERS
 from tdapp.core.seating import (
     Board,
@@ -277,6 +278,7 @@ class SeatingContext:
     teams: dict[str, dict[str, str]]
     notes: list[str] = field(default_factory=list)
     top_board: list[str] = field(default_factory=list)  # seated on board 1, the top board
+    board_one_is_top: bool = False  # final-round boards by ranking: board 1 is the top board
     last_round: int | None = None  # the last of the balanced rounds from this one on
     _history: History | None = None
 
@@ -377,9 +379,22 @@ def seating_context(
     context = SeatingContext(round_number, fmt, method, power_method, labels,
                              history, keep_apart, locked, ranking, preferences, teams,
                              last_round=last_balanced_round(fmt, round_number))
-    if fmt.top_board is not None and fmt.top_board.round == round_number:
+    needs = seating_needs(fmt, round_number)
+    if any(n.top_board for n in needs):
         _add_top_board(db, context)
+    context.board_one_is_top = any(n.locked_ranges for n in needs)
+    context.notes += structure_notes(needs, method)
     return context
+
+
+def structure_notes(needs: Sequence[SeatingNeeds], method: str) -> list[str]:
+    """What the format's structure asks of this round, for the seating review (the top board
+    names its players itself)."""
+    notes = [n.words[0].upper() + n.words[1:] for n in needs if n.words and not n.top_board]
+    if any(n.ranked_groups for n in needs) and method != "ranked":
+        notes.append(f"The format's final ranking expects this round seated by ranking, not "
+                     f"{METHOD_TITLES.get(method, method).lower()}")
+    return notes
 
 
 def last_balanced_round(fmt: TournamentFormat, round_number: int) -> int:
@@ -596,7 +611,8 @@ def plans_of(proposal: SeatingProposal) -> list[BoardPlan]:
     ids = proposal.context.ids
     top = set(proposal.context.top_board)
     return [BoardPlan(b.number, {pw: ids[p] for pw, p in b.powers.items()},
-                      top_board=bool(top) and top <= set(b.seats))
+                      top_board=(bool(top) and top <= set(b.seats))
+                      or (proposal.context.board_one_is_top and b.number == 1))
             for b in proposal.boards]
 
 

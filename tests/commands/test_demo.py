@@ -75,3 +75,34 @@ def test_demo_has_dates(demo_file: Path) -> None:
         assert info.start_date == dt.date(2026, 8, 28) and info.end_date == dt.date(2026, 8, 30)
     finally:
         db.close()
+
+
+def test_edc_demo_seats_round_4_by_ranking_with_the_top_board_and_locked_ranges(
+        tmp_path: Path) -> None:
+    """``tdapp demo --format edc-2026 --rounds-played 4`` (issue 15): round 4 seated by ranking,
+    seven a board, board 1 the top board, powers by the Paris method; the final standings keep
+    each board in the places its players held as the round began."""
+    from tdapp.core.tournament import compute_standings
+    from tdapp.services.formats import effective_format
+    from tdapp.services.standings_data import tournament_model
+
+    out = tmp_path / "edc.tdt"
+    done = run_tdapp("demo", "--out", str(out), "--format", "edc-2026", "--rounds-played", "4",
+                     "--players", "28")
+    assert done.returncode == 0, done.stderr
+    db = open_tournament_file(out)
+    try:
+        fmt, model = effective_format(db), tournament_model(db)
+        start = compute_standings(model, fmt, through=3).order()
+        final = compute_standings(model, fmt)
+        call = rounds.board_call(db, 4)
+        assert [b.top_board for b in call] == [True, False, False, False]
+        for board in call:
+            held = sorted(start.index(str(s.player_id)) + 1 for s in board.seats)
+            assert held == list(range(7 * board.number - 6, 7 * board.number + 1))
+            assert sorted(final.row(str(s.player_id)).rank for s in board.seats) == held
+            assert board.status == "finished"
+        assert final.rows[0].reason.startswith(("board-topper of the top board",
+                                                "shared board top"))
+    finally:
+        db.close()

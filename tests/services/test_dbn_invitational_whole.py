@@ -8,8 +8,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from tdapp.core.formats.structures.knockout import finalists as knockout_finalists
 from tdapp.core.powers import POWERS
-from tdapp.core.tournament.knockout import finalists as knockout_finalists
 from tdapp.core.tournament.results import ScoreSheet
 from tdapp.core.tournament.season import QualifyingEvent
 from tdapp.services import players, rollcall, rounds, seating

@@ -9,8 +9,13 @@ from tdapp.core.formats.model import (
     CountGroup,
     GraceRule,
     OrderReadingRule,
+    TeamRule,
     TournamentFormat,
 )
+from tdapp.core.formats.structures import final_ranking_rule, final_rankings
+from tdapp.core.formats.structures.knockout import SEEDING_WORDS
+
+__all__ = ["SEEDING_WORDS", "criterion_words", "describe_format"]
 
 _CRITERIA_WORDS = {
     "last-round-score": "higher last-round score",
@@ -54,31 +59,11 @@ def describe_format(fmt: TournamentFormat) -> list[tuple[str, str]]:
     out.append(("Tournament score", " + ".join(_counting(g) for g in fmt.count_groups())))
     if fmt.two_boards_allowed:
         out.append(("Two boards", f"allowed; the {fmt.double_board} score counts"))
-    if fmt.pool:
-        p = fmt.pool
-        out.append(("Championship pool", f"the best {p.size} after round {p.after_round}; their "
-                    f"round-{p.bonus_round} score x{p.bonus_multiplier:g}"))
-    if fmt.top_board:
-        t = fmt.top_board
-        out.append(("Top board", f"the best {t.size} after round {t.after_round} play round "
-                    f"{t.round}; next in line when one declines"))
-    if fmt.locked_final:
-        out.append(("Final round", f"round {fmt.locked_final.round} boards keep the rank range "
-                    "their players held when it began"))
-    if fmt.knockout:
-        k = fmt.knockout
-        out.append(("Knock-out", f"the best {k.automatic} seeds and every winner of rounds "
-                    f"{', '.join(map(str, k.qualifying_rounds))} play the final (round "
-                    f"{k.final_round}), seeded by "
-                    + ", then ".join(SEEDING_WORDS.get(c, c) for c in k.final_seeding)))
-    champion = {
-        "total": "the highest tournament score",
-        "pool-champion": "the championship-pool player with the highest tournament score",
-        "top-board-winner": "the winner of the top board",
-        "locked-final-boards": "the board-topper of the final round's top board",
-        "knockout": "the winner of the final",
-    }[fmt.final_ranking]
-    out.append(("Champion", champion))
+    # Each structural rule says its own settings (a pool may serve a team round too), then
+    # the chosen rule says who is champion.
+    for structure in final_rankings():
+        out.extend(structure.describe(fmt))
+    out.append(("Champion", final_ranking_rule(fmt.final_ranking).champion_words(fmt)))
     if fmt.tie_breakers:
         out.append(("Tie-breakers", "; ".join(criterion_words(c) for c in fmt.tie_breakers)))
     if fmt.champion_tie_breakers is not None:
@@ -166,11 +151,7 @@ def reading_words(rule: OrderReadingRule, judge_rules: Mapping[str, str]) -> str
     return "; ".join((twice, names, builds, coast, build_coast, unit))
 
 
-SEEDING_WORDS = {"solo": "a solo in the qualifying stage first",
-                 "seed": "lower seed number first"}
-
-
-def _team_sentence(team) -> str:
+def _team_sentence(team: TeamRule) -> str:
     """The team tournament as its options are set (each option said only when it applies)."""
     who = "players outside the championship pool" if team.members_from == "non-pool" else (
         "any players")

@@ -14,6 +14,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from tdapp.core.formats.errors import FormatError
+from tdapp.core.formats.structures.registry import final_ranking_names, final_ranking_rule
+
 # The order parser's own lists of choices (the parser is what follows them)
 from tdapp.core.orders.options import (
     MISSING_BUILD_COAST_CHOICES,
@@ -23,13 +26,6 @@ from tdapp.core.orders.options import (
 )
 
 POWER_METHODS: tuple[str, ...] = ("automatic", "preferences", "paris", "manual")
-FINAL_RANKINGS: tuple[str, ...] = (
-    "total",  # everybody by tournament score
-    "pool-champion",  # champion = best championship-pool player, the rest by score (WDC 2025)
-    "top-board-winner",  # champion = winner of the top board, the rest by score (WDC 2018)
-    "locked-final-boards",  # final-round boards keep their rank range (EDC 2026)
-    "knockout",  # champion = winner of the final game; no further places (DBN 2025)
-)
 DOUBLE_BOARD_RULES: tuple[str, ...] = ("best", "first", "sum")
 TIE_MODES: tuple[str, ...] = ("shared", "td")
 CORRECTION_LIMITS: tuple[str, ...] = (
@@ -60,14 +56,6 @@ def rule_variants() -> Mapping[str, tuple[str, ...]]:
     from tdapp.core.adjudication.rules import CHOICES
 
     return MappingProxyType(dict(CHOICES))
-
-
-class FormatError(ValueError):
-    """A format that cannot be used; ``field`` names the part at fault (e.g. ``round_rules[2]``)."""
-
-    def __init__(self, message: str, field: str | None = None) -> None:
-        self.field = field
-        super().__init__(f"{field}: {message}" if field else message)
 
 
 @dataclass(frozen=True)
@@ -351,8 +339,11 @@ class TournamentFormat:
         return (CountGroup(tuple(range(1, self.rounds + 1))),)
 
 
-def validate_format(fmt: TournamentFormat) -> TournamentFormat:
-    """Return ``fmt`` unchanged, or raise :class:`FormatError` naming the first wrong field."""
+def validate_format(fmt: TournamentFormat, *, changed: bool = False) -> TournamentFormat:
+    """Return ``fmt`` unchanged, or raise :class:`FormatError` naming the first wrong field.
+
+    ``changed``: the format is being edited, so the structural rule's checks of how its
+    settings fit the rounds run too (a saved format reads back without them)."""
     from tdapp.core.tournament.tiebreakers import known_criterion  # late: tournament reads formats
 
     if not fmt.name.strip():
@@ -378,12 +369,13 @@ def validate_format(fmt: TournamentFormat) -> TournamentFormat:
             seen.add(number)
         if group.best is not None and group.best < 1:
             raise FormatError("must be at least 1", f"counting[{i}].best")
-    if fmt.final_ranking not in FINAL_RANKINGS:
-        raise FormatError(f"unknown final ranking {fmt.final_ranking!r}", "final_ranking")
-    needs = {"pool-champion": fmt.pool, "top-board-winner": fmt.top_board,
-             "locked-final-boards": fmt.locked_final, "knockout": fmt.knockout}
-    if fmt.final_ranking in needs and needs[fmt.final_ranking] is None:
-        raise FormatError(f"{fmt.final_ranking!r} needs its rule set", "final_ranking")
+    if fmt.final_ranking not in final_ranking_names():
+        raise FormatError(f"unknown final ranking {fmt.final_ranking!r} (known: "
+                          f"{', '.join(final_ranking_names())})", "final_ranking")
+    structure = final_ranking_rule(fmt.final_ranking)
+    structure.validate(fmt)
+    if changed:
+        structure.check_change(fmt)
     if fmt.double_board not in DOUBLE_BOARD_RULES:
         raise FormatError(f"unknown double-board rule {fmt.double_board!r}", "double_board")
     lists = {"tie_breakers": fmt.tie_breakers, "champion_tie_breakers": fmt.champion_tie_breakers or (),

@@ -43,7 +43,7 @@ def copy_format(fmt: TournamentFormat, **changes: Any) -> TournamentFormat:
     for key in ("round_rules", "counting", "tie_breakers"):
         if key in changes and changes[key] is not None:
             changes[key] = tuple(changes[key])
-    return validate_format(dataclasses.replace(fmt, **changes))
+    return validate_format(dataclasses.replace(fmt, **changes), changed=True)
 
 
 def _resize_rounds(rules: tuple[RoundRule, ...], rounds: int) -> tuple[RoundRule, ...]:

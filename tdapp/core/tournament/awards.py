@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tdapp.core.formats.model import BestCountryRule, TournamentFormat
+from tdapp.core.formats.structures import final_ranking_rule
 from tdapp.core.powers import POWERS
 from tdapp.core.tournament.model import Tournament
 from tdapp.core.tournament.results import Game, ScoreSheet
@@ -44,15 +45,6 @@ class Awards:
         raise KeyError(f"no award named {name!r}")
 
 
-_CHAMPION_RULES = {
-    "total": "highest tournament score",
-    "pool-champion": "highest tournament score in the championship pool",
-    "top-board-winner": "winner of the top board",
-    "locked-final-boards": "board-topper of the top board in the final round",
-    "knockout": "winner of the championship game",
-}
-
-
 def compute_awards(tournament: Tournament, fmt: TournamentFormat, standings: Standings) -> Awards:
     issues: list[str] = []
     awards: list[Award] = []
@@ -83,7 +75,7 @@ def place_awards(fmt: TournamentFormat, standings: Standings) -> list[Award]:
         seen.add(rank)
         group = [r for r in ranked if r.rank == rank]
         if rank == 1:
-            name, rule = "Champion", _CHAMPION_RULES[fmt.final_ranking]
+            name, rule = "Champion", final_ranking_rule(fmt.final_ranking).champion
         else:
             name, rule = f"{ordinal(rank)} place", f"{ordinal(rank)} in the standings"
         if len(group) > 1:

@@ -8,12 +8,14 @@ not competing (TDs, assistants) are listed last, unranked.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from tdapp.core.formats.model import TournamentFormat
+from tdapp.core.formats.structures import final_ranking_rule
 from tdapp.core.tournament.model import Tournament
+from tdapp.core.tournament.ranking import rank_by_total
 from tdapp.core.tournament.results import RoundEntry, Scorer, ScoreSheet, registry_scorer
 from tdapp.core.tournament.tiebreakers import Ordering, TieContext, order_players
 
@@ -106,25 +108,14 @@ def compute_standings(
     ctx = TieContext(tournament, sheet, frozenset(pool))
     competitors = [p.id for p in tournament.players if p.competing]
     top: tuple[str, ...] = ()
-    method = fmt.final_ranking
+    rule = final_ranking_rule(fmt.final_ranking)
     if last == 0:  # nothing played: everyone level, nothing for the TD to settle yet
         ordering = Ordering([sorted(competitors)], [], ["shared" if len(competitors) > 1 else ""],
                             ["no round played yet"])
-    elif method == "pool-champion" and fmt.pool and last >= fmt.pool.bonus_round:
-        ordering = _pool_champion(competitors, fmt, ctx)
-    elif method == "top-board-winner" and fmt.top_board and last >= fmt.top_board.round:
-        top = _top_board_players(tournament, fmt.top_board.round)
-        ordering = _top_board_winner(competitors, top, fmt, ctx, issues)
-    elif method == "locked-final-boards" and fmt.locked_final and last >= fmt.locked_final.round:
-        from tdapp.core.tournament.locked import locked_final_ordering
-
-        ordering = locked_final_ordering(competitors, fmt, ctx, scorer, issues)
-        top = tuple(p for b in tournament.boards if b.round == fmt.locked_final.round and b.top
-                    for p in b.powers.values())
-    elif method == "knockout" and fmt.knockout:
-        from tdapp.core.tournament.knockout import knockout_ordering
-
-        ordering = knockout_ordering(competitors, fmt, ctx, last, issues)
+    elif rule.applies(fmt, last):
+        context = StandingsContext(fmt, ctx, scorer, last, issues)
+        ordering = rule.rank(fmt, competitors, context)
+        top = rule.marked(fmt, context)
     else:
         ordering = rank_by_total(competitors, fmt, ctx)
     if not competitors:
@@ -133,15 +124,46 @@ def compute_standings(
     return Standings(fmt.name, last, rows, pool, top, tuple(issues), sheet)
 
 
-def rank_by_total(players: Sequence[str], fmt: TournamentFormat, ctx: TieContext,
-                  criteria: Sequence[str] | None = None, offset: int = 0) -> Ordering:
-    sheet = ctx.sheet
-    assert sheet is not None
-    return order_players(
-        players, lambda p: sheet.totals[p], fmt.tie_breakers if criteria is None else criteria,
-        ctx, value_phrase="higher score", break_within=fmt.tie_break_places,
-        unresolved=fmt.unresolved_ties, offset=offset,
-    )
+@dataclass
+class StandingsContext:
+    """What a structural rule ranks with (``tdapp.core.formats.structures.RankingContext``):
+    the tournament and its score sheet through ``through``, and the tie-breaking engine."""
+
+    fmt: TournamentFormat
+    tie: TieContext
+    scorer: Scorer
+    through: int
+    issues: list[str]
+
+    @property
+    def tournament(self) -> Tournament:
+        return self.tie.tournament
+
+    @property
+    def sheet(self) -> ScoreSheet:
+        assert self.tie.sheet is not None
+        return self.tie.sheet
+
+    @property
+    def pool(self) -> frozenset[str]:
+        return self.tie.pool
+
+    def by_total(self, players: Sequence[str], *, criteria: Sequence[str] | None = None,
+                 offset: int = 0) -> Ordering:
+        return rank_by_total(players, self.fmt, self.tie, criteria, offset)
+
+    def order_by(self, players: Sequence[str], value: Callable[[str], float], *,
+                 criteria: Sequence[str] | None = None, phrase: str = "higher score",
+                 offset: int = 0) -> Ordering:
+        return order_players(players, value,
+                             self.fmt.tie_breakers if criteria is None else criteria, self.tie,
+                             value_phrase=phrase, unresolved=self.fmt.unresolved_ties,
+                             offset=offset)
+
+    def before(self, round_number: int) -> StandingsContext:
+        sheet = ScoreSheet(self.tournament, self.fmt, round_number - 1, self.scorer, self.pool)
+        return StandingsContext(self.fmt, TieContext(self.tournament, sheet, self.pool),
+                                self.scorer, round_number - 1, self.issues)
 
 
 # -- championship pool (WDC 2025) ---------------------------------------------------------------
@@ -176,63 +198,7 @@ def championship_pool(tournament: Tournament, fmt: TournamentFormat, *,
     return tuple(pool), issues
 
 
-def _pool_champion(players: Sequence[str], fmt: TournamentFormat, ctx: TieContext) -> Ordering:
-    sheet = ctx.sheet
-    assert sheet is not None and fmt.pool is not None
-    in_pool = [p for p in players if p in ctx.pool]
-    if not in_pool:
-        return rank_by_total(players, fmt, ctx)
-    criteria = fmt.champion_tie_breakers if fmt.champion_tie_breakers is not None else [
-        c for c in fmt.tie_breakers if c != "pool-first"]
-    pool_order = order_players(in_pool, lambda p: sheet.totals[p], criteria, ctx,
-                               unresolved=fmt.unresolved_ties)
-    champion = pool_order.groups[0]
-    result = Ordering([list(champion)], [], [pool_order.ties[0]], [pool_order.notes[0]])
-    rest = [p for p in players if p not in champion]
-    if rest:
-        following = rank_by_total(rest, fmt, ctx, offset=len(champion))
-        why = "champion: highest tournament score in the championship pool"
-        if len(pool_order.groups) > 1:
-            why += f"; over the next pool player: {pool_order.reasons[0]}"
-        result.extend(following, why)
-    return result
-
-
 # -- top board (WDC 2018) -----------------------------------------------------------------------
-
-def _top_board_players(tournament: Tournament, rnd: int) -> tuple[str, ...]:
-    return tuple(p for b in tournament.boards if b.round == rnd and b.top
-                 for p in b.powers.values())
-
-
-def _top_board_winner(players: Sequence[str], top: Sequence[str], fmt: TournamentFormat,
-                      ctx: TieContext, issues: list[str]) -> Ordering:
-    sheet = ctx.sheet
-    assert sheet is not None and fmt.top_board is not None
-    rnd = fmt.top_board.round
-    seated = [p for p in top if p in players]
-    if not seated:
-        issues.append(f"no top board is marked in round {rnd}; ranked by total")
-        return rank_by_total(players, fmt, ctx)
-    top_board_no = next(b.number for b in ctx.tournament.boards if b.round == rnd and b.top)
-
-    def top_score(p: str) -> float:
-        return max((g.raw for g in sheet.games[p] if g.round == rnd and g.board == top_board_no),
-                   default=0.0)
-
-    board_order = order_players(seated, top_score, fmt.tie_breakers, ctx,
-                                value_phrase="higher top-board score",
-                                unresolved=fmt.unresolved_ties)
-    champion = board_order.groups[0]
-    result = Ordering([list(champion)], [], [board_order.ties[0]], [board_order.notes[0]])
-    rest = [p for p in players if p not in champion]
-    if rest:
-        why = "champion: winner of the top board"
-        if len(board_order.groups) > 1:
-            why += f"; on the top board: {board_order.reasons[0]}"
-        result.extend(rank_by_total(rest, fmt, ctx, offset=len(champion)), why)
-    return result
-
 
 def top_board_call(tournament: Tournament, fmt: TournamentFormat, *,
                    scorer: Scorer = registry_scorer) -> tuple[tuple[str, ...], list[str]]:

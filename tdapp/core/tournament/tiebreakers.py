@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
+from tdapp.core.formats.structures.ordering import Ordering
 from tdapp.core.tournament.model import TieDecision, Tournament
 from tdapp.core.tournament.results import ScoreSheet
 
@@ -105,17 +106,24 @@ MAX_COUNT_BACK_YEARS = 40
 
 
 def _count_back(ctx: TieContext, group: Sequence[str]) -> dict[str, Key | None]:
-    """Totals with the latest round's boards rolled back 1, 2, ... years (EDC 2026)."""
+    """Totals with the latest round's boards rolled back 1, 2, ... years (EDC 2026).
+
+    Seed 004: "If both are still tied then these boards will be rolled back another year and
+    so-on until one of the players is ahead": players still level with someone are rolled
+    back further, each year, until every one of them is apart (a three-way tie split 1-2 at one
+    year goes on for the two); a player already ahead or behind is compared on the years that
+    told them apart (the keys compare year by year)."""
     sheet = _sheet(ctx)
     steps: dict[str, list[float]] = {p: [] for p in group}
     for years in range(1, MAX_COUNT_BACK_YEARS + 1):
-        totals = {p: sheet.total_rolled_back(p, sheet.through, years) for p in group}
-        if any(t is None for t in totals.values()):
+        level = [p for p in group if any(q != p and steps[q] == steps[p] for q in group)]
+        if not level:
             break
-        for p in group:
+        totals = {p: sheet.total_rolled_back(p, sheet.through, years) for p in level}
+        if any(t is None for t in totals.values()):
+            break  # a board's history ends here: what is still level stays level
+        for p in level:
             steps[p].append(round(float(totals[p] or 0.0), _PLACES))
-        if len({steps[p][-1] for p in group}) > 1:
-            break  # the group has split; later years add nothing to the comparison
     if not any(steps.values()):
         return {p: None for p in group}
     return {p: tuple(v) for p, v in steps.items()}
@@ -223,32 +231,6 @@ def draw_lots(players: Sequence[str], rng: random.Random, *, about: str = "stand
 
 
 # -- the engine ---------------------------------------------------------------------------------
-
-@dataclass
-class Ordering:
-    """Players in order, as groups of equal rank, best first.
-
-    ``reasons[i]`` says why ``groups[i]`` is above ``groups[i + 1]``; ``ties[i]`` is ``""`` for a
-    single player, ``"shared"`` for a tie the rules keep, ``"td"`` for one left to the TD, and
-    ``notes[i]`` explains a tie.
-    """
-
-    groups: list[list[str]] = field(default_factory=list)
-    reasons: list[str] = field(default_factory=list)
-    ties: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-
-    def extend(self, other: Ordering, joint: str | None) -> None:
-        if self.groups and joint is not None:
-            self.reasons.append(joint)
-        self.groups.extend(other.groups)
-        self.reasons.extend(other.reasons)
-        self.ties.extend(other.ties)
-        self.notes.extend(other.notes)
-
-    def flat(self) -> list[str]:
-        return [p for g in self.groups for p in g]
-
 
 def order_players(
     players: Sequence[str],

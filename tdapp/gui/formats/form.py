@@ -6,7 +6,7 @@ import dataclasses
 import re
 from collections.abc import Sequence
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QFormLayout,
@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
 from tdapp.core.formats import TournamentFormat, copy_format
 from tdapp.core.formats.model import (
     DOUBLE_BOARD_RULES,
-    FINAL_RANKINGS,
     AwardsRule,
     BestCountryRule,
     CorrectionRule,
@@ -40,6 +39,9 @@ from tdapp.core.formats.model import (
     rule_variants,
     seating_methods,
 )
+from tdapp.core.formats.structures import final_rankings
+from tdapp.core.formats.structures.knockout import SEEDING_WORDS
+from tdapp.core.formats.structures.locked_final_boards import SIT_OUT_WORDS
 from tdapp.gui.formats.editors import CountingTable, RoundsTable, TieBreakerList, parse_rounds
 from tdapp.gui.formats.fields import (
     FieldMarks,
@@ -54,20 +56,12 @@ from tdapp.gui.formats.fields import (
 )
 from tdapp.gui.formats.reading_box import OrderReadingBox
 
-RANKING_WORDS = {
-    "total": "highest tournament score",
-    "pool-champion": "best championship-pool player",
-    "top-board-winner": "winner of the top board",
-    "locked-final-boards": "final boards keep their rank range",
-    "knockout": "winner of the final (knock-out)",
-}
 DOUBLE_WORDS = {"best": "the better score counts", "first": "the first board counts",
                 "sum": "both scores count"}
 TIE_WORDS = (("td", "left to the TD"), ("shared", "shared"))
 SIT_OUT_ORDERS = (("td-choice", "the TD chooses"),
                   ("wdc-2018-locals-first", "locals and organisers first (WDC 2018)"),
                   ("lowest-seeds-move", "the lowest seeds (DBN)"))
-SEEDING_WORDS = {"solo": "a solo in the qualifying stage first", "seed": "lower seed number first"}
 CORRECTION_WORDS = (("next-deadline", "until the next deadline"),
                     ("next-movement", "until the next movement phase"))
 BUILD_ERROR_WORDS = (("recompute", "re-adjudicate everything"),
@@ -158,7 +152,10 @@ class FormatForm(QTabWidget):
     def _structure_tab(self, page: QWidget, tab: int) -> None:
         add = self._add
         self.final_ranking = add("final_ranking", choice_box(
-            (r, RANKING_WORDS[r]) for r in FINAL_RANKINGS), tab)
+            (r.name, r.choice) for r in final_rankings()), tab)
+        for index, rule in enumerate(final_rankings()):  # each rule says who is champion
+            self.final_ranking.setItemData(index, f"Champion: {rule.champion}",
+                                           Qt.ItemDataRole.ToolTipRole)
         self.pool = add("pool", QGroupBox("Championship pool"), tab)
         self.pool.setCheckable(True)
         self.pool_after = add("pool.after_round", int_box(1, 20), tab)
@@ -199,6 +196,9 @@ class FormatForm(QTabWidget):
         form = _form(self.locked)
         form.addRow("Final round:", self.locked_round)
         form.addRow("Within a range:", self.locked_within)
+        sit_outs = QLabel("Sit-outs and two boards: " + SIT_OUT_WORDS + ".")
+        sit_outs.setWordWrap(True)
+        form.addRow(sit_outs)
         self.knockout = add("knockout", QGroupBox("Knock-out"), tab)
         self.knockout.setCheckable(True)
         self.ko_rounds = add("knockout.qualifying_rounds", self._line(), tab)

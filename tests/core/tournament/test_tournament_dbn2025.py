@@ -6,9 +6,9 @@ from __future__ import annotations
 from tournament_helpers import board
 
 from tdapp.core.formats import get_format
+from tdapp.core.formats.structures.knockout import finalists
 from tdapp.core.powers import POWERS
 from tdapp.core.tournament import Board, Player, Tournament, compute_standings
-from tdapp.core.tournament.knockout import finalists
 from tdapp.core.tournament.results import ScoreSheet
 
 FMT = get_format("dbn-2025")

@@ -1,20 +1,75 @@
 """A knock-out stage of winner-take-all games (DBN Invitational 2025).
 
+Settings: ``TournamentFormat.knockout`` (:class:`~tdapp.core.formats.model.KnockoutRule`):
+``qualifying_rounds``, ``final_round``, ``automatic`` (the best seeds straight to the final)
+and ``final_seeding`` (``"solo"``: a solo in the qualifying stage first, ``"seed"``: lower seed
+first).
+
 The best ``automatic`` seeds go straight to the final; each qualifying game's winner joins them.
 The final is seeded by a solo in the qualifying stage first, then by seed. The final's winner is
 champion; the rules rank nobody else, so the other finalists share second place and the other
-players share the next place.
+players share the next place. Seating: every round in seed order (the format's round rules).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from tdapp.core.formats.model import TournamentFormat
-from tdapp.core.tournament.model import Board, Tournament
-from tdapp.core.tournament.results import ScoreSheet
-from tdapp.core.tournament.tiebreakers import Ordering, TieContext
+from tdapp.core.formats.errors import FormatError
+from tdapp.core.formats.structures.base import FinalRanking, RankingContext
+from tdapp.core.formats.structures.ordering import Ordering
+
+if TYPE_CHECKING:
+    from tdapp.core.formats.model import TournamentFormat
+
+SEEDING_WORDS = {"solo": "a solo in the qualifying stage first",
+                 "seed": "lower seed number first"}
+
+
+class Knockout(FinalRanking):
+    name = "knockout"
+    choice = "winner of the final (knock-out)"
+    champion = "winner of the championship game"
+    settings = "knockout"
+
+    def champion_words(self, fmt: TournamentFormat) -> str:
+        return "the winner of the final"
+
+    def describe(self, fmt: TournamentFormat) -> list[tuple[str, str]]:
+        k = fmt.knockout
+        if k is None:
+            return []
+        return [("Knock-out", f"the best {k.automatic} seeds and every winner of rounds "
+                 f"{', '.join(map(str, k.qualifying_rounds))} play the final (round "
+                 f"{k.final_round}), seeded by "
+                 + ", then ".join(SEEDING_WORDS.get(c, c) for c in k.final_seeding))]
+
+    def validate(self, fmt: TournamentFormat) -> None:
+        super().validate(fmt)
+        k = fmt.knockout
+        assert k is not None
+        for i, name in enumerate(k.final_seeding):
+            if name not in SEEDING_WORDS:
+                raise FormatError(f"must be one of {', '.join(SEEDING_WORDS)}",
+                                  f"knockout.final_seeding[{i}]")
+
+    def check_change(self, fmt: TournamentFormat) -> None:
+        k = fmt.knockout
+        assert k is not None
+        if not 1 <= k.final_round <= fmt.rounds:
+            raise FormatError(f"round {k.final_round} is outside 1..{fmt.rounds}",
+                              "knockout.final_round")
+        for i, rnd in enumerate(k.qualifying_rounds):
+            if not 1 <= rnd < k.final_round:
+                raise FormatError(f"a qualifying round comes before the final "
+                                  f"(1..{k.final_round - 1}), not {rnd}",
+                                  f"knockout.qualifying_rounds[{i}]")
+
+    def rank(self, fmt: TournamentFormat, players: Sequence[str],
+             ctx: RankingContext) -> Ordering:
+        return knockout_ordering(players, fmt, ctx)
 
 
 @dataclass(frozen=True)
@@ -25,7 +80,7 @@ class Finalist:
     how: str  # "automatic (seed 2)", "won round 1 board 3 (solo)" ...
 
 
-def board_winner(board: Board, sheet: ScoreSheet) -> str | None:
+def board_winner(board: Any, sheet: Any) -> str | None:
     """The single winner of a winner-take-all board: the one player with the top game score."""
     scores = sheet.board_scores.get((board.round, board.number))
     if not scores:
@@ -37,7 +92,7 @@ def board_winner(board: Board, sheet: ScoreSheet) -> str | None:
     return board.powers[winners[0]]
 
 
-def finalists(tournament: Tournament, fmt: TournamentFormat, sheet: ScoreSheet,
+def finalists(tournament: Any, fmt: TournamentFormat, sheet: Any,
               issues: list[str] | None = None) -> list[Finalist]:
     """The final's players in championship seeding order (solo first, then seed)."""
     rule = fmt.knockout
@@ -70,13 +125,14 @@ def _seeding_key(f: Finalist, criteria: Sequence[str]) -> tuple[int, ...]:
     return tuple(key)
 
 
-def knockout_ordering(players: Sequence[str], fmt: TournamentFormat, ctx: TieContext,
-                      through: int, issues: list[str] | None = None) -> Ordering:
+def knockout_ordering(players: Sequence[str], fmt: TournamentFormat,
+                      ctx: RankingContext) -> Ordering:
     rule = fmt.knockout
     sheet = ctx.sheet
     assert rule is not None and sheet is not None
     t = ctx.tournament
-    if issues is not None and rule.automatic and not any(p.seed for p in t.players):
+    through, issues = ctx.through, ctx.issues
+    if rule.automatic and not any(p.seed for p in t.players):
         issues.append(f"no player has a seed: the best {rule.automatic} seeds cannot go "
                       "straight to the final")
     seed = {p.id: (p.seed if p.seed is not None else 1 << 30) for p in t.players}
