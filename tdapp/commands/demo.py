@@ -15,6 +15,7 @@ from sqlalchemy import select
 
 from tdapp.commands.demo_data import DemoPlayer, demo_game, demo_players
 from tdapp.commands.demo_dbn import DBN_FORMAT, DBN_PLAYERS, play_dbn_demo
+from tdapp.commands.demo_finals import resting, seat_final_round
 from tdapp.commands.jsonio import BadInput, run_json_command
 from tdapp.core.formats import get_format, list_formats
 from tdapp.core.powers import BOARD_SIZE, POWERS
@@ -77,14 +78,20 @@ def _seat_by_ranking(db: TournamentDb, number: int, playing: list[int]) -> bool:
     return True
 
 
-def _play_round(db: TournamentDb, number: int, rng: random.Random, last_year: int) -> None:
+def _play_round(db: TournamentDb, number: int, rng: random.Random, last_year: int,
+                rounds_played: int) -> None:
     roll = rollcall.roll_call(db, number)
-    ids = [row.player_id for row in roll]
+    everyone = [row.player_id for row in roll]
+    away = resting(db, number, everyone, rounds_played)
+    if away:
+        rollcall.set_answers(db, number, sorted(away), status="absent")
+    ids = [p for p in everyone if p not in away]
     playing = ids[: len(ids) - len(ids) % BOARD_SIZE]
     rollcall.set_answers(db, number, playing, status="present")
     if len(playing) < len(ids):
         rollcall.set_answers(db, number, ids[len(playing):], status="standby")
-    if not _seat_by_ranking(db, number, playing):
+    if not _seat_by_ranking(db, number, playing) and not seat_final_round(db, number, playing,
+                                                                          rng):
         plans = seat_round(playing, rounds.seating_history(db, number), rng.randrange(1 << 30))
         rounds.save_board_call(db, number, plans)
     rounds.set_round_status(db, number, "playing")
@@ -122,7 +129,7 @@ def write_demo(path: Path, players: int = 49, format_name: str = "wdc-2025",
         player_service.add_players(db, people, f"Add {players} demo players")
         last_year = getattr(fmt, "last_year", None) or 1909
         for number in range(1, rounds_played + 1):
-            _play_round(db, number, rng, last_year)
+            _play_round(db, number, rng, last_year, rounds_played)
     finally:
         db.close()
     return Path(path)

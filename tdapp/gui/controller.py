@@ -1,24 +1,30 @@
 """The one place where the GUI calls services.
 
-Every call goes through :meth:`AppController.call`: refusals (ServiceError, StaleEdit, a file
-that cannot be opened) are shown to the TD in a message box, and what changed is broadcast with
-the ``changed`` signal so every open view refreshes itself.
+Every call goes through the operation API (:mod:`tdapp.gui.operations`): :meth:`AppController.call`
+and :meth:`AppController.read` wait for their answer without freezing the window, long work goes
+through :meth:`AppController.start`. A refusal (ServiceError, StaleEdit, a file that cannot be
+opened) is shown to the TD as one message, and what changed is broadcast with the ``changed``
+signal so every open view refreshes itself.
 """
 
 from __future__ import annotations
 
 import os
-import traceback
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from PySide6.QtCore import QObject, QThreadPool, Signal
-from PySide6.QtWidgets import QMessageBox, QProgressDialog, QWidget
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QMessageBox, QWidget
 
 from tdapp.gui import filesvc
-from tdapp.services.changes import Change, ServiceError
+from tdapp.gui.operations import Job, Operation, OperationRunner, unexpected_problem_text
+from tdapp.services.changes import Change, ServiceError, StaleEdit
 from tdapp.store.database import TournamentDb
+
+__all__ = ["AppController", "unexpected_problem_text"]
+
+T = TypeVar("T")
 
 
 def _same_path(a: Path, b: Path) -> bool:
@@ -27,19 +33,6 @@ def _same_path(a: Path, b: Path) -> bool:
     except OSError:
         return False
 
-
-
-def unexpected_problem_text(exc: BaseException, *, saved_nothing: bool) -> str:
-    """What an unexpected error means to the TD, then its first line (cut short) for a report."""
-    lines = str(exc).strip().splitlines()
-    first = lines[0] if lines else ""
-    if len(first) > 200:
-        first = first[:199] + "\u2026"
-    outcome = ("Nothing was changed: the tournament file is as it was before."
-               if saved_nothing else "It did not finish.")
-    return (f"tdapp met a problem it did not expect. {outcome} Try once more; if it happens "
-            "again, note what you did and report it.\n\n"
-            f"Details: {type(exc).__name__}{': ' + first if first else ''}")
 
 class AppController(QObject):
     changed = Signal(object)  # a Change
@@ -52,12 +45,14 @@ class AppController(QObject):
         super().__init__(parent)
         self.db: TournamentDb | None = None
         self._window: QWidget | None = None
-        self._jobs: list[Any] = []
-        self.pool = QThreadPool(self)
+        self.operations = OperationRunner(self)
+        self.operations.changed.connect(self.changed)
+        self.operations.busy_changed.connect(self.busy_changed)
 
     # -- set-up ---------------------------------------------------------------------------
     def set_window(self, window: QWidget) -> None:
         self._window = window
+        self.operations.window = window
 
     @property
     def path(self) -> Path | None:
@@ -65,11 +60,12 @@ class AppController(QObject):
 
     @property
     def busy(self) -> bool:
-        return bool(self._jobs)
+        return self.operations.busy
 
     # -- showing refusals -------------------------------------------------------------------
     def show_problem(self, exc: BaseException, title: str = "That could not be done") -> None:
-        QMessageBox.warning(self._window, title, str(exc) or type(exc).__name__)
+        """A refusal, a conflict or a bug, as the one message of the operation API."""
+        self.operations.show_failure(exc, title)
 
     def show_unexpected(self, exc: BaseException, *, saved_nothing: bool) -> None:
         """A bug, not a refusal: say in the TD's words what it means for the file, with the
@@ -80,54 +76,60 @@ class AppController(QObject):
     def inform(self, title: str, text: str) -> None:
         QMessageBox.information(self._window, title, text)
 
-    # -- tournament files ----------------------------------------------------------------
+    # -- tournament files (opened off the GUI thread: a damaged or distant file may be slow) --
     def open_file(self, path: Path) -> bool:
         if self.db is not None and _same_path(self.db.path, Path(path)):
             self.file_opened.emit(self.db.path)  # already open here: just show it
             return True
-        try:
-            db = filesvc.open_tournament(Path(path))
-        except filesvc.FILE_ERRORS as exc:
-            self.show_problem(exc, "Cannot open this file")
+        db = self._file_step(lambda: filesvc.open_tournament(Path(path)), "Cannot open this file",
+                             f"Opening {Path(path).name}…")
+        if db is None:
             return False
         self._replace_db(db)
         return True
 
     def new_file(self, path: Path, info: Any) -> bool:
-        try:
-            db = filesvc.create_new_tournament(Path(path), info)
-        except filesvc.FILE_ERRORS as exc:
-            self.show_problem(exc, "Cannot create the tournament")
+        db = self._file_step(lambda: filesvc.create_new_tournament(Path(path), info),
+                             "Cannot create the tournament", f"Creating {Path(path).name}…")
+        if db is None:
             return False
         self._replace_db(db)
         return True
 
     def save_copy_as(self, target: Path) -> bool:
-        if self.db is None:
+        db = self.db
+        if db is None:
             return False
+        done = self._file_step(lambda: filesvc.save_copy_as(db, Path(target)) or True,
+                               "Cannot save a copy", f"Saving a copy as {Path(target).name}…")
+        return done is not None
+
+    def _file_step(self, fn: Callable[[], T], title: str, notice: str) -> T | None:
         try:
-            filesvc.save_copy_as(self.db, Path(target))
+            return self.operations.wait_for(fn, notice)
         except filesvc.FILE_ERRORS as exc:
-            self.show_problem(exc, "Cannot save a copy")
-            return False
-        return True
+            self.show_problem(exc, title)
+        except Exception as exc:  # a bug, not a refusal: say so rather than fail silently
+            self.operations.show_failure(exc, title)
+        return None
 
     def close_file(self) -> None:
         if self.db is None:
             return
-        self.pool.waitForDone()  # an import still writing finishes before the file closes
+        self.operations.wait_all()  # an import still writing finishes before the file closes
         self.file_closing.emit()
         db, self.db = self.db, None
-        filesvc.close_tournament(db)
+        self.operations.wait_for(lambda: filesvc.close_tournament(db), "Closing the file…")
         self.file_closed.emit()
 
     def swap_db(self, operation: Callable[[TournamentDb], TournamentDb]) -> bool:
         """Run an operation that closes the open file and hands back its replacement (restoring
         a snapshot); every view then reloads as for a newly opened file."""
-        if self.db is None:
+        current = self.db
+        if current is None:
             return False
         try:
-            db = operation(self.db)
+            db = self.operations.wait_for(lambda: operation(current))
         except filesvc.FILE_ERRORS as exc:
             self.show_problem(exc)
             if self.db is not None and getattr(self.db, "closed", False):
@@ -146,73 +148,53 @@ class AppController(QObject):
 
     # -- service calls -----------------------------------------------------------------------
     def call(self, service: Callable[..., Change], *args: Any, **kwargs: Any) -> Change | None:
-        """Run ``service(db, *args, **kwargs)``; broadcast its Change, or show why it failed."""
-        if self.db is None:
+        """Run ``service(db, *args, **kwargs)`` and wait for it without freezing the window;
+        broadcast its Change, or show the TD why it failed (one message)."""
+        db = self.db
+        if db is None:
             return None
         try:
-            change = service(self.db, *args, **kwargs)
-        except filesvc.FILE_ERRORS as exc:
-            self.show_problem(exc)
+            change = self.operations.wait_for(lambda: service(db, *args, **kwargs))
+        except Exception as exc:  # the action rolled back as a whole: nothing was saved
+            self.operations.show_failure(exc)
             return None
-        except Exception as exc:  # a bug, not a refusal: say so rather than fail silently
-            traceback.print_exc()
-            self.show_unexpected(exc, saved_nothing=True)  # the action rolled back as a whole
-            return None
-        if isinstance(change, Change):
-            self.changed.emit(change)
+        self.operations.broadcast(change)
         return change
 
+    def attempt(self, service: Callable[..., T], *args: Any, **kwargs: Any) -> T | None:
+        """A service call whose refusal the caller shows in its own dialog, next to what the TD
+        typed: a ServiceError is raised to the caller. Otherwise as :meth:`call`: waited for
+        without freezing the window, a Change result broadcast, a conflict (StaleEdit) or a
+        bug shown as the one message of the operation API (``None`` returned)."""
+        db = self.db
+        if db is None:
+            return None
+        try:
+            result = self.operations.wait_for(lambda: service(db, *args, **kwargs))
+        except StaleEdit as exc:
+            self.operations.show_failure(exc)
+            return None
+        except ServiceError:
+            raise
+        except Exception as exc:  # a bug: nothing was saved
+            self.operations.show_failure(exc)
+            return None
+        self.operations.broadcast(result)
+        return result
+
     def read(self, query: Callable[..., Any], *args: Any, default: Any = None) -> Any:
-        """A read-only service call (lists, details); a refusal is shown and ``default`` returned."""
-        if self.db is None:
+        """A read-only service call (lists, details); a refusal is shown and ``default``
+        returned. An unexpected error is not caught here: a view's bug stays loud."""
+        db = self.db
+        if db is None:
             return default
         try:
-            return query(self.db, *args)
+            return self.operations.wait_for(lambda: query(db, *args))
         except ServiceError as exc:
             self.show_problem(exc)
             return default
 
     # -- long work -------------------------------------------------------------------------------
-    def run_in_background(
-        self,
-        title: str,
-        work: Callable[[], Any],
-        on_done: Callable[[Any], None],
-    ) -> None:
-        """Run ``work()`` on a pool thread behind a progress dialog; ``on_done(result)`` runs on
-        the GUI thread afterwards (a Change result is broadcast as well)."""
-        from tdapp.gui.worker import Worker
-
-        progress = QProgressDialog(title, "", 0, 0, self._window)
-        progress.setCancelButton(None)  # an import is one transaction: it cannot stop halfway
-        progress.setWindowTitle("Working")
-        progress.setMinimumDuration(0)
-        progress.show()
-        worker = Worker(work)
-        self._jobs.append(worker)
-        self.busy_changed.emit(True)
-
-        def finish() -> None:
-            progress.reset()
-            progress.close()
-            progress.deleteLater()
-            self._jobs.remove(worker)
-            self.busy_changed.emit(bool(self._jobs))
-
-        def succeeded(result: Any) -> None:
-            finish()
-            if isinstance(result, Change):
-                self.changed.emit(result)
-            on_done(result)
-
-        def failed(exc: BaseException) -> None:
-            finish()
-            if isinstance(exc, filesvc.FILE_ERRORS):
-                self.show_problem(exc)
-            else:
-                traceback.print_exception(exc)
-                self.show_unexpected(exc, saved_nothing=False)
-
-        worker.signals.finished.connect(succeeded)
-        worker.signals.failed.connect(failed)
-        self.pool.start(worker)
+    def start(self, operation: Operation[T]) -> Job[T]:
+        """Run long work (an import, an export, a seating search) behind its progress view."""
+        return self.operations.start(operation)

@@ -21,6 +21,7 @@ class BoardSheet:
     seats: tuple[SeatLine, ...]
     top_board: bool = False
     end_year: int | None = None
+    pool_board: bool = False  # WDC 2025 round 4: a championship-pool board (marked, not ranked)
     end_reason: str | None = None
     finished: bool = False
 

@@ -43,7 +43,8 @@ def _seat_table(board: BoardSheet, with_results: bool) -> Flowable:
 
 
 def _board_heading(board: BoardSheet) -> str:
-    return f"Board {board.number}" + (" — top board" if board.top_board else "")
+    mark = " — top board" if board.top_board else ""
+    return f"Board {board.number}" + (mark or (" — championship pool" if board.pool_board else ""))
 
 
 def board_call_by_board(data: ReportData, round_number: int) -> list[Flowable]:

@@ -160,7 +160,7 @@ def add_special_award(db: TournamentDb, title: str, player_id: int | None,
         session.add(award)
         session.flush()
         award_id = award.id
-    return Change.of(f"Award {clean} added", "awards", ids=(award_id,))
+    return Change(f"Award {clean} added", awards=True, ids=(award_id,))
 
 
 def update_special_award(db: TournamentDb, award_id: int, title: str, player_id: int | None,
@@ -172,7 +172,7 @@ def update_special_award(db: TournamentDb, award_id: int, title: str, player_id:
         award.title = _check_award(session, title, player_id)
         award.player_id, award.note = player_id, note.strip()
         clean = award.title
-    return Change.of(f"Award {clean} changed", "awards", ids=(award_id,))
+    return Change(f"Award {clean} changed", awards=True, ids=(award_id,))
 
 
 def remove_special_award(db: TournamentDb, award_id: int) -> Change:
@@ -186,7 +186,7 @@ def remove_special_award(db: TournamentDb, award_id: int) -> Change:
         if award is None:
             raise ServiceError("That award no longer exists.")
         session.delete(award)
-    return Change.of(f"Award {title} removed", "awards", ids=(award_id,))
+    return Change(f"Award {title} removed", awards=True, ids=(award_id,))
 
 
 # -- tie decisions ---------------------------------------------------------------------------
@@ -232,8 +232,8 @@ def record_tie_decision(db: TournamentDb, about: str, order: tuple[int, ...] | l
         session.add(decision)
         session.flush()
         decision_id = decision.id
-    return Change.of(f"Tie settled ({METHODS[method].lower()})", "awards", "standings",
-                     ids=(decision_id,))
+    return Change(f"Tie settled ({METHODS[method].lower()})", awards=True, standings=True,
+                  ids=(decision_id,))
 
 
 def remove_tie_decision(db: TournamentDb, decision_id: int) -> Change:
@@ -242,7 +242,7 @@ def remove_tie_decision(db: TournamentDb, decision_id: int) -> Change:
         if decision is None:
             raise ServiceError("That tie decision no longer exists.")
         session.delete(decision)
-    return Change.of("Tie decision removed", "awards", "standings", ids=(decision_id,))
+    return Change("Tie decision removed", awards=True, standings=True, ids=(decision_id,))
 
 
 def tie_decisions(db: TournamentDb) -> list[TieDecisionRow]:

@@ -53,6 +53,9 @@ def report_data(db: TournamentDb) -> rd.ReportData:
     standings = compute_standings(model, fmt, scorer=scorer_with(scoring_systems(db)))
     awards = compute_awards(model, fmt, standings)
 
+    from tdapp.services.seating import pool_boards  # seating reads the standings from here
+
+    pools = {fmt.pool.bonus_round: pool_boards(db, fmt.pool.bonus_round)} if fmt.pool else {}
     boards = [
         rd.BoardSheet(
             round=board.round_number, number=board.number, top_board=board.top_board,
@@ -61,6 +64,7 @@ def report_data(db: TournamentDb) -> rd.ReportData:
             end_year=board.end_year,  # how it ended in words on paper, not the stored key
             end_reason=END_REASONS.get(board.end_reason or "", board.end_reason),
             finished=board.status in ("finished", "scored"),
+            pool_board=board.number in pools.get(board.round_number, ()),
         )
         for board in rounds.all_boards(db)
     ]

@@ -37,7 +37,6 @@ from tdapp.services.changes import Change, ServiceError
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import Board, CenterCount, CustomScoring, Round, Tournament
 
-RESCORE_TOPICS = ("tournament", "results", "boards")
 SCORE_TOLERANCE = 1e-9
 
 
@@ -214,6 +213,11 @@ def _rescored_words(count: int) -> str:
     return f"; {count} board{'s' if count != 1 else ''} rescored" if count else ""
 
 
+def _rescored(description: str) -> Change:
+    """A format or scoring change rescores the boards: results and standings move."""
+    return Change(description, tournament=True, results=True, boards=True)
+
+
 # ------------------------------------------------------------------------------ formats
 def save_custom_format(db: TournamentDb, fmt: TournamentFormat, base: str) -> Change:
     """Make ``fmt`` (a copy of the built-in ``base`` with changes) the tournament's format."""
@@ -236,8 +240,8 @@ def save_custom_format(db: TournamentDb, fmt: TournamentFormat, base: str) -> Ch
             session.add_all(Round(number=n) for n in range(1, fmt.rounds + 1) if n not in existing)
             row.rounds_planned = fmt.rounds
         count = rescore_boards(session, fmt, custom)
-    return Change.of(f"Format changed to {fmt.title}{_rescored_words(count)}", *RESCORE_TOPICS,
-                     "rounds")
+    return Change(f"Format changed to {fmt.title}{_rescored_words(count)}", tournament=True,
+                  results=True, boards=True, rounds=True)
 
 
 def _refuse_dropping_played_rounds(session: Session, rounds: int) -> None:
@@ -259,7 +263,7 @@ def use_builtin_format(db: TournamentDb, name: str) -> Change:
         row = session.scalars(select(Tournament)).one()
         row.format_name, row.custom_format = fmt.name, None
         count = rescore_boards(session, fmt, session_systems(session))
-    return Change.of(f"Format changed to {fmt.title}{_rescored_words(count)}", *RESCORE_TOPICS)
+    return _rescored(f"Format changed to {fmt.title}{_rescored_words(count)}")
 
 
 def builtin_formats() -> tuple[TournamentFormat, ...]:
@@ -293,7 +297,7 @@ def save_scoring_system(db: TournamentDb, name: str, title: str, formula: str) -
         session.flush()
         count = rescore_boards(session, session_format(session), session_systems(session),
                                only={name})
-    return Change.of(f"Scoring system {name} saved{_rescored_words(count)}", *RESCORE_TOPICS)
+    return _rescored(f"Scoring system {name} saved{_rescored_words(count)}")
 
 
 def delete_scoring_system(db: TournamentDb, name: str) -> Change:
@@ -309,4 +313,4 @@ def delete_scoring_system(db: TournamentDb, name: str) -> Change:
         if row is None:
             raise ServiceError(f"There is no scoring system called {name!r}.")
         session.delete(row)
-    return Change.of(f"Scoring system {name} deleted", "tournament")
+    return Change(f"Scoring system {name} deleted", tournament=True)

@@ -39,6 +39,7 @@ from tdapp.core.game.draws import (
     draw_vote_open,
     eligible_voters,
     next_vote_secret,
+    open_veto,
     proposed_draw,
     voted_this_season,
 )
@@ -83,8 +84,6 @@ from tdapp.store.models import (
     Seat,
     utc_now,
 )
-
-TOPIC = "games"  # what a view of a board's game listens for in Change.topics
 
 
 # ---------------------------------------------------------------------------- plain rows
@@ -236,7 +235,8 @@ def game_state(db: TournamentDb, board_id: int) -> GameState:
             .where(Seat.board_id == board_id)).all())
         phases = tuple(_phase_row(session, row) for row in _phases(session, board_id))
         votes = tuple(
-            VoteRow(v.phase, tuple(v.powers), v.passed, v.secret, v.votes)
+            VoteRow(v.phase, tuple(v.powers), v.passed, v.secret, v.votes,
+                    tuple(v.vetoed_by or ()))
             for v in session.scalars(select(DrawVote).where(DrawVote.board_id == board_id)
                                      .order_by(DrawVote.id)))
         return GameState(board_id, round_number, board.number, board.status, board.end_reason,
@@ -271,7 +271,7 @@ def start_game(db: TournamentDb, board_id: int) -> Change:
         session.add(GamePhase(board_id=board_id, seq=0, phase="S1901M",
                               position=position_to_contract(Position.initial())))
         board.status = "playing"
-    return Change.of(f"Game of {label} started", TOPIC, "boards", ids=(board_id,))
+    return Change(f"Game of {label} started", games=True, boards=True, ids=(board_id,))
 
 
 @_stale_safe
@@ -292,7 +292,7 @@ def save_orders(db: TournamentDb, board_id: int, power: str, text: str,
         else:
             sheet.text = text
             sheet.status = saved_status(sheet.status)
-    return Change.of(f"{power.title()} orders for {phase_row.phase}", TOPIC, ids=(board_id,))
+    return Change(f"{power.title()} orders for {phase_row.phase}", games=True, ids=(board_id,))
 
 
 @_stale_safe
@@ -317,7 +317,7 @@ def set_sheet_status(db: TournamentDb, board_id: int, power: str, status: str,
             session.add(sheet)
         sheet.status = status
         sheet.grace_started_at = (now or utc_now()) if status == GRACE else None
-    return Change.of(f"{power.title()}: {SHEET_STATUSES[status]}", TOPIC, ids=(board_id,))
+    return Change(f"{power.title()}: {SHEET_STATUSES[status]}", games=True, ids=(board_id,))
 
 
 def _check_grace(session: Session, board_id: int, power: str, phase: str,
@@ -358,7 +358,7 @@ def adjudicate(db: TournamentDb, board_id: int, now: dt.datetime | None = None,
         _open_phase(session, board_id, row.seq + 1, nxt)
         done = row.phase
         ending = game_end_after(done, out, fmt)
-    change = Change.of(f"{done} adjudicated, {label}", TOPIC, ids=(board_id,))
+    change = Change(f"{done} adjudicated, {label}", games=True, ids=(board_id,))
     if ending is not None:
         end_game(db, board_id, ending)
     return change
@@ -410,7 +410,7 @@ def correct_orders(db: TournamentDb, board_id: int, seq: int, power: str, text: 
                 sheet.status = ENTERED
         session.flush()
         report = _recompute(session, rows, target, fmt, when)
-    change = Change.of(f"{target.phase} corrected, {label}", TOPIC, ids=(board_id,))
+    change = Change(f"{target.phase} corrected, {label}", games=True, ids=(board_id,))
     if report.ending is not None:
         end_game(db, board_id, report.ending)
     return CorrectionReport(change, tuple(report.recomputed), report.invalid, report.dropped,
@@ -636,10 +636,42 @@ def hold_draw_vote(db: TournamentDb, board_id: int, votes: Mapping[str, bool],
     with db.action(f"Draw vote {phase_title(current.phase)} {result}, {label}") as session:
         session.add(DrawVote(board_id=board_id, phase=current.phase, powers=list(included),
                              passed=passed, secret=secret, votes=None if secret else cast))
-    change = Change.of(f"Draw vote {result}, {label}", TOPIC, ids=(board_id,))
+    change = Change(f"Draw vote {result}, {label}", games=True, ids=(board_id,))
     if passed:
         change = end_game(db, board_id, "draw", draw=included)
     return VoteOutcome(change, passed, secret, eligible)
+
+
+@_stale_safe
+def veto_draw_openly(db: TournamentDb, board_id: int, vetoed_by: Sequence[str]) -> Change:
+    """A draw proposal vetoed openly at the Game Table before any vote (seed 000 5.7.1): kept
+    with the powers that vetoed it, in the open; no vote is held and it does not use up the
+    season's draw vote."""
+    state = game_state(db, board_id)
+    if not state.started or state.finished:
+        raise ServiceError("Draw proposals are made during a game in progress.")
+    current = state.current
+    assert current is not None
+    with db.read() as session:
+        fmt = _format(session)
+    refusal = draw_vote_open(fmt, current.phase)
+    if refusal:
+        raise ServiceError(refusal)
+    if voted_this_season(current.phase, state.votes):
+        raise ServiceError(f"A draw vote was held in {season_title(vote_season(current.phase))} "
+                           "already: one per season.")
+    eligible = eligible_voters(current.position)
+    try:
+        vetoers = open_veto(eligible, vetoed_by)
+    except GameRuleRefusal as exc:
+        raise ServiceError(str(exc)) from exc
+    label, _ = _names(db, board_id)
+    who = ", ".join(p.title() for p in vetoers)
+    with db.action(f"Draw proposal {phase_title(current.phase)} vetoed by {who}, {label}") \
+            as session:
+        session.add(DrawVote(board_id=board_id, phase=current.phase, powers=list(eligible),
+                             passed=False, secret=False, votes=None, vetoed_by=list(vetoers)))
+    return Change(f"Draw proposal vetoed by {who}, {label}", games=True, ids=(board_id,))
 
 
 # ----------------------------------------------------------------------------- the end

@@ -6,8 +6,6 @@ from tdapp.services.changes import Change, ServiceError
 from tdapp.store import audit
 from tdapp.store.database import TournamentDb
 
-EVERYTHING = ("players", "roll_call", "rounds", "boards", "results", "tournament")
-
 
 def list_actions(db: TournamentDb, limit: int | None = 500) -> list[audit.ActionSummary]:
     with db.read() as session:
@@ -46,7 +44,7 @@ def _revert(db: TournamentDb, kind: str) -> Change:
             raise ServiceError(f"There is nothing to {kind}.")
         what = audit.revert_action(session, stack[-1], kind=kind, who=db.who)
     verb = "Undone" if kind == "undo" else "Redone"
-    return Change.of(f"{verb}: {what}", *EVERYTHING)
+    return Change.everything(f"{verb}: {what}")
 
 
 def undo(db: TournamentDb) -> Change:

@@ -153,7 +153,7 @@ def add_player(db: TournamentDb, data: PlayerData,
         new_id = player.id
         if keep_apart is not None:
             _replace_keep_apart(session, new_id, keep_apart)
-    return Change.of(f"Added {data.name}", "players", ids=(new_id,))
+    return Change(f"Added {data.name}", players=True, ids=(new_id,))
 
 
 def add_players(db: TournamentDb, players: list[PlayerData], what: str) -> Change:
@@ -167,7 +167,7 @@ def add_players(db: TournamentDb, players: list[PlayerData], what: str) -> Chang
         session.add_all(rows)
         session.flush()
         ids = tuple(r.id for r in rows)
-    return Change.of(what, "players", ids=ids)
+    return Change(what, players=True, ids=ids)
 
 
 def update_player(db: TournamentDb, player_id: int, data: PlayerData, version: int,
@@ -191,7 +191,7 @@ def update_player(db: TournamentDb, player_id: int, data: PlayerData, version: i
                 _replace_keep_apart(session, player_id, keep_apart)
     except StaleDataError as exc:
         raise StaleEdit(f"{data.name} was changed by someone else; look again.") from exc
-    return Change.of(f"Edited {data.name}", "players", ids=(player_id,))
+    return Change(f"Edited {data.name}", players=True, ids=(player_id,))
 
 
 def _current_name(db: TournamentDb, player_id: int) -> str:
@@ -212,8 +212,8 @@ def set_withdrawn(db: TournamentDb, player_id: int, withdrawn: bool) -> Change:
         if player is None:
             raise ServiceError("That player is no longer in the tournament.")
         player.withdrawn = withdrawn
-    return Change.of(f"{verb}n {name}" if withdrawn else f"Reinstated {name}", "players",
-                     ids=(player_id,))
+    return Change(f"{verb}n {name}" if withdrawn else f"Reinstated {name}", players=True,
+                  ids=(player_id,))
 
 
 def delete_player(db: TournamentDb, player_id: int) -> Change:
@@ -248,7 +248,7 @@ def delete_player(db: TournamentDb, player_id: int) -> Change:
             session.delete(pair)
         name = player.name
         session.delete(player)
-    return Change.of(f"Deleted {name}", "players", "roll_call", ids=(player_id,))
+    return Change(f"Deleted {name}", players=True, roll_call=True, ids=(player_id,))
 
 
 def keep_apart_pairs(db: TournamentDb) -> list[tuple[int, int, str]]:
@@ -270,7 +270,7 @@ def add_keep_apart(db: TournamentDb, a: int, b: int, reason: str = "") -> Change
         )
         if exists is None:
             session.add(KeepApart(player_a_id=low, player_b_id=high, reason=reason.strip()))
-    return Change.of("Keep-apart pair added", "players")
+    return Change("Keep-apart pair added", players=True)
 
 
 def remove_keep_apart(db: TournamentDb, a: int, b: int) -> Change:
@@ -285,7 +285,7 @@ def remove_keep_apart(db: TournamentDb, a: int, b: int) -> Change:
         if pair is None:
             raise ServiceError(f"{names[low]} and {names[high]} are not on the keep-apart list.")
         session.delete(pair)
-    return Change.of("Keep-apart pair removed", "players")
+    return Change("Keep-apart pair removed", players=True)
 
 
 @dataclass(frozen=True)

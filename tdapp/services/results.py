@@ -148,5 +148,5 @@ def record_result(db: TournamentDb, board_id: int, result: BoardResult) -> Chang
             CenterCount(board_id=board_id, year=int(year), power=power, centers=count)
             for year, counts in result.history.items() for power, count in counts.items()
         )
-    return Change.of(f"Result of round {round_number} board {board.number}", "results", "boards",
-                     ids=(board_id,))
+    return Change(f"Result of round {round_number} board {board.number}", results=True,
+                  boards=True, ids=(board_id,))

@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 from tdapp.core.powers import BOARD_SIZE
 from tdapp.services.changes import Change, ServiceError
 from tdapp.store.database import TournamentDb
-from tdapp.store.models import Player, RollCall, Round
+from tdapp.store.models import Board, Player, RollCall, Round, Seat
 
 STATUSES: dict[str, str] = {
     "present": "Present",
@@ -137,7 +137,7 @@ def set_answers(
         raise ServiceError(f"Unknown roll-call status {status!r}.")
     ids = tuple(player_ids)
     if not ids:
-        return Change.of("Nothing to record", "roll_call")
+        return Change("Nothing to record", roll_call=True)
     current = {r.player_id: r for r in roll_call(db, round_number)}
     label = STATUSES.get(status or "", "answer")
     who = current[ids[0]].name if len(ids) == 1 and ids[0] in current else f"{len(ids)} players"
@@ -160,10 +160,46 @@ def set_answers(
                     two_boards=shown.two_boards, volunteer_sit_out=shown.volunteer_sit_out,
                 )
                 session.add(answer)
+            if status == "present":
+                _check_round_limit(session, round_number, player_id, current[player_id].name)
             if status is not None:
                 answer.status = status
             if two_boards is not None:
                 answer.two_boards = two_boards
             if volunteer_sit_out is not None:
                 answer.volunteer_sit_out = volunteer_sit_out
-    return Change.of(f"Roll call of round {round_number} updated", "roll_call", ids=ids)
+    return Change(f"Roll call of round {round_number} updated", roll_call=True, ids=ids)
+
+
+def rounds_taken(session: Session, player_id: int, rounds: Iterable[int]) -> list[int]:
+    """The rounds among ``rounds`` a player is registered present for or seated in."""
+    wanted = tuple(rounds)
+    seated = session.scalars(
+        select(Round.number).join(Board, Board.round_id == Round.id)
+        .join(Seat, Seat.board_id == Board.id)
+        .where(Seat.player_id == player_id, Round.number.in_(wanted))).all()
+    present = session.scalars(
+        select(Round.number).join(RollCall, RollCall.round_id == Round.id)
+        .where(RollCall.player_id == player_id, RollCall.status == "present",
+               Round.number.in_(wanted))).all()
+    return sorted(set(seated) | set(present))
+
+
+def _check_round_limit(session: Session, round_number: int, player_id: int, name: str) -> None:
+    """WDC 2018: "Players may participate in no more than three of the four preliminary
+    rounds." A registration beyond the format's ``max_played`` is refused, saying why."""
+    from tdapp.services.formats import session_format
+
+    for group in session_format(session).counting:
+        if group.max_played is None or round_number not in group.rounds:
+            continue
+        others = [r for r in group.rounds if r != round_number]
+        taken = rounds_taken(session, player_id, others)
+        if len(taken) >= group.max_played:
+            listed = ", ".join(str(r) for r in taken)
+            raise ServiceError(
+                f"{name} has already played or registered for rounds {listed}: a player may "
+                f"play at most {group.max_played} of rounds "
+                f"{', '.join(str(r) for r in group.rounds)}, so round {round_number} is refused."
+            )
+

@@ -120,7 +120,7 @@ def save_board_call(db: TournamentDb, round_number: int, boards: list[BoardPlan]
                 for power, player_id in plan.powers.items()
             )
         round_.status = "called"
-    return Change.of(f"Round {round_number} seated", "rounds", "boards")
+    return Change(f"Round {round_number} seated", rounds=True, boards=True)
 
 
 def board_call(db: TournamentDb, round_number: int) -> list[BoardRow]:
@@ -177,4 +177,4 @@ def set_round_status(db: TournamentDb, round_number: int, status: str) -> Change
         from tdapp.services.snapshots import take_snapshot
 
         take_snapshot(db, f"after round {round_number}", round_number)
-    return Change.of(f"Round {round_number} {ROUND_STATUSES[status].lower()}", "rounds")
+    return Change(f"Round {round_number} {ROUND_STATUSES[status].lower()}", rounds=True)

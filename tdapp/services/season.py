@@ -19,12 +19,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from tdapp.core.game.phases import phase_title
 from tdapp.core.tournament.season import CoinToss, Invitation, QualifyingEvent, Season
+from tdapp.core.tournament.season_calendar import outside_season, season_of, start_words
 from tdapp.core.tournament.season_doc import (
     SeasonInput,
     SeasonInputError,
     championship,
     compute,
+    mid_game,
     read_season,
     season_file_document,
     season_stage,
@@ -32,10 +35,12 @@ from tdapp.core.tournament.season_doc import (
 from tdapp.core.tournament.semifinal import (
     Entrant,
     Finalist,
+    MidGame,
     SemifinalError,
     Stage,
     championship_alternates,
 )
+from tdapp.reports.season import SeasonReport, write_season_pdf, write_season_workbook
 from tdapp.services import players as player_service
 from tdapp.services import rollcall
 from tdapp.services.changes import ServiceError
@@ -120,6 +125,9 @@ def add_event(path: Path | str, event: QualifyingEvent) -> SeasonInput:
             raise SeasonFileError(f"The season already has an event called {event.name!r}.")
         if not event.name.strip():
             raise SeasonFileError("An event needs a name.")
+        outside = outside_season(event.date, season_of([e.date for e in season.events]))
+        if outside:
+            raise SeasonFileError(f"{event.name}: {outside}.")
         return replace(season, events=(*season.events, event))
     return _change(path, edit)
 
@@ -209,6 +217,39 @@ def cannot_play(path: Path | str, player: str) -> SeasonInput:
     return _change(path, edit)
 
 
+def replace_mid_game(path: Path | str, board: int, player: str, phase: str) -> SeasonInput:
+    """A player who leaves a semi-final game (5.8.1-5.8.2): the next alternate in seed order
+    takes the seat from ``phase`` on; the player is out for the season (5.8.4). No undoing."""
+    try:
+        phase_title(phase.strip().upper())
+    except ValueError as exc:
+        raise SeasonFileError(f"{phase!r} is not a phase: write it like F1904M (Fall 1904 "
+                              "movement).") from exc
+    phase = phase.strip().upper()
+
+    def edit(season: SeasonInput) -> SeasonInput:
+        semi = season.semifinal
+        changed = replace(season, semifinal=replace(
+            semi, mid_game=(*semi.mid_game, (board, player.strip(), phase.strip()))))
+        try:
+            mid_game(changed, season_stage(changed))
+        except SemifinalError as exc:
+            raise SeasonFileError(f"{exc}.") from exc
+        return changed
+    return _change(path, edit)
+
+
+def set_championship_start(path: Path | str, option: int, chosen_by: str) -> SeasonInput:
+    """The championship game's start (4.2): option 1 or 2, agreed by the finalists
+    (``"players"``) or selected by the DBN Board when they do not agree (``"board"``)."""
+    try:
+        start_words(option, chosen_by)
+    except ValueError as exc:
+        raise SeasonFileError(str(exc)[0].upper() + str(exc)[1:] + ".") from exc
+    return _change(path, lambda s: replace(s, semifinal=replace(s.semifinal,
+                                                               start=(option, chosen_by))))
+
+
 def record_semifinal_winner(path: Path | str, board: int, player: str,
                             solo: bool) -> SeasonInput:
     """The single winner of a semi-final board (5.1), who goes to the championship game."""
@@ -235,6 +276,15 @@ class SeasonView:
     finalists: list[Finalist] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)  # why the stage cannot be shown yet
     final_alternates: list[Entrant] = field(default_factory=list)  # 4.4, in seed order
+    mid_game: list[MidGame] = field(default_factory=list)  # alternates who took over a seat
+    outside_season: list[str] = field(default_factory=list)  # events outside 2.2.1's window
+    championship_start: str = ""  # 4.2, in words, once recorded
+
+    @property
+    def out_for_season(self) -> set[str]:
+        """Players replaced by an alternate, before or during their game (5.8.4)."""
+        out = {m.out for m in self.mid_game}
+        return out | ({r.out for r in self.stage.replacements} if self.stage else set())
 
 
 def season_view(source: Path | str | SeasonInput) -> SeasonView:
@@ -245,18 +295,54 @@ def season_view(source: Path | str | SeasonInput) -> SeasonView:
     stage: Stage | None = None
     finalists: list[Finalist] = []
     spare: list[Entrant] = []
+    taken: list[MidGame] = []
     try:
         stage = season_stage(season, invites)
+        taken = mid_game(season, stage, invites)
         finalists = championship(season, stage)
-        spare = championship_alternates(
+        gone = {m.out for m in taken}
+        spare = [e for e in championship_alternates(
             [Entrant(i.player, i.seed) for i in invites if not i.alternate],
             [Entrant(i.player, i.seed) for i in invites if i.alternate], stage, finalists)
+            if e.player not in gone]
     except SemifinalError as exc:
         problems.append(str(exc))
     except SeasonInputError as exc:
         problems.append(exc.message)
-    return SeasonView(season, standings, invites, stage, finalists, problems, spare)
+    year = season_of([e.date for e in season.events])
+    outside = [f"{e.name}: {why}" for e in season.events
+               if (why := outside_season(e.date, year))]
+    start = start_words(*season.semifinal.start) if season.semifinal.start else ""
+    return SeasonView(season, standings, invites, stage, finalists, problems, spare, taken,
+                      outside, start)
 
+
+
+def season_report(source: Path | str | SeasonInput, title: str = "") -> SeasonReport:
+    """The season's documents' data: standings, invitations, semi-finals, championship."""
+    view = season_view(source)
+    name = title or view.season_input.name or (
+        Path(source).stem if isinstance(source, (str, Path)) else "Season")
+    return SeasonReport(
+        title=name, events=tuple(e.name for e in view.season_input.events if e.qualifies),
+        standings=view.standings, invitations=view.invitations, stage=view.stage,
+        finalists=tuple(view.finalists), out_for_season=frozenset(view.out_for_season),
+        mid_game=tuple(view.mid_game), championship_start=view.championship_start,
+        problems=tuple(view.problems + view.outside_season))
+
+
+def export_season(source: Path | str, target: Path | str) -> Path:
+    """Write the season as a PDF (``.pdf``) or an Excel workbook (``.xlsx``)."""
+    target = Path(target)
+    report = season_report(source)
+    try:
+        if target.suffix.lower() == ".pdf":
+            return write_season_pdf(report, target)
+        if target.suffix.lower() == ".xlsx":
+            return write_season_workbook(report, target)
+    except OSError as exc:
+        raise SeasonFileError(f"{target.name} cannot be written: {exc.strerror}.") from exc
+    raise SeasonFileError(f"{target.name}: the season is exported as .pdf or .xlsx.")
 
 
 # ---------------------------------------------------------------- from the season to the games

@@ -280,6 +280,7 @@ class SeatingContext:
     top_board: list[str] = field(default_factory=list)  # seated on board 1, the top board
     board_one_is_top: bool = False  # final-round boards by ranking: board 1 is the top board
     last_round: int | None = None  # the last of the balanced rounds from this one on
+    pool: list[str] = field(default_factory=list)  # WDC 2025: seated apart, order not shown
     _history: History | None = None
 
     @property
@@ -312,6 +313,7 @@ class SeatingProposal:
     seed: int = 0
     cancelled: bool = False
     automatic: dict[int, dict[str, str]] = field(default_factory=dict)  # board -> powers
+    pool_boards: list[int] = field(default_factory=list)  # the championship pool's boards
 
     def __post_init__(self) -> None:
         if not self.automatic:  # the engine's powers, to go back to from another method
@@ -382,6 +384,8 @@ def seating_context(
     needs = seating_needs(fmt, round_number)
     if any(n.top_board for n in needs):
         _add_top_board(db, context)
+    if any(n.apart == "pool" for n in needs):
+        _add_pool(db, context)
     context.board_one_is_top = any(n.locked_ranges for n in needs)
     context.notes += structure_notes(needs, method)
     return context
@@ -421,6 +425,42 @@ def _add_top_board(db: TournamentDb, context: SeatingContext) -> None:
     context.notes += issues
 
 
+def _add_pool(db: TournamentDb, context: SeatingContext) -> None:
+    """WDC 2025 II.2: the championship pool plays among itself. The pool goes to the seater
+    as a set (sorted by label): its ranking stays private (II.2.a)."""
+    from tdapp.services.teams import championship_pool
+
+    pool, known = championship_pool(db)
+    rule = context.fmt.pool
+    if not known or not pool:
+        after = rule.after_round if rule is not None else "the qualifying rounds"
+        context.notes.append(f"The championship pool is not known yet (it is picked after round "
+                             f"{after}): everyone is seated together")
+        return
+    context.pool = sorted(context.labels[p] for p in pool if p in context.labels)
+
+
+def rest_method(context: SeatingContext, players: Sequence[str]) -> tuple[str, dict, str]:
+    """How the players outside the pool are seated: (method, teams, why in words). WDC 2025
+    II.4: the Team Tournament is played "assuming there are at least 49 such players", and
+    only when teams have been entered; otherwise it is an ordinary round."""
+    if context.method != "team":
+        return context.method, {}, ""
+    pool = set(context.pool)
+    outside = [p for p in players if p not in pool]
+    rule = context.fmt.team
+    least = rule.min_players if rule is not None else 0
+    if not context.teams:
+        return "balanced", {}, ("No teams have been entered: the players outside the pool are "
+                                "seated as an ordinary round" if pool else
+                                "No teams have been entered: seated as an ordinary round")
+    if len(outside) < least:
+        return "balanced", {}, (f"{len(outside)} players outside the championship pool, fewer "
+                                f"than the {least} a team round needs: they are seated as an "
+                                "ordinary round")
+    return "team", dict(context.teams), ""
+
+
 def seat(
     db: TournamentDb,
     round_number: int,
@@ -457,9 +497,11 @@ def seat_with_context(
         result = seat_round(request, progress, stopped)
     except ValueError as exc:
         raise ServiceError(f"The round cannot be seated: {exc}") from exc
+    why = rest_method(context, request.players)[2]
     proposal = SeatingProposal(context, players_plan, result.boards, result.stats,
-                               result.issues, context.notes + list(result.notes), seed=seed,
-                               cancelled=stopped.fired)
+                               result.issues, context.notes + ([why] if why else [])
+                               + list(result.notes), seed=seed, cancelled=stopped.fired,
+                               pool_boards=list(result.pool_boards))
     if stopped.fired:
         proposal.notes.append("Stopped early: the best seating found so far is shown.")
     if context.power_method == "preferences":
@@ -485,10 +527,11 @@ def _request(context: SeatingContext, plan: PlayersPlan, seed: int,
     players = [context.labels[p] for p in plan.playing]
     playing = set(players)
     locked = {p: board for p, board in context.locked_seats.items() if p in playing}
+    method, teams, _why = rest_method(context, players)
     return SeatingRequest(
         players=players, history=context.history, keep_apart=context.keep_apart,
-        method=context.method, ranking=context.ranking, seed=seed, time_limit=time_limit,
-        locked_seats=locked, teams=context.teams, last_round=context.last_round,
+        method=method, ranking=context.ranking, seed=seed, time_limit=time_limit,
+        locked_seats=locked, teams=teams, last_round=context.last_round, pool=context.pool,
     )
 
 
@@ -503,8 +546,11 @@ def reseed(
     """Seat again: only the boards not locked (balanced), or the whole round."""
     seed = proposal.seed + 1 if seed is None else seed
     context = proposal.context
-    if not only_unlocked or not proposal.locked_boards:
+    if not only_unlocked or not proposal.locked_boards or context.pool:
         fresh = seat_with_context(context, proposal.plan, seed, time_limit, progress, cancel)
+        if context.pool and proposal.locked_boards:  # the pool and the rest stay apart
+            fresh.notes.append("A round with a championship pool is seated again whole: "
+                               "locked boards were not kept")
         fresh.locked_boards = set()
         return fresh
     request = _request(context, proposal.plan, seed, time_limit)
@@ -601,6 +647,22 @@ def clear_powers(proposal: SeatingProposal, board_number: int) -> None:
 
 
 # ------------------------------------------------------------------------------ 5. publish
+def pool_boards(db: TournamentDb, round_number: int) -> frozenset[int]:
+    """The championship pool's boards of a round (WDC 2025 round 4), for the board call to
+    mark: every seat taken by a pool player. Empty for other rounds and formats."""
+    from tdapp.services.rounds import all_boards
+    from tdapp.services.teams import championship_pool
+
+    rule = effective_format(db).pool
+    if rule is None or round_number != rule.bonus_round:
+        return frozenset()
+    pool, known = championship_pool(db)
+    if not known:
+        return frozenset()
+    return frozenset(b.number for b in all_boards(db, round_number)
+                     if b.seats and all(s.player_id in pool for s in b.seats))
+
+
 def existing_call(db: TournamentDb, round_number: int) -> int:
     """How many boards the round already has (0: not called yet)."""
     with db.read() as session:
@@ -657,7 +719,7 @@ def publish(
         take_snapshot(db, f"board call of round {round_number}", round_number)
     except ServiceError as exc:
         description += f"; {exc}"
-    return Change.of(description, "rounds", "boards", "roll_call")
+    return Change(description, rounds=True, boards=True, roll_call=True)
 
 
 def _replace_boards(session: Session, round_: Round, plans: list[BoardPlan],

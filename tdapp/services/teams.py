@@ -22,8 +22,10 @@ from tdapp.services.players import name_sort_key
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import Player, Team, TeamMember
 
-# Teams change the team standings and the team champion award too.
-TOPICS = ("teams", "standings", "awards")
+
+def _team_change(description: str, team_id: int) -> Change:
+    """Teams change the team standings and the team champion award too."""
+    return Change(description, teams=True, standings=True, awards=True, ids=(team_id,))
 
 
 @dataclass(frozen=True)
@@ -145,7 +147,7 @@ def create_team(db: TournamentDb, name: str) -> Change:
         session.add(team)
         session.flush()
         team_id = team.id
-    return Change.of(f"Team {name} created", *TOPICS, ids=(team_id,))
+    return _team_change(f"Team {name} created", team_id)
 
 
 def rename_team(db: TournamentDb, team_id: int, name: str) -> Change:
@@ -155,7 +157,7 @@ def rename_team(db: TournamentDb, team_id: int, name: str) -> Change:
         team = _team(session, team_id)
         name = _check_name(session, name, team_id)
         team.name = name
-    return Change.of(f"Team {old} is now {name}", *TOPICS, ids=(team_id,))
+    return _team_change(f"Team {old} is now {name}", team_id)
 
 
 def delete_team(db: TournamentDb, team_id: int) -> Change:
@@ -167,7 +169,7 @@ def delete_team(db: TournamentDb, team_id: int) -> Change:
             session.delete(member)
         session.flush()  # the members first: the database's own cascade must find none left
         session.delete(team)
-    return Change.of(f"Team {name} deleted", *TOPICS, ids=(team_id,))
+    return _team_change(f"Team {name} deleted", team_id)
 
 
 # -- members --------------------------------------------------------------------------------------
@@ -205,7 +207,7 @@ def add_member(db: TournamentDb, team_id: int, player_id: int, power: str | None
                                f"format's teams have {rule.size}.")
         power = _check_power(session, rule, team, members, player, power)
         session.add(TeamMember(team_id=team_id, player_id=player_id, power=power))
-    return Change.of(f"{player.name} joined team {team.name}", *TOPICS, ids=(team_id,))
+    return _team_change(f"{player.name} joined team {team.name}", team_id)
 
 
 def remove_member(db: TournamentDb, team_id: int, player_id: int) -> Change:
@@ -218,7 +220,7 @@ def remove_member(db: TournamentDb, team_id: int, player_id: int) -> Change:
         if member is None:
             raise ServiceError(f"{player.name} is not in team {team.name}.")
         session.delete(member)
-    return Change.of(f"{player.name} left team {team.name}", *TOPICS, ids=(team_id,))
+    return _team_change(f"{player.name} left team {team.name}", team_id)
 
 
 def set_member_power(db: TournamentDb, team_id: int, player_id: int, power: str | None
@@ -240,7 +242,7 @@ def set_member_power(db: TournamentDb, team_id: int, player_id: int, power: str 
         others = [m for m in members if m.player_id != player_id]
         member.power = _check_power(session, rule, team, others, player, power)
         words = POWER_TITLES[member.power] if member.power else "no power yet"
-    return Change.of(f"{player.name} of team {team.name}: {words}", *TOPICS, ids=(team_id,))
+    return _team_change(f"{player.name} of team {team.name}: {words}", team_id)
 
 
 def _check_power(session: Session, rule: TeamRule, team: Team, others: list[TeamMember],

@@ -118,6 +118,6 @@ def update_tournament(db: TournamentDb, info: TournamentInfo) -> Change:
             row.custom_format = None
             session.flush()
             rescore_boards(session, get_format(info.format_name), session_systems(session))
-            return Change.of("Tournament format changed", "tournament", "rounds", "results",
-                             "boards")
-    return Change.of("Tournament details changed", "tournament", "rounds")
+            return Change("Tournament format changed", tournament=True, rounds=True,
+                          results=True, boards=True)
+    return Change("Tournament details changed", tournament=True, rounds=True)

@@ -309,4 +309,6 @@ class DrawVote(Base):
     passed: Mapped[bool] = mapped_column(Boolean)
     secret: Mapped[bool] = mapped_column(Boolean, default=True)
     votes: Mapped[dict[str, Any] | None] = mapped_column(JSON)  # only for open votes
+    # powers that vetoed the proposal openly before any vote (seed 000 5.7.1); then no vote
+    vetoed_by: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utc_now)

@@ -47,7 +47,7 @@ def test_the_contract_example(capsys: pytest.CaptureFixture[str], tmp_path: Path
     assert code == 0 and err == ""
     assert doc["events"] == [{"name": "Whipping 2025", "class": "standard", "event_score": 80.0,
                               "qualifies": True, "why": "12 boards, 40 players",
-                              "date": "2025-04-12"}]
+                              "date": "2025-04-12", "outside_season": ""}]
     ann = doc["standings"][0]
     assert {k: ann[k] for k in ("rank", "player", "total", "counted", "best_single", "topshare",
                                 "rookie", "decided_by")} == {
@@ -257,6 +257,17 @@ BAD_INPUTS = [
     ({"events": [], "coin_tosses": [{"between": ["eve", "fay"], "winner": "gus"}]},
      "coin_tosses[0].winner"),
     ({"events": [], "coin_tosses": [{"between": ["eve", "fay"]}]}, "coin_tosses[0].winner"),
+    # 5.8 and 4.2 in the season file's semi-final section
+    ({"events": [], "semifinal": {"mid_game": {"board": 1}}}, "semifinal.mid_game"),
+    ({"events": [], "semifinal": {"mid_game": [{"player": "ann"}]}}, "semifinal.mid_game[0].board"),
+    ({"events": [], "semifinal": {"mid_game": [{"board": 0, "player": "ann"}]}},
+     "semifinal.mid_game[0].board"),
+    ({"events": [], "semifinal": {"mid_game": [{"board": 1, "player": "ann", "why": "x"}]}},
+     "semifinal.mid_game[0].why"),
+    ({"events": [], "semifinal": {"championship_start": {"option": 3}}},
+     "semifinal.championship_start"),
+    ({"events": [], "semifinal": {"championship_start": {"option": 1, "chosen_by": "gm"}}},
+     "semifinal.championship_start"),
 ]
 
 

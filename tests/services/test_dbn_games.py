@@ -132,3 +132,40 @@ def board_scores(db: TournamentDb, board_id: int) -> dict[str, float]:
     with db.read() as session:
         return {s.power: float(s.score) for s in session.scalars(
             select(Seat).where(Seat.board_id == board_id))}
+
+
+def test_an_open_veto_is_recorded_and_no_vote_is_held(dbn_board) -> None:
+    """5.7.1: "Once everyone is in the Game Table, the GM shall give players the opportunity to
+    openly veto the draw. If the draw is openly vetoed, it does not count as the draw vote for
+    that season. If it is not openly vetoed, each player shall head to their assigned voice room
+    and confidentially cast their vote to the GM." The veto is open, so who vetoed is kept."""
+    db, board_id = dbn_board
+    jump_to(db, board_id, "S1907M", TIED_TOP)
+    games.veto_draw_openly(db, board_id, ["TURKEY", "FRANCE"])
+    state = games.game_state(db, board_id)
+    (vetoed,) = state.votes
+    assert vetoed.vetoed_by == ("FRANCE", "TURKEY") and not vetoed.passed
+    assert vetoed.votes is None  # no ballot: no vote was held
+    assert state.current is not None and not state.finished
+    # it was not the season's draw vote: a secret vote may still be held in Spring 1907
+    assert games.draw_vote_preview(db, board_id).refusal is None
+    voters = [p for p in POWERS if p in TIED_TOP]
+    out = games.hold_draw_vote(db, board_id, {**dict.fromkeys(voters, True), "GERMANY": False})
+    assert not out.passed and out.secret
+    with pytest.raises(ServiceError, match="one per season"):
+        games.veto_draw_openly(db, board_id, ["TURKEY"])
+
+
+def test_an_open_veto_refused_in_words(dbn_board) -> None:
+    """5.7.2: "those players shall be considered to have openly vetoed the draw" — a player, so a
+    power with a centre; and 5.7.1's Spring 1907 applies to proposals vetoed openly too."""
+    db, board_id = dbn_board
+    jump_to(db, board_id, "F1906M", TIED_TOP)
+    with pytest.raises(ServiceError, match="Spring 1907"):
+        games.veto_draw_openly(db, board_id, ["TURKEY"])
+    jump_to(db, board_id, "S1907M", TIED_TOP)
+    with pytest.raises(ServiceError, match="Italy has no centre"):
+        games.veto_draw_openly(db, board_id, ["ITALY"])
+    with pytest.raises(ServiceError, match="Name the powers"):
+        games.veto_draw_openly(db, board_id, [])
+    assert games.game_state(db, board_id).votes == ()

@@ -383,6 +383,11 @@ class RoundClock:
 
     # -------------------------------------------------------- hidden end time
     def set_hidden_end(self, instant: float) -> None:
+        """A moment (date and time) still ahead: one already past would end every board the
+        moment it is set (WDC 2025 II.5.b: "a set end time, known only to the TDs")."""
+        if float(instant) <= self.time.now():
+            raise ClockError("hidden end: that moment has already passed; pick its day as well "
+                             "as its time")
         now = self._settle()
         self.hidden_end = float(instant)
         self.verdicts = None
@@ -392,6 +397,10 @@ class RoundClock:
         """Draw the end time at random between two instants, to the whole minute."""
         if latest < earliest:
             raise ClockError("hidden end: the latest time is before the earliest")
+        if latest <= self.time.now():
+            raise ClockError("hidden end: that window has already passed; pick its day as well "
+                             "as its times")
+        earliest = max(earliest, 60.0 * (self.time.now() // 60 + 1))  # only moments ahead
         minutes = int((latest - earliest) // 60)
         instant = earliest + 60 * rng.randint(0, minutes)
         self.set_hidden_end(instant)

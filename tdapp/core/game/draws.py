@@ -31,9 +31,22 @@ def draw_vote_open(fmt: TournamentFormat, phase: Phase | str) -> str | None:
 
 
 def voted_this_season(phase: Phase | str, votes: Sequence[VoteRow]) -> bool:
-    """A draw vote was held in the season of ``phase`` already (one per Spring or Fall)."""
+    """A draw vote was held in the season of ``phase`` already (one per Spring or Fall). A
+    proposal vetoed openly is no vote (seed 000 5.7.1: "If the draw is openly vetoed, it does
+    not count as the draw vote for that season")."""
     season = vote_season(phase)
-    return any(vote_season(v.phase) == season for v in votes)
+    return any(vote_season(v.phase) == season for v in votes if not v.vetoed)
+
+
+def open_veto(eligible: Sequence[str], vetoed_by: Sequence[str]) -> tuple[str, ...]:
+    """The powers that vetoed a proposal openly, in AEFGIRT order: each one with a centre
+    (5.7.2: a player who declines to come to the Game Table counts as vetoing)."""
+    if not vetoed_by:
+        raise GameRuleRefusal("Name the powers that vetoed the draw openly.")
+    for power in vetoed_by:
+        if power not in eligible:
+            raise GameRuleRefusal(f"{power.title()} has no centre: it has no say in a draw.")
+    return tuple(p for p in POWERS if p in set(vetoed_by))
 
 
 def next_vote_secret(fmt: TournamentFormat, votes: Sequence[VoteRow]) -> bool:

@@ -59,6 +59,11 @@ class VoteRow:
     passed: bool
     secret: bool
     votes: dict[str, bool] | None
+    vetoed_by: tuple[str, ...] = ()  # openly vetoed before any vote: no vote was held
+
+    @property
+    def vetoed(self) -> bool:
+        return bool(self.vetoed_by)
 
 
 def saved_status(before: str | None) -> str:

@@ -23,6 +23,7 @@ from .methods import (
     separate,
 )
 from .model import METHODS, Board, Cancel, Progress, SeatingRequest, SeatingResult
+from .pool import seat_pool_apart
 from .powers import assign_round_powers
 from .review import review_round
 from .rollout import next_round_follows, seat_with_next_round
@@ -60,6 +61,14 @@ def seat_round(
     planned: list[dict[str, str]] | None = None
     fixed_powers: dict[str, str] | None = None
     method = request.method
+    if request.pool:
+        groups, planned, fixed_powers, notes = seat_pool_apart(request, history, progress,
+                                                               cancel)
+        result = finish_round(groups, history, request, planned, fixed_powers or None, notes)
+        result.pool_boards = list(range(1, len(set(request.pool)) // BOARD_SIZE + 1))
+        if progress is not None:
+            progress(1.0)
+        return result
     if method == "balanced" and next_round_follows(request, history):
         result = seat_with_next_round(request, history, _seat_balanced_once, progress, cancel)
         if progress is not None:

@@ -55,7 +55,9 @@ class SeatingRequest:
 
     ``players`` may list a player twice: that player plays two boards (never both on one).
     ``locked_seats`` pins a player to a board number (accessibility). ``ranking`` is best first.
-    ``teams`` maps team name -> {power: player} for the team round. ``last_round`` is the
+    ``teams`` maps team name -> {power: player} for the team round. ``pool`` (WDC 2025 round
+    4) is seated on the first boards, apart from everyone else, by the balanced rules and
+    without regard to its order; the rest by ``method``. ``last_round`` is the
     tournament's last round (None: unknown, taken as the seventh, when powers run out), so the
     balanced method knows whether a next round is worth preparing.
     """
@@ -71,6 +73,7 @@ class SeatingRequest:
     teams: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     weighted_decay: float = 0.75
     last_round: int | None = None
+    pool: Sequence[str] = ()  # a championship pool seated among itself on the first boards
 
 
 @dataclass(frozen=True)
@@ -110,6 +113,7 @@ class SeatingResult:
     issues: list[Issue] = field(default_factory=list)
     method: str = "balanced"
     notes: list[str] = field(default_factory=list)
+    pool_boards: list[int] = field(default_factory=list)  # board numbers of the pool
 
 
 def board_count(players: Sequence[str]) -> int:

@@ -24,11 +24,14 @@ from tdapp.core.tournament.season import (
     season_standings,
     season_topshare,
 )
+from tdapp.core.tournament.season_calendar import outside_season, season_of, start_words
 from tdapp.core.tournament.semifinal import (
     Entrant,
     Finalist,
+    MidGame,
     Stage,
     championship_seeding,
+    mid_game_replacements,
     semifinal_stage,
 )
 
@@ -71,6 +74,8 @@ class SemifinalInput:
     preferences: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
     unavailable: tuple[str, ...] = ()
     winners: Mapping[int, tuple[str, bool]] = field(default_factory=dict)  # board -> (who, solo)
+    mid_game: tuple[tuple[int, str, str], ...] = ()  # (board, replaced player, phase), 5.8
+    start: tuple[int, str] | None = None  # championship start (option, "players"/"board"), 4.2
 
 
 def _int(value: Any, where: str, least: int) -> int:
@@ -223,7 +228,8 @@ def _text(value: Any, where: str) -> str:
 
 
 def _semifinal(value: Any) -> SemifinalInput:
-    raw = _object(value, "semifinal", {"preferences", "unavailable", "winners"})
+    raw = _object(value, "semifinal", {"preferences", "unavailable", "winners", "mid_game",
+                                       "championship_start"})
     prefs: dict[str, tuple[int, ...]] = {}
     for player, wish in _object(raw.get("preferences", {}), "semifinal.preferences").items():
         at = f"semifinal.preferences.{player}"
@@ -245,7 +251,37 @@ def _semifinal(value: Any) -> SemifinalInput:
             raise SeasonInputError(f"must be true or false, not {solo!r}", f"{at}.solo")
         winners[int(board)] = (_name(entry["player"], f"{at}.player"), solo)
     return SemifinalInput(prefs, tuple(_names(raw.get("unavailable", []),
-                                              "semifinal.unavailable")), winners)
+                                              "semifinal.unavailable")), winners,
+                          _mid_game(raw.get("mid_game", [])),
+                          _start(raw.get("championship_start")))
+
+
+def _mid_game(value: Any) -> tuple[tuple[int, str, str], ...]:
+    out = []
+    for i, raw in enumerate(_list(value, "semifinal.mid_game")):
+        at = f"semifinal.mid_game[{i}]"
+        entry = _object(raw, at, {"board", "player", "phase"})
+        for key in ("board", "player"):
+            if key not in entry:
+                raise SeasonInputError("is missing", f"{at}.{key}")
+        out.append((_int(entry["board"], f"{at}.board", 1),
+                    _name(entry["player"], f"{at}.player"),
+                    _text(entry.get("phase", ""), f"{at}.phase")))
+    return tuple(out)
+
+
+def _start(value: Any) -> tuple[int, str] | None:
+    if value is None:
+        return None
+    at = "semifinal.championship_start"
+    entry = _object(value, at, {"option", "chosen_by"})
+    option = _int(entry.get("option"), f"{at}.option", 1)
+    chosen_by = entry.get("chosen_by", "players")
+    try:
+        start_words(option, chosen_by)
+    except ValueError as exc:
+        raise SeasonInputError(str(exc), at) from exc
+    return option, chosen_by
 
 
 def season_file_document(season_in: SeasonInput) -> dict[str, Any]:
@@ -268,7 +304,12 @@ def season_file_document(season_in: SeasonInput) -> dict[str, Any]:
         "semifinal": {"preferences": {p: list(v) for p, v in semi.preferences.items()},
                       "unavailable": list(semi.unavailable),
                       "winners": {str(b): {"player": p, "solo": solo}
-                                  for b, (p, solo) in sorted(semi.winners.items())}},
+                                  for b, (p, solo) in sorted(semi.winners.items())},
+                      "mid_game": [{"board": b, "player": p, "phase": ph}
+                                   for b, p, ph in semi.mid_game],
+                      **({"championship_start": {"option": semi.start[0],
+                                                 "chosen_by": semi.start[1]}}
+                         if semi.start else {})},
     }
 
 
@@ -287,9 +328,11 @@ def compute(season_in: SeasonInput) -> tuple[Season, tuple[Invitation, ...]]:
 
 def season_document(season_in: SeasonInput) -> dict[str, Any]:
     season, invites = compute(season_in)
+    year = season_of([e.date for e in season_in.events])
     return {
         "events": [{"name": e.name, "class": e.classification, "event_score": e.score,
-                    "qualifies": e.qualifies, "why": e.why(), "date": e.date}
+                    "qualifies": e.qualifies, "why": e.why(), "date": e.date,
+                    "outside_season": outside_season(e.date, year)}
                    for e in season_in.events],
         "standings": [{"rank": r.rank, "player": r.player, "total": r.total,
                        "counted": [{"event": c.event, "place": c.place, "points": c.points}
@@ -323,13 +366,27 @@ def championship(season_in: SeasonInput, stage: Stage) -> list[Finalist]:
     """The championship game's players in its seeding order, as far as the winners are known."""
     seeds = {s.player: s.seed for s in stage.seats}
     boards = stage.boards()
+    taken = mid_game(season_in, stage) if season_in.semifinal.mid_game else []
+    seeds |= {m.alternate: m.alternate_seed for m in taken}
     winners = []
     for board, (player, solo) in sorted(season_in.semifinal.winners.items()):
         if board not in boards:
             raise SeasonInputError(f"the semi-final stage has no board {board}",
                            f"semifinal.winners.{board}")
-        if player not in {s.player for s in boards[board]}:
+        if any(m.out == player for m in taken):
+            raise SeasonInputError(f"{player} was replaced by an alternate and is out for the "
+                                   "season (5.8.4)", f"semifinal.winners.{board}.player")
+        if player not in {s.player for s in boards[board]} | {m.alternate for m in taken
+                                                             if m.board == board}:
             raise SeasonInputError(f"{player} does not play on semi-final board {board}",
                            f"semifinal.winners.{board}.player")
         winners.append((Entrant(player, seeds[player]), board, solo))
     return championship_seeding(stage.finalists, winners)
+
+
+def mid_game(season_in: SeasonInput, stage: Stage,
+             invites: Sequence[Invitation] | None = None) -> list[MidGame]:
+    """The alternates who took over semi-final seats during a game (5.8), in the order recorded."""
+    if invites is None:
+        invites = compute(season_in)[1]
+    return mid_game_replacements(stage, entrants(invites)[1], season_in.semifinal.mid_game)

@@ -175,3 +175,41 @@ def championship_alternates(invited: Sequence[Entrant], alternates: Sequence[Ent
     out = {r.out for r in stage.replacements} | {f.player for f in finalists}
     return [e for e in sorted((*invited, *alternates), key=lambda e: e.seed)
             if e.player not in out]
+
+
+@dataclass(frozen=True)
+class MidGame:
+    """An alternate who took over a seat during a semi-final game (5.8.1-5.8.2): the replaced
+    player is out for the season (5.8.4); the alternate gets the result as if they had played
+    the whole game (5.8.6), so may win the board."""
+
+    board: int
+    out: str
+    alternate: str
+    alternate_seed: int
+    phase: str  # the phase the alternate took over in, e.g. "F1904M"
+
+
+def mid_game_replacements(stage: Stage, alternates: Sequence[Entrant],
+                          requests: Sequence[tuple[int, str, str]]) -> list[MidGame]:
+    """Each (board, player, phase) in the order recorded: the player must be playing on that
+    board; the next alternate in seed order (3.3) not already seated or used takes over."""
+    boards = stage.boards()
+    used = {s.player for s in stage.seats}
+    out: list[MidGame] = []
+    for board, player, phase in requests:
+        at_board = {s.player for s in boards.get(board, ())} | {
+            m.alternate for m in out if m.board == board}
+        gone = {m.out for m in out}
+        if board not in boards:
+            raise SemifinalError(f"The semi-final stage has no board {board}")
+        if player in gone or player not in at_board:
+            raise SemifinalError(f"{player} is not playing on semi-final board {board}")
+        spare = [a for a in sorted(alternates, key=lambda e: e.seed) if a.player not in used]
+        if not spare:
+            raise SemifinalError(f"No alternate is left to replace {player} on board {board}: "
+                                 "the GM processes hold orders and a yes to every draw (5.8.3)")
+        alternate = spare[0]
+        used.add(alternate.player)
+        out.append(MidGame(board, player, alternate.player, alternate.seed, phase))
+    return out

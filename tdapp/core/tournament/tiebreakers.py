@@ -74,8 +74,10 @@ def _round_score(rnd: int | None) -> Criterion:
 
 
 def _best_game(ctx: TieContext, group: Sequence[str]) -> dict[str, Key | None]:
+    """The game's own score: a round's multiplier or pool bonus is on the round's score, not on
+    the game (WDC 2025 IX.1.c against VIII.1.b.ii "Higher single game score")."""
     sheet = _sheet(ctx)
-    return {p: max((sheet.game_value(p, g) for g in sheet.games[p]), default=None) for p in group}
+    return {p: max((g.raw for g in sheet.games[p]), default=None) for p in group}
 
 
 def _head_to_head(combine: Callable[[list[float]], float]) -> Callable[..., dict[str, Key | None]]:

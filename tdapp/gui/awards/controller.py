@@ -11,16 +11,18 @@ from tdapp.gui.awards.page import AwardsPage
 from tdapp.gui.common.lazy_page import RefreshWhenSeen
 from tdapp.gui.controller import AppController
 from tdapp.services import awards
+from tdapp.services.changes import Change
 from tdapp.services.players import list_players
 
 if TYPE_CHECKING:
     from tdapp.gui.export.controller import ExportController
 
-TOPICS = {"results", "boards", "players", "rounds", "tournament", "standings", "awards"}
 
 
 class AwardsController(RefreshWhenSeen):
-    topics = TOPICS
+    def wants(self, change: Change) -> bool:
+        return (change.results or change.boards or change.players or change.rounds
+                or change.tournament or change.standings or change.awards)
 
     def __init__(self, page: AwardsPage, app: AppController,
                  exports: ExportController | None = None) -> None:

@@ -12,12 +12,20 @@ class BoardSeat:
     player: str
 
 
+POOL_MARK = "Championship pool"  # WDC 2025 round 4: the pool's boards, never its ranking
+
+
 @dataclass(frozen=True)
 class BoardCall:
     """The boards of a round: ``boards`` is (board number, its seats) in board order."""
 
     title: str = "Board call"
     boards: tuple[tuple[int, tuple[BoardSeat, ...]], ...] = ()
+    # board number -> what the room is told about it ("Championship pool", WDC 2025 round 4)
+    marks: tuple[tuple[int, str], ...] = ()
+
+    def mark(self, board: int) -> str:
+        return dict(self.marks).get(board, "")
 
     def by_name(self) -> list[tuple[str, int, str]]:
         """(player, board, power) sorted by name, for players looking for themselves."""

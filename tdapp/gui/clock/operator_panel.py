@@ -20,7 +20,7 @@ from collections.abc import Callable
 from datetime import datetime
 from datetime import time as dtime
 
-from PySide6.QtCore import QEvent, QObject, QTime, QTimer, Signal
+from PySide6.QtCore import QDate, QEvent, QObject, QTime, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QComboBox,
+    QDateEdit,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -58,6 +59,7 @@ from tdapp.core.clock import (
     alerts_between,
     get_clock_format,
 )
+from tdapp.core.clock.moments import moment_words, window_day
 from tdapp.gui import theme
 from tdapp.gui.clock.content import BoardCall, Standings
 from tdapp.gui.clock.log_words import stamped
@@ -244,6 +246,14 @@ class OperatorPanel(QWidget):
         self.end_latest = QTimeEdit(QTime.fromString(window[1], "HH:mm"))
         for edit in (self.end_at, self.end_earliest, self.end_latest):
             edit.setDisplayFormat("HH:mm")
+        # The end is a moment: drawn on Saturday evening, "13:30-15:30" means Sunday afternoon.
+        day = window_day(datetime.fromtimestamp(self.clock.time.now()), window[0])
+        self.end_day = QDateEdit(QDate(day.year, day.month, day.day))
+        self.end_day.setDisplayFormat("ddd d MMM yyyy")
+        self.end_day.setCalendarPopup(True)
+        self.end_day.setObjectName("hidden-end-day")
+        self.end_day.setToolTip("The day of the hidden end time, for Set and for Draw")
+        grid.addWidget(self.end_day, 2, 2)
         grid.addWidget(QLabel("End at"), 0, 0)
         grid.addWidget(self.end_at, 0, 1)
         grid.addWidget(self._action("Set", "H", self._set_hidden_end), 0, 2, 1, 2)
@@ -367,8 +377,8 @@ class OperatorPanel(QWidget):
         self.grace_player.clear()
 
     def _instant_today(self, edit: QTimeEdit) -> float:
-        """The chosen time of day on the clock's own date, as an instant."""
-        day = datetime.fromtimestamp(self.clock.time.now()).date()
+        """The chosen time of day on the chosen day, as an instant."""
+        day = self.end_day.date().toPython()
         chosen = edit.time()
         return datetime.combine(day, dtime(chosen.hour(), chosen.minute())).timestamp()
 
@@ -540,9 +550,9 @@ class OperatorPanel(QWidget):
         if view.hidden_end is None:
             self.hidden_end_label.setText("No hidden end time")
         else:
-            at = datetime.fromtimestamp(view.hidden_end).strftime("%H:%M")
+            at = moment_words(view.hidden_end)
             if not self.reveal_box.isChecked() and not view.round_called:
-                at = "\u2022\u2022:\u2022\u2022"
+                at = "\u2022\u2022\u2022 \u2022\u2022:\u2022\u2022"  # not even the day shows
             called = " \u2014 reached" if view.round_called else ""
             self.hidden_end_label.setText(f"Ends at {at} (only on this screen){called}")
         if self.verdict_list.count() != len(view.verdicts):

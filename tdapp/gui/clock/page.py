@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from tdapp.core.clock import RoundClock, SystemTime, TimeSource
 from tdapp.gui import theme
-from tdapp.gui.clock.content import BoardCall, BoardSeat, StandingRow, Standings
+from tdapp.gui.clock.content import POOL_MARK, BoardCall, BoardSeat, StandingRow, Standings
 from tdapp.gui.clock.log_words import stamped
 from tdapp.gui.clock.operator_panel import OperatorPanel
 from tdapp.gui.common.page import InfoPage
@@ -36,21 +36,23 @@ from tdapp.services import clock as clock_service
 from tdapp.services.changes import Change
 from tdapp.services.exports import tournament_standings
 from tdapp.services.rounds import ROUND_STATUSES, BoardRow, all_boards, list_rounds
+from tdapp.services.seating import pool_boards
 from tdapp.store.database import TournamentDb
 
 TICKER = "ticker"
 THEME = "theme"
 ROTATE = "rotate"
-CONTENT_TOPICS = frozenset({"boards", "results", "players"})
 REFRESH_TIMER = "operator-refresh"  # the operator panel's repaint timer
 PANEL_MIN_WIDTH = 560
 
 
-def board_call_content(round_number: int, boards: list[BoardRow]) -> BoardCall:
+def board_call_content(round_number: int, boards: list[BoardRow],
+                       pool_boards: frozenset[int] = frozenset()) -> BoardCall:
     return BoardCall(
         title=f"Round {round_number} \u2014 board call",
         boards=tuple((b.number, tuple(BoardSeat(s.power, s.player_name) for s in b.seats))
                      for b in boards),
+        marks=tuple((n, POOL_MARK) for n in sorted(pool_boards)),
     )
 
 
@@ -304,7 +306,9 @@ class ClockPage(InfoPage):
         if db is None or panel is None or number is None or self._loading:
             return
         try:
-            clock_service.save_clock(db, number, panel.clock, page=self.page_settings())
+            page = self.page_settings()
+            self.app.operations.wait_for(  # type: ignore[union-attr] - db comes from the app
+                lambda: clock_service.save_clock(db, number, panel.clock, page=page))
         except Exception as exc:  # noqa: BLE001 - the TD must see that the clock is not saved
             self.save_state.setText(f"The clock could not be saved in the file: {exc}")
             self.save_state.show()
@@ -355,7 +359,10 @@ class ClockPage(InfoPage):
         boards = self._read(clock_service.round_boards, number)
         if boards is None:
             return False
-        panel.set_clock(clock_service.new_clock(self.db, boards, panel.clock.time))
+        clock = self._read(clock_service.new_clock, boards, panel.clock.time)
+        if clock is None:
+            return False
+        panel.set_clock(clock)
         self.save()
         self._show_summary()
         self._show_last_action()
@@ -386,7 +393,8 @@ class ClockPage(InfoPage):
         if db is None or panel is None or number is None:
             return
         boards = self._read(all_boards, number) or []
-        panel.set_board_call(board_call_content(number, boards))
+        pool = self._read(pool_boards, number) or frozenset()
+        panel.set_board_call(board_call_content(number, boards, pool))
         standings = self._read(standings_content)
         if standings is not None:
             panel.set_standings(standings)
@@ -395,14 +403,14 @@ class ClockPage(InfoPage):
     def _changed(self, change: Change) -> None:
         if self.db is None:
             return
-        if change.topics & {"rounds", "boards", "tournament"}:
+        if change.rounds or change.boards or change.tournament:
             self._fill_rounds()
-        if ("tournament" in change.topics and self.panel is not None
+        if (change.tournament and self.panel is not None
                 and self.round_number is not None and not self.panel.clock.log):
             self.show_round(self.round_number)  # an untouched clock follows a format changed
-        if "boards" in change.topics and self.panel is not None and self.round_number:
+        if change.boards and self.panel is not None and self.round_number:
             self._follow_board_call()
-        if change.topics & CONTENT_TOPICS:
+        if change.boards or change.results or change.players:  # what the projector shows
             watched = self.isVisible() or (self.panel is not None
                                            and self.panel.projector is not None)
             if watched:

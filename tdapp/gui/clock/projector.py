@@ -417,7 +417,9 @@ class ProjectorWindow(QWidget):
             row, column = divmod(index, columns)
             block = QRectF(body.left() + column * width, body.top() + row * height,
                            width * 0.94, height * 0.96)
-            self._draw_block(painter, block, f"Board {number}", seats)
+            mark = self.board_call.mark(number)
+            self._draw_block(painter, block, f"Board {number}" + (f" \u2014 {mark}" if mark
+                                                                    else ""), seats)
 
     def _draw_block(self, painter: QPainter, block: QRectF, title: str,
                     seats: Sequence[BoardSeat]) -> None:

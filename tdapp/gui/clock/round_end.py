@@ -102,7 +102,7 @@ class RoundEndWatcher(QObject):
 
         def run(db: TournamentDb) -> Change:
             outcomes.append(games.end_round_by_time(db, number))
-            return Change.of(f"Round {number}: time is up", games.TOPIC, "results", "boards")
+            return Change(f"Round {number}: time is up", games=True, results=True, boards=True)
 
         self.app.call(run)
         if not outcomes:

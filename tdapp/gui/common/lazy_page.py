@@ -3,7 +3,6 @@ recomputed when they are shown, not on every change while hidden."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from typing import Any
 
 from tdapp.services.changes import Change
@@ -14,7 +13,6 @@ class RefreshWhenSeen:
     ``_clear()`` and may do something quick while hidden (``while_hidden``)."""
 
     page: Any
-    topics: Collection[str] = ()
     stale = False
 
     def watch(self, app: Any) -> None:
@@ -24,7 +22,7 @@ class RefreshWhenSeen:
         app.changed.connect(self._changed)
 
     def _changed(self, change: Change) -> None:
-        if change.topics & set(self.topics):
+        if self.wants(change):
             self.refresh_when_seen()
 
     def refresh_when_seen(self) -> None:
@@ -37,6 +35,10 @@ class RefreshWhenSeen:
     def _shown(self) -> None:
         if self.stale:
             self.refresh()
+
+    def wants(self, change: Change) -> bool:
+        """Whether ``change`` may alter what the page shows (nothing by default)."""
+        return False
 
     def while_hidden(self) -> None:
         """Cheap work worth doing even while hidden (nothing by default)."""

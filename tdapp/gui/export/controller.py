@@ -1,4 +1,5 @@
-"""Every export runs on a pool thread behind a progress dialog that can cancel it.
+"""Every export runs through the operation API: off the GUI thread, behind a progress dialog
+that can cancel it.
 
 The builders write atomically; this controller additionally writes into a hidden file beside the
 target and moves it into place only when the work finished and was not cancelled, so a cancelled
@@ -9,7 +10,6 @@ from __future__ import annotations
 
 import os
 import re
-import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox, QPro
 from tdapp.gui.controller import AppController
 from tdapp.gui.export.dialogs import DifferencesDialog, PdfOptionsDialog
 from tdapp.gui.export.menu import ExportActions
-from tdapp.gui.worker import Worker
+from tdapp.gui.operations import DialogProgress, Job, Operation
 from tdapp.services import exports
 from tdapp.services.tournaments import tournament_info
 from tdapp.store.database import TournamentDb
@@ -31,6 +31,8 @@ PDF_FILTER = "PDF documents (*.pdf)"
 XLSX_FILTER = "Excel workbooks (*.xlsx)"
 CSV_FILTER = "CSV files (*.csv)"
 SHEET_FILTER = "Excel workbooks (*.xlsx *.xlsm)"
+# A full disk, a locked file, a sheet that is not a workbook: said in their own words.
+EXPECTED: tuple[type[BaseException], ...] = (OSError, ValueError, KeyError)
 
 
 @dataclass
@@ -40,9 +42,17 @@ class ExportJob:
     title: str
     target: Path
     write: Callable[[TournamentDb, Path], Any]
-    cancelled: bool = False
-    progress: QProgressDialog | None = None
-    worker: Worker | None = None
+    view: DialogProgress | None = None
+    handle: Job[Any] | None = None
+
+    @property
+    def cancelled(self) -> bool:
+        return self.handle is not None and self.handle.cancelled
+
+    @property
+    def progress(self) -> QProgressDialog | None:
+        """The progress dialog while the export runs (it has the Cancel button)."""
+        return self.view.dialog if self.view is not None else None
 
     @property
     def partial(self) -> Path:
@@ -158,52 +168,36 @@ class ExportController:
                                             exports.compare_with_sheet(db, sheet)])
         self.start(job, writes=False)
 
-    # -- running ---------------------------------------------------------------------------
+    # -- running (through the operation API) -------------------------------------------------
     def start(self, job: ExportJob, *, writes: bool = True) -> None:
         db = self.app.db
         if db is None:
             return
-        progress = QProgressDialog(job.title, "Cancel", 0, 0, self.window)
-        progress.setWindowTitle("Exporting" if writes else "Comparing")
-        progress.setMinimumDuration(0)
-        progress.setAutoClose(False)
-        progress.setAutoReset(False)
-        progress.canceled.connect(lambda: self._cancel(job))
-        job.progress = progress
         target = job.partial if writes else job.target
-
-        def work() -> Any:
-            return job.write(db, target)
-
-        worker = Worker(work)
-        job.worker = worker
-        worker.signals.finished.connect(lambda result: self._finished(job, result, writes))
-        worker.signals.failed.connect(lambda exc: self._failed(job, exc, writes))
+        job.view = DialogProgress(self.window, "Exporting" if writes else "Comparing")
         self.jobs.append(job)
-        progress.show()
-        self.app.pool.start(worker)
+        job.handle = self.app.start(Operation(
+            job.title, lambda _token: job.write(db, target),
+            on_done=lambda result: self._finished(job, result, writes),
+            cancellable=True, on_cancelled=lambda: self._cancelled(job, writes),
+            after_failure=lambda exc: self._failed(job, exc, writes),
+            problem_title=("The export could not be written" if writes
+                           else "The spreadsheet could not be compared"),
+            expected=EXPECTED, progress=job.view))
 
-    def _cancel(self, job: ExportJob) -> None:
-        job.cancelled = True
+    def _cancelled(self, job: ExportJob, writes: bool) -> None:
+        """The TD cancelled: whatever the worker wrote goes, the old file stays."""
+        self._end(job)
+        if writes:
+            job.partial.unlink(missing_ok=True)
         self.window.statusBar().showMessage(f"Cancelled: {job.title.rstrip('…')}")
 
     def _end(self, job: ExportJob) -> None:
-        if job.progress is not None:
-            job.cancelled = job.cancelled or job.progress.wasCanceled()
-            job.progress.canceled.disconnect()
-            job.progress.reset()
-            job.progress.close()
-            job.progress.deleteLater()
-            job.progress = None
         if job in self.jobs:
             self.jobs.remove(job)
 
     def _finished(self, job: ExportJob, result: Any, writes: bool) -> None:
         self._end(job)
-        if job.cancelled:
-            if writes:
-                job.partial.unlink(missing_ok=True)
-            return
         if not writes:
             self._show_differences(job.target, list(result))
             return
@@ -211,7 +205,8 @@ class ExportController:
             os.replace(job.partial, job.target)
         except OSError as exc:
             job.partial.unlink(missing_ok=True)
-            self._failed(job, exc, False)
+            self.last_error = str(exc) or type(exc).__name__
+            self.app.show_problem(exc, "The export could not be written")
             return
         self.last_written = job.target
         self.window.statusBar().showMessage(f"Wrote {job.target}")
@@ -224,17 +219,11 @@ class ExportController:
             QDesktopServices.openUrl(QUrl.fromLocalFile(str(job.target.parent)))
 
     def _failed(self, job: ExportJob, exc: BaseException, writes: bool) -> None:
+        """After the operation API has told the TD why: tidy up."""
         self._end(job)
         if writes:
             job.partial.unlink(missing_ok=True)
-        if job.cancelled:
-            return
-        if not isinstance(exc, OSError | ValueError | KeyError):
-            traceback.print_exception(exc)
         self.last_error = str(exc) or type(exc).__name__
-        QMessageBox.warning(self.window, "The export could not be written"
-                            if writes else "The spreadsheet could not be compared",
-                            self.last_error)
 
     def _show_differences(self, sheet: Path, lines: list[str]) -> None:
         if self.differences is not None:

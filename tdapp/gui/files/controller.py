@@ -15,6 +15,7 @@ from tdapp.gui.settings import RecentFiles
 from tdapp.gui.tournament.new_dialog import FILE_FILTER, NewTournamentDialog
 from tdapp.gui.window.main_window import MainWindow
 from tdapp.portable import portable_dir
+from tdapp.services.changes import Change
 from tdapp.services.tournaments import tournament_info
 from tdapp.store.lock import FileLocked, TournamentLock
 from tdapp.store.snapshots import snapshot_dir
@@ -105,7 +106,9 @@ class FilesController:
                 "first; a new demo replaces that file.")
             return False
         try:
-            write_demo_file(path)
+            # Seconds of work (a whole tournament played): off the GUI thread, window alive.
+            self.app.operations.wait_for(lambda: write_demo_file(path),
+                                         "Writing the demo tournament…")
         except ImportError:
             QMessageBox.information(self.window, "Demo tournament",
                                     "The demo tournament is not available in this version.")
@@ -143,9 +146,8 @@ class FilesController:
         self.window.show_no_file()
         self.refresh_recent()
 
-    def _changed(self, change: object) -> None:
-        topics = getattr(change, "topics", frozenset())
-        if "tournament" in topics and self.app.path is not None:
+    def _changed(self, change: Change) -> None:
+        if change.tournament and self.app.path is not None:
             info = self.app.read(tournament_info)
             if info is not None:
                 self.window.show_file(self.app.path, info.name)

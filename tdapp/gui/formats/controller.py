@@ -48,7 +48,7 @@ class FormatsController:
                 dialog.close()
 
     def _changed(self, change: Change) -> None:
-        if change.topics & {"tournament", "history"}:
+        if change.tournament or change.history:
             self.refresh()
 
     def refresh(self) -> None:
@@ -83,16 +83,17 @@ class FormatsController:
             return
         try:
             if fmt == get_format(base):
-                change = formats.use_builtin_format(self.app.db, base)
+                change = self.app.attempt(formats.use_builtin_format, base)
             else:
-                change = formats.save_custom_format(self.app.db, fmt, base)
+                change = self.app.attempt(formats.save_custom_format, fmt, base)
         except formats.FormatRefused as exc:
             dialog.show_refusal(exc.field, str(exc))
             return
         except ServiceError as exc:
             dialog.show_refusal(None, str(exc))
             return
-        self.app.changed.emit(change)
+        if change is None:
+            return
         self.window.statusBar().showMessage(change.description, 8000)
         dialog.accept()
 
@@ -117,14 +118,15 @@ class FormatsController:
         if self.app.db is None or dialog is None:
             return
         try:
-            change = formats.save_scoring_system(self.app.db, name, title, formula)
+            change = self.app.attempt(formats.save_scoring_system, name, title, formula)
         except formats.FormulaRefused as exc:
             dialog.show_refusal(exc.field, str(exc), exc.column)
             return
         except ServiceError as exc:
             dialog.show_refusal("formula", str(exc))
             return
-        self.app.changed.emit(change)
+        if change is None:
+            return
         dialog.saved(name, change.description,
                      self.app.read(formats.list_scoring_systems, default=[]))
         self._systems_changed()
@@ -134,11 +136,12 @@ class FormatsController:
         if self.app.db is None or dialog is None:
             return
         try:
-            change = formats.delete_scoring_system(self.app.db, name)
+            change = self.app.attempt(formats.delete_scoring_system, name)
         except ServiceError as exc:
             dialog.show_refusal("name", str(exc))
             return
-        self.app.changed.emit(change)
+        if change is None:
+            return
         dialog.set_systems(self.app.read(formats.list_scoring_systems, default=[]))
         dialog.start_new()
         dialog.status.setText(change.description)

@@ -68,7 +68,7 @@ class GameController(QObject):
 
         def run(db: object) -> Change:
             outcomes.append(games.end_round_by_time(db, number))  # type: ignore[arg-type]
-            return Change.of(f"Round {number}: time is up", games.TOPIC, "results", "boards")
+            return Change(f"Round {number}: time is up", games=True, results=True, boards=True)
 
         self.app.call(run)
         if outcomes and outcomes[0].fall_in_hand:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -26,7 +27,11 @@ NOT_GIVEN = "— vote not given —"
 
 class DrawVoteDialog(QDialog):
     """Ask each power with a centre; opened with ``open()``, read after ``accepted``. With
-    ``named`` the proposal names the powers in the draw (all ticked to start with)."""
+    ``named`` the proposal names the powers in the draw (all ticked to start with). A proposal
+    vetoed openly at the table before any vote (DBN 2025 5.7.1) is recorded by ticking who
+    vetoed it and pressing "Vetoed openly": ``vetoed`` carries those powers; no vote is held."""
+
+    vetoed = Signal(list)
 
     def __init__(self, eligible: Sequence[str], secret: bool, phase_title: str,
                  parent: QWidget | None = None, named: bool = False) -> None:
@@ -58,8 +63,14 @@ class DrawVoteDialog(QDialog):
                                         | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
+        self.veto_button = self.buttons.addButton("Vetoed openly",
+                                                  QDialogButtonBox.ButtonRole.ActionRole)
+        self.veto_button.setToolTip("The proposal was vetoed openly at the table: the ticked "
+                                    "powers are recorded as vetoing it and no vote is held")
+        self.veto_button.clicked.connect(self.veto)
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
+        layout.addWidget(self._veto_box())
         self.in_draw: dict[str, QCheckBox] = {}
         if named:
             layout.addWidget(self._draw_box())
@@ -72,6 +83,7 @@ class DrawVoteDialog(QDialog):
         layout.addWidget(self.missing)
         layout.addWidget(self.buttons)
         self._check_ready()
+        self._check_veto()
 
     def _draw_box(self) -> QGroupBox:
         """A tick per power with a centre: the powers the proposal puts in the draw."""
@@ -86,6 +98,31 @@ class DrawVoteDialog(QDialog):
             row.addWidget(tick)
         row.addStretch(1)
         return box
+
+    def _veto_box(self) -> QGroupBox:
+        box = QGroupBox("Vetoed openly by (before any vote)")
+        row = QHBoxLayout(box)
+        self.veto_ticks: dict[str, QCheckBox] = {}
+        for power in self.eligible:
+            tick = QCheckBox(power.title())
+            tick.setObjectName(f"veto{power.title()}")
+            tick.toggled.connect(self._check_veto)
+            self.veto_ticks[power] = tick
+            row.addWidget(tick)
+        row.addStretch(1)
+        return box
+
+    def _check_veto(self) -> None:
+        self.veto_button.setEnabled(bool(self.vetoers()))
+
+    def vetoers(self) -> list[str]:
+        return [p for p, tick in self.veto_ticks.items() if tick.isChecked()]
+
+    def veto(self) -> None:
+        """Close with the proposal vetoed openly by the ticked powers."""
+        if self.vetoers():
+            self.vetoed.emit(self.vetoers())
+            self.done(QDialog.DialogCode.Rejected)
 
     def waiting_for(self) -> list[str]:
         """The powers whose vote is not given yet."""

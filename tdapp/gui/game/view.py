@@ -165,7 +165,7 @@ class GameView(QWidget):
         if self._quiet:
             return  # a sheet saved from this view: shown already, no reload needed
         mine = not change.ids or self.board_id in change.ids
-        if mine and (games.TOPIC in change.topics or "results" in change.topics):
+        if mine and (change.games or change.results):
             self.reload()
 
     def reload(self) -> None:
@@ -234,6 +234,9 @@ class GameView(QWidget):
                         + (" — secret." if v.secret else
                            " — " + ", ".join(f"{p.title()} {'yes' if y else 'no'}"
                                              for p, y in (v.votes or {}).items()) + "."))
+                if v.vetoed:  # seed 000 5.7.1: vetoed at the Game Table, no vote held
+                    last = (f" Last draw proposal ({phase_title(v.phase)}): vetoed openly by "
+                            + ", ".join(p.title() for p in v.vetoed_by) + "; no vote held.")
             self.banner.setText(f"{state.format_title}.{last}")
             theme.set_banner(self.banner, None, colour=theme.MUTED, padding_px=2)
 
@@ -474,6 +477,7 @@ class GameView(QWidget):
                                 named=preview.named)
         dialog.accepted.connect(lambda: self.hold_vote(dialog.votes(), dialog.abandoned(),
                                                        dialog.draw_powers()))
+        dialog.vetoed.connect(self.veto_openly)
         self.vote_dialog = dialog
         dialog.open()
         return dialog
@@ -485,6 +489,11 @@ class GameView(QWidget):
         passed vote ends the game."""
         self.app.call(lambda db: games.hold_draw_vote(db, self.board_id, votes,
                                                       abandoned, powers).change)
+
+    def veto_openly(self, powers: Sequence[str]) -> None:
+        """A proposal vetoed openly at the table (DBN 5.7.1): recorded with who vetoed it; no
+        vote is held and the season's draw vote is not used up."""
+        self.app.call(lambda db: games.veto_draw_openly(db, self.board_id, list(powers)))
 
     def export_chart(self) -> Path | None:
         state = self.state

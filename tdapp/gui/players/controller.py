@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from tdapp.gui.common.show_dialog import show_dialog
 from tdapp.gui.controller import AppController
+from tdapp.gui.operations import Operation
 from tdapp.gui.players import importing
 from tdapp.gui.players.dialog import PlayerDialog
 from tdapp.gui.players.import_dialog import ImportPlayersDialog
@@ -40,7 +41,7 @@ class PlayersController:
         self.page.set_players(self.app.read(player_service.list_players, default=[]))
 
     def _changed(self, change: Change) -> None:
-        if change.topics & {"players", "roll_call", "boards", "results"}:
+        if change.players or change.roll_call or change.boards or change.results:
             self.refresh()
 
     # -- one player ------------------------------------------------------------------------------
@@ -90,9 +91,10 @@ class PlayersController:
 
     def import_file(self, path: Path) -> None:
         """Read the file off the GUI thread, then show the mapping and preview dialog."""
-        self.app.run_in_background(
-            f"Reading {path.name}…", lambda: importing.read_table(path),
-            lambda table: self._show_import_dialog(path, table))
+        self.app.start(Operation(
+            f"Reading {path.name}…", lambda _token: importing.read_table(path),
+            on_done=lambda table: self._show_import_dialog(path, table),
+            problem_title="Cannot read this file"))
 
     def _show_import_dialog(self, path: Path, table: importing.Table) -> None:
         existing = self.app.read(player_service.list_players, default=[])
@@ -110,12 +112,13 @@ class PlayersController:
         db = self.app.db
         if db is None or not chosen:
             return
-        self.app.run_in_background(
+        self.app.start(Operation(
             f"Importing {len(chosen)} players…",
-            lambda: importing.import_players(db, chosen, path.name),
-            lambda change: self.window.statusBar().showMessage(
+            lambda _token: importing.import_players(db, chosen, path.name),
+            on_done=lambda change: self.window.statusBar().showMessage(
                 f"{len(chosen)} players imported from {path.name} (Edit > Undo takes the whole "
-                "import back).", 10000))
+                "import back).", 10000),
+            problem_title="The players could not be imported", saved_nothing=True))
 
     def export(self) -> None:
         if self.app.path is None:

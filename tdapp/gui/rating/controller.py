@@ -10,7 +10,9 @@ from tdapp.gui.window.menus import Menu, make_action
 from tdapp.services.changes import Change
 from tdapp.services.rating import rating_view
 
-REFRESH_TOPICS = {"results", "boards", "players", "history"}
+
+def _wants(change: Change) -> bool:
+    return change.results or change.boards or change.players or change.history
 
 
 class RatingController:
@@ -32,14 +34,18 @@ class RatingController:
             return None
         if self.dialog is None:
             self.dialog = RatingDialog(self.window)
-        self.dialog.set_view(rating_view(self.app.db))
+        view = self.app.read(rating_view)
+        if view is not None:
+            self.dialog.set_view(view)
         self.dialog.show()
         self.dialog.raise_()
         return self.dialog
 
     def _changed(self, change: Change) -> None:
-        if self.dialog is not None and self.dialog.isVisible() and change.topics & REFRESH_TOPICS:
-            self.dialog.set_view(rating_view(self.app.db))
+        if self.dialog is not None and self.dialog.isVisible() and _wants(change):
+            view = self.app.read(rating_view)
+            if view is not None:
+                self.dialog.set_view(view)
 
     def _closed(self) -> None:
         self.action.setEnabled(False)

@@ -11,7 +11,9 @@ from tdapp.gui.results.dialog import ResultEntryDialog
 from tdapp.services.changes import Change, ServiceError
 from tdapp.services.rounds import all_boards, list_rounds
 
-TOPICS = {"rounds", "boards", "results", "players", "tournament"}
+
+def _wants(change: Change) -> bool:
+    return change.rounds or change.boards or change.results or change.players or change.tournament
 
 
 class ResultsController:
@@ -28,7 +30,7 @@ class ResultsController:
         app.changed.connect(self._changed)
 
     def _changed(self, change: Change) -> None:
-        if change.topics & TOPICS:
+        if _wants(change):
             self.refresh()
 
     def refresh(self) -> None:

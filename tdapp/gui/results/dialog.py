@@ -64,9 +64,10 @@ class ResultEntryDialog(QDialog):
         db = app.db
         if db is None:
             raise ServiceError("No tournament is open.")
-        self.entry: BoardEntry = board_entry(db, board_id)
-        fmt = effective_format(db)  # the TD's own format and formula systems when there are some
-        self.custom_systems = scoring_systems(db)
+        # The TD's own format and formula systems when there are some (read off the GUI thread).
+        self.entry: BoardEntry
+        self.entry, fmt, self.custom_systems = app.operations.wait_for(
+            lambda: (board_entry(db, board_id), effective_format(db), scoring_systems(db)))
         self.needs = result_needs(fmt, self.entry.round_number, self.custom_systems)
         default_year = getattr(fmt, "end_year", None) or 1909
         self.form = ResultForm.from_result(self.needs, self.entry.result, default_year,

@@ -37,9 +37,9 @@ class RoundsController:
         self.app.call(rollcall.set_answers, number, player_ids, **{field: value})
 
     def _changed(self, change: Change) -> None:
-        if change.topics & {"rounds", "boards", "results", "tournament"}:
+        if change.rounds or change.boards or change.results or change.tournament:
             self.refresh()
-        elif change.topics & {"roll_call", "players"}:
+        elif change.roll_call or change.players:
             number = self.page.current_round()
             if number is not None:
                 self.show_roll_call(number)

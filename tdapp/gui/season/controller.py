@@ -11,6 +11,7 @@ from pathlib import Path
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
+from tdapp.core.tournament.season_calendar import CHAMPIONSHIP_STARTS
 from tdapp.gui.controller import AppController
 from tdapp.gui.season.view import EventDialog, InvitationLine, SeasonWindow
 from tdapp.gui.window.main_window import MainWindow
@@ -57,6 +58,9 @@ class SeasonController:
             w.cannot_play_action.triggered.connect(lambda _=False: self.cannot_play())
             w.winner_action.triggered.connect(lambda _=False: self.semifinal_winner())
             w.start_action.triggered.connect(lambda _=False: self.start_invitational())
+            w.mid_game_action.triggered.connect(lambda _=False: self.left_mid_game())
+            w.final_start_action.triggered.connect(lambda _=False: self.championship_start())
+            w.export_action.triggered.connect(lambda _=False: self.export())
             w.invitations.on_edit = self._preference_edited
         self.window.show()
         self.window.raise_()
@@ -212,6 +216,64 @@ class SeasonController:
             board, player, solo = int(parts[0]), parts[1], parts[-1].lower() == "solo"
         return self._run("Cannot record this winner", season_service.record_semifinal_winner,
                          board, player, solo)
+
+    def left_mid_game(self, phase: str | None = None) -> bool:
+        """The selected player left their semi-final game (5.8): the next alternate in seed
+        order takes over from the phase typed; the player is out for the season."""
+        line = self.window.selected_invitation() if self.window else None
+        view = season_service.season_view(self.path) if self.path else None
+        if line is None or view is None or view.stage is None:
+            return False
+        seat = next((s for s in view.stage.seats if s.player == line.invitation.player), None)
+        taking = next((m for m in view.mid_game if m.alternate == line.invitation.player), None)
+        board = seat.board if seat else taking.board if taking else None
+        if board is None:
+            self._refused("Cannot replace this player", ValueError(
+                f"{line.invitation.player} plays no semi-final game."))
+            return False
+        if phase is None:
+            phase, ok = QInputDialog.getText(
+                self.window, "Left mid-game", f"{line.invitation.player} left semi-final board "
+                f"{board}. The alternate takes over in phase (e.g. F1904M):")
+            if not ok:
+                return False
+        return self._run("Cannot replace this player", season_service.replace_mid_game, board,
+                         line.invitation.player, phase)
+
+    def championship_start(self, option: int | None = None,
+                           chosen_by: str | None = None) -> bool:
+        """4.2: option 1 or 2; agreed by the finalists, or selected by the DBN Board."""
+        if option is None or chosen_by is None:
+            choices = [f"Option {o.number}: {o.words}" for o in CHAMPIONSHIP_STARTS]
+            picked, ok = QInputDialog.getItem(self.window, "Championship start",
+                                              "Start time (4.2):", choices, 0, False)
+            if not ok:
+                return False
+            agreed = QMessageBox.question(
+                self.window, "Championship start", "Did the finalists agree on it? (No: the "
+                "DBN Board selected it.)") == QMessageBox.StandardButton.Yes
+            option, chosen_by = choices.index(picked) + 1, "players" if agreed else "board"
+        return self._run("Cannot record the start", season_service.set_championship_start,
+                         option, chosen_by)
+
+    def export(self, target: Path | str | None = None) -> bool:
+        """The season as a PDF or an Excel workbook (by the name's ending)."""
+        if self.path is None:
+            return False
+        if target is None:
+            chosen, kind = QFileDialog.getSaveFileName(
+                self.window, "Export the season", self.path.stem,
+                "PDF (*.pdf);;Excel workbook (*.xlsx)")
+            if not chosen:
+                return False
+            ending = ".xlsx" if "xlsx" in kind else ".pdf"
+            target = chosen if chosen.endswith((".pdf", ".xlsx")) else chosen + ending
+        try:
+            season_service.export_season(self.path, target)
+        except ServiceError as exc:
+            self._refused("Cannot export the season", exc)
+            return False
+        return True
 
     def start_invitational(self, target: Path | str | None = None) -> bool:
         """Write the Invitational's tournament file and open it in the main window."""

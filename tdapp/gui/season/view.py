@@ -144,6 +144,15 @@ class SeasonWindow(QMainWindow):
         self.decline_action = bar.addAction("Declined")
         self.cannot_play_action = bar.addAction("Cannot play")
         self.winner_action = bar.addAction("Semi-final winner…")
+        self.mid_game_action = bar.addAction("Left mid-game…")
+        self.mid_game_action.setStatusTip("The selected player left a semi-final game: the next "
+                                          "alternate takes over; out for the season (5.8)")
+        self.final_start_action = bar.addAction("Championship start…")
+        self.final_start_action.setStatusTip("Option 1 or 2, agreed by the finalists or selected "
+                                             "by the DBN Board (4.2)")
+        self.export_action = bar.addAction("Export…")
+        self.export_action.setStatusTip("The standings, invitations, semi-finals and "
+                                        "championship game as PDF or Excel")
         bar.addSeparator()
         self.start_action = bar.addAction("Start the Invitational…")
         self.start_action.setStatusTip("Write the tournament file: seeded players, each "
@@ -151,7 +160,9 @@ class SeasonWindow(QMainWindow):
         self.season_actions = [self.start_action, self.add_event_action, self.remove_event_action,
                                self.major_action, self.known_action,
                                self.champion_action, self.coin_toss_action,
-                               self.decline_action, self.cannot_play_action, self.winner_action]
+                               self.decline_action, self.cannot_play_action, self.winner_action,
+                               self.mid_game_action, self.final_start_action,
+                               self.export_action]
         self.events = RowTableModel(EVENT_COLUMNS, parent=self)
         self.standings = RowTableModel(STANDINGS_COLUMNS, parent=self)
         self.invitations = RowTableModel(
@@ -206,8 +217,11 @@ class SeasonWindow(QMainWindow):
             f"(of {season.invited}) and {alternates} alternates. Placement points are "
             f"1.5 × event score / (1.5 + (place − 1)^1.17), never under 1%; the best "
             f"{season.best} count.")
+        if view.championship_start:
+            self.summary.setText(self.summary.text() + " Championship game: "
+                                 + view.championship_start + ".")
         waiting = [r.player for r in view.standings.rows if r.coin_toss_needed]
-        lines = list(view.problems)
+        lines = list(view.problems) + list(view.outside_season)
         if waiting:
             lines.append("A public coin toss is still needed between: " + ", ".join(waiting))
         self.problems.setText("\n".join(lines))
@@ -237,9 +251,18 @@ def invitation_lines(view: SeasonView) -> list[InvitationLine]:
     seats = {s.player: s for s in view.stage.seats} if view.stage else {}
     finalists = {e.player for e in view.stage.finalists} if view.stage else set()
     replaced = {r.out: r.alternate for r in view.stage.replacements} if view.stage else {}
+    left = {m.out: m for m in view.mid_game}
+    took_over = {m.alternate: m for m in view.mid_game}
     lines = []
     for inv in view.invitations:
-        if inv.player in finalists:
+        if inv.player in left:
+            m = left[inv.player]
+            status = (f"left semi-final board {m.board} ({m.phase}): replaced by {m.alternate}, "
+                      "out for the season")
+        elif inv.player in took_over:
+            m = took_over[inv.player]
+            status = f"took over on semi-final board {m.board} from {m.out} ({m.phase})"
+        elif inv.player in finalists:
             status = "straight to the championship game (top three seed)"
         elif inv.player in seats:
             seat = seats[inv.player]

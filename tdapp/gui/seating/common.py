@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from PySide6.QtWidgets import QLabel
 
@@ -66,6 +66,7 @@ def card_views(proposal: SeatingProposal, picked: str = "") -> list[CardView]:
         for player in issue.players:
             by_seat[(issue.board, player)].append(issue)
     views = []
+    pool = set(proposal.context.pool)  # WDC 2025 round 4: marked by who sits there, unranked
     for board in proposal.boards:
         seats = []
         for power, player in by_power(board.seats, board.powers):
@@ -75,7 +76,7 @@ def card_views(proposal: SeatingProposal, picked: str = "") -> list[CardView]:
             tooltip = "\n".join(i.message for i in found)
             seats.append(SeatView(power, player, problem, tooltip))
         count = sum(1 for i in proposal.issues if i.board == board.number)
-        notes = []
+        notes = ["championship pool"] if pool and set(board.seats) <= pool else []
         if board.number in proposal.selection_orders:
             notes.append("Paris")
         if count:
@@ -92,13 +93,15 @@ def result_text(centers: int | None, score: float | None) -> str:
     return f"{text} · {score:g}" if score is not None else text
 
 
-def called_card_views(boards: Sequence[BoardRow]) -> list[CardView]:
-    """A published round's boards, with centres and scores once results are in."""
+def called_card_views(boards: Sequence[BoardRow],
+                      pool_boards: Collection[int] = ()) -> list[CardView]:
+    """A published round's boards, with centres and scores once results are in; the
+    championship pool's boards say so (WDC 2025 round 4)."""
     views = []
     for board in boards:
         seats = tuple(SeatView(s.power, s.player_name, extra=result_text(s.centers, s.score))
                       for s in board.seats)
-        notes = []
+        notes = ["championship pool"] if board.number in pool_boards else []
         if board.top_board:
             notes.append("top board")
         notes.append({"seated": "not started", "playing": "playing", "finished": "finished",

@@ -7,16 +7,15 @@ from pathlib import Path
 from PySide6.QtWidgets import QFileDialog
 
 from tdapp.gui.controller import AppController
+from tdapp.gui.operations import Operation
 from tdapp.gui.seating.common import call_seats
 from tdapp.gui.seating.projection import SeatingProjector, board_call_content
-from tdapp.gui.seating.runner import guarded
 from tdapp.gui.seating.wizard import SeatingWizard, open_wizard
 from tdapp.gui.window.main_window import MainWindow
 from tdapp.services import rollcall, rounds, seating
 from tdapp.services.changes import Change
 from tdapp.services.exports import export_pdf
 
-REFRESH_TOPICS = {"rounds", "boards", "results", "roll_call", "players", "tournament"}
 LATE_RESEED_SECONDS = 3.0
 STATUS_WORDS = {"present": "present", "standby": "standby", "late": "late", "absent": "absent"}
 
@@ -57,7 +56,9 @@ class BoardsController:
         if not boards:
             rows = self.app.read(rollcall.roll_call, number, default=[])
             summary = rollcall.count(rows).summary() if rows else ""
-        self.page.set_boards(number, boards, late, out, summary)
+        pool = self.app.read(seating.pool_boards, number, default=frozenset()) if boards \
+            else frozenset()
+        self.page.set_boards(number, boards, late, out, summary, pool)
         self._update_action()
 
     def _update_action(self) -> None:
@@ -67,7 +68,8 @@ class BoardsController:
         action.setEnabled(self.app.db is not None and self.page.seat_button.isEnabled())
 
     def _changed(self, change: Change) -> None:
-        if change.topics & REFRESH_TOPICS:
+        if (change.rounds or change.boards or change.results or change.roll_call
+                or change.players or change.tournament):
             self.refresh()
 
     def _window_closing(self) -> None:
@@ -121,16 +123,19 @@ class BoardsController:
                                                 str(default), "PDF documents (*.pdf)")
         if not target:
             return
-        self.app.run_in_background(
-            "Writing the board call…",
-            guarded(lambda: export_pdf(db, Path(target), what="board-call")),
-            lambda path: self.window.statusBar().showMessage(f"Board call written to {path}"))
+        self.app.start(Operation(
+            "Writing the board call…", lambda _token: export_pdf(db, Path(target),
+                                                                 what="board-call"),
+            on_done=lambda path: self.window.statusBar().showMessage(
+                f"Board call written to {path}"),
+            problem_title="The board call could not be written", expected=(OSError,)))
 
     def show_on_projector(self, number: int) -> None:
         boards = self.app.read(rounds.board_call, number, default=[])
         if boards:
+            pool = self.app.read(seating.pool_boards, number, default=frozenset())
             self.projector.show_call(board_call_content(
-                f"Round {number} \u2014 board call", call_seats(boards)))
+                f"Round {number} \u2014 board call", call_seats(boards), pool))
 
     def to_standby(self, number: int, player_ids: list[int]) -> None:
         self.app.call(seating.add_to_standby, number, player_ids)
@@ -141,8 +146,9 @@ class BoardsController:
         db = self.app.db
         if db is None:
             return
-        self.app.run_in_background(
+        self.app.start(Operation(
             "Seating the boards that have not started…",
-            guarded(lambda: seating.reseed_open_boards(db, number, player_ids,
-                                                       time_limit=LATE_RESEED_SECONDS)),
-            lambda proposal: self.seat_round(number, proposal))
+            lambda _token: seating.reseed_open_boards(db, number, player_ids,
+                                                      time_limit=LATE_RESEED_SECONDS),
+            on_done=lambda proposal: self.seat_round(number, proposal),
+            problem_title="The late arrivals could not be seated"))

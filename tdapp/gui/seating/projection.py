@@ -8,13 +8,13 @@ is mirrored on any projector that is open.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
 from tdapp.core.clock.views import ClockView, TimerView
-from tdapp.gui.clock.content import BoardCall, BoardSeat
+from tdapp.gui.clock.content import POOL_MARK, BoardCall, BoardSeat
 from tdapp.gui.clock.projector import BOARD_CALL, BOARD_CALL_BY_NAME, ProjectorWindow
 
 CALL_ROTATION = (BOARD_CALL, BOARD_CALL_BY_NAME)
@@ -32,12 +32,17 @@ def open_projectors() -> list[ProjectorWindow]:
             if isinstance(w, ProjectorWindow) and w.isVisible()]
 
 
-def board_call_content(title: str, boards: Sequence[tuple[int, Sequence[tuple[str, str]]]]
-                       ) -> BoardCall:
-    """(board number, [(power, player)]) -> the projector's plain board call."""
+def board_call_content(title: str, boards: Sequence[tuple[int, Sequence[tuple[str, str]]]],
+                       pool_boards: Collection[int] = ()) -> BoardCall:
+    """(board number, [(power, player)]) -> the projector's plain board call; the championship
+    pool's boards are marked (WDC 2025 round 4), never ranked."""
     return BoardCall(title, tuple(
         (number, tuple(BoardSeat(power, player) for power, player in seats))
-        for number, seats in boards))
+        for number, seats in boards), pool_marks(pool_boards))
+
+
+def pool_marks(pool_boards: Collection[int]) -> tuple[tuple[int, str], ...]:
+    return tuple((number, POOL_MARK) for number in sorted(pool_boards))
 
 
 class SeatingProjector:

@@ -17,9 +17,10 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget, QWizard
 
 from tdapp.core.seating import repeat_lower_bound
 from tdapp.gui.controller import AppController
+from tdapp.gui.operations import CancelToken, Operation
 from tdapp.gui.seating.common import call_seats
 from tdapp.gui.seating.projection import SeatingProjector, board_call_content
-from tdapp.gui.seating.runner import ProgressPanel, guarded
+from tdapp.gui.seating.runner import ProgressPanel
 from tdapp.gui.seating.step_call import BoardCallPage
 from tdapp.gui.seating.step_powers import PowersPage
 from tdapp.gui.seating.step_review import ReviewPage
@@ -98,10 +99,10 @@ class SeatingWizard(QWizard):
             return
         self.time_limit = time_limit
 
-        def work(progress, cancel) -> tuple[SeatingProposal, int]:
+        def work(token: CancelToken) -> tuple[SeatingProposal, int]:
             context = seating.seating_context(db, number, method)
-            proposal = seating.seat_with_context(context, plan, seed, time_limit, progress,
-                                                 cancel)
+            proposal = seating.seat_with_context(context, plan, seed, time_limit, token.progress,
+                                                 token.is_cancelled)
             players = [context.labels[p] for p in plan.playing]
             return proposal, repeat_lower_bound(players, context.history_index()).pairs
 
@@ -110,8 +111,7 @@ class SeatingWizard(QWizard):
             self.powers_for = None
             on_done(self.proposal)
 
-        panel.start(f"Seating round {number}…", work, done,
-                    lambda exc: self._failed(exc, lambda: on_done(None)))
+        self._search(panel, f"Seating round {number}…", work, done, lambda: on_done(None))
 
     def start_reseed(self, panel: ProgressPanel, only_unlocked: bool,
                      on_done: Callable[[SeatingProposal | None], None]) -> None:
@@ -120,8 +120,9 @@ class SeatingWizard(QWizard):
             return
         limit = self.time_limit
 
-        def work(progress, cancel) -> SeatingProposal:
-            return seating.reseed(current, only_unlocked, None, limit, progress, cancel)
+        def work(token: CancelToken) -> SeatingProposal:
+            return seating.reseed(current, only_unlocked, None, limit, token.progress,
+                                  token.is_cancelled)
 
         def done(fresh: SeatingProposal) -> None:
             method = self.powers_page.method or current.context.power_method
@@ -132,12 +133,15 @@ class SeatingWizard(QWizard):
             on_done(fresh)
 
         what = "the unlocked boards" if only_unlocked else f"round {self.round_number}"
-        panel.start(f"Seating {what} again…", work, done,
-                    lambda exc: self._failed(exc, lambda: on_done(None)))
+        self._search(panel, f"Seating {what} again…", work, done, lambda: on_done(None))
 
-    def _failed(self, exc: BaseException, then: Callable[[], None]) -> None:
-        self.app.show_problem(exc, "The round could not be seated")
-        then()
+    def _search(self, panel: ProgressPanel, title: str, work: Callable[[CancelToken], Any],
+                done: Callable[[Any], None], failed: Callable[[], None]) -> None:
+        """A search in the panel; Cancel keeps the best seating found so far."""
+        panel.job = self.app.start(Operation(
+            title, work, on_done=done, cancellable=True, keeps_result=True, progress=panel,
+            problem_title="The round could not be seated", after_failure=lambda _exc: failed(),
+            stops_with_file=True))
 
     # -- step 3 -------------------------------------------------------------------------------
     def restore_automatic_powers(self) -> None:
@@ -189,15 +193,17 @@ class SeatingWizard(QWizard):
                                                 "PDF documents (*.pdf)")
         if not target:
             return
-        self.app.run_in_background(
-            "Writing the board call…",
-            guarded(lambda: export_pdf(db, Path(target), what="board-call")),
-            lambda path: self.call_page.details.setText(f"Board call written to {path}"))
+        self.app.start(Operation(
+            "Writing the board call…", lambda _token: export_pdf(db, Path(target),
+                                                                 what="board-call"),
+            on_done=lambda path: self.call_page.details.setText(f"Board call written to {path}"),
+            problem_title="The board call could not be written", expected=(OSError,)))
 
     def show_on_projector(self) -> None:
         boards = self.app.read(rounds.board_call, self.round_number, default=[])
+        pool = self.app.read(seating.pool_boards, self.round_number, default=frozenset())
         self.projector.show_call(board_call_content(
-            f"Round {self.round_number} \u2014 board call", call_seats(boards)))
+            f"Round {self.round_number} \u2014 board call", call_seats(boards), pool))
 
     # -- closing ------------------------------------------------------------------------------
     def busy(self) -> bool:

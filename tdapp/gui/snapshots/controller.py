@@ -45,7 +45,8 @@ class SnapshotsController:
         if db is None:
             return
         try:
-            snapshots.take_snapshot(db, reason or "on demand", snapshots.current_round(db))
+            self.app.operations.wait_for(lambda: snapshots.take_snapshot(
+                db, reason or "on demand", snapshots.current_round(db)))
         except ServiceError as exc:
             self.app.show_problem(exc, "Snapshot")
             return

@@ -7,11 +7,9 @@ from tdapp.gui.common.lazy_page import RefreshWhenSeen
 from tdapp.gui.controller import AppController
 from tdapp.gui.results.controller import ResultsController
 from tdapp.gui.standings.page import StandingsPage
+from tdapp.services.changes import Change
 from tdapp.services.rounds import RoundRow, list_rounds
 from tdapp.services.standings_views import standings_view
-
-TOPICS = {"results", "boards", "players", "rounds", "tournament", "standings", "awards",
-          "roll_call"}
 
 
 def standings_state(rounds: list[RoundRow]) -> str:
@@ -21,7 +19,9 @@ def standings_state(rounds: list[RoundRow]) -> str:
 
 
 class StandingsController(RefreshWhenSeen):
-    topics = TOPICS
+    def wants(self, change: Change) -> bool:
+        return (change.results or change.boards or change.players or change.rounds
+                or change.tournament or change.standings or change.awards or change.roll_call)
 
     def __init__(self, page: StandingsPage, app: AppController) -> None:
         self.page = page

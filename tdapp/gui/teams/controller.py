@@ -17,7 +17,11 @@ from tdapp.gui.window.menus import Menu, make_action
 from tdapp.services import teams
 from tdapp.services.changes import Change, ServiceError
 
-REFRESH_TOPICS = {"teams", "players", "results", "boards", "tournament", "history"}
+
+def _wants(change: Change) -> bool:
+    """Members come from the players; team scores from results, boards and the format."""
+    return (change.teams or change.players or change.results or change.boards
+            or change.tournament or change.history)
 
 
 class TeamsController:
@@ -40,7 +44,7 @@ class TeamsController:
             self.dialog.close()
 
     def _changed(self, change: Change) -> None:
-        if self.dialog is not None and self.dialog.isVisible() and change.topics & REFRESH_TOPICS:
+        if self.dialog is not None and self.dialog.isVisible() and _wants(change):
             self.refresh()
 
     # -- the dialog ------------------------------------------------------------------------------
@@ -78,13 +82,13 @@ class TeamsController:
         if self.app.db is None or dialog is None:
             return None
         try:
-            change = service(self.app.db, *args)
+            change = self.app.attempt(service, *args)  # its broadcast refreshes the dialog too
         except ServiceError as exc:
             dialog.show_message(str(exc), refused=True)
             self.refresh()
             return None
-        dialog.show_message(change.description + ".")
-        self.app.changed.emit(change)  # refreshes the dialog too
+        if change is not None:
+            dialog.show_message(change.description + ".")
         return change
 
     def _create(self, name: str) -> None:

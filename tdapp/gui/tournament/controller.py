@@ -39,9 +39,10 @@ class TournamentController:
             self.app.call(update_tournament, info)
 
     def _changed(self, change: Change) -> None:
-        if change.topics & {"tournament", "players", "rounds", "boards", "results"}:
+        if (change.tournament or change.players or change.rounds or change.boards
+                or change.results):
             # Details being typed are kept unless the details themselves changed.
-            self.refresh(details="tournament" in change.topics or not self.page.is_edited())
+            self.refresh(details=change.tournament or not self.page.is_edited())
 
     def refresh(self, details: bool = True) -> None:
         info = self.app.read(tournament_info)

@@ -54,5 +54,5 @@ class MainController:
 
     def shutdown(self) -> None:
         """Finish background work and close the tournament file."""
-        self.app.pool.waitForDone()
+        self.app.operations.wait_all()
         self.app.close_file()

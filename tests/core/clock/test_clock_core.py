@@ -378,3 +378,29 @@ def test_the_view_carries_its_instant() -> None:
     clock, time = clock_for("wdc-2025")
     time.advance(12.5)
     assert clock.view().now == time.now()
+
+
+def test_a_round_3_cut_off_on_sunday_morning_ends_boards_the_same_way() -> None:
+    """Seed 001 II.5.a: "any round 1-3 games that are still running at 6:30am on Sunday will be
+    ended by the TD." The cut-off is a moment like round 4's end (II.5.c: "it ends using the last
+    recorded fall turn SC count, unless the board has started adjudicating a fall turn")."""
+    import datetime as dt
+
+    from tdapp.core.clock import ClockError
+    from tdapp.core.clock.moments import moment, moment_words, window_day
+
+    clock, time = clock_for("wdc-2025", boards=(1,), first=1904)
+    saturday_night = dt.datetime.fromtimestamp(time.now()).replace(hour=23, minute=0)
+    time.advance(saturday_night.timestamp() - time.now())
+    clock.start()
+    sunday = window_day(saturday_night, "06:30")
+    assert sunday == saturday_night.date() + dt.timedelta(days=1)
+    cut_off = moment(sunday, "06:30")
+    assert moment_words(cut_off).endswith(", 06:30")
+    with pytest.raises(ClockError, match="already passed"):
+        clock.set_hidden_end(moment(saturday_night.date(), "06:30"))  # not this morning's
+    clock.set_hidden_end(cut_off)
+    time.advance(cut_off - time.now() - 1)
+    assert not clock.view().round_called
+    time.advance(2)
+    assert clock.view().board(1).end_verdict == "game ends now: scored on Fall 1903"

@@ -143,3 +143,19 @@ def test_round_4_haight_scores_from_centres_take_the_pool_bonus() -> None:
     # seed 001 IX.3.a: 171-145-124-83-42, x1.5 in the pool; Russia 5 and Turkey 18 outside it
     assert [s.row(p).score for p in seats] == [256.5, 217.5, 186.0, 124.5, 63.0, 5.0, 18.0]
     assert s.order() == ["h0", "h1", "h2", "h3", "h4", "h6", "h5"]
+
+
+def test_single_game_score_is_the_games_own_haight_score_not_the_pool_bonus() -> None:
+    """VIII.1.b.ii: "Higher single game score"; IX.1.c: "Players in the "Championship Pool" will
+    receive a 50% bonus to their round 4 score" -- the bonus is on the round score, so a's
+    round-4 game (120, worth 180 in the round) does not beat b's 170 in round 1."""
+    t = Tournament(
+        (Player("a", "A"), Player("b", "B")),
+        (board(1, 1, ["a", "b"], [115, 170]), board(2, 1, ["a", "b"], [115, 60]),
+         board(3, 1, ["a", "b"], [0, 0]), board(4, 1, ["a", "b"], [120, 120])),
+        pool=("a", "b"),
+    )
+    s = compute_standings(t, FMT)
+    assert s.row("a").score == s.row("b").score == 410.0
+    assert s.order() == ["b", "a"]
+    assert "higher single game score (170 against 120)" in s.row("b").reason

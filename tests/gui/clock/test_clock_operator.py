@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import random
+from datetime import datetime, timedelta
+from datetime import time as dtime
 
 import pytest
-from PySide6.QtCore import Qt, QTime
+from PySide6.QtCore import QDate, Qt, QTime
 from PySide6.QtWidgets import QPushButton
 
 from tdapp.core.clock import FakeTime, get_clock_format, new_round_clock
@@ -115,12 +117,16 @@ def test_grace_for_a_player(qtbot, panel_for) -> None:
 
 def test_hidden_end_time_set_drawn_and_shown_only_here(qtbot, panel_for) -> None:
     panel, clock, time = panel_for("wdc-2025", first=1906)
+    today = datetime.fromtimestamp(time.now()).date()
+    panel.end_day.setDate(QDate(today.year, today.month, today.day))
     panel.end_at.setTime(QTime(23, 45))  # later that day
     key(qtbot, panel, Qt.Key.Key_H)
-    assert panel.hidden_end_label.text().startswith("Ends at \u2022\u2022:\u2022\u2022")
+    # the day is hidden too (it says which afternoon); "Ends at" now names the day
+    assert panel.hidden_end_label.text().startswith("Ends at \u2022\u2022\u2022 \u2022\u2022:")
     key(qtbot, panel, Qt.Key.Key_H,
         Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier)  # the TD looks
-    assert panel.hidden_end_label.text().startswith("Ends at 23:45")
+    assert panel.hidden_end_label.text().startswith(
+        f"Ends at {today.strftime('%A')} {today.day} {today.strftime('%B')}, 23:45")
     assert clock.view(operator=False).hidden_end is None
     key(qtbot, panel, Qt.Key.Key_H, Qt.KeyboardModifier.ShiftModifier)
     drawn = clock.hidden_end
@@ -276,3 +282,33 @@ def test_board_table_says_what_a_board_is_compared_with(panel_for, name, header)
     panel, _clock, _time = panel_for(name)
     panel.refresh()
     assert panel.board_table.horizontalHeaderItem(4).text() == header
+
+
+def test_hidden_end_drawn_in_the_evening_is_for_the_next_afternoon(qtbot, panel_for) -> None:
+    """Seed 001 II.5.b: "Round 4 will have a set end time, known only to the TDs, between 1:30pm
+    and 3:30pm." Drawn at 21:00 the evening before, it is tomorrow's afternoon: the projector
+    showed TIME UP before round 4 began when it was taken as today's."""
+    panel, clock, time = panel_for("wdc-2025")
+    evening = datetime.combine(datetime.fromtimestamp(time.now()).date(), dtime(21, 0))
+    time.advance(evening.timestamp() - time.now())
+    panel.close()
+    panel = OperatorPanel(clock, rng=lambda: random.Random(4))
+    qtbot.addWidget(panel)
+    tomorrow = evening.date() + timedelta(days=1)
+    assert panel.end_day.date().toPython() == tomorrow
+    panel._do(panel._draw_hidden_end)
+    drawn = datetime.fromtimestamp(clock.hidden_end)
+    assert drawn.date() == tomorrow and dtime(13, 30) <= drawn.time() <= dtime(15, 30)
+    time.advance(3600)
+    assert not clock.view(operator=True).round_called  # not before its moment
+    time.advance(clock.hidden_end - time.now())
+    assert clock.view(operator=True).round_called
+
+
+def test_a_moment_already_past_is_refused_in_words(qtbot, panel_for) -> None:
+    panel, clock, time = panel_for("wdc-2025")
+    yesterday = datetime.fromtimestamp(time.now()).date() - timedelta(days=1)
+    panel.end_day.setDate(QDate(yesterday.year, yesterday.month, yesterday.day))
+    key(qtbot, panel, Qt.Key.Key_H)
+    assert clock.hidden_end is None
+    assert "already passed" in panel.message.text()

@@ -545,3 +545,24 @@ def test_a_build_error_found_late_is_told_in_words(qtbot, view: GameView,
     kind, title, text = dialog_answers.shown[-1]
     assert (kind, title) == ("information", "Builds already played stand")
     assert text.startswith("Russia: Winter 1901 adjustments gave 1 build too many")
+
+
+def test_a_draw_proposal_vetoed_openly_from_the_dialog(qtbot, view: GameView) -> None:
+    """Seed 000 5.7.1: "the GM shall give players the opportunity to openly veto the draw. If
+    the draw is openly vetoed, it does not count as the draw vote for that season." """
+    with view.app.db.action("format for the test") as session:
+        session.scalars(select(Tournament)).one().format_name = "edc-2026"
+    view.start()
+    dialog = view.open_draw_vote()
+    assert dialog is not None and not dialog.veto_button.isEnabled()  # nobody ticked yet
+    dialog.veto_ticks["FRANCE"].setChecked(True)
+    assert dialog.veto_button.isEnabled()
+    dialog.veto_button.click()
+    assert not dialog.isVisible()
+    assert view.state.votes[-1].vetoed_by == ("FRANCE",)
+    assert "vetoed openly by France; no vote held" in view.banner.text()
+    dialog = view.open_draw_vote()  # the season's vote is still to come
+    assert dialog is not None
+    vote_all(dialog, ITALY="No")
+    dialog.accept()
+    assert "failed" in view.banner.text()

@@ -39,7 +39,7 @@ def test_if_all_games_ended_now_shows_estimated_scores(qtbot, demo_main) -> None
         for seat in session.query(Seat).filter(Seat.board_id == board.board_id):
             seat.centers = counts[seat.power]
         session.get(Board, board.board_id).end_year = 1905
-    main.app.changed.emit(Change.of("Centres so far", "boards"))
+    main.app.changed.emit(Change("Centres so far", boards=True))
     main.window.show_page("Standings")
     page = main.window.pages["Standings"]
     page.mode_buttons[NOW].setChecked(True)

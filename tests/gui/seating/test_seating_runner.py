@@ -1,11 +1,14 @@
-"""The seating worker: progress and cancel across threads, and no cycle collection in it."""
+"""The seating progress panel under the operation API: progress and cancel across threads,
+and no cycle collection in a worker."""
 
 from __future__ import annotations
 
 import gc
 import threading
 
-from tdapp.gui.seating.runner import ProgressPanel, guarded, no_collection_here
+from tdapp.gui.operations import CancelToken, Operation, OperationRunner
+from tdapp.gui.seating.runner import ProgressPanel
+from tdapp.gui.worker import guarded, no_collection_here
 
 
 def test_no_collection_in_a_worker_and_restored_after() -> None:
@@ -33,22 +36,30 @@ def test_collector_left_off_when_it_was_off() -> None:
         gc.enable()
 
 
+def _search(runner: OperationRunner, panel: ProgressPanel, work, done, failed) -> None:
+    """As the wizard starts a search: in the panel, keeping the best found when cancelled."""
+    panel.job = runner.start(Operation("Working…", work, on_done=done, cancellable=True,
+                                       keeps_result=True, progress=panel,
+                                       after_failure=failed))
+
+
 def test_panel_reports_progress_and_stops_on_cancel(qtbot) -> None:
     panel = ProgressPanel()
     qtbot.addWidget(panel)
     panel.show()
+    runner = OperationRunner()
     results: list[object] = []
     started = threading.Event()
 
-    def work(progress, cancel) -> str:
+    def work(token: CancelToken) -> str:
         started.set()
-        while not cancel():
-            progress(0.5)
+        while not token.cancelled:
+            token.progress(0.5)
             threading.Event().wait(0.01)
-        progress(1.0)
+        token.progress(1.0)
         return "stopped"
 
-    panel.start("Working…", work, results.append, results.append)
+    _search(runner, panel, work, results.append, results.append)
     assert panel.running and panel.cancel_button.isVisible()
     qtbot.waitUntil(lambda: panel.bar.value() == 500, timeout=5000)
     panel.cancel()
@@ -58,15 +69,35 @@ def test_panel_reports_progress_and_stops_on_cancel(qtbot) -> None:
     assert panel.bar.isHidden() and panel.cancel_button.isHidden()
 
 
-def test_panel_hands_failures_back(qtbot) -> None:
+def test_panel_hands_failures_back(qtbot, dialog_answers) -> None:
     panel = ProgressPanel()
     qtbot.addWidget(panel)
+    runner = OperationRunner()
     done: list[object] = []
     failed: list[BaseException] = []
 
-    def work(progress, cancel):
+    def work(token: CancelToken):
         raise ValueError("no boards")
 
-    panel.start("Working…", work, done.append, failed.append)
+    _search(runner, panel, work, done.append, failed.append)
     qtbot.waitUntil(lambda: not panel.running, timeout=5000)
     assert done == [] and [str(e) for e in failed] == ["no boards"]
+    assert len(dialog_answers.shown) == 1  # the TD read why, once
+
+
+def test_closing_drops_a_running_search(qtbot) -> None:
+    panel = ProgressPanel()
+    qtbot.addWidget(panel)
+    runner = OperationRunner()
+    results: list[object] = []
+
+    def work(token: CancelToken) -> str:
+        while not token.cancelled:
+            threading.Event().wait(0.01)
+        return "late"
+
+    _search(runner, panel, work, results.append, results.append)
+    panel.wait()  # the wizard closes: stop, wait, and show nothing
+    assert not panel.running and not runner.busy
+    qtbot.wait(50)
+    assert results == []
