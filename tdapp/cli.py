@@ -21,6 +21,8 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "clock": ("tdapp.commands.clock", "round clock schedules (JSON)"),
     "standings": ("tdapp.commands.standings", "the standings of a tournament file (JSON)"),
     "export": ("tdapp.commands.export", "write PDF and Excel documents of a tournament file"),
+    "server": ("tdapp.commands.server", "start, check or stop the venue server (PostgreSQL)"),
+    "copy": ("tdapp.commands.copy", "copy a tournament between a file and a venue server"),
     "season": ("tdapp.commands.season", "a DBN Invitational season: standings, invitations (JSON)"),
 }
 
@@ -34,7 +36,8 @@ def _gui_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"tdapp {__version__}")
-    parser.add_argument("file", nargs="?", help="a tournament file (.tdt) to open")
+    parser.add_argument("file", nargs="?",
+                        help="a tournament file (.tdt), or a venue server's postgresql:// URL")
     parser.add_argument(
         "--demo", action="store_true", help="open the program on a freshly written demo tournament"
     )

@@ -18,10 +18,38 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="copy the GUI tests' pictures (written under each test's tmp_path) into DIR")
 
 
+ENGINE_ENV = "TDAPP_TEST_ENGINE"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "sqlite_only(why): a test of the .tdt file itself; skipped when the store "
+        "tests run against PostgreSQL (TDAPP_TEST_ENGINE=postgres)")
+
+
+def on_postgres() -> bool:
+    return os.environ.get(ENGINE_ENV, "sqlite") == "postgres"
+
+
 @pytest.fixture
-def tournament_path(tmp_path: Path) -> Path:
-    """Where a test's own tournament file goes (created by the test through the store)."""
-    return tmp_path / "test-tournament.tdt"
+def tournament_path(request: pytest.FixtureRequest, tmp_path: Path,
+                    monkeypatch: pytest.MonkeyPatch):
+    """Where a test's own tournament goes (created by the test through the store): a file, or
+    with ``TDAPP_TEST_ENGINE=postgres`` a fresh database on the session's venue server (its URL,
+    a str: every service that takes a path takes a URL)."""
+    marker = request.node.get_closest_marker("sqlite_only")
+    if not on_postgres():
+        yield tmp_path / "test-tournament.tdt"
+        return
+    if marker is not None:
+        pytest.skip(f"SQLite only: {marker.args[0] if marker.args else 'the .tdt file itself'}")
+    from tests.venue_helpers import drop_database, fresh_database_url
+
+    server = request.getfixturevalue("venue_server")
+    monkeypatch.setenv("TDAPP_VENUE_COPIES", str(tmp_path / "venue copies"))
+    url = fresh_database_url(server.url_td, "t")
+    yield url
+    drop_database(url)
 
 
 @pytest.fixture
@@ -110,3 +138,32 @@ def demo_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
     path = tmp_path_factory.mktemp("demo") / "demo.tdt"
     return write_demo(path, players=49, format_name="wdc-2025", rounds_played=2)
+
+
+# -- the venue server (PostgreSQL) ----------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def venue_server(tmp_path_factory: pytest.TempPathFactory):
+    """One real PostgreSQL venue server for the whole run, on a free loopback port.
+
+    ``TDAPP_TEST_PG=URL`` (a TD role's URL on a server tdapp started) uses that server instead.
+    Skips when no PostgreSQL can be found (neither the ``venue`` extra nor a system one).
+    """
+    from tdapp.store import venue_server as server
+    from tests.venue_helpers import server_folder
+
+    given = os.environ.get("TDAPP_TEST_PG")
+    if given:
+        yield server.ServerStatus(given, "", "", 0)
+        return
+    try:
+        server.find_binaries()
+    except server.VenueServerError as exc:
+        pytest.skip(str(exc))
+    with server_folder(tmp_path_factory.mktemp("venue")) as data:
+        status = server.start(data, server.free_port(), "127.0.0.1")
+        try:
+            yield status
+        finally:
+            server.stop(data)

@@ -1,4 +1,5 @@
-"""Reading a tournament file from the command line without disturbing it.
+"""Reading a tournament file (or a venue server's database) from the command line without
+disturbing it.
 
 ``tdapp standings`` and ``tdapp export`` work on a private copy made with the SQLite backup API,
 so they run while the program has the file open and never change it (not even by upgrading it).
@@ -15,10 +16,29 @@ from tdapp.commands.jsonio import BadInput
 from tdapp.store.backup import BackupError, copy_from_file
 from tdapp.store.database import TournamentDb, TournamentFileError
 from tdapp.store.files import check_is_tournament_file, open_tournament_file
+from tdapp.store.pg import is_database_url, open_server_tournament
+
+
+@contextmanager
+def _server_tournament(url: str) -> Iterator[TournamentDb]:
+    """A venue server's tournament, read where it is (the server keeps readers and writers
+    apart)."""
+    try:
+        db = open_server_tournament(url)
+    except TournamentFileError as exc:
+        raise BadInput(str(exc), "FILE") from exc
+    try:
+        yield db
+    finally:
+        db.close()
 
 
 @contextmanager
 def tournament_for_reading(path: str) -> Iterator[TournamentDb]:
+    if is_database_url(path):
+        with _server_tournament(path) as db:
+            yield db
+        return
     source = Path(path)
     try:
         check_is_tournament_file(source)

@@ -57,6 +57,8 @@ def run_gui(options: Any) -> int:
     file = getattr(options, "file", None)
     if getattr(options, "demo", False):
         main.files.open_demo()
+    elif file and file.lower().startswith(("postgresql://", "postgres://")):
+        main.app.open_file(file)  # a venue server's tournament: tdapp postgresql://…
     elif file:
         main.files.open_path(Path(file))
     try:

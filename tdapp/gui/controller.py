@@ -21,6 +21,7 @@ from tdapp.gui import filesvc
 from tdapp.gui.operations import Job, Operation, OperationRunner, unexpected_problem_text
 from tdapp.services.changes import Change, ServiceError, StaleEdit
 from tdapp.store.database import TournamentDb
+from tdapp.store.pg import describe, is_database_url
 
 __all__ = ["AppController", "unexpected_problem_text"]
 
@@ -77,12 +78,16 @@ class AppController(QObject):
         QMessageBox.information(self._window, title, text)
 
     # -- tournament files (opened off the GUI thread: a damaged or distant file may be slow) --
-    def open_file(self, path: Path) -> bool:
-        if self.db is not None and _same_path(self.db.path, Path(path)):
+    def open_file(self, path: Path | str) -> bool:
+        """Open a tournament file, or a venue server's tournament given its URL."""
+        on_server = is_database_url(path)
+        if self.db is not None and not on_server and _same_path(self.db.path, Path(path)):
             self.file_opened.emit(self.db.path)  # already open here: just show it
             return True
-        db = self._file_step(lambda: filesvc.open_tournament(Path(path)), "Cannot open this file",
-                             f"Opening {Path(path).name}…")
+        location: Path | str = str(path) if on_server else Path(path)
+        name = describe(str(path)) if on_server else Path(path).name
+        db = self._file_step(lambda: filesvc.open_tournament(location), "Cannot open this file",
+                             f"Opening {name}…")
         if db is None:
             return False
         self._replace_db(db)

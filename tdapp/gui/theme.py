@@ -38,6 +38,7 @@ POWER_TEXT_COLOURS = {
 }
 
 # -- backgrounds ---------------------------------------------------------------------------------
+ALARM = "#b3261e"  # behind white text that must be seen at once
 ERROR_BACKGROUND = "#fdecea"  # a cell or sheet with a fault
 BAD_CELL = "#f6c9c4"  # a typed value that is refused
 OK_BACKGROUND = "#e8f5e9"  # a finished board's banner
@@ -116,6 +117,17 @@ def set_placeholder(widget: QWidget) -> None:
     """A dashed frame where a part would be (the map, when it cannot be drawn)."""
     widget.setStyleSheet(f"border: 1px dashed #999; color: #777; "
                          f"background: {PLACEHOLDER_BACKGROUND};")
+
+
+def clear_style(widget: QWidget) -> None:
+    """Back to the palette's own look."""
+    widget.setStyleSheet("")
+
+
+def set_alarm(widget: QWidget) -> None:
+    """White on red: something the TD must see at once (the venue server is gone)."""
+    widget.setStyleSheet(f"color: white; background: {ALARM}; padding: 1px 6px; "
+                         "font-weight: bold;")
 
 
 def set_error_border(widget: QWidget, on: bool) -> None:

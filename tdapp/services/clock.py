@@ -18,6 +18,7 @@ from tdapp.core.clock.formats import ClockFormat
 from tdapp.services.changes import ServiceError
 from tdapp.services.formats import effective_format
 from tdapp.services.rounds import get_round
+from tdapp.store import td_secrets
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import Board, Round
 
@@ -63,7 +64,8 @@ def load_clock(db: TournamentDb, round_number: int, time: TimeSource) -> RoundCl
     call redone or a format changed since it was saved.
     """
     with db.read() as session:
-        state = get_round(session, round_number).clock_state
+        round_ = get_round(session, round_number)
+        state = td_secrets.with_hidden_end(session, round_.id, round_.clock_state)
     boards = round_boards(db, round_number)
     if not state or not state.get("log"):  # never touched: as the format and boards are now
         return new_clock(db, boards, time)
@@ -107,7 +109,7 @@ def save_clock(db: TournamentDb, round_number: int, clock: RoundClock, *,
             kept = dict(page)
         if kept:
             state[PAGE_KEY] = kept
-        round_.clock_state = state
+        round_.clock_state = td_secrets.without_hidden_end(session, round_.id, state)
 
 
 def page_data(db: TournamentDb, round_number: int, *, earlier: bool = True) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from tdapp.store.backup import BackupError, copy_from_engine
 from tdapp.store.database import TournamentDb, TournamentFileError
 from tdapp.store.files import TOURNAMENT_SUFFIX, open_tournament_file
 from tdapp.store.lock import FileLocked, TournamentLock
+from tdapp.store.pg import is_database_url, open_server_tournament
 
 __all__ = [
     "TOURNAMENT_SUFFIX",
@@ -36,15 +37,19 @@ def with_tournament_suffix(path: Path | str) -> Path:
 
 
 def open_tournament(path: Path | str) -> TournamentDb:
-    """Open a tournament file for editing (upgrading it, after a backup, if it is older)."""
+    """Open a tournament file for editing (upgrading it, after a backup, if it is older), or a
+    venue server's tournament given its database URL."""
+    if is_database_url(path):
+        return open_server_tournament(str(path))
     return open_tournament_file(Path(path))
 
 
 def create_new_tournament(path: Path | str, info: TournamentInfo) -> TournamentDb:
-    """File > New: write the tournament file with its rounds planned, and return it open."""
-    path = with_tournament_suffix(path)
+    """File > New: write the tournament file with its rounds planned, and return it open
+    (or, given a venue server's database URL, the tournament in that database)."""
+    location: Path | str = str(path) if is_database_url(path) else with_tournament_suffix(path)
     try:
-        return create_tournament(path, info)
+        return create_tournament(location, info)
     except ServiceError as exc:
         raise TournamentFileError(str(exc)) from exc
 

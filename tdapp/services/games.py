@@ -73,6 +73,7 @@ from tdapp.core.powers import POWERS
 from tdapp.services.changes import Change, ServiceError, StaleEdit
 from tdapp.services.formats import session_format
 from tdapp.services.results import BoardResult, record_result
+from tdapp.store import audit
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import (
     Board,
@@ -146,10 +147,19 @@ def _stale_safe(action: Callable[..., _R]) -> Callable[..., _R]:
         try:
             return action(*args, **kwargs)
         except StaleDataError as exc:
-            raise StaleEdit("This board was changed by someone else meanwhile; look again "
-                            "and repeat.") from exc
+            raise StaleEdit(f"This board was changed by someone else meanwhile "
+                            f"{_last_board_change(args)}; look again and repeat."
+                            .replace(" ;", ";")) from exc
 
     return run
+
+
+def _last_board_change(args: tuple[Any, ...]) -> str:
+    """Who changed the board's game last, and when (for the conflict message)."""
+    if not args or not isinstance(args[0], TournamentDb):
+        return ""
+    with args[0].read() as session:
+        return audit.last_change_words(session, ("game_phase", "phase_orders", "board"))
 
 
 def _check_phase(row: GamePhase, expected: str | None) -> None:

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
+from sqlalchemy.orm import Session
+
 from tdapp.services.changes import Change, ServiceError
 from tdapp.store import audit
 from tdapp.store.database import TournamentDb
@@ -36,12 +40,23 @@ def undo_redo_state(db: TournamentDb) -> tuple[str | None, str | None]:
         return (names[undo[-1]] if undo else None, names[redo[-1]] if redo else None)
 
 
+def _refuse_someone_elses(session: Session, action_id: int, who: str, kind: str) -> None:
+    """On a venue server several people share one log: each undoes only their own actions."""
+    action = next((a for a in audit.list_actions(session) if a.action_id == action_id), None)
+    if action is not None and action.who != who:
+        raise ServiceError(
+            f"The last change, \u201c{action.what}\u201d, was made by {action.who or 'someone'} "
+            f"at {action.at.replace(tzinfo=dt.UTC).astimezone():%H:%M}: only they can {kind} it, on their station.")
+
+
 def _revert(db: TournamentDb, kind: str) -> Change:
     with db.system() as session:
         undo, redo = audit.undo_redo_stacks(session)
         stack = undo if kind == "undo" else redo
         if not stack:
             raise ServiceError(f"There is nothing to {kind}.")
+        if db.on_server:
+            _refuse_someone_elses(session, stack[-1], db.who, kind)
         what = audit.revert_action(session, stack[-1], kind=kind, who=db.who)
     verb = "Undone" if kind == "undo" else "Redone"
     return Change.everything(f"{verb}: {what}")

@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
 
 from tdapp.services.changes import Change, ServiceError, StaleEdit
+from tdapp.store import audit
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import Board, KeepApart, Player, RollCall, Seat, TeamMember
 
@@ -183,14 +184,19 @@ def update_player(db: TournamentDb, player_id: int, data: PlayerData, version: i
             if player is None:
                 raise ServiceError("That player is no longer in the tournament.")
             if player.version != version:
-                raise StaleEdit(f"{player.name} was changed by someone else; look again.")
+                raise StaleEdit(f"{player.name} was changed by someone else "
+                                f"{audit.last_change_words(session, ('player',), player_id)}"
+                                f"; look again.".replace(" ;", ";"))
             _refuse_seed_clash(session, data.seed, player_id)
             for name in _DATA_FIELDS:
                 setattr(player, name, getattr(data, name))
             if keep_apart is not None:
                 _replace_keep_apart(session, player_id, keep_apart)
     except StaleDataError as exc:
-        raise StaleEdit(f"{data.name} was changed by someone else; look again.") from exc
+        with db.read() as session:
+            who = audit.last_change_words(session, ("player",), player_id)
+        raise StaleEdit(f"{data.name} was changed by someone else {who}; look again."
+                        .replace(" ;", ";")) from exc
     return Change(f"Edited {data.name}", players=True, ids=(player_id,))
 
 

@@ -6,12 +6,15 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from sqlalchemy import select
+from sqlalchemy.orm import Session
+from sqlalchemy.orm.exc import StaleDataError
 
 from tdapp.core.formats import TournamentFormat, get_format
 from tdapp.core.powers import POWERS, SOLO_CENTERS, TOTAL_CENTERS
 from tdapp.core.scoring.base import GameResult, ScoringError, ScoringSystem
-from tdapp.services.changes import Change, ServiceError
+from tdapp.services.changes import Change, ServiceError, StaleEdit
 from tdapp.services.formats import session_format, session_systems
+from tdapp.store import audit
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import Board, CenterCount, Round
 
@@ -117,15 +120,61 @@ def _result_action(db: TournamentDb, board_id: int) -> str:
         return f"Result of round {session.get(Round, board.round_id).number} board {board.number}"
 
 
-def record_result(db: TournamentDb, board_id: int, result: BoardResult) -> Change:
-    """Store a finished board's result and its scores (replacing an earlier entry)."""
+def _result_words(board: Board) -> str:
+    """A board's stored result in a line: "ended 1907 (time): AUSTRIA 5, ENGLAND 6, …"."""
+    if board.end_year is None:
+        return "no result"
+    centres = ", ".join(f"{seat.power} {seat.centers}"
+                        for seat in sorted(board.seats, key=lambda s: s.power))
+    return f"ended {board.end_year} ({board.end_reason}): {centres}"
+
+
+def _typed_words(result: BoardResult) -> str:
+    centres = ", ".join(f"{power} {result.centers.get(power, 0)}" for power in POWERS)
+    return f"ended {result.end_year} ({result.end_reason}): {centres}"
+
+
+def _refuse_if_changed(session: Session, board: Board, expected: int,
+                       result: BoardResult) -> None:
+    """Two people entering the same board: the second is told who, when, and both results."""
+    if board.version == expected:
+        return
+    who = audit.last_change_words(session, ("board", "seat"), board.id)
+    raise StaleEdit(
+        f"Board {board.number}'s result was changed by someone else {who}. "
+        f"Theirs: {_result_words(board)}. Yours (not saved): {_typed_words(result)}. "
+        f"Look again, then enter yours if it is the right one.".replace("else .", "else."))
+
+
+def record_result(db: TournamentDb, board_id: int, result: BoardResult,
+                  expected_version: int | None = None) -> Change:
+    """Store a finished board's result and its scores (replacing an earlier entry).
+
+    ``expected_version``: the board's version when the result was typed; when someone else
+    changed it since (another station), nothing is stored and StaleEdit says who and when.
+    """
     problems = result.problems()
     if problems:
         raise ServiceError(" ".join(problems))
+    try:
+        return _record_result(db, board_id, result, expected_version)
+    except StaleDataError as exc:  # committed by another station between our read and write
+        with db.read() as session:
+            board = session.get(Board, board_id)
+            if board is None:
+                raise ServiceError("That board no longer exists.") from exc
+            _refuse_if_changed(session, board, -1, result)
+        raise
+
+
+def _record_result(db: TournamentDb, board_id: int, result: BoardResult,
+                   expected_version: int | None) -> Change:
     with db.action(_result_action(db, board_id)) as session:
         board = session.get(Board, board_id)
         if board is None:
             raise ServiceError("That board no longer exists.")
+        if expected_version is not None:
+            _refuse_if_changed(session, board, expected_version, result)
         round_number = session.get(Round, board.round_id).number
         fmt = session_format(session)  # the TD's own format and systems when there are some
         scores = score_result(round_scoring_system(fmt, round_number), result,

@@ -49,7 +49,10 @@ def current_round(db: TournamentDb) -> int | None:
 
 def take_snapshot(db: TournamentDb, reason: str, round_number: int | None = None) -> Snapshot:
     """Snapshot the tournament as committed now (round services call this at each boundary:
-    e.g. ``take_snapshot(db, "before seating round 2", 2)``; the TD can take one at any time)."""
+    e.g. ``take_snapshot(db, "before seating round 2", 2)``; the TD can take one at any time).
+    A venue server's tournament is snapshotted into a ``.tdt`` file on this laptop."""
+    if db.on_server:
+        return _snapshot_server(db, reason.strip() or "on demand", round_number)
     with db.engine.connect() as connection:
         raw = connection.connection.driver_connection
         try:
@@ -60,6 +63,19 @@ def take_snapshot(db: TournamentDb, reason: str, round_number: int | None = None
             raise ServiceError(
                 f"The snapshot folder {snapshot_dir(db.path)} cannot be written: {exc.strerror}."
             ) from exc
+
+
+def _snapshot_server(db: TournamentDb, reason: str, round_number: int | None) -> Snapshot:
+    from tdapp.store.copying import snapshot_server
+
+    try:
+        return snapshot_server(db, reason, round_number)
+    except (BackupError, TournamentFileError) as exc:
+        raise ServiceError(f"The snapshot could not be written: {exc}") from exc
+    except OSError as exc:
+        raise ServiceError(
+            f"The snapshot folder {snapshot_dir(db.path)} cannot be written: {exc.strerror}."
+        ) from exc
 
 
 def list_snapshots(path: Path | str | TournamentDb) -> list[Snapshot]:

@@ -257,6 +257,7 @@ class BoardEntry:
     seats: tuple[EntrySeat, ...]
     result: BoardResult | None
     selection_order: tuple[str, ...] | None
+    version: int | None = None  # the board's version as read: a save checks nobody changed it
 
     @property
     def title(self) -> str:
@@ -293,4 +294,4 @@ def board_entry(db: TournamentDb, board_id: int) -> BoardEntry:
             )
         selection = tuple(board.selection_order) if board.selection_order else None
         return BoardEntry(board.id, number, board.number, board.top_board, board.status,
-                          info.format_name, seats, result, selection)
+                          info.format_name, seats, result, selection, board.version)

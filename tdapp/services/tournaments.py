@@ -11,7 +11,7 @@ from sqlalchemy import select
 from tdapp.core.formats import get_format
 from tdapp.services.changes import Change, ServiceError
 from tdapp.store.database import TournamentDb
-from tdapp.store.files import create_tournament_file
+from tdapp.store.locations import create_location
 from tdapp.store.models import RollCall, Round, Tournament
 
 
@@ -55,12 +55,13 @@ def _coordinate_problems(latitude: float | None, longitude: float | None) -> lis
     return found
 
 
-def create_tournament(path: Path, info: TournamentInfo) -> TournamentDb:
-    """Write a new tournament file with its rounds planned, and return it open."""
+def create_tournament(path: Path | str, info: TournamentInfo) -> TournamentDb:
+    """Write a new tournament (a file, or a venue server's database URL) with its rounds
+    planned, and return it open."""
     problems = info.problems()
     if problems:
         raise ServiceError(" ".join(problems))
-    db = create_tournament_file(path)
+    db = create_location(path)
     with db.action(f"Create tournament {info.name}") as session:
         session.add(
             Tournament(

@@ -13,7 +13,7 @@ import decimal
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Table, delete, event, func, insert, inspect, select, update
+from sqlalchemy import Table, delete, event, func, insert, inspect, select, text, update
 from sqlalchemy.orm import Session
 
 from tdapp.store.models import AuditEntry, Base, utc_now
@@ -77,6 +77,10 @@ def _capture_changes(session: Session, flush_context: Any) -> None:
 
 
 def next_action_id(session: Session) -> int:
+    if session.get_bind().dialect.name == "postgresql":
+        # Stations commit at once: one action at a time takes the next number (released at
+        # commit). SQLite has one writer at a time already.
+        session.execute(text("SELECT pg_advisory_xact_lock(7301)"))
     return (session.scalar(select(func.max(AuditEntry.action_id))) or 0) + 1
 
 
@@ -189,3 +193,19 @@ def revert_action(session: Session, action_id: int, *, kind: str, who: str) -> s
                        "reverts_action_id": action_id})
     session.execute(insert(AuditEntry), logged)
     return what
+
+
+def last_change_words(session: Session, tables: tuple[str, ...],
+                      row_id: int | None = None) -> str:
+    """Who last changed these rows, and when, in words for an edit conflict:
+    "by ann on station-2 at 14:05:31 (Edit player Bob Smith)"; "" when the log has nothing."""
+    query = select(AuditEntry.who, AuditEntry.at, AuditEntry.what).where(
+        AuditEntry.table_name.in_(tables))
+    if row_id is not None:
+        query = query.where(AuditEntry.row_id == row_id)
+    row = session.execute(query.order_by(AuditEntry.id.desc()).limit(1)).first()
+    if row is None:
+        return ""
+    who, at, what = row
+    when = at.replace(tzinfo=dt.UTC).astimezone().strftime("%H:%M:%S")
+    return f"by {who or 'someone'} at {when} ({what})"

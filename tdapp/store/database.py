@@ -59,7 +59,10 @@ def default_who() -> str:
 
 
 class TournamentDb:
-    """An open tournament file."""
+    """An open tournament file (or, with ``url`` set, a tournament on a venue server)."""
+
+    url: str | None = None  # postgresql://… for a venue server's tournament (store.pg)
+    station: str = ""  # this laptop's name in a venue server's notices (store.live)
 
     def __init__(self, path: Path, engine: Engine, lock: TournamentLock | None = None) -> None:
         self.path = Path(path)
@@ -88,10 +91,23 @@ class TournamentDb:
                 yield session
                 session.flush()
                 # a service may name the action better once it knows what it is changing
-                audit.write_pending(session, session.info.get("tdapp_action", what), self.who)
+                named = session.info.get("tdapp_action", what)
+                pending = list(session.info.get(audit.PENDING_KEY, []))
+                action_id = audit.write_pending(session, named, self.who)
+                if self.url is not None:  # a venue server: every station hears of it
+                    from tdapp.store import live
+
+                    live.announce_action(session, self.who, named, pending, action_id,
+                                         station=self.station)
                 session.commit()
-            except BaseException:
+            except BaseException as exc:
                 session.rollback()
+                if self.url is not None:  # a venue server's refusal, in words (store.pg)
+                    from tdapp.store.pg import refusal
+
+                    words = refusal(self.url, exc)
+                    if words is not None:
+                        raise words from exc
                 raise
 
     @contextmanager
@@ -104,6 +120,10 @@ class TournamentDb:
             except BaseException:
                 session.rollback()
                 raise
+
+    @property
+    def on_server(self) -> bool:
+        return self.url is not None
 
     def close(self) -> None:
         """Close every connection (SQLite then folds the WAL into the file) and unlock it."""
@@ -124,6 +144,7 @@ def create_schema(engine: Engine) -> None:
     from tdapp.store import migrate
 
     with engine.begin() as connection:
-        connection.exec_driver_sql(f"PRAGMA application_id={APPLICATION_ID}")
+        if engine.dialect.name == "sqlite":
+            connection.exec_driver_sql(f"PRAGMA application_id={APPLICATION_ID}")
         Base.metadata.create_all(connection)
         migrate.stamp_head(connection)

@@ -28,6 +28,7 @@ from tdapp.store.database import (
     create_schema,
     make_engine,
 )
+from tdapp.store.filesystems import refuse_network_file
 from tdapp.store.lock import FileLocked, TournamentLock
 from tdapp.store.snapshots import snapshot_closed_file, snapshot_dir
 
@@ -36,7 +37,7 @@ _NOTHING_CHANGED = "Nothing was changed."
 
 
 def _locked_message(path: Path, error: FileLocked) -> str:
-    holder = error.holder.describe() if error.holder else "another copy of tdapp"
+    holder = error.holder.describe() if error.holder else str(error)
     return (f"{path.name} is already open in tdapp: {holder}. Close it there first, "
             f"or open a copy of it.")
 
@@ -66,6 +67,7 @@ def create_tournament_file(path: Path) -> TournamentDb:
     path = Path(path)
     if path.exists():
         raise TournamentFileError(f"{path.name} already exists; choose another name.")
+    refuse_network_file(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -200,6 +202,7 @@ def open_tournament_file(path: Path, *, lock: TournamentLock | None = None) -> T
     """
     path = Path(path)
     check_is_tournament_file(path)
+    refuse_network_file(path)
     check_writable(path)
     if lock is None:
         refuse_if_locked(path)

@@ -47,10 +47,14 @@ class LockHolder:
 class FileLocked(Exception):
     """Another running copy of tdapp holds the tournament file."""
 
-    def __init__(self, lock_path: Path, holder: LockHolder | None) -> None:
+    def __init__(self, lock_path: Path, holder: LockHolder | None, *,
+                 other_name: bool = False) -> None:
         self.lock_path = lock_path
         self.holder = holder
-        super().__init__(holder.describe() if holder else "another copy of tdapp")
+        self.other_name = other_name  # held through another name of the same file
+        super().__init__(holder.describe() if holder else (
+            "another copy of tdapp, through another name for the same file (a link or "
+            "another path)" if other_name else "another copy of tdapp"))
 
 
 def lock_path_for(path: Path) -> Path:
@@ -116,6 +120,8 @@ class TournamentLock:
     """A held lock; ``release()`` when the tournament is closed (idempotent)."""
 
     _held: dict[str, tuple[int, int]] = {}  # key -> (fd, how many opens share it)
+    _identity: dict[str, int | None] = {}  # key -> fd holding the tournament file's own lock
+    _aliases: dict[str, str] = {}  # the file's identity -> key, for its other names
     _guard = threading.Lock()
 
     def __init__(self, lock_path: Path, key: str) -> None:
@@ -125,15 +131,30 @@ class TournamentLock:
 
     @classmethod
     def acquire(cls, path: Path) -> TournamentLock:
-        """Lock the tournament file at ``path``; FileLocked names who holds it."""
+        """Lock the tournament file at ``path``; FileLocked names who holds it.
+
+        Two locks: the lock file beside the name (which says who holds it), and on POSIX an
+        OS lock on the tournament file itself, so a second copy reaching the same file by
+        another name (a hard link, a symbolic link, another path) is refused as well.
+        """
         lock_path = lock_path_for(path)
-        key = os.path.normcase(os.path.realpath(lock_path))
+        identity = _identity_key(path)
         with cls._guard:
-            if key in cls._held:
+            key = cls._aliases.get(identity or "", _name_key(lock_path))
+            if key in cls._held:  # this process has it already (under this or another name)
                 fd, count = cls._held[key]
                 cls._held[key] = (fd, count + 1)
                 return cls(lock_path, key)
-            cls._held[key] = (cls._take(lock_path), 1)
+            fd = cls._take(lock_path)
+            try:
+                cls._identity[key] = _lock_identity(path, lock_path)
+            except BaseException:
+                _unlock_fd(fd)
+                os.close(fd)
+                raise
+            cls._held[key] = (fd, 1)
+            if identity and cls._identity[key] is not None:
+                cls._aliases[identity] = key
             return cls(lock_path, key)
 
     @classmethod
@@ -142,20 +163,26 @@ class TournamentLock:
         (so a refused file is not even read while another copy is writing it)."""
         lock_path = lock_path_for(path)
         with cls._guard:
-            if os.path.normcase(os.path.realpath(lock_path)) in cls._held:
+            identity = _identity_key(path)
+            if _name_key(lock_path) in cls._held or (identity and identity in cls._aliases):
                 return
         try:
-            fd = os.open(lock_path, os.O_RDWR | _BINARY)
+            fd: int | None = os.open(lock_path, os.O_RDWR | _BINARY)
         except OSError:  # no lock file: free; unreadable: acquire() will say why
-            return
-        try:
+            fd = None
+        if fd is not None:
             try:
-                _lock_fd(fd)
-            except OSError:
-                raise FileLocked(lock_path, read_holder(lock_path)) from None
-            _unlock_fd(fd)
-        finally:
-            os.close(fd)
+                try:
+                    _lock_fd(fd)
+                except OSError:
+                    raise FileLocked(lock_path, read_holder(lock_path)) from None
+                _unlock_fd(fd)
+            finally:
+                os.close(fd)
+        held = _lock_identity(path, lock_path)
+        if held is not None:
+            _unlock_fd(held)
+            os.close(held)
 
     @staticmethod
     def _take(lock_path: Path) -> int:
@@ -183,6 +210,12 @@ class TournamentLock:
                 self._held[self._key] = (fd, count - 1)
                 return
             del self._held[self._key]
+            identity = self._identity.pop(self._key, None)
+            for alias in [a for a, k in self._aliases.items() if k == self._key]:
+                del self._aliases[alias]
+            if identity is not None:
+                _unlock_fd(identity)
+                os.close(identity)
             if sys.platform != "win32":
                 # Removed while still locked: a copy waiting on the old file sees it is gone.
                 self.lock_path.unlink(missing_ok=True)
@@ -192,6 +225,39 @@ class TournamentLock:
                 # It stays if another copy has it open, about to lock it.
                 with contextlib.suppress(OSError):
                     self.lock_path.unlink(missing_ok=True)
+
+
+def _name_key(lock_path: Path) -> str:
+    return os.path.normcase(os.path.realpath(lock_path))
+
+
+def _identity_key(path: Path) -> str | None:
+    """The file's identity (device and inode) when it exists: the same for every name of it."""
+    if sys.platform == "win32":
+        return None
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return f"file:{found.st_dev}:{found.st_ino}"
+
+
+def _lock_identity(path: Path, lock_path: Path) -> int | None:
+    """Take an OS lock (flock) on the tournament file itself; FileLocked if another copy has
+    it under any name. SQLite locks with fcntl ranges, which flock does not touch on local
+    disks; a file on a network file system is refused before this (store.filesystems)."""
+    if sys.platform == "win32":
+        return None
+    try:
+        fd = os.open(path, os.O_RDONLY | _BINARY)
+    except OSError:
+        return None  # not made yet (a new tournament): no other name can reach it
+    try:
+        _lock_fd(fd)
+    except OSError:
+        os.close(fd)
+        raise FileLocked(lock_path, None, other_name=True) from None
+    return fd
 
 
 def _write_holder(fd: int) -> None:

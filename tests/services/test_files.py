@@ -21,6 +21,8 @@ from tdapp.services.tournaments import TournamentInfo, tournament_info
 from tdapp.store import migrate
 from tdapp.store.database import APPLICATION_ID
 
+pytestmark = pytest.mark.sqlite_only("File > New/Open/Save a copy: the .tdt file, its lock and its folder")
+
 INFO = TournamentInfo("Leeds Open", "wdc-2025", 3, venue="Town Hall")
 
 

@@ -10,7 +10,7 @@ from tdapp.services import history, players
 from tdapp.services.changes import ServiceError
 from tdapp.services.standings_data import tournament_model
 from tdapp.services.tournaments import TournamentInfo, create_tournament
-from tdapp.store.files import open_tournament_file
+from tdapp.store.locations import open_location
 
 
 @pytest.fixture
@@ -31,7 +31,7 @@ def test_new_fields_default_and_survive_reopening(db, tournament_path: Path) -> 
     data = players.PlayerData("Ann", pinned_board=3, seed=12, declined_top_board=True)
     players.update_player(db, ann.id, data, ann.version)
     db.close()
-    reopened = open_tournament_file(tournament_path)
+    reopened = open_location(tournament_path)
     again = players.get_player(reopened, ann.id)
     assert (again.pinned_board, again.seed, again.declined_top_board) == (3, 12, True)
     model = tournament_model(reopened)

@@ -7,7 +7,7 @@ import pytest
 from tdapp.services import history, players, rollcall
 from tdapp.services.changes import ServiceError, StaleEdit
 from tdapp.services.tournaments import TournamentInfo, create_tournament, tournament_info
-from tdapp.store.files import open_tournament_file
+from tdapp.store.locations import open_location
 
 
 @pytest.fixture
@@ -20,7 +20,7 @@ def db(tournament_path: Path):
 def test_create_and_reopen_keeps_everything(db, tournament_path: Path) -> None:
     players.add_player(db, players.PlayerData("Ann Smith", home_town="Leeds", country="UK"))
     db.close()
-    reopened = open_tournament_file(tournament_path)
+    reopened = open_location(tournament_path)
     assert tournament_info(reopened).name == "Test Open"
     assert [p.name for p in players.list_players(reopened)] == ["Ann Smith"]
     reopened.close()

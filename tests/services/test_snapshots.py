@@ -21,6 +21,10 @@ from tdapp.services.snapshots import (
 from tdapp.services.tournaments import TournamentInfo, create_tournament
 from tdapp.store.snapshots import read_snapshot, snapshot_dir, snapshot_name
 
+pytestmark = pytest.mark.sqlite_only(
+    "snapshots beside the .tdt file and restoring over it; a server tournament's snapshot is "
+    "tested in tests/store/test_venue_live.py")
+
 
 @pytest.fixture
 def db(tournament_path: Path):

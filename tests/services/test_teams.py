@@ -12,6 +12,7 @@ from tdapp.services.changes import ServiceError
 from tdapp.services.standings_data import tournament_model
 from tdapp.services.tournaments import TournamentInfo, create_tournament
 from tdapp.store.files import open_tournament_file
+from tdapp.store.locations import open_location
 
 NAMES = [f"Player {n:02d}" for n in range(1, 17)]
 
@@ -48,7 +49,7 @@ def make_team(db, name: str, members: list[str], powers: str = "") -> int:
 def test_a_full_team_with_its_powers_reaches_the_standings(db, tournament_path: Path) -> None:
     make_team(db, "Les Bleus", NAMES[:7], "AEFGIRT")
     db.close()
-    reopened = open_tournament_file(tournament_path)
+    reopened = open_location(tournament_path)
     [row] = teams.list_teams(reopened)
     assert row.name == "Les Bleus"
     assert [m.power for m in row.members] == ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY",

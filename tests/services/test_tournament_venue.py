@@ -16,7 +16,8 @@ from tdapp.services.tournaments import (
     tournament_info,
     update_tournament,
 )
-from tdapp.store.files import open_tournament_file
+from tdapp.store.locations import open_location
+from tests.venue_helpers import tournament_exists
 
 INFO = TournamentInfo("Venue Open", "wdc-2025", 4, venue="Town Hall",
                       venue_latitude=53.801, venue_longitude=-1.549)
@@ -24,7 +25,7 @@ INFO = TournamentInfo("Venue Open", "wdc-2025", 4, venue="Town Hall",
 
 def test_venue_coordinates_are_kept_and_reach_the_standings(tournament_path: Path) -> None:
     create_tournament(tournament_path, INFO).close()
-    db = open_tournament_file(tournament_path)
+    db = open_location(tournament_path)
     assert tournament_info(db) == INFO
     assert tournament_model(db).venue == (53.801, -1.549)
     db.close()
@@ -59,4 +60,4 @@ def test_bad_coordinates_are_refused_in_words(tournament_path: Path, lat, lon, w
     with pytest.raises(ServiceError, match=words):
         create_tournament(tournament_path,
                           replace(INFO, venue_latitude=lat, venue_longitude=lon))
-    assert not tournament_path.exists()
+    assert not tournament_exists(tournament_path)

@@ -67,9 +67,10 @@ def test_killed_writer_loses_no_committed_edit(tournament_path: Path, spawn_pyth
         committed.update(ids)
 
         db = open_tournament(tournament_path)
-        with db.engine.connect() as connection:
-            check = connection.exec_driver_sql("PRAGMA integrity_check").fetchall()
-        assert check == [("ok",)], f"attempt {attempt} (seed {seed})"
+        if db.engine.dialect.name == "sqlite":  # on a venue server, PostgreSQL's own WAL
+            with db.engine.connect() as connection:
+                check = connection.exec_driver_sql("PRAGMA integrity_check").fetchall()
+            assert check == [("ok",)], f"attempt {attempt} (seed {seed})"
         with db.read() as session:
             present = set(session.scalars(select(Player.id)))
             last_name = session.get(Player, max(ids)).name
@@ -99,6 +100,8 @@ while True:
 """
 
 
+@pytest.mark.sqlite_only("snapshots listed beside the .tdt file (a server tournament's snapshot "
+                         "goes to this laptop's copies folder: test_venue_live.py)")
 def test_killed_snapshot_never_lists_half_a_copy(tournament_path: Path, spawn_python) -> None:
     from tdapp.services.snapshots import list_snapshots
     from tdapp.store.snapshots import snapshot_dir

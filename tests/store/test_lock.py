@@ -14,6 +14,8 @@ from tdapp.services.files import TournamentFileError, close_tournament, open_tou
 from tdapp.services.tournaments import TournamentInfo, create_tournament
 from tdapp.store.lock import LockHolder, TournamentLock, lock_path_for, read_holder
 
+pytestmark = pytest.mark.sqlite_only("the lock of a .tdt file (a venue server needs none)")
+
 HOLD_IT_OPEN = """
 import sys
 from tdapp.services.files import open_tournament
@@ -127,3 +129,49 @@ def test_restore_is_refused_while_another_copy_has_the_file(
     after = snapshot_of_folder(closed_tournament.parent)
     assert after.keys() == before.keys()  # no "before restore" snapshot, nothing set aside
     assert after[closed_tournament.name] == before[closed_tournament.name]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="hard and symbolic links as on POSIX")
+@pytest.mark.parametrize("kind", ["hard link", "symbolic link", "path through a link"])
+def test_another_name_for_the_same_file_is_refused(
+    closed_tournament: Path, spawn_python, tmp_path: Path, kind: str
+) -> None:
+    """Issue 16: "a second copy reaching the same file by another name (hard link, symbolic
+    link, a path on a network drive) is refused like one on the same path (lock on the file's
+    identity, not its name)"."""
+    other_folder = tmp_path / "elsewhere"
+    other_folder.mkdir()
+    if kind == "hard link":
+        other = other_folder / "same cup.tdt"
+        os.link(closed_tournament, other)
+    elif kind == "symbolic link":
+        other = other_folder / "same cup.tdt"
+        other.symlink_to(closed_tournament)
+    else:
+        (tmp_path / "via").symlink_to(closed_tournament.parent, target_is_directory=True)
+        other = tmp_path / "via" / closed_tournament.name
+    child = spawn_python(HOLD_IT_OPEN.format(path=str(closed_tournament)))
+    assert child.line().strip() == "open", child.stderr()
+    before = closed_tournament.read_bytes()
+    with pytest.raises(TournamentFileError) as refused:
+        open_tournament(other)
+    assert "already open in tdapp" in str(refused.value)
+    assert closed_tournament.read_bytes() == before
+    # ... and the other way round: the copy holding it by the other name keeps it too.
+    child.send("\n")
+    child.process.wait(timeout=30)
+    second = spawn_python(HOLD_IT_OPEN.format(path=str(other)))
+    assert second.line().strip() == "open", second.stderr()
+    with pytest.raises(TournamentFileError):
+        open_tournament(closed_tournament)
+
+
+def test_one_program_may_open_its_file_under_two_names(closed_tournament: Path,
+                                                       tmp_path: Path) -> None:
+    other = tmp_path / "link.tdt"
+    os.link(closed_tournament, other)
+    first = open_tournament(closed_tournament)
+    second = open_tournament(other)
+    close_tournament(second)
+    close_tournament(first)
+    assert not TournamentLock._held and not TournamentLock._aliases

@@ -217,7 +217,8 @@ class ResultEntryDialog(QDialog):
     def save(self) -> None:
         if self.check.result is None:
             return
-        change = self.app.call(record_result, self.board_id, self.check.result)
+        change = self.app.call(record_result, self.board_id, self.check.result,
+                               expected_version=self.entry.version)
         if change is not None:
             self._confirm(change.description)
             self.saved.emit(self.board_id)

@@ -21,6 +21,7 @@ from tdapp.gui.settings import RecentFiles
 from tdapp.gui.snapshots.controller import SnapshotsController
 from tdapp.gui.teams.controller import TeamsController
 from tdapp.gui.tournament.controller import TournamentController
+from tdapp.gui.venue.controller import VenueController
 from tdapp.gui.window.main_window import MainWindow
 
 
@@ -51,8 +52,10 @@ class MainController:
         boards_page.result_requested.connect(self.results_views.standings.results.open_board)
         self.window.clock_page.attach(self.app)  # the round clock, saved in the file
         self.round_end = RoundEndWatcher(self.window.clock_page, self.app)  # end time: ask
+        self.venue = VenueController(self.window, self.app)  # File > Share… / Join…
 
     def shutdown(self) -> None:
         """Finish background work and close the tournament file."""
         self.app.operations.wait_all()
+        self.venue.shutdown()
         self.app.close_file()

@@ -58,6 +58,12 @@ class MainMenus:
         self.snapshots_action = make_action(
             window, "&Snapshots and restore…", None,
             "Snapshots taken at round boundaries and on demand")
+        self.share_action = make_action(  # connected by tdapp.gui.venue.controller
+            window, "Share on the &venue network…", None,
+            "Start the venue server so assistants' laptops can join")
+        self.join_action = make_action(
+            window, "&Join a shared tournament…", None,
+            "Work on a tournament another laptop shares")
         self.close_action = make_action(window, "&Close", "Ctrl+W", "Close the tournament file")
         self.quit_action = make_action(window, "&Quit", "Ctrl+Q")
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
@@ -96,6 +102,8 @@ class MainMenus:
         file_menu.addAction(self.save_copy_action)
         file_menu.addAction(self.snapshots_action)
         self.export_menu = file_menu.addMenu("E&xport")  # filled by tdapp.gui.export
+        file_menu.addSeparator()
+        file_menu.addActions([self.share_action, self.join_action])
         file_menu.addSeparator()
         file_menu.addAction(self.close_action)
         file_menu.addAction(self.quit_action)

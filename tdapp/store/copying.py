@@ -1,0 +1,171 @@
+"""Copy a whole tournament between a ``.tdt`` file and a venue server, keeping every row's id.
+
+Rows go table by table in the order of their foreign keys, in one transaction on the destination:
+a copy that fails leaves no half-written tournament behind. On PostgreSQL each table's id
+sequence is then moved past the copied ids, so the next row added gets a fresh one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from sqlalchemy import Connection, insert, select, text
+
+from tdapp.store.database import TournamentDb, TournamentFileError
+from tdapp.store.models import Base
+from tdapp.store.pg import create_server_tournament, describe, is_database_url, redact
+
+_BATCH = 500
+
+
+class DestinationError(TournamentFileError):
+    """The destination cannot take the copy (it holds a tournament, is open, cannot be made)."""
+
+
+@dataclass(frozen=True)
+class CopyReport:
+    source: str
+    destination: str
+    rows: dict[str, int]
+
+    def to_json(self) -> dict[str, object]:
+        return {"source": self.source, "destination": self.destination, "rows": self.rows,
+                "total": sum(self.rows.values())}
+
+
+def _name(location: Path | str) -> str:
+    return describe(str(location)) if is_database_url(location) else str(location)
+
+
+@contextlib.contextmanager
+def open_source(location: Path | str) -> Iterator[TournamentDb]:
+    """The source, opened without changing it: a file is read from a private copy (made with
+    SQLite's backup API, so it may be open in tdapp meanwhile)."""
+    if is_database_url(location):
+        from tdapp.store.pg import open_server_tournament
+
+        db = open_server_tournament(str(location))
+        try:
+            yield db
+        finally:
+            db.close()
+        return
+    from tdapp.store.backup import BackupError, copy_from_file
+    from tdapp.store.files import check_is_tournament_file, open_tournament_file
+
+    source = Path(location)
+    check_is_tournament_file(source)
+    with tempfile.TemporaryDirectory(prefix="tdapp-copy-") as folder:
+        private = Path(folder) / source.name
+        try:
+            copy_from_file(source, private)
+        except BackupError as exc:
+            raise TournamentFileError(str(exc)) from exc
+        db = open_tournament_file(private)
+        try:
+            yield db
+        finally:
+            db.close()
+
+
+def _create_destination(location: Path | str, force: bool) -> TournamentDb:
+    if is_database_url(location):
+        return create_server_tournament(str(location), replace=force)
+    from tdapp.store.files import create_tournament_file
+    from tdapp.store.lock import FileLocked, TournamentLock
+
+    path = Path(location)
+    if path.exists():
+        if not force:
+            raise TournamentFileError(
+                f"{path.name} already exists; give --force to replace it. Nothing was changed.")
+        try:
+            TournamentLock.check_free(path)
+        except FileLocked as exc:
+            raise TournamentFileError(
+                f"{path.name} is open in tdapp ({exc}); close it there first. "
+                f"Nothing was changed.") from exc
+        for leftover in (path, path.with_name(path.name + "-wal"),
+                         path.with_name(path.name + "-shm")):
+            leftover.unlink(missing_ok=True)
+    return create_tournament_file(path)
+
+
+def copy_rows(source: Connection, destination: Connection) -> dict[str, int]:
+    """Every row of every tdapp table, ids kept; the destination's tables must be empty."""
+    counts: dict[str, int] = {}
+    for table in Base.metadata.sorted_tables:
+        destination.execute(table.delete())
+    for table in Base.metadata.sorted_tables:
+        rows = [dict(row) for row in source.execute(select(table).order_by(*table.primary_key))
+                .mappings()]
+        for start in range(0, len(rows), _BATCH):
+            destination.execute(insert(table), rows[start:start + _BATCH])
+        counts[table.name] = len(rows)
+    if destination.dialect.name == "postgresql":
+        move_sequences_past_ids(destination)
+    return counts
+
+
+def move_sequences_past_ids(connection: Connection) -> None:
+    for table in Base.metadata.sorted_tables:
+        if "id" not in table.c:
+            continue
+        connection.execute(text(
+            f"SELECT setval(pg_get_serial_sequence('{table.name}', 'id'), "
+            f"coalesce((SELECT max(id) FROM \"{table.name}\"), 0) + 1, false)"))
+
+
+def copy_tournament(source: Path | str, destination: Path | str, *,
+                    force: bool = False) -> CopyReport:
+    """Copy the tournament at ``source`` to ``destination`` (file or URL, either way)."""
+    if not is_database_url(source) and not is_database_url(destination):
+        with contextlib.suppress(OSError):
+            if Path(source).resolve() == Path(destination).resolve():
+                raise TournamentFileError("The source and the destination are the same file.")
+    if is_database_url(source) and str(source) == str(destination):
+        raise TournamentFileError("The source and the destination are the same database.")
+    with open_source(source) as src:
+        try:
+            target = _create_destination(destination, force)
+        except DestinationError:
+            raise
+        except TournamentFileError as exc:
+            raise DestinationError(str(exc)) from exc
+        try:
+            with src.engine.connect() as reading, target.engine.begin() as writing:
+                counts = copy_rows(reading, writing)
+        except BaseException:
+            target.close()
+            if not is_database_url(destination):
+                Path(destination).unlink(missing_ok=True)
+            raise
+        target.close()
+    return CopyReport(redact(str(source)), redact(str(destination)), counts)
+
+
+def snapshot_server(db: TournamentDb, reason: str, round_number: int | None = None):
+    """A ``.tdt`` snapshot of a server tournament on this laptop (in the snapshots folder of
+    ``db.path``): the event survives the server's laptop dying."""
+    import sqlite3
+
+    from tdapp.store.files import create_tournament_file
+    from tdapp.store.snapshots import write_snapshot
+
+    with tempfile.TemporaryDirectory(prefix="tdapp-snapshot-") as folder:
+        whole = Path(folder) / db.path.name
+        copy = create_tournament_file(whole)
+        try:
+            with db.engine.connect() as reading, copy.engine.begin() as writing:
+                copy_rows(reading, writing)
+        finally:
+            copy.close()
+        connection = sqlite3.connect(whole)
+        try:
+            return write_snapshot(connection, db.path, reason, round_number)
+        finally:
+            connection.close()

@@ -1,0 +1,81 @@
+"""Who may do what on a venue server, enforced by PostgreSQL's own grants.
+
+The TD's role owns every table (it created them) and may do everything. The assistants' role
+(``tdapp_assistant``) may:
+- read the tournament (everything but the TD-only ``td_secret`` table);
+- mark the roll call (insert and update ``roll_call``);
+- type order sheets and adjudicate (``game_phase``, ``phase_orders``, ``draw_vote``);
+- enter a board's result (only the result columns of ``board`` and ``seat``, and
+  ``center_count``);
+- add to the audit log (insert only: never change or delete an entry).
+Nothing else: seating (inserting boards or seats, changing who plays which power), players,
+formats, awards, rounds and the audit log's past are the TD's, and the database refuses them.
+
+``td_secret`` holds what the assistants must not see (a round's hidden end time, a secret draw
+vote's ballots): only the TD's role may read or write it. It exists on servers only: a ``.tdt``
+file has no roles to keep a secret from.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import Connection, text
+
+ASSISTANT_ROLE = "tdapp_assistant"
+SECRET_TABLE = "td_secret"
+
+_READ_AND_WRITE = {
+    "roll_call": "SELECT, INSERT, UPDATE",
+    "game_phase": "SELECT, INSERT, UPDATE, DELETE",
+    "phase_orders": "SELECT, INSERT, UPDATE, DELETE",
+    "draw_vote": "SELECT, INSERT, UPDATE, DELETE",
+    "center_count": "SELECT, INSERT, UPDATE, DELETE",
+    "audit_entry": "SELECT, INSERT",
+}
+# A result: the board's end and the seats' centres and scores, not who sits where.
+_RESULT_COLUMNS = {
+    "board": ("status", "end_year", "end_reason", "solo_power", "draw_powers",
+              "selection_order", "version"),
+    "seat": ("centers", "eliminated_year", "score", "version"),
+}
+
+
+def _role_exists(connection: Connection, role: str) -> bool:
+    return connection.execute(text("SELECT 1 FROM pg_roles WHERE rolname = :r"),
+                              {"r": role}).first() is not None
+
+
+def ensure_secret_table(connection: Connection) -> None:
+    connection.execute(text(
+        f"CREATE TABLE IF NOT EXISTS {SECRET_TABLE} ("
+        " key varchar(100) PRIMARY KEY,"
+        " value jsonb NOT NULL,"
+        " changed_at timestamp NOT NULL DEFAULT (now() AT TIME ZONE 'utc'))"))
+    connection.execute(text(f"REVOKE ALL ON {SECRET_TABLE} FROM PUBLIC"))
+
+
+def apply(connection: Connection, assistant: str = ASSISTANT_ROLE) -> None:
+    """Grant the assistants' role exactly its part (idempotent; after every schema change)."""
+    ensure_secret_table(connection)
+    if not _role_exists(connection, assistant):
+        return  # a server without tdapp's roles (someone's own PostgreSQL): the owner only
+    tables = [row[0] for row in connection.execute(text(
+        "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"))]
+    role = connection.dialect.identifier_preparer.quote(assistant)
+    connection.execute(text(f"GRANT USAGE ON SCHEMA public TO {role}"))
+    for table in tables:
+        connection.execute(text(f'REVOKE ALL ON "{table}" FROM {role}'))
+        if table == SECRET_TABLE:
+            continue
+        connection.execute(text(f'GRANT {_READ_AND_WRITE.get(table, "SELECT")} ON "{table}" '
+                                f"TO {role}"))
+    for table, columns in _RESULT_COLUMNS.items():
+        if table in tables:
+            connection.execute(text(f'GRANT UPDATE ({", ".join(columns)}) ON "{table}" '
+                                    f"TO {role}"))
+    # Inserting a row takes its id from the table's sequence.
+    connection.execute(text(f"GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO {role}"))
+
+
+def drop_extra(connection: Connection) -> None:
+    """Drop the server-only tables (before the schema is written again)."""
+    connection.execute(text(f"DROP TABLE IF EXISTS {SECRET_TABLE}"))

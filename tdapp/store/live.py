@@ -1,0 +1,156 @@
+"""Live on every station: each committed action on a venue server is announced with PostgreSQL's
+LISTEN/NOTIFY, and every other station hears it within a moment.
+
+The transport carries a JSON object (a dict). ``TournamentDb.action`` announces every action
+itself — who, from which station, what, which tables — inside the action's own transaction, so
+the notice goes out exactly when the change is committed and never for a rolled-back one.
+A service that has a richer, typed description of its change announces it with
+:func:`announce` (the change's ``to_payload()``).
+
+:class:`ChangeListener` is what a window polls from a worker thread: ``poll(timeout)`` returns
+the notices received (its own station's included, marked by ``station``); it reconnects by
+itself after the server or the network comes back, and says whether it is connected.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import socket
+import time
+from typing import Any
+
+from sqlalchemy import Connection, Engine, text
+from sqlalchemy.orm import Session
+
+CHANNEL = "tdapp_changes"
+# PostgreSQL refuses a notice payload of 8000 bytes or more: keep well under.
+_MAX_PAYLOAD = 7000
+
+
+def station_name() -> str:
+    """This laptop's name in notices and the audit log (``TDAPP_STATION`` overrides it)."""
+    return os.environ.get("TDAPP_STATION") or socket.gethostname() or "station"
+
+
+def _encode(payload: dict[str, Any]) -> str:
+    data = json.dumps(payload, ensure_ascii=False, separators=(",", ":"), default=str)
+    if len(data.encode("utf-8")) > _MAX_PAYLOAD:
+        # Too big to send whole: send what lets a station refresh (it reads the rest itself).
+        trimmed: dict[str, Any] = {k: payload[k] for k in ("station", "who", "what", "tables", "action_id",
+                                           "kind", "at") if k in payload}
+        trimmed["truncated"] = True
+        data = json.dumps(trimmed, ensure_ascii=False, separators=(",", ":"), default=str)
+    return data
+
+
+def notify_in(bind: Session | Connection, payload: dict[str, Any]) -> None:
+    """Announce ``payload`` when the surrounding transaction commits (PostgreSQL only)."""
+    dialect = bind.get_bind().dialect if isinstance(bind, Session) else bind.dialect
+    if dialect.name != "postgresql":
+        return
+    bind.execute(text("SELECT pg_notify(:channel, :payload)"),
+                 {"channel": CHANNEL, "payload": _encode(payload)})
+
+
+def announce_action(session: Session, who: str, what: str, pending: list[Any],
+                    action_id: int | None, *, station: str = "") -> None:
+    """The notice of one person's action, sent at its commit (see TournamentDb.action)."""
+    if action_id is None:
+        return
+    notify_in(session, {"station": station or station_name(), "who": who, "what": what, "kind": "do",
+                        "action_id": action_id, "tables": sorted({row[0] for row in pending}),
+                        "rows": [[row[0], row[1]] for row in pending[:50]],
+                        "at": time.time()})
+
+
+def announce(engine: Engine, payload: dict[str, Any]) -> None:
+    """Announce ``payload`` now (its own short transaction); nothing on a ``.tdt`` file."""
+    if engine.dialect.name != "postgresql":
+        return
+    with engine.begin() as connection:
+        notify_in(connection, dict(payload, station=payload.get("station", station_name())))
+
+
+class ChangeListener:
+    """A LISTEN connection of its own; poll it from a worker thread, never the GUI thread."""
+
+    def __init__(self, url: str, *, reconnect_every: float = 1.0) -> None:
+        from tdapp.store.pg import engine_url
+
+        self._params = engine_url(url)
+        self._reconnect_every = reconnect_every
+        self._connection: Any = None
+        self._last_attempt = 0.0
+        self.connected = False
+        self.error = ""
+        self._connect()
+
+    def _connect(self) -> None:
+        import psycopg
+
+        self._last_attempt = time.monotonic()
+        url = self._params
+        try:
+            self._connection = psycopg.connect(
+                host=url.host, port=url.port, user=url.username, password=url.password,
+                dbname=url.database, autocommit=True, connect_timeout=3,
+                application_name="tdapp listener")
+            self._connection.execute(f"LISTEN {CHANNEL}")
+            self.connected, self.error = True, ""
+        except psycopg.Error as exc:
+            self._connection = None
+            self.connected, self.error = False, " ".join(str(exc).split())
+
+    def poll(self, timeout: float = 0.5) -> list[dict[str, Any]]:
+        """The notices received within ``timeout`` seconds (returns as soon as one arrives).
+
+        Never raises for a lost server: ``connected`` turns False, and a later poll reconnects.
+        """
+        import psycopg
+
+        if self._connection is None:
+            wait = self._reconnect_every - (time.monotonic() - self._last_attempt)
+            if wait > 0:
+                time.sleep(min(wait, timeout))
+                return []
+            self._connect()
+            if self._connection is None:
+                return []
+        received: list[dict[str, Any]] = []
+        try:
+            for notice in self._connection.notifies(timeout=timeout, stop_after=1):
+                received.append(_decode(notice.payload))
+            # more may have arrived together: take them without waiting
+            for notice in self._connection.notifies(timeout=0.001):
+                received.append(_decode(notice.payload))
+        except psycopg.Error as exc:
+            self._drop(exc)
+        return received
+
+    def _drop(self, exc: BaseException) -> None:
+        self.connected, self.error = False, " ".join(str(exc).split())
+        with contextlib.suppress(Exception):  # already broken
+            self._connection.close()
+        self._connection = None
+
+    def close(self) -> None:
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
+        self.connected = False
+
+    def __enter__(self) -> ChangeListener:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+
+def _decode(payload: str) -> dict[str, Any]:
+    try:
+        data = json.loads(payload)
+    except ValueError:
+        return {"raw": payload}
+    return data if isinstance(data, dict) else {"value": data}

@@ -1,0 +1,31 @@
+"""Where a tournament lives: a ``.tdt`` file's path or a venue server's database URL.
+
+One place decides, so every caller that takes a path (File > Open, ``tdapp standings``,
+``tdapp export``, the tests) takes a URL as well.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tdapp.store.database import TournamentDb
+from tdapp.store.pg import create_server_tournament, is_database_url, open_server_tournament
+
+Location = Path | str
+
+
+def open_location(location: Location) -> TournamentDb:
+    if is_database_url(location):
+        return open_server_tournament(str(location))
+    from tdapp.store.files import open_tournament_file
+
+    return open_tournament_file(Path(location))
+
+
+def create_location(location: Location) -> TournamentDb:
+    """A new, empty tournament (a file that must not exist, or a database holding none)."""
+    if is_database_url(location):
+        return create_server_tournament(str(location))
+    from tdapp.store.files import create_tournament_file
+
+    return create_tournament_file(Path(location))

