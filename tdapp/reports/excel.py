@@ -15,6 +15,7 @@ from openpyxl.styles import Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
+from tdapp.core.collation import name_key
 from tdapp.reports.atomic import atomic_path
 from tdapp.reports.data import ReportData
 
@@ -72,7 +73,7 @@ def write_workbook(data: ReportData, target: Path) -> Path:
         for seat in board.seats:
             round_rows.append([board.round, board.number, seat.player, seat.power.title(),
                                seat.centers, seat.score])
-    round_rows.sort(key=lambda r: (r[0], str(r[2]).casefold()))
+    round_rows.sort(key=lambda r: (r[0], name_key(str(r[2]))))
     _sheet(book, "Rounds", ["Round", "Board", "Player", "Power", "Centres", "Score"], round_rows,
            score_columns=[5])
     board_rows = []

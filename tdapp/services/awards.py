@@ -197,7 +197,7 @@ def draw_order(player_ids: tuple[int, ...] | list[int], seed: int | None = None
     draw can be shown and repeated)."""
     if len(set(player_ids)) < 2:
         raise ServiceError("A draw needs at least two tied players.")
-    if seed is None:
+    if seed is None or isinstance(seed, bool):  # a bool is a button's "checked", not a seed
         seed = random.SystemRandom().randrange(1 << 31)
     decision = draw_lots([str(p) for p in player_ids], random.Random(seed))
     return tuple(int(p) for p in decision.order), seed

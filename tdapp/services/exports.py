@@ -42,6 +42,21 @@ def _award_line(award: Award, names: dict[str, str]) -> rd.AwardLine:
     return rd.AwardLine(award.name, winners, rule, award.value)
 
 
+def _best_game(boards: list[rd.BoardSheet], power: str, winners: set[str],
+               value: float | None) -> str:
+    """The game that won a best-country award: "round 2, board 3, 12 centres" (one per
+    winner when it is shared)."""
+    games = []
+    for board in boards:
+        for seat in board.seats:
+            if seat.power == power and seat.player in winners and seat.score is not None and (
+                    value is None or abs(seat.score - value) < 1e-6):
+                centres = "" if seat.centers is None else (
+                    f", {seat.centers} centre{'' if seat.centers == 1 else 's'}")
+                games.append(f"round {board.round}, board {board.number}{centres}")
+    return "; ".join(games)
+
+
 def report_data(db: TournamentDb) -> rd.ReportData:
     """Everything the documents show, read from the tournament file."""
     info = tournament_info(db)
@@ -77,7 +92,7 @@ def report_data(db: TournamentDb) -> rd.ReportData:
             home=homes.get(row.player, ""), score=row.score,
             rounds=tuple(rd.RoundCell(e.round, e.score, e.counted, e.dropped)
                          for e in row.rounds),
-            marks=marks, reason=row.reason, withdrawn=row.player in withdrawn,
+            marks=marks, reason=row.reason, withdrawn=row.player in withdrawn, tie=row.tie,
         ))
     best = [a for a in awards.awards if a.kind == "best-country"]
     others = [a for a in awards.awards if a.kind != "best-country"]
@@ -91,7 +106,8 @@ def report_data(db: TournamentDb) -> rd.ReportData:
         awards=tuple(_award_line(a, names) for a in others),
         best_countries=tuple(
             rd.BestCountryLine(a.power or "", tuple(names.get(p, p) for p in a.players), a.value,
-                               a.rule)
+                               _best_game(boards, a.power or "",
+                                          {names.get(p, p) for p in a.players}, a.value))
             for a in best
         ),
         schedule=tuple(rd.ScheduleLine(s.year, s.season, s.kind, s.seconds)

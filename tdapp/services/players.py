@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 
@@ -10,6 +9,7 @@ from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
 
+from tdapp.core.collation import name_key
 from tdapp.services.changes import Change, ServiceError, StaleEdit
 from tdapp.store import audit
 from tdapp.store.database import TournamentDb
@@ -112,8 +112,7 @@ def _board_counts(session: Session, player_id: int | None = None) -> dict[int, t
 def name_sort_key(name: str) -> tuple[str, str]:
     """Alphabetical as people expect it: Åsa next to Asa, before Bob (SQL's lower() puts
     accented letters after z)."""
-    folded = unicodedata.normalize("NFKD", name.casefold())
-    return "".join(ch for ch in folded if not unicodedata.combining(ch)), name
+    return name_key(name)  # Łukasz and Ørsted too, which NFKD alone leaves after z
 
 
 def list_players(db: TournamentDb, *, include_withdrawn: bool = True) -> list[PlayerRow]:

@@ -219,6 +219,16 @@ def candidates(db: TournamentDb, round_number: int) -> list[Candidate]:
             for r in rows]
 
 
+def _seat_count_text(tally: rollcall.RollCallCount, include_late: bool) -> str:
+    """The roll call's count as seating counts it: late arrivals the format seats are counted in,
+    so the boards said here are the boards the fix below makes (not "7 boards + 6 over" above
+    "56 players make 8 boards")."""
+    if not include_late or not tally.late:
+        return tally.summary()
+    seated = replace(tally, present=tally.present + tally.late, late=0)
+    return seated.summary().replace(" present", " present or late", 1)
+
+
 def who_plays(db: TournamentDb, round_number: int) -> WhoPlaysProposal:
     """From the roll call: who plays, and the fix the format prefers when the count is not a
     multiple of 7, with the other fixes that work as alternatives."""
@@ -238,7 +248,8 @@ def who_plays(db: TournamentDb, round_number: int) -> WhoPlaysProposal:
         )
         for c in people if c.status != "absent"
     ]
-    summary = rollcall.count(rollcall.roll_call(db, round_number)).summary()
+    summary = _seat_count_text(rollcall.count(rollcall.roll_call(db, round_number)),
+                               policy.include_late)
     core = propose_players(entries, replace(policy, sit_out_bonus=sit_out_bonus(fmt) > 0),
                            ranking)
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tdapp.core.collation import name_key
+
 
 @dataclass(frozen=True)
 class BoardSeat:
@@ -30,7 +32,7 @@ class BoardCall:
     def by_name(self) -> list[tuple[str, int, str]]:
         """(player, board, power) sorted by name, for players looking for themselves."""
         rows = [(seat.player, board, seat.power) for board, seats in self.boards for seat in seats]
-        return sorted(rows, key=lambda row: (row[0].casefold(), row[1]))
+        return sorted(rows, key=lambda row: (name_key(row[0]), row[1]))
 
 
 @dataclass(frozen=True)

@@ -300,6 +300,26 @@ class ClockPage(InfoPage):
             timer.stop()
 
     # ----------------------------------------------------------------- saving
+    def follow_game(self, round_number: int, board: int, phase: str) -> bool:
+        """Order entry adjudicated a board's phase: that board's clock moves on to the phase now
+        open ("F1902M": Fall 1902), never back. True when the clock moved."""
+        panel = self.panel
+        if panel is None or round_number != self.round_number or len(phase) < 5:
+            return False
+        seasons = {"S": "spring", "F": "fall", "W": "winter"}
+        season, year = seasons.get(phase[0]), int(phase[1:5]) if phase[1:5].isdigit() else None
+        clock = panel.clock
+        index = next((i for i, s in enumerate(clock.schedule)
+                      if s.year == year and s.season == season), None)
+        if index is None or board not in clock.boards:
+            return False
+        if index <= clock.timer_of(board).index:
+            return False
+        clock.goto_segment(index, board)
+        panel.refresh()
+        self.save()
+        return True
+
     def save(self) -> None:
         """Write the clock (and the ticker text) into the file; called after every action."""
         db, panel, number = self.db, self.panel, self.round_number

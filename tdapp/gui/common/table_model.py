@@ -19,6 +19,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor
 
 from tdapp.gui import theme
+from tdapp.gui.common.collation import CollatingProxy
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1  # native values (numbers sort as numbers)
 ROW_ROLE = Qt.ItemDataRole.UserRole + 2  # the plain row object behind a line
@@ -134,7 +135,7 @@ class RowTableModel(QAbstractTableModel, Generic[Row]):
 
 def make_proxy(model: RowTableModel[Any], parent: Any = None) -> QSortFilterProxyModel:
     """Sort on native values; filter on every column, ignoring case."""
-    proxy = QSortFilterProxyModel(parent)
+    proxy = CollatingProxy(parent)
     proxy.setSourceModel(model)
     proxy.setSortRole(SORT_ROLE)
     proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)

@@ -1,6 +1,7 @@
 """The editor of one power's order sheet: keyboard only.
 
-Tab goes to the next power, Enter accepts the sheet (Shift+Enter starts a new line); province
+Tab goes to the next power; Enter starts a new line (one order per line, as an assistant reads a
+paper sheet) and Shift+Enter accepts the sheet, as its panel's button says; province
 names complete from what is typed; faults are underlined where the parser says they are.
 """
 
@@ -36,7 +37,7 @@ def fault_ranges(results: Sequence[ParseResult]) -> list[tuple[int, int, bool]]:
 
 
 class SheetEdit(QPlainTextEdit):
-    """A power's sheet. ``accepted`` on Enter; ``left`` when focus goes elsewhere."""
+    """A power's sheet. ``accepted`` on Shift+Enter; ``left`` when focus goes elsewhere."""
 
     accepted = Signal()
     left = Signal()
@@ -90,13 +91,13 @@ class SheetEdit(QPlainTextEdit):
                 self._insert_completion(text)
             popup.hide()
             return
-        if enter and not event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
-            if not event.modifiers() & Qt.KeyboardModifier.ControlModifier:
-                self.accepted.emit()
-                return
+        if enter and event.modifiers() & Qt.KeyboardModifier.ControlModifier:
             event.ignore()  # Ctrl+Enter: the view's Adjudicate shortcut
             return
-        if enter:
+        if enter and event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+            self.accepted.emit()  # the named key of the panel's "Accept" button
+            return
+        if enter:  # one order per line: Enter never leaves the sheet
             self.textCursor().insertText("\n")
             return
         super().keyPressEvent(event)

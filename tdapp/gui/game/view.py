@@ -323,9 +323,15 @@ class GameView(QWidget):
         return self._judged[1]
 
     def _show_gaps(self) -> None:
+        gaps = self._gaps()
+        if gaps is not None:
+            self.entry.show_gaps(*gaps)
+
+    def _gaps(self) -> tuple[list[str], list[str]] | None:
+        """Units left without orders (and builds not written), and void orders, power by power."""
         current = self.state.current if self.state else None
         if current is None:
-            return
+            return None
         lines: list[str] = []
         void: list[str] = []
         for power in POWERS:
@@ -349,7 +355,7 @@ class GameView(QWidget):
                             else "")
                     void.append(f"{power.title()}: '{r.text}' — {r.error}{held}")
             void += sorted({f"{power.title()}: {note}" for note in panel.duplicates.values()})
-        self.entry.show_gaps(lines, void)
+        return lines, void
 
     def _accepted(self, power: str) -> None:
         self.save(power)
@@ -409,7 +415,7 @@ class GameView(QWidget):
         if self.state is None or self.state.finished or not self.state.started:
             return
         self.save_all()
-        if not self._adjudicate_during_grace():
+        if not self._adjudicate_during_grace() or not self._adjudicate_with_gaps():
             return
         phase = self.state.current.phase if self.state.current else None
         if self.app.call(games.adjudicate, self.board_id, None, phase) is not None:
@@ -444,6 +450,21 @@ class GameView(QWidget):
             self, "Grace period running",
             f"The grace period for a missing sheet is still running: {', '.join(waiting)}.\n\n"
             "Adjudicate now? Their units will hold.",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
+
+    def _adjudicate_with_gaps(self) -> bool:
+        """Void orders and units without an order hold: name them and ask before adjudicating."""
+        lines, void = self._gaps() or ([], [])
+        if not lines and not void:
+            return True
+        shown = lines + void
+        more = f"\n…and {len(shown) - 12} more" if len(shown) > 12 else ""
+        answer = QMessageBox.question(
+            self, "Void or unread orders",
+            "These orders are void or missing:\n\n" + "\n".join(shown[:12]) + more
+            + "\n\nAdjudicate now? Those units will hold.",
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             QMessageBox.StandardButton.No)
         return answer == QMessageBox.StandardButton.Yes

@@ -55,6 +55,7 @@ class RoundsPage(QWidget):
     round_selected = Signal(int)  # round number
     # (round number, player ids, field, value): field is status / two_boards / volunteer_sit_out
     answers_requested = Signal(int, object, str, object)
+    reopen_requested = Signal(int)  # a finished round opened again for a late correction
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -124,6 +125,13 @@ class RoundsPage(QWidget):
         left_layout.setContentsMargins(0, 0, 0, 0)
         left_layout.addWidget(QLabel("<b>Rounds</b>"))
         left_layout.addWidget(self.rounds_view, 1)
+        self.reopen_button = QPushButton("Reopen round")
+        self.reopen_button.setObjectName("reopenRound")
+        self.reopen_button.setToolTip("A finished round (every board has its result) closes by "
+                                      "itself; reopen it to correct a result")
+        self.reopen_button.setEnabled(False)
+        self.reopen_button.clicked.connect(self._reopen)
+        left_layout.addWidget(self.reopen_button)
         self.next_step = QLabel()
         self.next_step.setWordWrap(True)
         theme.set_text_colour(self.next_step, theme.MUTED)
@@ -149,6 +157,7 @@ class RoundsPage(QWidget):
         numbers = [r.number for r in rows]
         if numbers:
             self.select_round(current if current in numbers else self._first_open(rows))
+        self._show_reopen()
         self.next_step.setText(
             "Take the roll call of the selected round here; seating the round and its "
             "boards comes next." if rows else "")
@@ -159,6 +168,16 @@ class RoundsPage(QWidget):
             if row.status != "finished":
                 return row.number
         return rows[-1].number
+
+    def _reopen(self) -> None:
+        number = self.current_round()
+        if number is not None:
+            self.reopen_requested.emit(number)
+
+    def _show_reopen(self) -> None:
+        number = self.current_round()
+        row = next((r for r in self.rounds.rows() if r.number == number), None)
+        self.reopen_button.setEnabled(row is not None and row.status == "finished")
 
     def select_round(self, number: int) -> None:
         for row in range(self.rounds.rowCount()):
@@ -225,6 +244,7 @@ class RoundsPage(QWidget):
             self.answers_requested.emit(number, [row.player_id], field, value)
 
     def _round_changed(self, *_: object) -> None:
+        self._show_reopen()
         number = self.current_round()
         if number is not None:
             self.round_selected.emit(number)

@@ -99,6 +99,13 @@ class BoardsController:
                    ) -> SeatingWizard | None:
         if self.app.db is None:
             return None
+        earlier = [r.number for r in self.app.read(rounds.list_rounds, default=[])
+                   if r.number < number and r.status == "planned" and not r.boards]
+        if earlier and proposal is None:
+            self.app.inform("Seat the rounds in order",
+                            f"Round {earlier[0]} has no board call yet: seat round {earlier[0]} "
+                            f"before round {number}.")
+            return None
         if self.wizard is not None and self.wizard.isVisible():
             if self.wizard.round_number == number and proposal is None:
                 self.wizard.raise_()

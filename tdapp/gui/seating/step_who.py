@@ -151,7 +151,11 @@ class WhoPlaysPage(QWizardPage):
         for index, option in enumerate([proposal, *proposal.alternatives]):
             title = FIX_TITLES.get(option.fix, option.fix)
             self.fix_box.addItem(f"Proposed: {title}" if index == 0 else title)
-        self.fix_box.setEnabled(self.fix_box.count() > 1)
+        # always open to look at; with one entry it says it is the only fix the format has
+        self.fix_box.setEnabled(self.fix_box.count() > 0)
+        self.fix_box.setToolTip("" if self.fix_box.count() > 1 else
+                                "The only fix the format allows for this count; change any box "
+                                "below by hand.")
         self._choose_fix(0)
 
     def _choose_fix(self, index: int) -> None:

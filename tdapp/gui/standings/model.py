@@ -9,6 +9,7 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyM
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from tdapp.gui import theme
+from tdapp.gui.common.collation import CollatingProxy
 from tdapp.gui.common.table_model import ROW_ROLE, SORT_ROLE, Column, RowTableModel
 from tdapp.services.standings_views import StandingsLine
 
@@ -86,7 +87,7 @@ class StandingsModel(RowTableModel[StandingsLine]):
         return super().data(index, role)
 
 
-class StandingsFilter(QSortFilterProxyModel):
+class StandingsFilter(CollatingProxy):
     """Search on every column; ``show`` narrows to ranked players, the pool or open ties."""
 
     SHOWS = {"all": "Everyone", "ranked": "Ranked players only", "pool": "Championship pool",

@@ -52,18 +52,21 @@ def view(qtbot, demo_file: Path, tmp_path: Path) -> Iterator[GameView]:
 
 
 def type_sheet(qtbot, widget: GameView, power: str, text: str) -> None:
-    """Type a sheet as an assistant does: line by line (Shift+Enter between lines), Enter."""
+    """Type a sheet as an assistant does: line by line (Enter between lines), Shift+Enter
+    accepts it (issue 14: Enter used to accept and scatter lines across powers)."""
     edit = widget.entry.panels[power].edit
     widget.activateWindow()  # offscreen, a completion list once shown may keep the activation
     edit.setFocus()
     qtbot.waitUntil(edit.hasFocus, timeout=2000)
     for i, line in enumerate(text.split("\n")):
         if i:
-            qtbot.keyClick(edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
+            if edit.completer.popup().isVisible():
+                qtbot.keyClick(edit, Qt.Key.Key_Escape)
+            qtbot.keyClick(edit, Qt.Key.Key_Return)
         qtbot.keyClicks(edit, line)
     if edit.completer.popup().isVisible():
         qtbot.keyClick(edit, Qt.Key.Key_Escape)
-    qtbot.keyClick(edit, Qt.Key.Key_Return)
+    qtbot.keyClick(edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
 
 
 def play_record(qtbot, widget: GameView, upto: str | None = None) -> None:
@@ -254,7 +257,7 @@ def play_record_from(qtbot, widget: GameView, first: str, upto: str) -> None:
         assert widget.state.phases[-2].phase == phase
 
 
-def test_draw_vote_dialog_secret_vote(qtbot, view: GameView) -> None:
+def test_draw_vote_dialog_secret_vote(qtbot, view: GameView, dialog_answers) -> None:
     with view.app.db.action("format for the test") as session:
         session.scalars(select(Tournament)).one().format_name = "edc-2026"
     view.start()
@@ -458,7 +461,8 @@ def test_round_time_up_from_the_menu(qtbot, main, demo_file: Path, tmp_path: Pat
     assert opened.state.finished and "Time called" in opened.banner.text()
 
 
-def test_a_draw_among_named_powers_where_the_format_allows_it(qtbot, view: GameView) -> None:
+def test_a_draw_among_named_powers_where_the_format_allows_it(qtbot, view: GameView,
+                                                            dialog_answers) -> None:
     """A TD's own format with non-DIAS draws: the proposer ticks the powers in the draw,
     every power with a centre votes, and a passed vote puts those powers in the result."""
     import dataclasses
