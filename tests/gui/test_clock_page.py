@@ -3,15 +3,14 @@ file holds every action; reopening shows the same deadline; the projector gets t
 board call and the standings and keeps them current; timers stop with the page or the file.
 
 Screenshots (the page at 1280x800, the projector at 1920x1080 with the real board call and
-standings) go into a temporary folder, or into $TDAPP_CLOCKPAGE_SCREENS when it is set:
+standings) go into the test's picture folder, clockpage/; to keep them:
 
-    TDAPP_CLOCKPAGE_SCREENS=out/screens/clockpage PYTHONPATH=. .venv/bin/python -m pytest \
-        tests/gui/test_clock_page.py -k screenshots
+    PYTHONPATH=. .venv/bin/python -m pytest tests/gui/test_clock_page.py -k screenshots \
+        --keep-screens out/screens
 """
 
 from __future__ import annotations
 
-import os
 import random
 import shutil
 from dataclasses import replace
@@ -30,6 +29,7 @@ from tdapp.services import players as player_service
 from tdapp.services import rollcall, rounds
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import Round
+from tests.gui import screens
 from tests.round_helpers import seat_round
 
 START = 1_780_000_000.0
@@ -365,8 +365,7 @@ def test_timers_stop_when_the_page_hides_with_an_idle_clock_and_when_the_file_cl
 def test_screenshots_of_the_page_and_the_projector(clock_main, qtbot, path: Path,
                                                    tmp_path: Path) -> None:
     main, page, time = clock_main
-    out = Path(os.environ.get("TDAPP_CLOCKPAGE_SCREENS") or tmp_path / "screens")
-    out.mkdir(parents=True, exist_ok=True)
+    out = screens.folder("clockpage")
     open_clock(main, qtbot, path)
     panel = page.panel
     space(qtbot, page)

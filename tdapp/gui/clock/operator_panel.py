@@ -25,7 +25,6 @@ from PySide6.QtGui import (
     QAction,
     QCloseEvent,
     QColor,
-    QFont,
     QGuiApplication,
     QHideEvent,
     QKeySequence,
@@ -62,20 +61,21 @@ from tdapp.core.clock import (
     get_clock_format,
 )
 from tdapp.core.clock.moments import moment_words, window_day
+from tdapp.gui import theme
 from tdapp.gui.clock import secret_key
 from tdapp.gui.clock.content import BoardCall, Standings
 from tdapp.gui.clock.log_words import stamped
 from tdapp.gui.clock.projector import ProjectorWindow
 from tdapp.gui.clock.schedule_editor import ScheduleEditor
 from tdapp.gui.clock.sound import AlertPlayer
-from tdapp.gui.clock.theme import THEMES
+from tdapp.gui.theme import PROJECTOR_THEMES
 
 REFRESH_MS = 200
 ALERT_TEXT = {"one-minute": "one minute left", "time-up": "time up",
               "order-writing": "order writing begins"}
 # Darker shades of the projector colours, readable on the light operator window.
-STATE_COLOURS = {"warning": "#a35f00", "paused": "#0061a3", "expired": "#b00020",
-                 "finished": "#1b7f1b"}
+STATE_COLOURS = {"warning": theme.WARNING, "paused": theme.PAUSED, "expired": theme.ERROR,
+                 "finished": theme.OK}
 RELATION_COLUMN = 4
 RELATION_HEADER = {False: "Vs room", True: "Vs other boards"}
 BOARD_COLUMNS = ("Board", "Segment", "Time", "State", "Vs room", "Added", "Grace",
@@ -122,20 +122,16 @@ class OperatorPanel(QWidget):
         layout.addLayout(middle, 1)
         self.message = QLabel("")
         self.message.setObjectName("clock-message")
-        self.message.setStyleSheet("color: #b00020; font-weight: bold")
+        theme.set_text_colour(self.message, theme.ERROR, bold=True)
         layout.addWidget(self.message)
 
     def _build_face(self) -> QWidget:
         box = QGroupBox("Room clock")
         grid = QGridLayout(box)
         self.time_label = QLabel("")
-        font = QFont()
-        font.setPointSize(40)
-        font.setBold(True)
-        self.time_label.setFont(font)
+        self.time_label.setFont(theme.point_font(theme.OPERATOR_CLOCK_POINTS, bold=True))
         self.title_label = QLabel("")
-        big = QFont()
-        big.setPointSize(16)
+        big = theme.point_font(theme.OPERATOR_TITLE_POINTS)
         self.title_label.setFont(big)
         self.state_label = QLabel("")
         self.state_label.setFont(big)
@@ -320,7 +316,7 @@ class OperatorPanel(QWidget):
         grid = QGridLayout(box)
         self.screen_box = QComboBox()
         self.theme_box = QComboBox()
-        self.theme_box.addItems(list(THEMES))
+        self.theme_box.addItems(list(PROJECTOR_THEMES))
         self.theme_box.currentTextChanged.connect(self._set_theme)
         self.rotate_box = QCheckBox("Rotate clock, board call, standings")
         self.rotate_box.toggled.connect(self._set_rotation)
@@ -498,7 +494,7 @@ class OperatorPanel(QWidget):
         state = "ROUND OVER" if view.round_called else (central.label or central.status.upper())
         self.state_label.setText(state)
         colour = STATE_COLOURS.get("expired" if view.round_called else central.status, "")
-        self.state_label.setStyleSheet(f"color: {colour}; font-weight: bold" if colour else "")
+        theme.set_text_colour(self.state_label, colour or None, bold=bool(colour))
         optional = " (if needed)" if central.next_optional else ""
         self.next_label.setText(f"Next: {central.next_title}{optional}" if central.next_title
                                 else "Last segment of the round")

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from tdapp.core.clock import RoundClock, SystemTime, TimeSource
+from tdapp.gui import theme
 from tdapp.gui.clock.content import (
     POOL_MARK,
     TOP_BOARD_MARK,
@@ -116,14 +117,14 @@ class ClockPage(InfoPage):
         top.addSpacing(12)
         self.summary = QLabel("")
         self.summary.setObjectName("clock-summary")
-        self.summary.setStyleSheet("color: #35577f;")
+        theme.set_text_colour(self.summary, theme.INFO)
         top.addWidget(self.summary)
         top.addSpacing(16)
         # The newest entry of the clock's log, in sight even when the panel's log is scrolled
         # out of view on a small screen.
         self.last_action = QLabel("")
         self.last_action.setObjectName("clock-last-action")
-        self.last_action.setStyleSheet("color: #555;")
+        theme.set_text_colour(self.last_action, theme.MUTED)
         top.addWidget(self.last_action, 1)
         # A clock tried out before the round (projector set-up) must not stay expired.
         self.reset_button = QPushButton("Start the clock again\u2026")
@@ -140,7 +141,7 @@ class ClockPage(InfoPage):
         self.body.addLayout(top)
         self.save_state = QLabel("")
         self.save_state.setObjectName("clock-save-state")
-        self.save_state.setStyleSheet("color: #b00020; font-weight: bold")
+        theme.set_text_colour(self.save_state, theme.ERROR, bold=True)
         self.save_state.hide()
         self.body.addWidget(self.save_state)
         self.scroll = QScrollArea()

@@ -8,6 +8,7 @@ from collections.abc import Collection, Sequence
 from PySide6.QtWidgets import QLabel
 
 from tdapp.core.seating import Issue
+from tdapp.gui import theme
 from tdapp.gui.seating.cards import SEVERE, CardView, SeatView, by_power
 from tdapp.services.rounds import BoardRow
 from tdapp.services.seating import SeatingProposal
@@ -23,10 +24,7 @@ ISSUE_TITLES = {
 
 def big_label(text: str = "", points: int = 4, bold: bool = True) -> QLabel:
     label = QLabel(text)
-    font = label.font()
-    font.setPointSize(font.pointSize() + points)
-    font.setBold(bold)
-    label.setFont(font)
+    theme.enlarge(label, points, bold=bold)
     label.setWordWrap(True)
     return label
 
@@ -34,7 +32,7 @@ def big_label(text: str = "", points: int = 4, bold: bool = True) -> QLabel:
 def hint_label(text: str) -> QLabel:
     label = QLabel(text)
     label.setWordWrap(True)
-    label.setStyleSheet("color: #555;")
+    theme.set_text_colour(label, theme.MUTED)
     return label
 
 
