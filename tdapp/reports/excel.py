@@ -6,6 +6,7 @@ read and to sort.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from tdapp.core.collation import name_key
 from tdapp.reports.atomic import atomic_path
+from tdapp.reports.cells import append_row
 from tdapp.reports.data import ReportData
 
 SCORE_FORMAT = "0.00"
@@ -26,9 +28,9 @@ HEADER_FILL = PatternFill("solid", fgColor="DDE3EA")
 def _sheet(book: Workbook, title: str, header: Sequence[str], rows: Sequence[Sequence[Any]],
            *, score_columns: Sequence[int] = ()) -> Worksheet:
     sheet = book.create_sheet(title)
-    sheet.append(list(header))
+    append_row(sheet, header)
     for row in rows:
-        sheet.append(list(row))
+        append_row(sheet, row)  # a name typed as "=..." stays text
     for cell in sheet[1]:
         cell.font = Font(bold=True)
         cell.fill = HEADER_FILL
@@ -97,6 +99,10 @@ def write_workbook(data: ReportData, target: Path) -> Path:
                  d.replacement_scored if d.replaced_by else ""] for d in data.departures])
     book.properties.title = f"{data.tournament} — results"
     book.properties.creator = "tdapp"
+    # Built in memory, then written: a full disk fails on one plain write (openpyxl's own zip
+    # file, left half-open by a failed save, would complain again when collected).
+    buffer = io.BytesIO()
+    book.save(buffer)
     with atomic_path(Path(target)) as temporary:
-        book.save(temporary)
+        temporary.write_bytes(buffer.getvalue())
     return Path(target)

@@ -117,7 +117,7 @@ def _result_action(db: TournamentDb, board_id: int) -> str:
         board = session.get(Board, board_id)
         if board is None:
             raise ServiceError("That board no longer exists.")
-        return f"Result of round {session.get(Round, board.round_id).number} board {board.number}"
+        return f"Result of round {board.round.number} board {board.number}"
 
 
 def _result_words(board: Board) -> str:
@@ -175,7 +175,7 @@ def _record_result(db: TournamentDb, board_id: int, result: BoardResult,
             raise ServiceError("That board no longer exists.")
         if expected_version is not None:
             _refuse_if_changed(session, board, expected_version, result)
-        round_number = session.get(Round, board.round_id).number
+        round_number = board.round.number
         fmt = session_format(session)  # the TD's own format and systems when there are some
         scores = score_result(round_scoring_system(fmt, round_number), result,
                               session_systems(session))

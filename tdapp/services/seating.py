@@ -94,7 +94,7 @@ def sat_out_before(db: TournamentDb, round_number: int) -> set[int]:
 def ranking_ids(db: TournamentDb, seed_first: bool = False) -> list[int]:
     """Players best first: by the standings once a round is scored, then by seed, then by id.
     ``seed_first`` puts qualifying seeds before the standings (DBN seeds every round)."""
-    from tdapp.services.exports import tournament_standings
+    from tdapp.services.standings_data import tournament_standings
 
     with db.read() as session:
         seeds = {pid: seed for pid, seed in session.execute(select(Player.id, Player.seed))}
@@ -427,13 +427,42 @@ def _add_top_board(db: TournamentDb, context: SeatingContext) -> None:
     from tdapp.core.tournament import top_board_call
     from tdapp.services.standings_data import tournament_model
 
-    top, issues = top_board_call(tournament_model(db), context.fmt)
+    model = tournament_model(db)
+    away = _not_on_roll_call(db, context.round_number)
+    declined = {int(p) for p in model.top_board_declined}
+    # WDC 2018: "If a player cannot take their spot on the top board ... that spot will be
+    # offered to the 8th highest": a player the roll call has not present cannot take it.
+    model = replace(model, top_board_declined=tuple(model.top_board_declined) + tuple(
+        str(p) for p in sorted(away)))
+    top, issues = top_board_call(model, context.fmt)
+    for why, left_out in (("Declined the top board", declined),
+                          (f"Not present on the round {context.round_number} roll call, so not "
+                           "on the top board", away)):
+        names = _passed_over(context, [context.labels[int(p)] for p in top], left_out)
+        if names:
+            context.notes.append(f"{why} (the next in line takes the place): {', '.join(names)}")
     context.top_board = [context.labels[int(p)] for p in top]
     for player in context.top_board:
         context.locked_seats[player] = 1
     if context.top_board:
         context.notes.append("Top board (board 1): " + ", ".join(context.top_board))
     context.notes += issues
+
+
+def _passed_over(context: SeatingContext, top: Sequence[str], left_out: set[int]) -> list[str]:
+    """Players of ``left_out`` ranked above the last of the top board: the ones passed over."""
+    order = context.ranking
+    last = max((order.index(p) for p in top if p in order), default=-1)
+    ids = context.ids
+    return [p for p in order[:last] if ids.get(p) in left_out]
+
+
+def _not_on_roll_call(db: TournamentDb, round_number: int) -> set[int]:
+    """Players the round's roll call does not have present (or late): they cannot play."""
+    from tdapp.services.rollcall import roll_call
+
+    return {row.player_id for row in roll_call(db, round_number)
+            if row.status not in ("present", "late")}
 
 
 def _add_pool(db: TournamentDb, context: SeatingContext) -> None:
@@ -509,6 +538,10 @@ def seat_with_context(
     except ValueError as exc:
         raise ServiceError(f"The round cannot be seated: {exc}") from exc
     why = rest_method(context, request.players)[2]
+    unseated = [p for p in context.top_board if p not in set(request.players)]
+    if unseated:  # ticked off in step 1 after the top board was called
+        why = "; ".join(filter(None, [why, "Top-board players not playing this round, so board 1 "
+                                            "is not the full top board: " + ", ".join(unseated)]))
     proposal = SeatingProposal(context, players_plan, result.boards, result.stats,
                                result.issues, context.notes + ([why] if why else [])
                                + list(result.notes), seed=seed, cancelled=stopped.fired,

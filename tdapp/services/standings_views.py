@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from itertools import groupby
 
 from sqlalchemy import select
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import Session, selectinload
 
 from tdapp.core.collation import name_key
 from tdapp.core.formats import TournamentFormat
@@ -136,7 +136,7 @@ def _year_of(phase: str) -> int | None:
         return None
 
 
-def _current_centres(session, board: Board) -> tuple[dict[str, int], int] | None:
+def _current_centres(session: Session, board: Board) -> tuple[dict[str, int], int] | None:
     """Centres of an unfinished board as far as tdapp knows them: counts typed on its seats,
     else the latest position of its order entry. None when nothing is known."""
     if board.seats and all(s.centers is not None for s in board.seats):
@@ -316,7 +316,7 @@ def board_entry(db: TournamentDb, board_id: int) -> BoardEntry:
         board = session.get(Board, board_id)
         if board is None:
             raise ServiceError("That board no longer exists.")
-        number = session.get(Round, board.round_id).number
+        number = board.round.number
         names = dict(session.execute(select(Player.id, Player.name)).all())
         order = {p: i for i, p in enumerate(POWERS)}
         seats = tuple(EntrySeat(s.power, s.player_id, names.get(s.player_id, "?"))

@@ -31,7 +31,7 @@ def test_pick_the_venue_town_and_apply(main, qtbot, filled_file: Path) -> None:
     assert (info.venue_latitude, info.venue_longitude) == (53.801, -1.549)
     assert tournament_model(main.app.db).venue == (53.801, -1.549)
     assert not page.save_button.isEnabled()
-    main.window.undo_action.trigger()
+    main.window.menus.undo_action.trigger()
     assert tournament_info(main.app.db).venue_latitude is None
     assert picker.latitude.text() == ""  # the page shows the file again
 

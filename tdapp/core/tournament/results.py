@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from tdapp.core.formats.model import TournamentFormat
 from tdapp.core.game.replacement import credits
 from tdapp.core.scoring.base import GameResult
+from tdapp.core.scoring.registry import get_system
 from tdapp.core.tournament.model import Board, Tournament
 
 Scorer = Callable[[str, GameResult], Mapping[str, float]]
@@ -20,8 +21,6 @@ Scorer = Callable[[str, GameResult], Mapping[str, float]]
 
 def registry_scorer(system: str, game: GameResult) -> Mapping[str, float]:
     """Score ``game`` with the named system of the scoring registry."""
-    from tdapp.core.scoring.registry import get_system  # late: the registry is optional here
-
     return get_system(system).score(game)
 
 
@@ -204,7 +203,7 @@ class ScoreSheet:
 
     def counted_games(self, player: str) -> list[Game]:
         """The games whose score counts in the tournament total."""
-        out = []
+        out: list[Game] = []
         for entry in self.entries[player].values():
             if entry.counted and entry.source == "board":
                 out.extend(g for g in self.games[player]

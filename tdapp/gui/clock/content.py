@@ -15,6 +15,7 @@ class BoardSeat:
 
 
 POOL_MARK = "Championship pool"  # WDC 2025 round 4: the pool's boards, never its ranking
+TOP_BOARD_MARK = "Top board"  # WDC 2018: board 1 of the final round decides the champion
 
 
 @dataclass(frozen=True)

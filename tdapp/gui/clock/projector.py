@@ -16,7 +16,6 @@ from datetime import datetime
 from PySide6.QtCore import QRectF, Qt, QTimer
 from PySide6.QtGui import (
     QCloseEvent,
-    QFont,
     QFontMetricsF,
     QGuiApplication,
     QHideEvent,
@@ -32,14 +31,13 @@ from PySide6.QtWidgets import QWidget
 from tdapp.core.clock.views import BoardView, ClockView, TimerView, format_seconds
 from tdapp.gui.clock.content import BoardCall, BoardSeat, Standings
 from tdapp.gui.clock.painting import (
-    FAMILY,
     digits_template,
     draw_fitted,
     draw_pill,
     fitted_font,
     widest,
 )
-from tdapp.gui.clock.theme import DARK, THEMES, Theme
+from tdapp.gui.theme import PROJECTOR_DARK, PROJECTOR_THEMES, ProjectorTheme, projector_font
 
 CLOCK = "clock"
 BOARD_CALL = "board-call"
@@ -68,7 +66,7 @@ class ProjectorWindow(QWidget):
         self.takes_keys = False
         self._source = source
         self._monotonic = monotonic
-        self.theme: Theme = THEMES.get(theme, DARK)
+        self.theme: ProjectorTheme = PROJECTOR_THEMES.get(theme, PROJECTOR_DARK)
         self.view: ClockView | None = None
         self.board_call = BoardCall()
         self.standings = Standings()
@@ -90,7 +88,7 @@ class ProjectorWindow(QWidget):
 
     # ----------------------------------------------------------- public API
     def set_theme(self, name: str) -> None:
-        self.theme = THEMES[name]
+        self.theme = PROJECTOR_THEMES[name]
         self.update()
 
     def set_board_call(self, board_call: BoardCall) -> None:
@@ -401,8 +399,7 @@ class ProjectorWindow(QWidget):
         painter.setPen(QPen(self.theme.dim, max(1.0, band.height() * 0.04)))
         painter.drawLine(band.topLeft(), band.topRight())
         inner = band.adjusted(band.height() * 0.3, 0, -band.height() * 0.3, 0)
-        font = QFont(FAMILY)
-        font.setPixelSize(max(8, int(band.height() * 0.6)))
+        font = projector_font(max(8, int(band.height() * 0.6)), bold=False)
         width = QFontMetricsF(font).horizontalAdvance(self.ticker)
         if inner.width() < width <= inner.width() / 0.75:  # a little smaller beats scrolling
             font.setPixelSize(max(8, int(font.pixelSize() * inner.width() / width)))

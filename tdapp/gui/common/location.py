@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from tdapp.core.places import Place
+from tdapp.gui import theme
 from tdapp.gui.common.enter_key import on_enter
 from tdapp.services.gazetteer import known_places, table_places, world_places
 
@@ -106,7 +107,7 @@ class LocationPicker(QWidget):
         self.clear_button.setToolTip("No location (the distance tie-breaker skips it)")
         self.where = QLabel()
         self.where.setObjectName("locationWhere")
-        self.where.setStyleSheet("color: #555;")
+        theme.set_text_colour(self.where, theme.MUTED)
         self.where.setWordWrap(True)
         town_row = QHBoxLayout()
         town_row.addWidget(self.town, 1)

@@ -16,9 +16,10 @@ from PySide6.QtWidgets import QCompleter, QPlainTextEdit, QTextEdit, QWidget
 
 from tdapp.core.orders.names import completions, key_of
 from tdapp.core.orders.result import ParseResult
+from tdapp.gui import theme
 
-ERROR_COLOUR = QColor("#c62828")
-WARNING_COLOUR = QColor("#e08a00")
+ERROR_COLOUR = QColor(theme.SHEET_ERROR)
+WARNING_COLOUR = QColor(theme.SHEET_WARNING)
 _LAST_WORD = re.compile(r"[A-Za-z]+$")
 
 
@@ -66,7 +67,7 @@ class SheetEdit(QPlainTextEdit):
             fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.WaveUnderline)
             fmt.setUnderlineColor(ERROR_COLOUR if is_error else WARNING_COLOUR)
             if is_error:
-                fmt.setBackground(QColor("#fdecea"))
+                fmt.setBackground(QColor(theme.ERROR_BACKGROUND))
             selection.format = fmt
             cursor = QTextCursor(self.document())
             cursor.setPosition(min(start, len(self.toPlainText())))

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QKeySequence, QShortcut
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
@@ -42,6 +42,7 @@ from tdapp.core.game.sheets import (
 )
 from tdapp.core.orders.options import ParseOptions
 from tdapp.core.powers import POWERS
+from tdapp.gui import theme
 from tdapp.gui.controller import AppController
 from tdapp.gui.game.adjudication import AdjudicationView
 from tdapp.gui.game.chart import CentreChart
@@ -89,10 +90,7 @@ class GameView(QWidget):
     def _build(self) -> None:
         self.title = QLabel()
         self.title.setObjectName("gameTitle")
-        font = QFont(self.title.font())
-        font.setPointSize(font.pointSize() + 5)
-        font.setBold(True)
-        self.title.setFont(font)
+        theme.enlarge(self.title, 5, bold=True)
         self.banner = QLabel()
         self.banner.setObjectName("gameBanner")
         self.banner.setWordWrap(True)
@@ -229,10 +227,10 @@ class GameView(QWidget):
         if state.finished:
             reason = END_REASONS.get(state.end_reason or "", state.end_reason or "")
             self.banner.setText(f"Game over — {reason}. The result is on the board for scoring.")
-            self.banner.setStyleSheet("background: #e8f5e9; padding: 6px; font-weight: 600;")
+            theme.set_banner(self.banner, theme.OK_BACKGROUND, bold=True)
         elif not state.started:
             self.banner.setText("The game has not started: Start the game opens Spring 1901.")
-            self.banner.setStyleSheet("background: #fff8e1; padding: 6px;")
+            theme.set_banner(self.banner, theme.WARNING_BACKGROUND)
         else:
             votes = list(state.votes)
             last = ""
@@ -249,7 +247,7 @@ class GameView(QWidget):
                     last = (f" Last draw proposal ({phase_title(v.phase)}): vetoed openly by "
                             + ", ".join(p.title() for p in v.vetoed_by) + "; no vote held.")
             self.banner.setText(f"{state.format_title}.{last}{self._departures_text()}")
-            self.banner.setStyleSheet("color: #555; padding: 2px;")
+            theme.set_banner(self.banner, None, colour=theme.MUTED, padding_px=2)
 
     def _departures_text(self) -> str:
         """Who left this board and who took over; a seat in civil disorder holds and votes

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from tdapp.core.game.replacement import FINISHER_DEFAULT, LEAVER_DEFAULT, SCORINGS
+from tdapp.gui import theme
 from tdapp.gui.controller import AppController
 from tdapp.services.changes import ServiceError
 from tdapp.services.games import game_state
@@ -85,7 +86,7 @@ class PlayerLeftDialog(QDialog):
         self.problem = QLabel()
         self.problem.setObjectName("playerLeftProblem")
         self.problem.setWordWrap(True)
-        self.problem.setStyleSheet("color: #b00020")
+        theme.set_text_colour(self.problem, theme.ERROR)
         form = QFormLayout()
         form.addRow("Player who left", self.seat)
         form.addRow("Taken over by", self.replacement)

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tdapp.gui import theme
 from tdapp.gui.common.page import page_title
 from tdapp.gui.common.table_model import ROW_ROLE, make_proxy
 from tdapp.gui.common.tables import add_find_shortcut, tune_table
@@ -79,16 +80,10 @@ class RoundsPage(QWidget):
         tune_table(self.table, (155, 110, 95, 85, 65, 90), multi=True)
         self.table.installEventFilter(_StatusKeys(self))
         self.title = QLabel("Roll call")
-        font = self.title.font()
-        font.setBold(True)
-        font.setPointSize(font.pointSize() + 2)
-        self.title.setFont(font)
+        theme.enlarge(self.title, 2, bold=True)
         self.count_label = QLabel()
         self.count_label.setObjectName("rollCallCount")
-        count_font = self.count_label.font()
-        count_font.setPointSize(count_font.pointSize() + 3)
-        count_font.setBold(True)
-        self.count_label.setFont(count_font)
+        theme.enlarge(self.count_label, 3, bold=True)
         self.search = QLineEdit()
         self.search.setPlaceholderText("Find a player")
         self.search.setClearButtonEnabled(True)
@@ -122,7 +117,7 @@ class RoundsPage(QWidget):
         roll_layout.addWidget(self.table, 1)
         hint = QLabel("Select players (Shift/Ctrl for several) and press P, A, S or L. "
                       "Unanswered players show last round's answer.")
-        hint.setStyleSheet("color: #666;")
+        theme.set_text_colour(hint, theme.MUTED)
         hint.setWordWrap(True)
         roll_layout.addWidget(hint)
         left = QWidget()
@@ -139,7 +134,7 @@ class RoundsPage(QWidget):
         left_layout.addWidget(self.reopen_button)
         self.next_step = QLabel()
         self.next_step.setWordWrap(True)
-        self.next_step.setStyleSheet("color: #555;")
+        theme.set_text_colour(self.next_step, theme.MUTED)
         left_layout.addWidget(self.next_step)
         splitter = QSplitter()
         splitter.addWidget(left)

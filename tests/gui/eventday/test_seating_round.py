@@ -11,7 +11,7 @@ def test_the_rounds_page_round_is_the_round_seated(qtbot, demo_main) -> None:
     main.window.show_page("Rounds")
     main.window.rounds_page.select_round(4)
     assert main.window.boards_page.current_round() == 4
-    assert main.window.seat_round_action.text() == "&Seat round 4…"
+    assert main.window.menus.seat_round_action.text() == "&Seat round 4…"
     main.window.rounds_page.select_round(2)
     assert main.window.boards_page.current_round() == 2
 

@@ -15,11 +15,10 @@ from sqlalchemy import select
 from tdapp.core.powers import POWERS
 from tdapp.gui.game.view import GameView
 from tdapp.store.models import GamePhase
+from tests.gui import screens
 
 from .test_datc_phases import START_CENTRES, put_position
 from .test_game_view import type_sheet, view  # noqa: F401 - the fixture is used by name
-
-SCREENS = Path(__file__).resolve().parents[3] / "out" / "screens"
 
 UNITS = {
     "AUSTRIA": ["A VIE", "F TRI"],
@@ -60,9 +59,8 @@ EXPECTED_FLAGS = {
 
 
 def save(widget: QWidget, name: str) -> Path:
-    SCREENS.mkdir(parents=True, exist_ok=True)
     QApplication.processEvents()
-    target = SCREENS / name
+    target = screens.folder("") / name
     assert widget.grab().save(str(target))
     return target
 

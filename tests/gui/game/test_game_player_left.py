@@ -9,8 +9,9 @@ from PySide6.QtCore import Qt
 from tdapp.gui.game.view import GameView
 from tdapp.services import games
 from tdapp.services.replacements import replacements
+from tests.gui import screens
 
-from .test_game_view import SCREENS, view  # noqa: F401 - the board's view fixture
+from .test_game_view import view  # noqa: F401 - the board's view fixture
 
 
 def test_player_left_from_the_open_phase_takes_over_the_seat(qtbot, view: GameView) -> None:  # noqa: F811
@@ -23,8 +24,7 @@ def test_player_left_from_the_open_phase_takes_over_the_seat(qtbot, view: GameVi
     dialog.seat.setCurrentIndex(dialog.seat.findData("FRANCE"))
     dialog.replacement.setCurrentIndex(2)
     taker = dialog.replacement.currentText()
-    SCREENS.mkdir(parents=True, exist_ok=True)
-    assert dialog.grab().save(str(SCREENS / "player-left-game-view.png"))
+    assert dialog.grab().save(str(screens.path("game/player-left-game-view.png")))
     dialog.save()
     [row] = replacements(view.app.db, view.board_id)
     assert (row.left, row.replaced_by, row.phase) == (before, taker, "S1901M")
@@ -40,15 +40,13 @@ def test_civil_disorder_from_the_game_view(qtbot, view: GameView) -> None:  # no
     assert row.replaced_by is None and row.text.endswith("civil disorder")
     qtbot.waitUntil(lambda: "Russia:" in view.banner.text())
     assert "civil disorder (its units hold; it votes for every draw)" in view.banner.text()
-    SCREENS.mkdir(parents=True, exist_ok=True)
-    assert view.grab().save(str(SCREENS / "player-left-civil-disorder-banner.png"))
+    assert view.grab().save(str(screens.path("game/player-left-civil-disorder-banner.png")))
 
 
 def test_the_view_with_its_player_left_button(qtbot, view: GameView) -> None:  # noqa: F811
     qtbot.mouseClick(view.start_button, Qt.MouseButton.LeftButton)
     assert view.left_button.isVisible() and view.left_button.text() == "Player &left…"
-    SCREENS.mkdir(parents=True, exist_ok=True)
-    assert view.grab().save(str(SCREENS / "player-left-button.png"))
+    assert view.grab().save(str(screens.path("game/player-left-button.png")))
 
 
 def test_the_draw_vote_shows_a_civil_disorder_seat_as_abandoned(qtbot, view: GameView  # noqa: F811
