@@ -50,6 +50,7 @@ from tdapp.gui.game.draw_vote import ABANDONED, DrawVoteDialog
 from tdapp.gui.game.entry import EntryPage, rules_text, unordered_line
 from tdapp.gui.game.faults import check_sheet, fate
 from tdapp.gui.game.history import HistoryPage
+from tdapp.gui.results.controller import player_left_dialog
 from tdapp.gui.results.player_left import PlayerLeftDialog
 from tdapp.services import games
 from tdapp.services.changes import Change
@@ -514,7 +515,7 @@ class GameView(QWidget):
                       if b.board_id == self.board_id), None)
         if board is None:
             return None
-        dialog = PlayerLeftDialog(board, self.app, self)
+        dialog = player_left_dialog(self.app, board, self)
         dialog.finished.connect(lambda _code: dialog.deleteLater())
         self.left_dialog = dialog
         dialog.open()

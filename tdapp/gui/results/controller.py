@@ -10,8 +10,23 @@ from tdapp.gui.results.boards_panel import FINISHED, ResultsPanel
 from tdapp.gui.results.dialog import ResultEntryDialog
 from tdapp.gui.results.player_left import PlayerLeftDialog
 from tdapp.services.changes import Change, ServiceError
-from tdapp.services.replacements import replacements
-from tdapp.services.rounds import all_boards, list_rounds
+from tdapp.services.games import game_state
+from tdapp.services.players import list_players
+from tdapp.services.replacements import Departure, record_departure, replacements
+from tdapp.services.rounds import BoardRow, all_boards, list_rounds
+
+
+def player_left_dialog(app: AppController, board: BoardRow, parent: QWidget) -> PlayerLeftDialog:
+    """Player left… for ``board``: the tournament's players who may take over, the open phase
+    of a game played through order entry, and the save through services.replacements."""
+    players = [(p.id, p.name) for p in app.read(list_players, default=[]) if not p.withdrawn]
+    state = app.read(game_state, board.board_id)
+    current = state.current if state is not None else None
+    phase = str(current.phase) if current is not None else ""
+
+    def submit(departure: Departure) -> Change | None:
+        return app.attempt(record_departure, board.board_id, departure)
+    return PlayerLeftDialog(board, players, phase, submit, parent)
 
 
 def _wants(change: Change) -> bool:
@@ -66,7 +81,7 @@ class ResultsController:
         board = next((b for b in self.panel.model.rows() if b.board_id == board_id), None)
         if board is None or self.app.db is None:
             return None
-        dialog = PlayerLeftDialog(board, self.app, self.parent)
+        dialog = player_left_dialog(self.app, board, self.parent)
         dialog.finished.connect(lambda _code: self._left_closed(dialog))
         self.left_dialog = dialog
         dialog.open()

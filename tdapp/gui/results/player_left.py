@@ -3,6 +3,8 @@ disorder), the phase the seat changes hands and how each of them is scored (WDC 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -18,12 +20,13 @@ from PySide6.QtWidgets import (
 
 from tdapp.core.game.replacement import FINISHER_DEFAULT, LEAVER_DEFAULT, SCORINGS
 from tdapp.gui import theme
-from tdapp.gui.controller import AppController
-from tdapp.services.changes import ServiceError
-from tdapp.services.games import game_state
-from tdapp.services.players import list_players
-from tdapp.services.replacements import Departure, record_departure
+from tdapp.services.changes import Change, ServiceError
+from tdapp.services.replacements import Departure
 from tdapp.services.rounds import BoardRow
+
+#: Saves a departure: the Change, None when it was not saved (shown already), or raises a
+#: ServiceError for the dialog to show next to what the TD chose.
+Submit = Callable[[Departure], Change | None]
 
 CIVIL_DISORDER = "Civil disorder (nobody; its units hold)"
 
@@ -60,12 +63,14 @@ class ScoringField(QWidget):
 
 
 class PlayerLeftDialog(QDialog):
-    """One departure from one board, saved through services.replacements."""
+    """One departure from one board; ``players`` (id, name) may take over, ``open_phase`` is
+    the phase offered, ``submit`` saves (the controller's call to services.replacements)."""
 
-    def __init__(self, board: BoardRow, app: AppController, parent: QWidget | None = None) -> None:
+    def __init__(self, board: BoardRow, players: Sequence[tuple[int, str]], open_phase: str,
+                 submit: Submit, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.board = board
-        self.app = app
+        self._submit = submit
         self.setWindowTitle(f"Player left · Round {board.round_number} board {board.number}")
         self.seat = QComboBox()
         for seat in board.seats:
@@ -73,10 +78,10 @@ class PlayerLeftDialog(QDialog):
         self.replacement = QComboBox()
         self.replacement.addItem(CIVIL_DISORDER, None)
         on_board = {s.player_id for s in board.seats}
-        for player in app.read(list_players, default=[]):
-            if player.id not in on_board and not player.withdrawn:
-                self.replacement.addItem(player.name, player.id)
-        self.phase = QLineEdit(self._open_phase())
+        for player_id, name in players:
+            if player_id not in on_board:
+                self.replacement.addItem(name, player_id)
+        self.phase = QLineEdit(open_phase)
         self.phase.setPlaceholderText("S1905M")
         self.phase.setToolTip("The phase the replacement starts (or the seat falls into civil "
                               "disorder), written like S1905M, F1905R or W1905A")
@@ -110,11 +115,6 @@ class PlayerLeftDialog(QDialog):
         self.replacement.currentIndexChanged.connect(self._sync)
         self._sync()
 
-    def _open_phase(self) -> str:
-        state = self.app.read(game_state, self.board.board_id)
-        current = getattr(state, "current", None) if state is not None else None
-        return str(current.phase) if current is not None else ""
-
     def _sync(self) -> None:
         self.finisher.setEnabled(self.replacement.currentData() is not None)
 
@@ -129,9 +129,10 @@ class PlayerLeftDialog(QDialog):
     def save(self) -> None:
         """Refusals stay in the dialog next to what the TD chose; nothing is lost."""
         try:
-            change = self.app.attempt(record_departure, self.board.board_id, self.departure())
+            change = self._submit(self.departure())
         except ServiceError as exc:
             self.problem.setText(str(exc))
             return
         if change is not None:
             self.accept()
+
