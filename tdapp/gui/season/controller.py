@@ -6,7 +6,9 @@ the TD's words and the file stays as it was; after each the window is filled aga
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
@@ -23,6 +25,8 @@ from tdapp.services.season_import import (
     event_from_tournament,
     read_event_standings,
 )
+
+T = TypeVar("T")
 
 SEASON_FILTER = "DBN season (*.tds)"
 EVENT_FILTER = "Final standings (*.csv *.txt *.xlsx *.tdt)"
@@ -70,7 +74,7 @@ class SeasonController:
         """Open a season file in the window (True when it could be read)."""
         window = self.show_window()
         try:
-            view = season_service.season_view(path)
+            view = self._service(season_service.season_view, path)
         except ServiceError as exc:
             self._refused("Cannot open this season", exc)
             return False
@@ -83,6 +87,13 @@ class SeasonController:
         if self.path is not None:
             self.load(self.path)
 
+    def _service(self, fn: Callable[..., T], *args: object) -> T:
+        """A season service call through the program's one operation API: on a worker, the
+        window kept alive if the season file's disk is slow (its errors come back here)."""
+        if self.app is None:
+            return fn(*args)
+        return self.app.operations.wait_for(lambda: fn(*args), "Working on the season file…")
+
     def _refused(self, title: str, exc: Exception) -> None:
         QMessageBox.warning(self.window, title, str(exc))
 
@@ -90,7 +101,7 @@ class SeasonController:
         if self.path is None:
             return False
         try:
-            call(self.path, *args)
+            self._service(call, self.path, *args)
         except ServiceError as exc:
             self._refused(title, exc)
             return False
@@ -105,7 +116,8 @@ class SeasonController:
                 return False
             path = chosen if chosen.endswith(".tds") else f"{chosen}.tds"
         try:
-            season_service.new_season(path, name if name is not None else Path(path).stem)
+            self._service(season_service.new_season, path,
+                          name if name is not None else Path(path).stem)
         except ServiceError as exc:
             self._refused("Cannot start this season", exc)
             return False
@@ -127,8 +139,8 @@ class SeasonController:
             source = chosen
         source = Path(source)
         try:
-            got: EventStandings = (event_from_tournament(source) if source.suffix == ".tdt"
-                                   else read_event_standings(source))
+            reader = event_from_tournament if source.suffix == ".tdt" else read_event_standings
+            got: EventStandings = self._service(reader, source)
         except ServiceError as exc:
             self._refused("Cannot read these standings", exc)
             return False
@@ -274,7 +286,7 @@ class SeasonController:
             ending = ".xlsx" if "xlsx" in kind else ".pdf"
             target = chosen if chosen.endswith((".pdf", ".xlsx")) else chosen + ending
         try:
-            season_service.export_season(self.path, target)
+            self._service(season_service.export_season, self.path, target)
         except ServiceError as exc:
             self._refused("Cannot export the season", exc)
             return False
@@ -291,7 +303,7 @@ class SeasonController:
                 return False
             target = chosen if chosen.endswith(".tdt") else f"{chosen}.tdt"
         try:
-            made = season_service.start_invitational(self.path, target)
+            made = self._service(season_service.start_invitational, self.path, target)
         except ServiceError as exc:
             self._refused("Cannot start the Invitational", exc)
             return False
