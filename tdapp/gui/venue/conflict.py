@@ -79,7 +79,7 @@ class ConflictDialog(QDialog):
         self.save_button.clicked.connect(self._save_mine)
         self.copy_button.clicked.connect(self.copy_mine)
         layout.addWidget(buttons)
-        self.resize(560, 140 + 30 * len(stale.rows))
+        self.resize(600, 190 + 31 * len(stale.rows))
 
     def _save_mine(self) -> None:
         self.choice = Choice.SAVE_MINE
