@@ -53,16 +53,20 @@ class Pending:
 
 
 def orders_entry(board_id: int, power: str, text: str, phase: str | None) -> Pending:
-    return Pending("orders", f"{power.title()} orders for board id {board_id}"
-                   f"{f' ({phase})' if phase else ''}",
+    # The board's number is not known without the server: the report after sending names it.
+    return Pending("orders", f"{power.title()}'s orders{f' for {phase}' if phase else ''}",
                    {"board_id": board_id, "power": power, "text": text, "phase": phase})
 
 
 def result_entry(board_id: int, result: BoardResult, expected_version: int | None) -> Pending:
     data = asdict(result)
     data["history"] = {str(year): counts for year, counts in result.history.items()}
-    return Pending("result", f"Result of board id {board_id}",
+    return Pending("result", f"a board's result ({_typed(result)})",
                    {"board_id": board_id, "result": data, "expected_version": expected_version})
+
+
+def _typed(result: BoardResult) -> str:
+    return ", ".join(f"{power.title()} {count}" for power, count in result.centers.items())
 
 
 def _result(data: dict[str, Any]) -> BoardResult:
@@ -189,7 +193,7 @@ class Outbox:
                     break
                 raise
             else:
-                report.sent.append(entry.what)
+                report.sent.append(change.description)  # names the board, from the server
                 on_change(change)
             self.entries.pop(0)
             self._save()
