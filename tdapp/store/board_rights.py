@@ -119,3 +119,39 @@ def add_assistant(data_dir: Path, login: str, password: str) -> None:
             admin.execute(sql.SQL("CREATE ROLE {} WITH LOGIN PASSWORD {} IN ROLE {}").format(
                 sql.Identifier(login), sql.Literal(password),
                 sql.Identifier(ASSISTANT_ROLE)))
+
+
+def add_assistant_with_boards(data_dir: Path, login: str, password: str, round_number: int,
+                              board_numbers: Iterable[int]) -> dict[str, object]:
+    """``tdapp server add-assistant``: the login, then its boards (round N's board numbers, as
+    the TD says them); the URL the assistant joins with. Nothing given when a board is unknown."""
+    from sqlalchemy import select
+    from sqlalchemy.engine import make_url
+
+    from tdapp.store import venue_server
+    from tdapp.store.models import Board, Round
+    from tdapp.store.pg import make_server_engine
+
+    check_login(login)
+    running = venue_server.status(data_dir)
+    if running is None:
+        raise BoardRightsError("The venue server is not running: start it first "
+                               "(tdapp server start).")
+    wanted = sorted(set(board_numbers))
+    engine = make_server_engine(running.url_td)
+    try:
+        with engine.begin() as connection:
+            found = dict(connection.execute(
+                select(Board.number, Board.id).join(Round, Board.round_id == Round.id)
+                .where(Round.number == round_number, Board.number.in_(wanted))).all())
+            missing = [n for n in wanted if n not in found]
+            if missing:
+                raise BoardRightsError(f"Round {round_number} has no board "
+                                       f"{', '.join(map(str, missing))}: nothing was given.")
+            add_assistant(data_dir, login, password)
+            give_boards(connection, login, found.values())
+    finally:
+        engine.dispose()
+    url = make_url(running.url_assistant).set(username=login, password=password)
+    return {"login": login, "round": round_number, "boards": wanted,
+            "url": url.render_as_string(hide_password=False)}

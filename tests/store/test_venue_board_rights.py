@@ -98,3 +98,34 @@ def test_an_assistant_enters_only_the_boards_given(server) -> None:
 def test_a_login_name_is_checked_in_words() -> None:
     with pytest.raises(board_rights.BoardRightsError, match="cannot be an assistant's login"):
         board_rights.check_login("Robert'); DROP")
+
+
+def test_tdapp_server_add_assistant_gives_round_boards(server, capsys) -> None:
+    """The TD's command: a login for the assistant at desk 4, boards 1 and 3 of round 1."""
+    import json
+
+    from tdapp.commands import server as server_command
+    from tdapp.store.models import Round
+
+    folder, url_td = server
+    assert server_command.main(["add-assistant", "--data", str(folder), "--login", "desk4",
+                                "--password", "desk4-pw", "--round", "1",
+                                "--boards", "1,3"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["login"] == "desk4" and printed["boards"] == [1, 3]
+    assert printed["url"].startswith("postgresql") and "desk4:desk4-pw@" in printed["url"]
+    td = open_server_tournament(url_td)
+    desk4 = open_server_tournament(printed["url"].replace("+psycopg", ""))
+    try:
+        with td.read() as session:
+            ids = {b.number: b.id for b in session.scalars(
+                select(Board).join(Round).where(Round.number == 1))}
+        record_result(desk4, ids[3], RESULT)
+        with pytest.raises(ServerRefused, match="not given this board"):
+            record_result(desk4, ids[2], RESULT)
+    finally:
+        desk4.close()
+        td.close()
+    assert server_command.main(["add-assistant", "--data", str(folder), "--login", "desk5",
+                                "--password", "x", "--round", "1", "--boards", "99"]) == 2
+    assert "Round 1 has no board 99: nothing was given." in capsys.readouterr().err
