@@ -21,16 +21,21 @@ from sqlalchemy import select
 from tdapp.gui.venue.outbox import Outbox
 from tdapp.gui.window.controller import MainController
 from tdapp.services import games
+from tdapp.services.changes import ServiceError, StaleEdit
 from tdapp.services.results import BoardResult, record_result
 from tdapp.store import venue_server
 from tdapp.store.copying import copy_tournament
 from tdapp.store.models import Board
+from tdapp.store.pg import ServerRefused
+from tests.store.test_venue_conflict import shared, stations  # noqa: F401 - fixtures
 from tests.venue_helpers import server_folder
 
 pytestmark = pytest.mark.postgres
 
 RESULT = BoardResult({"AUSTRIA": 10, "ENGLAND": 8, "FRANCE": 6, "GERMANY": 4, "ITALY": 3,
                       "RUSSIA": 2, "TURKEY": 1}, end_year=1908)
+THEIRS_ELSEWHERE = BoardResult({"AUSTRIA": 3, "ENGLAND": 8, "FRANCE": 6, "GERMANY": 4,
+                                "ITALY": 10, "RUSSIA": 2, "TURKEY": 1}, end_year=1907)
 
 
 def _shot(widget, tmp_path: Path, name: str) -> None:
@@ -117,3 +122,35 @@ def test_typed_while_the_server_is_gone_is_kept_and_sent_when_it_is_back(
             main.shutdown()
             main.window.close()
             venue_server.stop(folder)
+
+
+def test_a_kept_result_that_meets_a_conflict_is_refused_with_both_versions(
+        stations, tmp_path: Path) -> None:  # noqa: F811 - fixture
+    """Replayed after the server came back, a kept result someone else changed meanwhile is
+    not written over theirs: it is shown as a conflict (both versions), then dropped."""
+    first, second = stations
+    board_id, seen = _finished_board(first)
+    outbox = Outbox(first.url, tmp_path / "kept.outbox.json")
+    gone = ServerRefused("The venue server at x cannot be reached: is it started?")
+    assert outbox.keep(record_result, (board_id, RESULT), {"expected_version": seen}, gone)
+    record_result(second, board_id, THEIRS_ELSEWHERE, expected_version=seen)
+    refused: list[ServiceError] = []
+    report = outbox.send_all(first, on_change=lambda change: None, on_refused=refused.append)
+    assert isinstance(refused[0], StaleEdit) and refused[0].rows
+    assert report.refused and not report.sent and len(outbox) == 0
+    assert "Not saved: a board's result" in report.words()
+    with first.read() as session:
+        assert {s.power: s.centers for s in session.get(Board, board_id).seats}["AUSTRIA"] == 3
+
+
+def test_only_a_lost_server_keeps_a_call_and_a_damaged_journal_is_set_aside(
+        tmp_path: Path) -> None:
+    url = "postgresql://tdapp_td:x@127.0.0.1:5999/tournament"
+    journal = tmp_path / "kept.outbox.json"
+    outbox = Outbox(url, journal)
+    refusal = ServiceError("A centre count cannot be negative.")
+    assert outbox.keep(record_result, (1, RESULT), {}, refusal) is None  # a refusal is shown
+    assert outbox.keep(games.adjudicate, (1,), {}, ServerRefused(
+        "The venue server at x cannot be reached")) is None  # not an entry a station keeps
+    journal.write_text("{not json", encoding="utf-8")
+    assert len(Outbox(url, journal)) == 0 and journal.with_suffix(".damaged").exists()
