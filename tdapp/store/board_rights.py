@@ -108,6 +108,9 @@ def add_assistant(data_dir: Path, login: str, password: str) -> None:
     if not password:
         raise BoardRightsError("An assistant's login needs a password.")
     settings = venue_server.read_settings(data_dir)
+    if settings is None:
+        raise BoardRightsError(f"There is no venue server in {data_dir}: start one there "
+                               "first (tdapp server start).")
     with venue_server._connect(settings, venue_server.ADMIN_ROLE, settings.admin_password,
                                "postgres") as admin:
         exists = admin.execute("SELECT 1 FROM pg_roles WHERE rolname = %s",
