@@ -48,9 +48,9 @@ class ConflictDialog(QDialog):
         self.choice = Choice.KEEP_THEIRS
         self.rows = stale.rows
         layout = QVBoxLayout(self)
-        words = QLabel(str(stale))
-        words.setWordWrap(True)
-        layout.addWidget(words)
+        self.words = QLabel(str(stale))
+        self.words.setWordWrap(True)
+        layout.addWidget(self.words)
         self.table = QTableWidget(len(stale.rows), len(COLUMNS), self)
         self.table.setHorizontalHeaderLabels(list(COLUMNS))
         self.table.verticalHeader().setVisible(False)
