@@ -12,6 +12,12 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("TDAPP_SETTINGS_SCOPE", "tests")  # keep QSettings away from the user's
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--keep-screens", metavar="DIR", default=None,
+        help="copy the GUI tests' pictures (written under each test's tmp_path) into DIR")
+
+
 ENGINE_ENV = "TDAPP_TEST_ENGINE"
 
 

@@ -1,34 +1,43 @@
 """``tdapp demo``: a complete, realistic tournament to try every window on.
 
-Players with names and home towns, and K rounds taken through the same services a TD uses: roll
-call, seating by the tournament's own seating engine, results of plausible games, scores.
+Players with names and home towns, and K rounds taken through the same services a TD uses, in
+the order the TD uses them: roll call, who plays, seating by the format's own method, the board
+call, then results of plausible games, which the services score. Nothing here opens the file.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as dt
 import random
 from pathlib import Path
 
-from sqlalchemy import select
+from sqlalchemy.exc import SQLAlchemyError
 
-from tdapp.commands.demo_data import DemoPlayer, demo_game, demo_players
+from tdapp.commands.demo_data import (
+    DemoPlayer,
+    GameEnd,
+    demo_game,
+    demo_players,
+    game_end,
+)
 from tdapp.commands.demo_dbn import DBN_FORMAT, DBN_PLAYERS, play_dbn_demo
-from tdapp.commands.demo_finals import resting, seat_final_round
+from tdapp.commands.demo_finals import form_teams, is_final_structure_round, resting
 from tdapp.commands.jsonio import BadInput, run_json_command
-from tdapp.core.formats import get_format, list_formats
+from tdapp.core.formats import TournamentFormat, get_format, list_formats
 from tdapp.core.powers import BOARD_SIZE, POWERS
-from tdapp.core.seating.engine import seat_round as seat_round_engine
-from tdapp.core.seating.model import PastBoard, SeatingRequest
+from tdapp.core.seating.paris import ORDERING
 from tdapp.services import players as player_service
-from tdapp.services import rollcall, rounds
+from tdapp.services import rollcall, rounds, seating
+from tdapp.services.changes import ServiceError
 from tdapp.services.results import BoardResult, record_result
 from tdapp.services.tournaments import TournamentInfo, create_tournament
-from tdapp.store.database import TournamentDb
-from tdapp.store.models import Tournament
+from tdapp.store.database import TournamentDb, TournamentFileError
+from tdapp.store.space import cannot_write, is_disk_full
 
 DEMO_NAME = "Demo Open"
+SEATING_SECONDS = 2.0  # the search's time limit per round (a TD's wizard allows longer)
 
 
 def _player_data(player: DemoPlayer) -> player_service.PlayerData:
@@ -39,49 +48,12 @@ def _player_data(player: DemoPlayer) -> player_service.PlayerData:
     )
 
 
-def seat_round(player_ids: list[int], history: list[dict], seed: int) -> list[rounds.BoardPlan]:
-    """Boards of seven with powers, from the seating engine (fewest repeats, no repeated power)."""
-    request = SeatingRequest(
-        players=[str(p) for p in player_ids],
-        history=[PastBoard(h["round"], h["board"], {pw: str(p) for pw, p in h["powers"].items()})
-                 for h in history],
-        method="balanced", seed=seed, time_limit=2.0,
-    )
-    result = seat_round_engine(request)
-    return [rounds.BoardPlan(number=b.number, powers={pw: int(p) for pw, p in b.powers.items()})
-            for b in result.boards]
+# -- one round, step by step, as the TD takes it ------------------------------------------------
 
-
-def _seat_by_ranking(db: TournamentDb, number: int, playing: list[int]) -> bool:
-    """A final round the format seats by ranking with locked ranges (EDC 2026 round 4): seated
-    and published by the seating service as a TD would (boards of seven in standings order,
-    board 1 the top board, powers by the Paris method, each taking the first choice). False
-    when the format seats this round otherwise."""
-    from tdapp.core.formats.structures import seating_needs
-    from tdapp.core.seating.paris import ORDERING
-    from tdapp.services import seating
-    from tdapp.services.formats import effective_format
-
-    if not any(n.ranked_groups for n in seating_needs(effective_format(db), number)):
-        return False
-    proposal = seating.seat(db, number, seating.PlayersPlan(tuple(playing)), method="ranked",
-                            power_method="paris")
-    for board in proposal.boards:
-        selection = seating.paris_selection(proposal, board.number)
-        while (turn := selection.turn()) is not None:
-            if turn.stage == ORDERING:
-                selection.choose_position(turn.options[0])
-            else:
-                selection.choose_power(turn.options[0])
-        seating.apply_paris(proposal, board.number, selection)
-    seating.publish(db, number, proposal)
-    return True
-
-
-def _play_round(db: TournamentDb, number: int, rng: random.Random, last_year: int,
-                rounds_played: int) -> None:
-    roll = rollcall.roll_call(db, number)
-    everyone = [row.player_id for row in roll]
+def _take_roll_call(db: TournamentDb, number: int, rounds_played: int) -> None:
+    """Players the format lets skip this round rest (WDC 2018: three of four preliminaries);
+    of the others everyone who makes a whole board is present, the few over are standbys."""
+    everyone = [row.player_id for row in rollcall.roll_call(db, number)]
     away = resting(db, number, everyone, rounds_played)
     if away:
         rollcall.set_answers(db, number, sorted(away), status="absent")
@@ -90,21 +62,63 @@ def _play_round(db: TournamentDb, number: int, rng: random.Random, last_year: in
     rollcall.set_answers(db, number, playing, status="present")
     if len(playing) < len(ids):
         rollcall.set_answers(db, number, ids[len(playing):], status="standby")
-    if not _seat_by_ranking(db, number, playing) and not seat_final_round(db, number, playing,
-                                                                          rng):
-        plans = seat_round(playing, rounds.seating_history(db, number), rng.randrange(1 << 30))
-        rounds.save_board_call(db, number, plans)
-    rounds.set_round_status(db, number, "playing")
+
+
+def _call_boards(db: TournamentDb, fmt: TournamentFormat, number: int,
+                 rng: random.Random) -> dict[int, tuple[str, ...]]:
+    """Who plays (the format's fix), the teams of a team round (formed as players would),
+    seating by the format's method, the Paris method where the round uses it, the board call.
+    Returns each Paris board's selection order (as powers)."""
+    plan = seating.who_plays(db, number).plan()
+    if is_final_structure_round(db, number):  # a pool kept apart, a team round, a top board
+        form_teams(db, number, plan.playing, rng)
+    proposal = seating.seat(db, number, plan, seed=rng.randrange(1 << 30),
+                            time_limit=SEATING_SECONDS)
+    if proposal.context.power_method == "paris":
+        for board in proposal.boards:
+            _select_by_paris(proposal, board.number, rng)
+    seating.publish(db, number, proposal)
+    return {b.number: tuple(b.power_of(p) or "" for p in proposal.selection_orders[b.number])
+            for b in proposal.boards if b.number in proposal.selection_orders}
+
+
+def _select_by_paris(proposal: seating.SeatingProposal, board_number: int,
+                     rng: random.Random) -> None:
+    """The board's players order themselves and pick their powers, each choosing at random
+    among what the Paris method offers them."""
+    selection = seating.paris_selection(proposal, board_number)
+    while (turn := selection.turn()) is not None:
+        if turn.stage == ORDERING:
+            selection.choose_position(rng.choice(turn.options))
+        else:
+            selection.choose_power(rng.choice(turn.options))
+    seating.apply_paris(proposal, board_number, selection)
+
+
+def _record_results(db: TournamentDb, number: int, rng: random.Random, end: GameEnd,
+                    paris_orders: dict[int, tuple[str, ...]]) -> None:
+    """A plausible finished game on every board, entered as the TD types a result sheet."""
     for board in rounds.board_call(db, number):
-        game = demo_game(rng, last_year)
-        selection = list(POWERS)
-        rng.shuffle(selection)  # the Paris-method order, which DBN uses to break top ties
+        game = demo_game(rng, end=end)
+        selection = paris_orders.get(board.number)
+        if selection is None:  # a board seated without the Paris method: an order as if it had
+            shuffled = list(POWERS)
+            rng.shuffle(shuffled)  # DBN breaks a shared board top by this order
+            selection = tuple(shuffled)
         result = BoardResult(
             centers=game.centers, end_year=game.end_year, end_reason=game.end_reason,
             solo=game.solo, eliminated=game.eliminated, history=game.history,
-            selection_order=tuple(selection),
+            selection_order=selection,
         )
         record_result(db, board.board_id, result)
+
+
+def _play_round(db: TournamentDb, fmt: TournamentFormat, number: int, rng: random.Random,
+                rounds_played: int) -> None:
+    _take_roll_call(db, number, rounds_played)
+    paris_orders = _call_boards(db, fmt, number, rng)
+    rounds.set_round_status(db, number, "playing")
+    _record_results(db, number, rng, game_end(fmt), paris_orders)
     rounds.set_round_status(db, number, "finished")
 
 
@@ -115,21 +129,18 @@ def write_demo(path: Path, players: int = 49, format_name: str = "wdc-2025",
     rng = random.Random(seed)
     info = TournamentInfo(name=DEMO_NAME, format_name=fmt.name, rounds_planned=fmt.rounds,
                           venue="Hotel Whitcomb, San Francisco",
-                          start_date=dt.date(2026, 8, 28), end_date=dt.date(2026, 8, 30))
+                          start_date=dt.date(2026, 8, 28), end_date=dt.date(2026, 8, 30),
+                          venue_latitude=37.78, venue_longitude=-122.42)
     db = create_tournament(Path(path), info)
-    with db.action("Venue location") as session:
-        row = session.scalars(select(Tournament)).one()
-        row.venue_latitude, row.venue_longitude = 37.78, -122.42  # San Francisco
-    try:
+    try:  # closed (and unlocked) whatever happens, even on a disk that fills up
         if fmt.name == DBN_FORMAT and players == DBN_PLAYERS:  # seed 000: 31 invited + 4
             # alternates, seeded; the semi-final stage and the final (other counts: plain demo)
             play_dbn_demo(db, rng, rounds_played)
             return Path(path)
         people = [_player_data(p) for p in demo_players(players, rng)]
         player_service.add_players(db, people, f"Add {players} demo players")
-        last_year = getattr(fmt, "last_year", None) or 1909
         for number in range(1, rounds_played + 1):
-            _play_round(db, number, rng, last_year, rounds_played)
+            _play_round(db, fmt, number, rng, rounds_played)
     finally:
         db.close()
     return Path(path)
@@ -169,6 +180,19 @@ def _check(args: argparse.Namespace) -> Path:
     return out
 
 
+def _remove_partial(out: Path) -> None:
+    """The demo this command began (its lock was released when it closed)."""
+    for leftover in (out, *(Path(f"{out}{s}") for s in ("-wal", "-shm"))):
+        with contextlib.suppress(OSError):
+            leftover.unlink(missing_ok=True)
+
+
+def _why_not_written(out: Path, exc: BaseException) -> str:
+    if isinstance(exc, TournamentFileError | ServiceError) and not is_disk_full(exc):
+        return f"cannot write {out}: {exc}"
+    return cannot_write(out, exc)
+
+
 def main(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
 
@@ -178,7 +202,13 @@ def main(argv: list[str]) -> int:
         if args.players is None:  # DBN: 31 invited and 4 alternates, seeded (seed 000 2.9)
             args.players = DBN_PLAYERS if args.format_name == DBN_FORMAT else 49
         out = _check(args)
-        write_demo(out, args.players, args.format_name, args.rounds_played, args.seed)
+        try:
+            write_demo(out, args.players, args.format_name, args.rounds_played, args.seed)
+        except (OSError, SQLAlchemyError, ServiceError, TournamentFileError) as exc:
+            why = _why_not_written(out, exc)  # the room there was when it failed
+            if is_disk_full(exc) or not isinstance(exc, TournamentFileError):
+                _remove_partial(out)  # half a demo is no demo: nothing is left behind
+            raise BadInput(why, "--out") from exc
         return {"file": str(out), "players": args.players, "format": args.format_name,
                 "rounds_played": args.rounds_played}
 

@@ -6,6 +6,7 @@ import random
 import unicodedata
 from dataclasses import dataclass
 
+from tdapp.core.formats import TournamentFormat
 from tdapp.core.powers import POWERS, SOLO_CENTERS
 
 FIRST_NAMES = (
@@ -50,6 +51,9 @@ HOME_TOWNS = (
 LOCAL_STATUS_WEIGHTS = (("board_member", 2), ("club_member", 6), ("local", 4), ("traveller", 18))
 
 
+UNTIMED_LAST_YEAR = 1909  # a format without a last year: games end by time around then
+FULL_LENGTH_SHARE = 0.5  # of a format with a last year, the games no draw vote ends sooner
+
 @dataclass(frozen=True)
 class DemoPlayer:
     name: str
@@ -65,7 +69,7 @@ class DemoPlayer:
 def demo_players(count: int, rng: random.Random) -> list[DemoPlayer]:
     """``count`` distinct invented players with home towns spread over the Diplomacy world."""
     names: set[str] = set()
-    players = []
+    players: list[DemoPlayer] = []
     statuses = [s for s, w in LOCAL_STATUS_WEIGHTS for _ in range(w)]
     while len(players) < count:
         name = f"{rng.choice(FIRST_NAMES)} {rng.choice(LAST_NAMES)}"
@@ -111,12 +115,35 @@ def _year_step(counts: dict[str, int], strength: dict[str, float], neutrals: int
     return neutrals
 
 
-def demo_game(rng: random.Random, last_year: int = 1909) -> DemoGame:
-    """A plausible game: centre counts year by year, eliminations, and how it ended."""
+@dataclass(frozen=True)
+class GameEnd:
+    """How a format's games end. ``last_year``: the last year played. A game that stops before
+    it (and without a solo) ends by ``early``: "time" (the round's time ran out) or "draw" (a
+    draw vote passed), in a year from ``earliest``. ``full_share``: the share of games played to
+    ``last_year``; None draws the end year evenly from ``earliest`` to ``last_year``."""
+
+    last_year: int = 1909
+    early: str = "time"
+    earliest: int = 1906
+    full_share: float | None = None
+
+    def end_year(self, rng: random.Random) -> int:
+        if self.full_share is None:
+            return rng.randint(self.earliest, self.last_year)
+        if rng.random() < self.full_share or self.earliest >= self.last_year:
+            return self.last_year
+        return rng.randint(self.earliest, self.last_year - 1)
+
+
+def demo_game(rng: random.Random, last_year: int = 1909, end: GameEnd | None = None) -> DemoGame:
+    """A plausible game: centre counts year by year, eliminations, and how it ended (by
+    ``end``; without it, by time from 1906 until ``last_year``)."""
+    end = end or GameEnd(last_year)
+    last_year = end.last_year
     counts = {p: (4 if p == "RUSSIA" else 3) for p in POWERS}
     strength = {p: rng.uniform(0.6, 1.6) for p in POWERS}
     neutrals = 12
-    end_year = rng.randint(1906, last_year)
+    end_year = end.end_year(rng)
     history: dict[int, dict[str, int]] = {}
     eliminated: dict[str, int] = {}
     solo = None
@@ -137,5 +164,21 @@ def demo_game(rng: random.Random, last_year: int = 1909) -> DemoGame:
         if solo:
             end_year = year
             break
-    reason = "solo" if solo else ("time" if end_year < last_year else "last-year")
+    reason = "solo" if solo else (end.early if end_year < last_year else "last-year")
     return DemoGame(end_year, dict(counts), history, eliminated, solo, reason)
+
+
+def last_year(fmt: TournamentFormat) -> int:
+    """The last game year the demo plays: the format's own end (DBN 1915, EDC 1909), else a
+    typical timed finish."""
+    return fmt.end_year or UNTIMED_LAST_YEAR
+
+
+def game_end(fmt: TournamentFormat) -> GameEnd:
+    """How the format's games end. With a last year (DBN, EDC) a game runs to it unless a solo
+    or a draw vote ends it sooner; without one (WDC) the round's time ends it."""
+    if fmt.end_year is None:
+        return GameEnd(UNTIMED_LAST_YEAR)
+    first_vote = max(fmt.draw_votes.from_year, 1902)
+    return GameEnd(fmt.end_year, early="draw", earliest=min(first_vote, fmt.end_year),
+                   full_share=FULL_LENGTH_SHARE)

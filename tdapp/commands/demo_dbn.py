@@ -14,7 +14,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from tdapp.commands.demo_data import demo_game, demo_players
+from tdapp.commands.demo_data import demo_game, demo_players, game_end
+from tdapp.core.formats import get_format
 from tdapp.core.seating.paris import ORDERING, ParisSelection
 from tdapp.core.tournament.semifinal import (
     Entrant,
@@ -31,7 +32,6 @@ INVITED, ALTERNATES = 31, 4
 DBN_PLAYERS = INVITED + ALTERNATES
 SEMI_FINAL_ROUNDS = (1, 2, 3)
 FINAL_ROUND = 4
-LAST_YEAR = 1915  # 5.6.3: a forced draw after 1915
 
 
 def play_dbn_demo(db: TournamentDb, rng: random.Random, rounds_played: int) -> None:
@@ -95,7 +95,7 @@ def _play_round(db: TournamentDb, number: int, tables: list[list[str]],
     rounds.set_round_status(db, number, "playing")
     solos: dict[int, bool] = {}
     for board, selection in zip(rounds.board_call(db, number), selections, strict=True):
-        game = demo_game(rng, LAST_YEAR)
+        game = demo_game(rng, end=game_end(get_format(DBN_FORMAT)))  # 5.6.3: to 1915
         power_of = {player: power for power, player in selection.powers.items()}
         order = tuple(power_of[p] for p in selection.selection_order())
         result = BoardResult(centers=game.centers, end_year=game.end_year,

@@ -10,6 +10,7 @@ from tdapp.commands.jsonio import BadInput, run_json_command
 from tdapp.commands.reading import tournament_for_reading
 from tdapp.reports.pdf_export import WHAT
 from tdapp.services import exports
+from tdapp.store.space import cannot_write
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -37,19 +38,21 @@ def main(argv: list[str]) -> int:
                            "--certificates)", "--pdf")
         written: dict[str, Any] = {}
         with tournament_for_reading(args.file) as db:
-            try:
-                if args.pdf:
-                    written["pdf"] = str(exports.export_pdf(db, Path(args.pdf), args.what,
-                                                            args.paper))
-                if args.xlsx:
-                    written["xlsx"] = str(exports.export_workbook(db, Path(args.xlsx)))
-                if args.csv:
-                    written["csv"] = str(exports.export_standings_csv(db, Path(args.csv)))
-                if args.certificates:
-                    written["certificates"] = str(exports.export_certificates(
-                        db, Path(args.certificates), text_only=args.text_only, paper=args.paper))
-            except OSError as exc:
-                raise BadInput(f"cannot write: {exc.strerror} ({exc.filename})", "output") from exc
+            jobs = (
+                ("pdf", "--pdf", lambda t: exports.export_pdf(db, t, args.what, args.paper)),
+                ("xlsx", "--xlsx", lambda t: exports.export_workbook(db, t)),
+                ("csv", "--csv", lambda t: exports.export_standings_csv(db, t)),
+                ("certificates", "--certificates", lambda t: exports.export_certificates(
+                    db, t, text_only=args.text_only, paper=args.paper)),
+            )
+            for key, option, write in jobs:
+                target = getattr(args, key)
+                if not target:
+                    continue
+                try:
+                    written[key] = str(write(Path(target)))
+                except OSError as exc:  # where and why, in words (never "(None)")
+                    raise BadInput(cannot_write(Path(target), exc), option) from exc
         written["what"] = args.what
         return written
 

@@ -15,7 +15,11 @@ from pathlib import Path
 from tdapp.commands.jsonio import BadInput
 from tdapp.store.backup import BackupError, copy_from_file
 from tdapp.store.database import TournamentDb, TournamentFileError
-from tdapp.store.files import check_is_tournament_file, open_tournament_file
+from tdapp.store.files import (
+    check_is_tournament_file,
+    open_tournament_file,
+    read_file_state,
+)
 from tdapp.store.pg import is_database_url, open_server_tournament
 
 
@@ -42,6 +46,7 @@ def tournament_for_reading(path: str) -> Iterator[TournamentDb]:
     source = Path(path)
     try:
         check_is_tournament_file(source)
+        read_file_state(source)  # damage is refused here, in a TD's words, touching nothing
     except TournamentFileError as exc:
         raise BadInput(str(exc), "FILE") from exc
     with tempfile.TemporaryDirectory(prefix="tdapp-read-") as folder:

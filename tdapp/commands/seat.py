@@ -13,6 +13,7 @@ from tdapp.core.seating.model import METHODS, PastBoard, SeatingRequest
 from .jsonio import BadInput, map_batch, read_json_input, run_json_command
 
 DEFAULT_TIME_LIMIT = 10.0
+MAX_TIME_LIMIT = 3600.0  # an hour: no round waits longer for its board call
 
 
 def main(argv: list[str]) -> int:
@@ -64,6 +65,8 @@ def parse_request(document: Any) -> SeatingRequest:
     time_limit = document.get("time_limit", DEFAULT_TIME_LIMIT)
     if isinstance(time_limit, bool) or not isinstance(time_limit, int | float) or time_limit <= 0:
         raise BadInput("must be a positive number of seconds", "time_limit")
+    if time_limit > MAX_TIME_LIMIT:
+        raise BadInput(f"must be at most {MAX_TIME_LIMIT:g} seconds", "time_limit")
     decay = document.get("weighted_decay", 0.75)
     if isinstance(decay, bool) or not isinstance(decay, int | float) or not 0 < decay <= 1:
         raise BadInput("must be a number in (0, 1]", "weighted_decay")

@@ -9,9 +9,10 @@ from tdapp.commands.jsonio import run_json_command
 from tdapp.commands.reading import tournament_for_reading
 from tdapp.services.exports import tournament_standings
 from tdapp.services.tournaments import tournament_info
+from tdapp.store.database import TournamentDb
 
 
-def standings_document(db) -> dict[str, Any]:
+def standings_document(db: TournamentDb) -> dict[str, Any]:
     standings, names = tournament_standings(db)
     rows = []
     for row in standings.rows:

@@ -7,9 +7,10 @@ north and east positive. Anything missing can still be typed as numbers.
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from math import asin, cos, radians, sin, sqrt
+
+from tdapp.core.collation import fold
 
 
 @dataclass(frozen=True)
@@ -160,8 +161,7 @@ COUNTRY_ALIASES: dict[str, str] = {
 
 def _fold(text: str) -> str:
     """Lower case without accents or punctuation, so "Liege" finds Liège and "st louis" St. Louis."""
-    folded = unicodedata.normalize("NFKD", text.casefold())
-    plain = "".join(ch for ch in folded if not unicodedata.combining(ch))
+    plain = fold(text)  # "Tromso" finds Tromsø too
     return " ".join("".join(ch if ch.isalnum() else " " for ch in plain).split())
 
 
@@ -207,3 +207,46 @@ def nearest_place(latitude: float, longitude: float, within_km: float = 15.0) ->
 
     best = min(PLACES, key=km)
     return best if km(best) <= within_km else None
+
+
+def _km(latitude: float, longitude: float, place: Place) -> float:
+    lat1, lat2 = radians(latitude), radians(place.latitude)
+    dlat, dlon = lat2 - lat1, radians(place.longitude - longitude)
+    h = sin(dlat / 2) ** 2 + cos(lat1) * cos(lat2) * sin(dlon / 2) ** 2
+    return 2 * 6371.0 * asin(min(1.0, sqrt(h)))
+
+
+class PlaceIndex:
+    """Tens of thousands of towns (a gazetteer behind the built-in table) looked up by name or by
+    coordinates without scanning them all: the table's towns come first, so "Portland" is still
+    the table's Portland."""
+
+    def __init__(self, places: tuple[Place, ...]) -> None:
+        self.places = places
+        self._by_town: dict[str, list[Place]] = {}
+        self._by_band: dict[int, list[Place]] = {}  # whole degrees of latitude
+        for place in places:
+            self._by_town.setdefault(_fold(place.town), []).append(place)
+            self._by_band.setdefault(int(place.latitude // 1), []).append(place)
+
+    @property
+    def labels(self) -> list[str]:
+        return [p.label for p in self.places]
+
+    def find(self, text: str) -> Place | None:
+        """As :func:`find_place`: "town" is the first of that name, "town, country" exactly."""
+        town, _, country = text.rpartition(",") if "," in text else (text, "", "")
+        wanted_country = COUNTRY_ALIASES.get(_fold(country), _fold(country))
+        for place in self._by_town.get(_fold(town), []):
+            if not wanted_country or _fold(place.country) == wanted_country:
+                return place
+        return None
+
+    def nearest(self, latitude: float, longitude: float, within_km: float = 15.0
+                ) -> Place | None:
+        band = int(latitude // 1)
+        near = [p for b in (band - 1, band, band + 1) for p in self._by_band.get(b, [])]
+        if not near:
+            return None
+        best = min(near, key=lambda p: _km(latitude, longitude, p))  # a tie: the table's town
+        return best if _km(latitude, longitude, best) <= within_km else None

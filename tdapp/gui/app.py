@@ -11,6 +11,7 @@ from PySide6.QtCore import QStandardPaths
 from PySide6.QtWidgets import QApplication
 
 from tdapp import __version__
+from tdapp.gui.desktop_check import check_desktop
 from tdapp.gui.icons import app_icon
 from tdapp.gui.settings import APPLICATION, ORGANISATION, make_settings
 
@@ -51,7 +52,18 @@ def smoke_screenshot(main: Any, target: Path, app: QApplication) -> int:
     return 0
 
 
+def _qt_version() -> tuple[int, int]:
+    from PySide6.QtCore import qVersion
+
+    major, minor = (int(part) for part in qVersion().split(".")[:2])
+    return major, minor
+
+
 def run_gui(options: Any) -> int:
+    problem = check_desktop(_qt_version())
+    if problem:  # Qt would abort with a message about plugins that tells a TD nothing
+        print(problem, file=sys.stderr)
+        return 1
     app = make_application()
     main = build_main()
     file = getattr(options, "file", None)

@@ -44,6 +44,7 @@ class StandingLine:
     marks: str = ""  # "pool", "top board"
     reason: str = ""  # why above the next: "tied on 312.5; higher round-4 score"
     withdrawn: bool = False
+    tie: str = ""  # "shared": the place is shared and prints as "19="
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ read and to sort.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,9 @@ from openpyxl.styles import Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
+from tdapp.core.collation import name_key
 from tdapp.reports.atomic import atomic_path
+from tdapp.reports.cells import append_row
 from tdapp.reports.data import ReportData
 
 SCORE_FORMAT = "0.00"
@@ -25,9 +28,9 @@ HEADER_FILL = PatternFill("solid", fgColor="DDE3EA")
 def _sheet(book: Workbook, title: str, header: Sequence[str], rows: Sequence[Sequence[Any]],
            *, score_columns: Sequence[int] = ()) -> Worksheet:
     sheet = book.create_sheet(title)
-    sheet.append(list(header))
+    append_row(sheet, header)
     for row in rows:
-        sheet.append(list(row))
+        append_row(sheet, row)  # a name typed as "=..." stays text
     for cell in sheet[1]:
         cell.font = Font(bold=True)
         cell.fill = HEADER_FILL
@@ -72,7 +75,7 @@ def write_workbook(data: ReportData, target: Path) -> Path:
         for seat in board.seats:
             round_rows.append([board.round, board.number, seat.player, seat.power.title(),
                                seat.centers, seat.score])
-    round_rows.sort(key=lambda r: (r[0], str(r[2]).casefold()))
+    round_rows.sort(key=lambda r: (r[0], name_key(str(r[2]))))
     _sheet(book, "Rounds", ["Round", "Board", "Player", "Power", "Centres", "Score"], round_rows,
            score_columns=[5])
     board_rows = []
@@ -90,6 +93,10 @@ def write_workbook(data: ReportData, target: Path) -> Path:
            [[a.award, ", ".join(a.winners), a.rule] for a in data.awards])
     book.properties.title = f"{data.tournament} — results"
     book.properties.creator = "tdapp"
+    # Built in memory, then written: a full disk fails on one plain write (openpyxl's own zip
+    # file, left half-open by a failed save, would complain again when collected).
+    buffer = io.BytesIO()
+    book.save(buffer)
     with atomic_path(Path(target)) as temporary:
-        book.save(temporary)
+        temporary.write_bytes(buffer.getvalue())
     return Path(target)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer
 
+from tdapp.core.collation import name_key
 from tdapp.core.powers import POWERS
 from tdapp.reports.data import BoardSheet, ReportData
 from tdapp.reports.pdf_base import data_table, paragraph
@@ -60,7 +61,7 @@ def board_call_by_player(data: ReportData, round_number: int) -> list[Flowable]:
     lines = sorted(
         ((seat.player, board.number, seat.power.title())
          for board in data.round_boards(round_number) for seat in board.seats),
-        key=lambda line: (line[0].casefold(), line[1]),
+        key=lambda line: (name_key(line[0]), line[1]),
     )
     rows = [["Player", "Board", "Power"]] + [[p, str(b), w] for p, b, w in lines]
     flow.append(data_table(rows, [95 * mm, 25 * mm, 40 * mm], align_right=(1,)))
@@ -129,7 +130,8 @@ def standings(data: ReportData, width: float = 180 * mm) -> list[Flowable]:
         reason = line.reason if line.reason.startswith("tied") else ""
         note = "; ".join(x for x in (line.marks, reason,
                                      "withdrawn" if line.withdrawn else "") if x)
-        rows.append(["" if line.rank is None else str(line.rank), line.player, line.home,
+        rank = "" if line.rank is None else f"{line.rank}{'=' if line.tie else ''}"
+        rows.append([rank, paragraph(line.player, "cell"), paragraph(line.home, "cell"),
                      number(line.score), *round_texts, paragraph(note, "cell")])
     round_width = 13 * mm
     widths = [11 * mm, 45 * mm, 36 * mm, 16 * mm] + [round_width] * len(rounds)

@@ -7,6 +7,7 @@ import random
 from dataclasses import dataclass
 
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from tdapp.core.powers import POWERS
 from tdapp.core.tournament.awards import Award, compute_awards
@@ -16,6 +17,7 @@ from tdapp.services.changes import Change, ServiceError
 from tdapp.services.formats import effective_format, scorer_with, scoring_systems
 from tdapp.services.standings_data import tournament_model
 from tdapp.services.standings_views import names_in_note
+from tdapp.services.text import NAME_LIMIT, NOTE_LIMIT, typed_text
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import Player, SpecialAward, TieDecision
 
@@ -136,12 +138,10 @@ def list_special_awards(db: TournamentDb) -> list[SpecialAwardRow]:
                 for a in session.scalars(select(SpecialAward).order_by(SpecialAward.id))]
 
 
-def _check_award(session, title: str, player_id: int | None) -> str:
-    title = " ".join(title.split())
+def _check_award(session: Session, title: str, player_id: int | None) -> str:
+    title = typed_text(title, "Award title: the title", NAME_LIMIT, collapse_spaces=True)
     if not title:
         raise ServiceError("Award title: type the name of the award.")
-    if len(title) > 200:
-        raise ServiceError("Award title: at most 200 characters.")
     if player_id is not None:
         player = session.get(Player, player_id)
         if player is None:
@@ -152,11 +152,15 @@ def _check_award(session, title: str, player_id: int | None) -> str:
     return title
 
 
+def _note(note: str) -> str:
+    return typed_text(note, "The note", NOTE_LIMIT, multiline=True)
+
+
 def add_special_award(db: TournamentDb, title: str, player_id: int | None,
                       note: str = "") -> Change:
     with db.action(f"Add award {title.strip()}") as session:
         clean = _check_award(session, title, player_id)
-        award = SpecialAward(title=clean, player_id=player_id, note=note.strip())
+        award = SpecialAward(title=clean, player_id=player_id, note=_note(note))
         session.add(award)
         session.flush()
         award_id = award.id
@@ -170,7 +174,7 @@ def update_special_award(db: TournamentDb, award_id: int, title: str, player_id:
         if award is None:
             raise ServiceError("That award no longer exists.")
         award.title = _check_award(session, title, player_id)
-        award.player_id, award.note = player_id, note.strip()
+        award.player_id, award.note = player_id, _note(note)
         clean = award.title
     return Change(f"Award {clean} changed", awards=True, ids=(award_id,))
 
@@ -197,7 +201,7 @@ def draw_order(player_ids: tuple[int, ...] | list[int], seed: int | None = None
     draw can be shown and repeated)."""
     if len(set(player_ids)) < 2:
         raise ServiceError("A draw needs at least two tied players.")
-    if seed is None:
+    if seed is None or isinstance(seed, bool):  # a bool is a button's "checked", not a seed
         seed = random.SystemRandom().randrange(1 << 31)
     decision = draw_lots([str(p) for p in player_ids], random.Random(seed))
     return tuple(int(p) for p in decision.order), seed
@@ -228,7 +232,7 @@ def record_tie_decision(db: TournamentDb, about: str, order: tuple[int, ...] | l
         known = set(session.scalars(select(Player.id).where(Player.id.in_(list(order)))))
         if known != set(order):
             raise ServiceError("Tie decision order: a player is not in the tournament.")
-        decision = TieDecision(about=about, order=list(order), method=stored, note=note)
+        decision = TieDecision(about=about, order=list(order), method=stored, note=_note(note))
         session.add(decision)
         session.flush()
         decision_id = decision.id

@@ -15,6 +15,7 @@ from sqlalchemy import select
 
 from tdapp.core.clock import ClockError, RoundClock, TimeSource, get_clock_format, new_round_clock
 from tdapp.core.clock.formats import ClockFormat
+from tdapp.services import sealed
 from tdapp.services.changes import ServiceError
 from tdapp.services.formats import effective_format
 from tdapp.services.rounds import get_round
@@ -24,6 +25,10 @@ from tdapp.store.models import Board, Round
 
 LAST_YEAR = 1910  # a round's schedule runs to here unless the format ends its games sooner
 PAGE_KEY = "page"  # the page's own data beside the clock's state; RoundClock ignores it
+# The hidden end time is kept sealed (services.sealed) under this key; "hidden_end" stays None in
+# the file, so one SQL query on a copy of the file no longer reveals it.
+SEALED_END_KEY = "hidden_end_sealed"
+SEALED_END_LABEL = "round clock hidden end"
 PLAYING = ("playing", "called")
 
 
@@ -69,6 +74,7 @@ def load_clock(db: TournamentDb, round_number: int, time: TimeSource) -> RoundCl
     boards = round_boards(db, round_number)
     if not state or not state.get("log"):  # never touched: as the format and boards are now
         return new_clock(db, boards, time)
+    state = _with_hidden_end_opened(state)
     try:
         clock = RoundClock.from_dict(state, time)
     except (ClockError, KeyError, TypeError, ValueError) as exc:
@@ -102,14 +108,63 @@ def save_clock(db: TournamentDb, round_number: int, clock: RoundClock, *,
     ``page`` replaces the page's own data when given; otherwise the stored one is kept.
     """
     state = clock.to_dict()
-    with db.system() as session:
+    # A file seals the hidden end time with the TD's key; a venue server keeps it in the table
+    # only the TD's role reads (store.td_secrets), so it is passed on as it is there.
+    in_file = not db.on_server
+    secret = state.get("hidden_end")
+    box = None
+    if in_file:
+        state["hidden_end"] = None
+        box = sealed.seal(secret, SEALED_END_LABEL) if secret is not None else None
+    with db.system("the clock's last change") as session:
         round_ = get_round(session, round_number)
+        if in_file and box is None and _set_but_unreadable(clock, round_.clock_state or {}):
+            box = (round_.clock_state or {})[SEALED_END_KEY]  # kept for the laptop that can
+        if box is not None:
+            state[SEALED_END_KEY] = box
         kept = (round_.clock_state or {}).get(PAGE_KEY)
         if page is not None:
             kept = dict(page)
         if kept:
             state[PAGE_KEY] = kept
         round_.clock_state = td_secrets.without_hidden_end(session, round_.id, state)
+
+
+def _with_hidden_end_opened(state: dict[str, Any]) -> dict[str, Any]:
+    """The state with its sealed hidden end time opened, when this laptop has the key (else
+    without one: :func:`hidden_end_notice` says so)."""
+    box = state.get(SEALED_END_KEY)
+    if not sealed.is_sealed(box):
+        return state  # a file from before sealing keeps its plain time until the next save
+    try:
+        return {**state, "hidden_end": sealed.unseal(box, SEALED_END_LABEL)}
+    except sealed.SealError:
+        return {**state, "hidden_end": None}
+
+
+def _set_but_unreadable(clock: RoundClock, stored: dict[str, Any]) -> bool:
+    """A hidden end time set on another laptop, never cleared here: its seal is kept."""
+    if not sealed.is_sealed(stored.get(SEALED_END_KEY)):
+        return False
+    events = [e.action for e in clock.log if e.action.startswith("hidden-end-")]
+    return bool(events) and events[-1] == "hidden-end-set"
+
+
+def hidden_end_notice(db: TournamentDb, round_number: int) -> str | None:
+    """Why a round's hidden end time, set on another laptop, cannot be read here, and what the
+    TD can do; None when there is nothing to say."""
+    with db.read() as session:
+        state = get_round(session, round_number).clock_state or {}
+    box = state.get(SEALED_END_KEY)
+    if not sealed.is_sealed(box):
+        return None
+    try:
+        sealed.unseal(box, SEALED_END_LABEL)
+    except sealed.SealError as exc:
+        return (f"Round {round_number}'s hidden end time was set on another laptop and cannot "
+                f"be read here ({exc}). Import the key of the laptop that set it (Key… > "
+                f"Import), or set or draw the end time again here.")
+    return None
 
 
 def page_data(db: TournamentDb, round_number: int, *, earlier: bool = True) -> dict[str, Any]:

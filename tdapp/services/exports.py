@@ -5,32 +5,32 @@ from __future__ import annotations
 import csv
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tdapp.core.clock.formats import get_clock_format
 from tdapp.core.clock.schedule import build_schedule
 from tdapp.core.tournament.awards import Award, compute_awards
-from tdapp.core.tournament.standings import Standings, compute_standings
+from tdapp.core.tournament.standings import compute_standings
 from tdapp.reports import data as rd
 from tdapp.reports.atomic import atomic_path
+from tdapp.reports.cells import csv_text
 from tdapp.services import rounds
 from tdapp.services.formats import effective_format, scorer_with, scoring_systems
 from tdapp.services.results import END_REASONS
 from tdapp.services.standings_data import tournament_model
-from tdapp.services.tournaments import tournament_info
+from tdapp.services.standings_data import (
+    tournament_standings as tournament_standings,  # its callers
+)
+from tdapp.services.tournaments import TournamentInfo, tournament_info
 from tdapp.store.database import TournamentDb
+
+if TYPE_CHECKING:  # the comparison loads openpyxl, so only when it is asked for
+    from tdapp.reports.sheet_compare import Difference
 
 Progress = Callable[[float], None]
 
 
-def tournament_standings(db: TournamentDb) -> tuple[Standings, dict[str, str]]:
-    """The standings under the tournament's format, and player id -> name."""
-    model = tournament_model(db)
-    scorer = scorer_with(scoring_systems(db))
-    standings = compute_standings(model, effective_format(db), scorer=scorer)
-    return standings, {p.id: p.name for p in model.players}
-
-
-def _dates(info) -> str:
+def _dates(info: TournamentInfo) -> str:
     if info.start_date and info.end_date and info.start_date != info.end_date:
         return f"{info.start_date:%d %b %Y} – {info.end_date:%d %b %Y}"
     return f"{info.start_date:%d %b %Y}" if info.start_date else ""
@@ -40,6 +40,21 @@ def _award_line(award: Award, names: dict[str, str]) -> rd.AwardLine:
     winners = tuple(names.get(p, p) for p in award.players)
     rule = award.rule + (" (tie for the TD to settle)" if award.tie == "td" else "")
     return rd.AwardLine(award.name, winners, rule, award.value)
+
+
+def _best_game(boards: list[rd.BoardSheet], power: str, winners: set[str],
+               value: float | None) -> str:
+    """The game that won a best-country award: "round 2, board 3, 12 centres" (one per
+    winner when it is shared)."""
+    games = []
+    for board in boards:
+        for seat in board.seats:
+            if seat.power == power and seat.player in winners and seat.score is not None and (
+                    value is None or abs(seat.score - value) < 1e-6):
+                centres = "" if seat.centers is None else (
+                    f", {seat.centers} centre{'' if seat.centers == 1 else 's'}")
+                games.append(f"round {board.round}, board {board.number}{centres}")
+    return "; ".join(games)
 
 
 def report_data(db: TournamentDb) -> rd.ReportData:
@@ -77,7 +92,7 @@ def report_data(db: TournamentDb) -> rd.ReportData:
             home=homes.get(row.player, ""), score=row.score,
             rounds=tuple(rd.RoundCell(e.round, e.score, e.counted, e.dropped)
                          for e in row.rounds),
-            marks=marks, reason=row.reason, withdrawn=row.player in withdrawn,
+            marks=marks, reason=row.reason, withdrawn=row.player in withdrawn, tie=row.tie,
         ))
     best = [a for a in awards.awards if a.kind == "best-country"]
     others = [a for a in awards.awards if a.kind != "best-country"]
@@ -91,7 +106,8 @@ def report_data(db: TournamentDb) -> rd.ReportData:
         awards=tuple(_award_line(a, names) for a in others),
         best_countries=tuple(
             rd.BestCountryLine(a.power or "", tuple(names.get(p, p) for p in a.players), a.value,
-                               a.rule)
+                               _best_game(boards, a.power or "",
+                                          {names.get(p, p) for p in a.players}, a.value))
             for a in best
         ),
         schedule=tuple(rd.ScheduleLine(s.year, s.season, s.kind, s.seconds)
@@ -151,12 +167,14 @@ def export_standings_csv(db: TournamentDb, target: Path) -> Path:
         writer = csv.writer(handle)
         writer.writerow(["Rank", "Player", "Score", "Location"])
         for line in data.standings:
-            writer.writerow(["" if line.rank is None else line.rank, line.player,
-                             f"{line.score:g}", line.home])
+            # the score is the program's number ("-2" is a score): only typed text is guarded
+            writer.writerow(["" if line.rank is None else line.rank, csv_text(line.player),
+                             f"{line.score:g}", csv_text(line.home)])
     return Path(target)
 
 
-def compare_with_sheet(db: TournamentDb, path: Path, sheet: str | None = None):
+def compare_with_sheet(db: TournamentDb, path: Path,
+                       sheet: str | None = None) -> list[Difference]:
     """The differences between a TD's own spreadsheet and tdapp's standings."""
     from tdapp.reports.sheet_compare import compare_standings
 

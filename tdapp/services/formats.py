@@ -13,7 +13,7 @@ standings follow at once, and Undo brings the old format and the old scores back
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import select
@@ -34,6 +34,7 @@ from tdapp.core.scoring.formula import FormulaError, FormulaSystem
 from tdapp.core.scoring.registry import UnknownSystem, custom_name_problem, get_system
 from tdapp.core.tournament.results import Scorer
 from tdapp.services.changes import Change, ServiceError
+from tdapp.services.text import FORMULA_LIMIT, NAME_LIMIT, typed_text
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import Board, CenterCount, CustomScoring, Round, Tournament
 
@@ -100,8 +101,9 @@ def effective_format(db: TournamentDb) -> TournamentFormat:
 def format_state(db: TournamentDb) -> FormatState:
     with db.read() as session:
         row = session.scalars(select(Tournament)).one()
-        custom = bool(row.custom_format)
-        base = str(row.custom_format.get("base", row.format_name)) if custom else row.format_name
+        saved = row.custom_format
+        custom = bool(saved)
+        base = str(saved.get("base", row.format_name)) if saved else row.format_name
         try:
             return FormatState(session_format(session), base, custom)
         except ServiceError:  # unreadable: the dialog starts from the built-in to replace it
@@ -225,6 +227,11 @@ def save_custom_format(db: TournamentDb, fmt: TournamentFormat, base: str) -> Ch
         get_format(base)
     except KeyError as exc:
         raise FormatRefused(str(exc.args[0]), "base") from None
+    try:  # the title the TD typed: invisible characters out, length bounded
+        fmt = replace(fmt, title=typed_text(fmt.title, "The format's title", NAME_LIMIT,
+                                            collapse_spaces=True))
+    except ServiceError as exc:
+        raise FormatRefused(str(exc), "title") from None
     with db.action(f"Tournament format: {fmt.title}") as session:
         custom = session_systems(session)
         try:
@@ -276,10 +283,19 @@ def make_system(name: str, title: str, formula: str) -> FormulaSystem:
     problem = custom_name_problem(name)
     if problem:
         raise FormulaRefused(problem, field="name")
-    if not title.strip():
+    try:
+        title = typed_text(title, "The system's title", NAME_LIMIT, collapse_spaces=True)
+        if len(formula) > FORMULA_LIMIT:
+            raise FormulaRefused(f"The formula is {len(formula):,} characters long; it may be "
+                                 f"at most {FORMULA_LIMIT:,}.", field="formula")
+    except ServiceError as exc:
+        if isinstance(exc, FormulaRefused):
+            raise
+        raise FormulaRefused(str(exc), field="title") from None
+    if not title:
         raise FormulaRefused("The system needs a title.", field="title")
     try:
-        return FormulaSystem(name, title.strip(), formula)
+        return FormulaSystem(name, title, formula)
     except FormulaError as exc:
         raise FormulaRefused(str(exc), exc.column) from None
 

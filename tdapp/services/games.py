@@ -25,7 +25,7 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from tdapp.core.board.contract import position_to_contract
 from tdapp.core.board.position import Position
-from tdapp.core.formats import TournamentFormat
+from tdapp.core.formats import TournamentFormat, parse_options_for
 from tdapp.core.formats.model import CorrectionRule, GraceRule
 from tdapp.core.game.builds import build_error, carried_words, with_carried
 from tdapp.core.game.corrections import (
@@ -73,6 +73,7 @@ from tdapp.core.powers import POWERS
 from tdapp.services.changes import Change, ServiceError, StaleEdit
 from tdapp.services.formats import session_format
 from tdapp.services.results import BoardResult, record_result
+from tdapp.services.text import ORDERS_LIMIT, typed_text
 from tdapp.store import audit
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import (
@@ -176,7 +177,7 @@ def _format(session: Session) -> TournamentFormat:
 def parse_options(fmt: TournamentFormat) -> ParseOptions:
     """How ``fmt`` reads order sheets: the rule the format carries (a TD's own copy keeps the
     rule of the format it came from), messages naming the format."""
-    return fmt.parse_options()
+    return parse_options_for(fmt)
 
 
 def format_rules(db: TournamentDb) -> tuple[ParseOptions, dict[str, str], str]:
@@ -194,7 +195,7 @@ def _board(session: Session, board_id: int) -> Board:
 
 
 def _label(session: Session, board: Board) -> str:
-    round_number = session.get(Round, board.round_id).number
+    round_number = board.round.number
     return f"round {round_number} board {board.number}"
 
 
@@ -239,7 +240,7 @@ def game_state(db: TournamentDb, board_id: int) -> GameState:
     with db.read() as session:
         board = _board(session, board_id)
         fmt = _format(session)
-        round_number = session.get(Round, board.round_id).number
+        round_number = board.round.number
         names = dict(session.execute(
             select(Seat.power, Player.name).join(Player, Seat.player_id == Player.id)
             .where(Seat.board_id == board_id)).all())
@@ -288,8 +289,9 @@ def start_game(db: TournamentDb, board_id: int) -> Change:
 def save_orders(db: TournamentDb, board_id: int, power: str, text: str,
                 phase: str | None = None) -> Change:
     """One power's sheet for the open phase (``phase``, when given, must still be the open
-    one), exactly as typed, replacing the earlier text."""
+    one), exactly as typed (less invisible control characters), replacing the earlier text."""
     _check_power(power)
+    text = typed_text(text, "The order sheet", ORDERS_LIMIT, multiline=True, strip=False)
     label, name = _names(db, board_id)
     with db.action(f"{power.title()} orders {name}, {label}") as session:
         board = _board(session, board_id)
@@ -384,6 +386,7 @@ def correct_orders(db: TournamentDb, board_id: int, seq: int, power: str, text: 
     which of their orders no longer apply. After the format's limit only the TD may correct
     (``override``)."""
     _check_power(power)
+    text = typed_text(text, "The order sheet", ORDERS_LIMIT, multiline=True, strip=False)
     when = now or utc_now()
     label, _ = _names(db, board_id)
     with db.read() as session:

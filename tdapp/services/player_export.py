@@ -7,13 +7,16 @@ be imported into another tournament as it is.
 from __future__ import annotations
 
 import csv
+import io
 import os
 from collections.abc import Callable
 from pathlib import Path
 
+from tdapp.reports.cells import append_row, csv_row
 from tdapp.services.changes import ServiceError
 from tdapp.services.players import LOCAL_STATUSES, PlayerRow, list_players
 from tdapp.store.database import TournamentDb
+from tdapp.store.space import cannot_write, is_disk_full
 
 
 def _yes_no(value: bool) -> str:
@@ -64,6 +67,9 @@ def _write_atomically(path: Path, write: Callable[[Path], None]) -> None:
         write(partial)
         os.replace(partial, path)
     except OSError as exc:
+        if is_disk_full(exc):  # which disk, and how much room is left
+            message = cannot_write(path, exc)
+            raise ServiceError(message[:1].upper() + message[1:] + ".") from exc
         raise ServiceError(f"{path.name} cannot be written: {exc.strerror or exc}.") from exc
     finally:
         partial.unlink(missing_ok=True)
@@ -78,7 +84,7 @@ def export_players_csv(db: TournamentDb, path: Path | str, *, delimiter: str = "
         with target.open("w", encoding="utf-8-sig", newline="") as handle:
             writer = csv.writer(handle, delimiter=delimiter)
             writer.writerow(headers)
-            writer.writerows(rows)
+            writer.writerows(csv_row(row) for row in rows)
 
     _write_atomically(Path(path), write)
     return len(rows)
@@ -95,19 +101,22 @@ def export_players_xlsx(db: TournamentDb, path: Path | str, *,
     workbook = Workbook()
     sheet = workbook.active
     sheet.title = "Players"
-    sheet.append(headers)
+    append_row(sheet, headers)
     for cell in sheet[1]:
         cell.font = Font(bold=True)
     for values in rows:
-        sheet.append(values)
-        for cell in sheet[sheet.max_row]:
-            if isinstance(cell.value, str):
-                cell.data_type = "s"  # text stays text: a name starting with "=" is no formula
+        append_row(sheet, values)  # text stays text: a name starting with "=" is no formula
     for index, title in enumerate(headers, start=1):
         longest = max([len(title), *(len(str(r[index - 1])) for r in rows)])
         sheet.column_dimensions[get_column_letter(index)].width = min(max(longest + 2, 8), 50)
     sheet.freeze_panes = "A2"
     sheet.auto_filter.ref = sheet.dimensions
 
-    _write_atomically(Path(path), lambda target: workbook.save(target))
+    buffer = io.BytesIO()  # in memory first: a full disk fails on one plain write
+    workbook.save(buffer)
+
+    def write(target: Path) -> None:
+        target.write_bytes(buffer.getvalue())
+
+    _write_atomically(Path(path), write)
     return len(rows)

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from tdapp.core.powers import POWERS
+from tdapp.reports.cells import csv_text_back
 from tdapp.services import players as player_service
 from tdapp.services.changes import Change, ServiceError
 from tdapp.services.players import LOCAL_STATUSES, MAX_BOARD, MAX_SEED, PlayerData, PlayerRow
@@ -184,7 +185,7 @@ def _read_csv(name: str, text: str, warnings: list[str]) -> Table:
     try:
         for row in reader:
             if any(cell.strip() for cell in row):
-                records.append((start, [cell.strip() for cell in row]))
+                records.append((start, [csv_text_back(cell.strip()) for cell in row]))
             start = reader.line_num + 1
     except csv.Error as exc:
         if "end of data" in str(exc):
@@ -561,16 +562,15 @@ def _row_player(table: Table, mapping: dict[str, int], index: int) -> MappedRow 
             if why:
                 problems.append(RowProblem(line, header(number_field), why))
             values[number_field] = number
-    seed = values.get("seed")
-    as_read = {"pinned_board": values.get("pinned_board"), "declined_top_board": declined}
+    seed, pinned = _whole_number(values.get("seed")), _whole_number(values.get("pinned_board"))
     if problems:
-        return MappedRow(line, None, tuple(problems), seed, name,  # type: ignore[arg-type]
-                         **as_read)  # type: ignore[arg-type]
+        return MappedRow(line, None, tuple(problems), seed, name, pinned, declined)
+    # each value was checked above for its field; mypy sees only the dict's object values
     player = PlayerData(**values).cleaned()  # type: ignore[arg-type]
     leftover = player.problems()  # the service's own rules, should a case slip past the above
     if leftover:
         return MappedRow(line, None, tuple(RowProblem(line, "", p) for p in leftover), seed,
-                         name, **as_read)  # type: ignore[arg-type]
+                         name, pinned, declined)
     return MappedRow(line, player, (), player.seed, player.name, player.pinned_board, declined)
 
 
@@ -578,6 +578,11 @@ def seeds_held(players: Iterable[PlayerRow]) -> dict[int, str]:
     """Seed -> the name of the player in the tournament who holds it (withdrawn ones too: the
     service refuses a seed held by anyone)."""
     return {p.seed: p.name for p in players if p.seed is not None}
+
+
+def _whole_number(value: object) -> int | None:
+    """A number field as read (None when the line does not give one, or gave nonsense)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def _check_seeds(rows: list[MappedRow], table: Table, mapping: Mapping[str, int],
@@ -614,13 +619,13 @@ def mapped_rows(table: Table, mapping: Mapping[str, int | None],
 
     ``held_seeds`` (seed -> name, see ``seeds_held``) are the seeds the tournament's players
     already hold; a line giving one of them, or a seed another line gives, is a problem."""
-    mapping = {f: c for f, c in mapping.items() if c is not None}  # None: "not in the file"
-    unknown = set(mapping) - set(IMPORT_FIELDS)
+    columns = {f: c for f, c in mapping.items() if c is not None}  # None: "not in the file"
+    unknown = set(columns) - set(IMPORT_FIELDS)
     if unknown:
         raise ServiceError(f"Unknown field(s) in the mapping: {', '.join(sorted(unknown))}.")
-    found = (_row_player(table, mapping, i) for i in range(len(table.rows)))
+    found = (_row_player(table, columns, i) for i in range(len(table.rows)))
     rows = [row for row in found if row is not None]
-    return _check_seeds(rows, table, mapping, held_seeds or {})
+    return _check_seeds(rows, table, columns, held_seeds or {})
 
 
 def apply_mapping(table: Table, mapping: Mapping[str, int | None],

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 
@@ -10,7 +9,10 @@ from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
 
+from tdapp.core.collation import name_key
+from tdapp.services import text
 from tdapp.services.changes import Change, ServiceError, StaleEdit
+from tdapp.services.text import strip_invisible
 from tdapp.store import audit
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import Board, KeepApart, Player, RollCall, Seat, TeamMember
@@ -65,13 +67,28 @@ class PlayerData:
             found.append(f"Pinned board must be a board number from 1 to {MAX_BOARD}.")
         if self.seed is not None and not 1 <= self.seed <= MAX_SEED:
             found.append(f"Seed must be a number from 1 to {MAX_SEED} (1 is the best).")
+        for value, label, limit in (
+            (self.name, "The player's name", text.NAME_LIMIT),
+            (self.home_town, "The home town", text.PLACE_LIMIT),
+            (self.country, "The country", text.COUNTRY_LIMIT),
+            (self.club, "The club", text.PLACE_LIMIT),
+            (self.email, "The e-mail address", text.EMAIL_LIMIT),
+            (self.notes, "The notes", text.NOTE_LIMIT),
+        ):
+            problem = text.length_problem(value, label, limit)
+            if problem:
+                found.append(problem)
         return found
 
     def cleaned(self) -> PlayerData:
+        """Invisible and bidi-override characters taken out (services.text), spaces tidied."""
         return replace(
-            self, name=" ".join(self.name.split()), home_town=self.home_town.strip(),
-            country=self.country.strip(), club=self.club.strip(), email=self.email.strip(),
-            power_preferences=self.power_preferences.upper().strip(),
+            self, name=" ".join(strip_invisible(self.name).split()),
+            home_town=strip_invisible(self.home_town).strip(),
+            country=strip_invisible(self.country).strip(),
+            club=strip_invisible(self.club).strip(), email=strip_invisible(self.email).strip(),
+            power_preferences=strip_invisible(self.power_preferences).upper().strip(),
+            notes=strip_invisible(self.notes, multiline=True),
         )
 
 
@@ -112,8 +129,7 @@ def _board_counts(session: Session, player_id: int | None = None) -> dict[int, t
 def name_sort_key(name: str) -> tuple[str, str]:
     """Alphabetical as people expect it: Åsa next to Asa, before Bob (SQL's lower() puts
     accented letters after z)."""
-    folded = unicodedata.normalize("NFKD", name.casefold())
-    return "".join(ch for ch in folded if not unicodedata.combining(ch)), name
+    return name_key(name)  # Łukasz and Ørsted too, which NFKD alone leaves after z
 
 
 def list_players(db: TournamentDb, *, include_withdrawn: bool = True) -> list[PlayerRow]:
@@ -302,7 +318,7 @@ def add_keep_apart(db: TournamentDb, a: int, b: int, reason: str = "") -> Change
             select(KeepApart).where(KeepApart.player_a_id == low, KeepApart.player_b_id == high)
         )
         if exists is None:
-            session.add(KeepApart(player_a_id=low, player_b_id=high, reason=reason.strip()))
+            session.add(KeepApart(player_a_id=low, player_b_id=high, reason=_reason(reason)))
     return Change("Keep-apart pair added", players=True)
 
 
@@ -359,6 +375,10 @@ def _names_of(session: Session, ids: tuple[int, ...]) -> dict[int, str]:
     return found
 
 
+def _reason(reason: str) -> str:
+    return text.typed_text(reason, "A keep-apart reason", text.REASON_LIMIT)
+
+
 def _replace_keep_apart(session: Session, player_id: int, wanted: Mapping[int, str]) -> None:
     """Make ``wanted`` (other id -> reason) the player's whole keep-apart list, row by row so
     that the audit log (and Undo) sees each pair."""
@@ -373,12 +393,12 @@ def _replace_keep_apart(session: Session, player_id: int, wanted: Mapping[int, s
     for other, pair in current.items():
         if other not in wanted:
             session.delete(pair)
-        elif pair.reason != wanted[other].strip():
-            pair.reason = wanted[other].strip()
+        elif pair.reason != _reason(wanted[other]):
+            pair.reason = _reason(wanted[other])
     for other, reason in wanted.items():
         if other not in current:
             low, high = sorted((player_id, other))
-            session.add(KeepApart(player_a_id=low, player_b_id=high, reason=reason.strip()))
+            session.add(KeepApart(player_a_id=low, player_b_id=high, reason=_reason(reason)))
 
 
 def _refuse_seed_clash(session: Session, seed: int | None, player_id: int | None,

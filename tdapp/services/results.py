@@ -117,7 +117,7 @@ def _result_action(db: TournamentDb, board_id: int) -> str:
         board = session.get(Board, board_id)
         if board is None:
             raise ServiceError("That board no longer exists.")
-        return f"Result of round {session.get(Round, board.round_id).number} board {board.number}"
+        return f"Result of round {board.round.number} board {board.number}"
 
 
 def _result_words(board: Board) -> str:
@@ -193,7 +193,7 @@ def _record_result(db: TournamentDb, board_id: int, result: BoardResult,
             raise ServiceError("That board no longer exists.")
         if expected_version is not None:
             _refuse_if_changed(session, board, expected_version, result)
-        round_number = session.get(Round, board.round_id).number
+        round_number = board.round.number
         fmt = session_format(session)  # the TD's own format and systems when there are some
         scores = score_result(round_scoring_system(fmt, round_number), result,
                               session_systems(session))
@@ -206,6 +206,7 @@ def _record_result(db: TournamentDb, board_id: int, result: BoardResult,
         board.draw_powers = list(result.draw) if result.draw else None
         board.selection_order = list(result.selection_order) if result.selection_order else None
         board.status = "finished"
+        closed = _close_round_when_done(session, board.round_id)
         for old in session.scalars(select(CenterCount).where(CenterCount.board_id == board_id)):
             session.delete(old)  # one by one, so that Undo brings them back
         # The unit of work inserts before it deletes: without this flush a correction of a
@@ -215,5 +216,21 @@ def _record_result(db: TournamentDb, board_id: int, result: BoardResult,
             CenterCount(board_id=board_id, year=int(year), power=power, centers=count)
             for year, counts in result.history.items() for power, count in counts.items()
         )
+    if closed:  # a round boundary: a snapshot, as when the TD closes a round by hand
+        from tdapp.services.snapshots import take_snapshot
+
+        take_snapshot(db, f"after round {round_number}", round_number)
     return Change(f"Result of round {round_number} board {board.number}", results=True,
-                  boards=True, ids=(board_id,))
+                  boards=True, rounds=closed, ids=(board_id,))
+
+
+def _close_round_when_done(session: Session, round_id: int) -> bool:
+    """The round is finished once every board of it has its result (the same action, so Undo
+    opens it again; the Rounds page can reopen it too)."""
+    round_ = session.get(Round, round_id)
+    boards = list(session.scalars(select(Board).where(Board.round_id == round_id)))
+    if round_ is None or round_.status == "finished" or not boards or any(
+            b.status not in ("finished", "scored") for b in boards):
+        return False
+    round_.status = "finished"
+    return True

@@ -72,6 +72,31 @@ def _round(session: Session, number: int) -> Round:
     return round_
 
 
+@dataclass(frozen=True)
+class _Carried:
+    status: str
+    two_boards: bool = False
+
+
+def _carried_answers(session: Session, round_number: int) -> dict[int, RollCall | _Carried]:
+    """What each player's roll call starts from: the latest answer of any earlier round (an
+    answer typed in round 1 and never changed still holds in round 3), and present for a player
+    who played in the previous round without an answer there."""
+    earlier = session.scalars(select(RollCall).join(Round, RollCall.round_id == Round.id)
+                              .where(Round.number < round_number).order_by(Round.number))
+    carried: dict[int, RollCall | _Carried] = {a.player_id: a for a in earlier}  # later wins
+    previous = session.scalar(select(Round).where(Round.number == round_number - 1))
+    if previous is not None:
+        answered = set(session.scalars(select(RollCall.player_id)
+                                       .where(RollCall.round_id == previous.id)))
+        played = session.scalars(select(Seat.player_id).join(Board, Seat.board_id == Board.id)
+                                 .where(Board.round_id == previous.id))
+        for player_id in set(played) - answered:
+            if player_id is not None:
+                carried[player_id] = _Carried("present")
+    return carried
+
+
 def roll_call(db: TournamentDb, round_number: int) -> list[RollCallRow]:
     """Every player not withdrawn, with their answer; unanswered ones carry over the last round's
     status (a player present yesterday is likely present today), or absent in round 1."""
@@ -81,16 +106,7 @@ def roll_call(db: TournamentDb, round_number: int) -> list[RollCallRow]:
             a.player_id: a
             for a in session.scalars(select(RollCall).where(RollCall.round_id == round_.id))
         }
-        previous = {}
-        if round_number > 1:
-            prev_round = session.scalar(select(Round).where(Round.number == round_number - 1))
-            if prev_round is not None:
-                previous = {
-                    a.player_id: a
-                    for a in session.scalars(
-                        select(RollCall).where(RollCall.round_id == prev_round.id)
-                    )
-                }
+        previous = _carried_answers(session, round_number)
         rows = []
         for player in session.scalars(
             select(Player).where(Player.withdrawn.is_(False)).order_by(Player.name)

@@ -94,7 +94,7 @@ def sat_out_before(db: TournamentDb, round_number: int) -> set[int]:
 def ranking_ids(db: TournamentDb, seed_first: bool = False) -> list[int]:
     """Players best first: by the standings once a round is scored, then by seed, then by id.
     ``seed_first`` puts qualifying seeds before the standings (DBN seeds every round)."""
-    from tdapp.services.exports import tournament_standings
+    from tdapp.services.standings_data import tournament_standings
 
     with db.read() as session:
         seeds = {pid: seed for pid, seed in session.execute(select(Player.id, Player.seed))}
@@ -219,6 +219,16 @@ def candidates(db: TournamentDb, round_number: int) -> list[Candidate]:
             for r in rows]
 
 
+def _seat_count_text(tally: rollcall.RollCallCount, include_late: bool) -> str:
+    """The roll call's count as seating counts it: late arrivals the format seats are counted in,
+    so the boards said here are the boards the fix below makes (not "7 boards + 6 over" above
+    "56 players make 8 boards")."""
+    if not include_late or not tally.late:
+        return tally.summary()
+    seated = replace(tally, present=tally.present + tally.late, late=0)
+    return seated.summary().replace(" present", " present or late", 1)
+
+
 def who_plays(db: TournamentDb, round_number: int) -> WhoPlaysProposal:
     """From the roll call: who plays, and the fix the format prefers when the count is not a
     multiple of 7, with the other fixes that work as alternatives."""
@@ -238,7 +248,8 @@ def who_plays(db: TournamentDb, round_number: int) -> WhoPlaysProposal:
         )
         for c in people if c.status != "absent"
     ]
-    summary = rollcall.count(rollcall.roll_call(db, round_number)).summary()
+    summary = _seat_count_text(rollcall.count(rollcall.roll_call(db, round_number)),
+                               policy.include_late)
     core = propose_players(entries, replace(policy, sit_out_bonus=sit_out_bonus(fmt) > 0),
                            ranking)
 
@@ -416,13 +427,42 @@ def _add_top_board(db: TournamentDb, context: SeatingContext) -> None:
     from tdapp.core.tournament import top_board_call
     from tdapp.services.standings_data import tournament_model
 
-    top, issues = top_board_call(tournament_model(db), context.fmt)
+    model = tournament_model(db)
+    away = _not_on_roll_call(db, context.round_number)
+    declined = {int(p) for p in model.top_board_declined}
+    # WDC 2018: "If a player cannot take their spot on the top board ... that spot will be
+    # offered to the 8th highest": a player the roll call has not present cannot take it.
+    model = replace(model, top_board_declined=tuple(model.top_board_declined) + tuple(
+        str(p) for p in sorted(away)))
+    top, issues = top_board_call(model, context.fmt)
+    for why, left_out in (("Declined the top board", declined),
+                          (f"Not present on the round {context.round_number} roll call, so not "
+                           "on the top board", away)):
+        names = _passed_over(context, [context.labels[int(p)] for p in top], left_out)
+        if names:
+            context.notes.append(f"{why} (the next in line takes the place): {', '.join(names)}")
     context.top_board = [context.labels[int(p)] for p in top]
     for player in context.top_board:
         context.locked_seats[player] = 1
     if context.top_board:
         context.notes.append("Top board (board 1): " + ", ".join(context.top_board))
     context.notes += issues
+
+
+def _passed_over(context: SeatingContext, top: Sequence[str], left_out: set[int]) -> list[str]:
+    """Players of ``left_out`` ranked above the last of the top board: the ones passed over."""
+    order = context.ranking
+    last = max((order.index(p) for p in top if p in order), default=-1)
+    ids = context.ids
+    return [p for p in order[:last] if ids.get(p) in left_out]
+
+
+def _not_on_roll_call(db: TournamentDb, round_number: int) -> set[int]:
+    """Players the round's roll call does not have present (or late): they cannot play."""
+    from tdapp.services.rollcall import roll_call
+
+    return {row.player_id for row in roll_call(db, round_number)
+            if row.status not in ("present", "late")}
 
 
 def _add_pool(db: TournamentDb, context: SeatingContext) -> None:
@@ -498,6 +538,10 @@ def seat_with_context(
     except ValueError as exc:
         raise ServiceError(f"The round cannot be seated: {exc}") from exc
     why = rest_method(context, request.players)[2]
+    unseated = [p for p in context.top_board if p not in set(request.players)]
+    if unseated:  # ticked off in step 1 after the top board was called
+        why = "; ".join(filter(None, [why, "Top-board players not playing this round, so board 1 "
+                                            "is not the full top board: " + ", ".join(unseated)]))
     proposal = SeatingProposal(context, players_plan, result.boards, result.stats,
                                result.issues, context.notes + ([why] if why else [])
                                + list(result.notes), seed=seed, cancelled=stopped.fired,

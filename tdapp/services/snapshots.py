@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import os
+import sqlite3
 from pathlib import Path
 
 from sqlalchemy import func, select
@@ -55,6 +56,9 @@ def take_snapshot(db: TournamentDb, reason: str, round_number: int | None = None
         return _snapshot_server(db, reason.strip() or "on demand", round_number)
     with db.engine.connect() as connection:
         raw = connection.connection.driver_connection
+        if not isinstance(raw, sqlite3.Connection):
+            raise ServiceError("Snapshots are copies of a tournament file; this tournament is "
+                               "not a file on this computer.")
         try:
             return write_snapshot(raw, db.path, reason.strip() or "on demand", round_number)
         except BackupError as exc:

@@ -8,6 +8,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from tdapp.core.tournament import model as tm
+from tdapp.core.tournament.standings import Standings, compute_standings
+from tdapp.services.formats import effective_format, scorer_with, scoring_systems
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import (
     Board,
@@ -99,3 +101,11 @@ def tournament_model(db: TournamentDb) -> tm.Tournament:
         return tm.Tournament(players=players, boards=tuple(boards), sit_outs=sit_outs,
                              teams=teams, tie_decisions=decisions, special_awards=awards,
                              top_board_declined=declined, venue=venue, name=info.name)
+
+
+def tournament_standings(db: TournamentDb) -> tuple[Standings, dict[str, str]]:
+    """The standings under the tournament's format, and player id -> name."""
+    model = tournament_model(db)
+    scorer = scorer_with(scoring_systems(db))
+    standings = compute_standings(model, effective_format(db), scorer=scorer)
+    return standings, {p.id: p.name for p in model.players}

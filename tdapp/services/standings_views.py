@@ -6,10 +6,12 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass
+from itertools import groupby
 
 from sqlalchemy import select
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import Session, selectinload
 
+from tdapp.core.collation import name_key
 from tdapp.core.formats import TournamentFormat
 from tdapp.core.game.phases import last_completed_fall
 from tdapp.core.powers import POWERS, SOLO_CENTERS
@@ -132,7 +134,7 @@ def _year_of(phase: str) -> int | None:
         return None
 
 
-def _current_centres(session, board: Board) -> tuple[dict[str, int], int] | None:
+def _current_centres(session: Session, board: Board) -> tuple[dict[str, int], int] | None:
     """Centres of an unfinished board as far as tdapp knows them: counts typed on its seats,
     else the latest position of its order entry. None when nothing is known."""
     if board.seats and all(s.centers is not None for s in board.seats):
@@ -190,6 +192,15 @@ def _provisional_boards(db: TournamentDb, fmt: TournamentFormat,
     return boards, notes
 
 
+def _shared_places_by_name(lines: list[StandingsLine]) -> list[StandingsLine]:
+    """Players sharing a place are listed alphabetically (as people sort names), not by id."""
+    out: list[StandingsLine] = []
+    for (rank, shared), group in groupby(lines, key=lambda line: (line.rank, line.tie == "shared")):
+        block = list(group)
+        out += sorted(block, key=lambda line: name_key(line.name)) if shared and rank else block
+    return out
+
+
 def standings_view(db: TournamentDb, mode: str = COMPLETED) -> StandingsView:
     """The standings in one of :data:`MODES`, every line ready for the page."""
     if mode not in MODES:
@@ -225,6 +236,7 @@ def standings_view(db: TournamentDb, mode: str = COMPLETED) -> StandingsView:
             tie=row.tie, note=names_in_note(row.note, labels), competing=row.competing,
             withdrawn=player.withdrawn, home=player.home,
         ))
+    lines = _shared_places_by_name(lines)
     rounds = tuple(range(1, standings.through + 1))
     return StandingsView(mode, standings.through, rounds, tuple(lines), tuple(notes),
                          tuple(standings.issues), len(standings.open_ties()))
@@ -272,7 +284,7 @@ def board_entry(db: TournamentDb, board_id: int) -> BoardEntry:
         board = session.get(Board, board_id)
         if board is None:
             raise ServiceError("That board no longer exists.")
-        number = session.get(Round, board.round_id).number
+        number = board.round.number
         names = dict(session.execute(select(Player.id, Player.name)).all())
         order = {p: i for i, p in enumerate(POWERS)}
         seats = tuple(EntrySeat(s.power, s.player_id, names.get(s.player_id, "?"))

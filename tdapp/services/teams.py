@@ -19,6 +19,7 @@ from tdapp.core.tournament.teams import check_teams
 from tdapp.services.changes import Change, ServiceError
 from tdapp.services.formats import effective_format, session_format
 from tdapp.services.players import name_sort_key
+from tdapp.services.text import NAME_LIMIT, typed_text
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import Player, Team, TeamMember
 
@@ -89,7 +90,7 @@ def _rule(session: Session) -> TeamRule:
 
 def championship_pool(db: TournamentDb) -> tuple[frozenset[int], bool]:
     """The pool's player ids, and whether it is known yet (after its qualifying round)."""
-    from tdapp.services.exports import tournament_standings  # the standings' own pool
+    from tdapp.services.standings_data import tournament_standings  # the standings' own pool
 
     fmt = effective_format(db)
     if fmt.pool is None:
@@ -122,11 +123,9 @@ def _names(db: TournamentDb, team_id: int, player_id: int | None = None) -> tupl
 
 
 def _check_name(session: Session, name: str, team_id: int | None) -> str:
-    name = " ".join(name.split())
+    name = typed_text(name, "A team's name", NAME_LIMIT, collapse_spaces=True)
     if not name:
         raise ServiceError("A team needs a name.")
-    if len(name) > 200:
-        raise ServiceError("A team name is at most 200 characters.")
     for other_id, other in session.execute(select(Team.id, Team.name)):
         if other_id != team_id and other.casefold() == name.casefold():
             raise ServiceError(f"There is already a team called {other!r}.")

@@ -9,6 +9,7 @@ from pathlib import Path
 from sqlalchemy import select
 
 from tdapp.core.formats import get_format
+from tdapp.services import text
 from tdapp.services.changes import Change, ServiceError
 from tdapp.store.database import TournamentDb
 from tdapp.store.locations import create_location
@@ -32,6 +33,11 @@ class TournamentInfo:
         found = []
         if not self.name.strip():
             found.append("The tournament needs a name.")
+        for value, label, limit in ((self.name, "The tournament's name", text.NAME_LIMIT),
+                                    (self.venue, "The venue", text.PLACE_LIMIT)):
+            problem = text.length_problem(value, label, limit)
+            if problem:
+                found.append(problem)
         try:
             get_format(self.format_name)
         except KeyError:
@@ -55,6 +61,11 @@ def _coordinate_problems(latitude: float | None, longitude: float | None) -> lis
     return found
 
 
+def _clean(value: str) -> str:
+    """A typed name without invisible or bidi-override characters (services.text)."""
+    return " ".join(text.strip_invisible(value).split())
+
+
 def create_tournament(path: Path | str, info: TournamentInfo) -> TournamentDb:
     """Write a new tournament (a file, or a venue server's database URL) with its rounds
     planned, and return it open."""
@@ -62,16 +73,25 @@ def create_tournament(path: Path | str, info: TournamentInfo) -> TournamentDb:
     if problems:
         raise ServiceError(" ".join(problems))
     db = create_location(path)
-    with db.action(f"Create tournament {info.name}") as session:
-        session.add(
-            Tournament(
-                name=info.name.strip(), format_name=info.format_name,
-                rounds_planned=info.rounds_planned, venue=info.venue.strip(),
-                start_date=info.start_date, end_date=info.end_date,
-                venue_latitude=info.venue_latitude, venue_longitude=info.venue_longitude,
+    try:
+        with db.action(f"Create tournament {info.name}") as session:
+            session.add(
+                Tournament(
+                    name=_clean(info.name), format_name=info.format_name,
+                    rounds_planned=info.rounds_planned, venue=_clean(info.venue),
+                    start_date=info.start_date, end_date=info.end_date,
+                    venue_latitude=info.venue_latitude, venue_longitude=info.venue_longitude,
+                )
             )
-        )
-        session.add_all(Round(number=n) for n in range(1, info.rounds_planned + 1))
+            session.add_all(Round(number=n) for n in range(1, info.rounds_planned + 1))
+    except BaseException:
+        # a tournament file without its tournament is no file: closed, unlocked and removed
+        on_server = db.on_server
+        db.close()
+        if not on_server:
+            for leftover in ("", "-wal", "-shm", "-journal"):
+                Path(f"{path}{leftover}").unlink(missing_ok=True)
+        raise
     return db
 
 
@@ -99,7 +119,8 @@ def update_tournament(db: TournamentDb, info: TournamentInfo) -> Change:
                 f"Round {max(used)} already has boards; the tournament cannot have fewer rounds."
             )
         format_changed = info.format_name != row.format_name
-        row.name, row.format_name, row.venue = info.name.strip(), info.format_name, info.venue
+        row.name, row.format_name, row.venue = (_clean(info.name), info.format_name,
+                                                _clean(info.venue))
         row.start_date, row.end_date = info.start_date, info.end_date
         row.rounds_planned = info.rounds_planned
         row.venue_latitude, row.venue_longitude = info.venue_latitude, info.venue_longitude

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import sqlite3
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 from sqlalchemy import Engine
@@ -32,6 +35,40 @@ def readonly_uri(path: Path) -> str:
         raise BackupError(f"There is no file {path}.")
     wal = path.with_name(path.name + "-wal")
     return f"{path.as_uri()}?{'mode=ro' if wal.exists() else 'immutable=1'}"
+
+
+@contextlib.contextmanager
+def readonly_connection(path: Path) -> Iterator[sqlite3.Connection]:
+    """A read-only connection to ``path`` that writes nothing beside it.
+
+    With a ``-wal`` but no ``-shm`` beside the file, no program has it open (a live WAL
+    connection always keeps a ``-shm``): the ``-wal`` is left from a crash, and reading it
+    read-only would make SQLite create a ``-shm`` beside a file the reader may not write. Then
+    the file and its ``-wal`` are read from a private copy instead.
+    """
+    path = Path(path)
+    uri = readonly_uri(path)
+    wal = path.with_name(path.name + "-wal")
+    shm = path.with_name(path.name + "-shm")
+    if not (wal.exists() and not shm.exists()):
+        connection = sqlite3.connect(uri, uri=True)
+        try:
+            yield connection
+        finally:
+            connection.close()
+        return
+    with tempfile.TemporaryDirectory(prefix="tdapp-look-") as folder:
+        copy = Path(folder) / "look.tdt"
+        try:
+            shutil.copyfile(path, copy)
+            shutil.copyfile(wal, copy.with_name(copy.name + "-wal"))
+        except OSError as exc:
+            raise BackupError(f"Could not read {path.name}: {exc.strerror or exc}.") from exc
+        connection = sqlite3.connect(f"{copy.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            yield connection
+        finally:
+            connection.close()
 
 
 def _fsync_path(path: Path) -> None:
@@ -84,13 +121,10 @@ def copy_from_file(source: Path, target: Path) -> None:
     """Back up a tournament file without opening it for writing: a file this process has closed
     and locked (before a migration), or one another copy has open (``tdapp standings``)."""
     try:
-        connection = sqlite3.connect(readonly_uri(source), uri=True)
+        with readonly_connection(source) as connection:
+            copy_from_connection(connection, target)
     except sqlite3.Error as exc:
         raise BackupError(f"Could not read {Path(source).name}: {exc}.") from exc
-    try:
-        copy_from_connection(connection, target)
-    finally:
-        connection.close()
 
 
 def copy_into_file(source: Path, target: Path) -> None:
@@ -98,7 +132,7 @@ def copy_into_file(source: Path, target: Path) -> None:
     transaction of the target (a crash leaves it either as it was or fully replaced)."""
     try:
         with (
-            contextlib.closing(sqlite3.connect(readonly_uri(source), uri=True)) as src,
+            readonly_connection(source) as src,
             contextlib.closing(sqlite3.connect(target)) as dst,
         ):
             dst.execute("PRAGMA synchronous=FULL")

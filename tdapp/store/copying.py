@@ -18,6 +18,7 @@ from sqlalchemy import Connection, insert, select, text
 from tdapp.store.database import TournamentDb, TournamentFileError
 from tdapp.store.models import Base
 from tdapp.store.pg import create_server_tournament, describe, is_database_url, redact
+from tdapp.store.snapshots import Snapshot
 
 _BATCH = 500
 
@@ -148,7 +149,8 @@ def copy_tournament(source: Path | str, destination: Path | str, *,
     return CopyReport(redact(str(source)), redact(str(destination)), counts)
 
 
-def snapshot_server(db: TournamentDb, reason: str, round_number: int | None = None):
+def snapshot_server(db: TournamentDb, reason: str,
+                    round_number: int | None = None) -> Snapshot:
     """A ``.tdt`` snapshot of a server tournament on this laptop (in the snapshots folder of
     ``db.path``): the event survives the server's laptop dying."""
     import sqlite3

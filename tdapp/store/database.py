@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from tdapp.store import audit
 from tdapp.store.models import Base
+from tdapp.store.space import edit_not_saved, is_disk_full
 
 if TYPE_CHECKING:
     from tdapp.store.lock import TournamentLock
@@ -49,6 +50,12 @@ def make_engine(path: Path) -> Engine:
     engine = create_engine(sqlite_url(path), future=True)
     event.listen(engine, "connect", _set_pragmas)
     return engine
+
+
+def _refuse_if_disk_full(exc: BaseException, path: Path, what: str) -> None:
+    """A full disk is said in words (which disk, what was not saved), not as SQLite's error."""
+    if not isinstance(exc, TournamentFileError) and is_disk_full(exc):
+        raise TournamentFileError(edit_not_saved(path, what)) from exc
 
 
 def default_who() -> str:
@@ -108,17 +115,20 @@ class TournamentDb:
                     words = refusal(self.url, exc)
                     if words is not None:
                         raise words from exc
+                else:
+                    _refuse_if_disk_full(exc, self.path, session.info.get("tdapp_action", what))
                 raise
 
     @contextmanager
-    def system(self) -> Iterator[Session]:
+    def system(self, what: str = "the program's last save") -> Iterator[Session]:
         """Work the program does on its own (not a person's edit): committed, not audited."""
         with self._sessions() as session:
             try:
                 yield session
                 session.commit()
-            except BaseException:
+            except BaseException as exc:
                 session.rollback()
+                _refuse_if_disk_full(exc, self.path, what)
                 raise
 
     @property

@@ -1,10 +1,12 @@
 """Create and open tournament files, refusing anything that is not one, with words a TD reads.
 
 Opening checks, in an order that leaves a refused file exactly as it was on disk (same bytes, no
-``-wal``/``-shm`` files, no lock file): the header says SQLite and tdapp; the file can be written;
-no other running copy holds it; SQLite's ``quick_check`` finds no damage; the schema revision is
-one this version knows. Only then is the lock taken. A file from an older version is backed up
-(into its snapshots folder) and then migrated.
+``-wal``/``-shm`` files, no lock file): the header says SQLite and tdapp; the file can be written
+(and its disk has room); no other running copy holds it; SQLite's ``integrity_check`` finds no
+damage and every row reads through the program's own column types (``store.integrity``), with a
+``-wal`` of another database named as the culprit; the schema revision is one this version knows.
+Only then is the lock taken. A file from an older version is backed up (into its snapshots
+folder) and then migrated, so a damaged file never leaves a "before upgrade" copy.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import SQLAlchemyError
 
 from tdapp.store import migrate
-from tdapp.store.backup import BackupError, readonly_uri
+from tdapp.store.backup import BackupError, readonly_connection
 from tdapp.store.database import (
     APPLICATION_ID,
     SQLITE_HEADER,
@@ -29,8 +31,10 @@ from tdapp.store.database import (
     make_engine,
 )
 from tdapp.store.filesystems import refuse_network_file
+from tdapp.store.integrity import Damage, check_pages, check_rows
 from tdapp.store.lock import FileLocked, TournamentLock
-from tdapp.store.snapshots import snapshot_closed_file, snapshot_dir
+from tdapp.store.snapshots import list_snapshots, snapshot_closed_file, snapshot_dir
+from tdapp.store.space import MIN_FREE_TO_OPEN, cannot_open, free_bytes, is_disk_full
 
 TOURNAMENT_SUFFIX = ".tdt"
 _NOTHING_CHANGED = "Nothing was changed."
@@ -56,6 +60,8 @@ def acquire_lock(path: Path) -> TournamentLock:
     except FileLocked as exc:
         raise TournamentFileError(_locked_message(path, exc)) from exc
     except OSError as exc:
+        if is_disk_full(exc):
+            raise TournamentFileError(cannot_open(path)) from exc
         raise TournamentFileError(
             f"{path.name} cannot be opened for editing: the folder {path.parent} does not let "
             f"tdapp write beside it ({exc.strerror}). Copy the file to a folder of your own."
@@ -111,7 +117,11 @@ def check_is_tournament_file(path: Path) -> None:
 
 
 def check_writable(path: Path) -> None:
-    """Refuse, before anything is written, a file the program could read but never save to."""
+    """Refuse, before anything is written, a file the program could read but never save to
+    (read-only, or on a disk with no room left for the next edit)."""
+    free = free_bytes(path)
+    if free is not None and free < MIN_FREE_TO_OPEN:
+        raise TournamentFileError(cannot_open(path))
     if not os.access(path, os.W_OK):
         raise TournamentFileError(
             f"{path.name} is read-only, and tdapp saves every edit into the file as it is made. "
@@ -128,6 +138,8 @@ def _open_engine(path: Path) -> Engine:
             connection.exec_driver_sql("SELECT count(*) FROM tournament").scalar()
     except SQLAlchemyError as exc:
         engine.dispose()
+        if is_disk_full(exc):
+            raise TournamentFileError(cannot_open(path)) from exc
         detail = " ".join(str(getattr(exc, "orig", None) or exc).split())
         raise TournamentFileError(f"{path.name} cannot be opened for editing ({detail}).") from exc
     return engine
@@ -141,34 +153,87 @@ class FileState:
     tables: frozenset[str]
 
 
+def restore_advice(path: Path) -> str:
+    """Which snapshot to restore, by name, when the file has any."""
+    try:
+        snapshots = list_snapshots(path)
+    except OSError:
+        snapshots = []
+    folder = snapshot_dir(path).name
+    if snapshots:
+        return (f"Restore the latest snapshot, \"{snapshots[0].path.name}\" in the folder "
+                f"\"{folder}\" (File > Restore snapshot), or a copy you saved.")
+    return (f"Restore the latest snapshot from the folder \"{folder}\" (it has none yet), or "
+            f"a copy you saved.")
+
+
+def _one_line(detail: str, limit: int = 240) -> str:
+    text = " ".join(detail.split())
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 def _damaged(path: Path, detail: str) -> TournamentFileError:
+    detail = _one_line(detail)
     return TournamentFileError(
         f"{path.name} is damaged and cannot be opened ({detail}). {_NOTHING_CHANGED} "
-        f"Restore the latest snapshot from the folder \"{snapshot_dir(path).name}\", "
-        f"or a copy you saved."
+        f"{restore_advice(path)}"
     )
+
+
+def _foreign_wal(path: Path, detail: str) -> TournamentFileError:
+    wal = path.with_name(path.name + "-wal")
+    detail = _one_line(detail, 160)
+    return TournamentFileError(
+        f"{path.name} cannot be opened: the file {wal.name} beside it does not belong to it "
+        f"(it holds edits of another database, or is damaged: {detail}). {_NOTHING_CHANGED} "
+        f"Move {wal.name} out of the folder and open {path.name} again; it then opens as it "
+        f"was when last closed properly."
+    )
+
+
+def _look(connection: sqlite3.Connection, path: Path) -> FileState:
+    """Pages, rows and revision of an open read-only connection (raises Damage)."""
+    check_pages(connection)
+    tables = frozenset(row[0] for row in connection.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table'"))
+    revision = None
+    if migrate.VERSION_TABLE in tables:
+        row = connection.execute(f"SELECT version_num FROM {migrate.VERSION_TABLE}").fetchone()
+        revision = row[0] if row else None
+    if revision is None and "tournament" in tables:
+        revision = migrate.UNVERSIONED_REVISION
+    if revision is not None and "tournament" in tables:
+        check_rows(lambda: connection, tables)
+    return FileState(revision, tables)
+
+
+def _state_without_wal(path: Path) -> FileState | None:
+    """The file read alone, ignoring its -wal (None when that is damaged too)."""
+    uri = f"{path.resolve().as_uri()}?immutable=1"
+    try:
+        with contextlib.closing(sqlite3.connect(uri, uri=True)) as connection:
+            state = _look(connection, path)
+    except (sqlite3.DatabaseError, Damage, ValueError):
+        return None
+    return state if state.revision is not None else None
 
 
 def read_file_state(path: Path) -> FileState:
     """Check the file for damage and read its revision, writing nothing on disk."""
     path = Path(path)
     try:
-        with contextlib.closing(sqlite3.connect(readonly_uri(path), uri=True)) as connection:
-            problems = [row[0] for row in connection.execute("PRAGMA quick_check(5)")]
-            if problems != ["ok"]:
-                raise _damaged(path, "SQLite found: " + "; ".join(problems[:3]))
-            tables = frozenset(row[0] for row in connection.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table'"))
-            revision = None
-            if migrate.VERSION_TABLE in tables:
-                row = connection.execute(
-                    f"SELECT version_num FROM {migrate.VERSION_TABLE}").fetchone()
-                revision = row[0] if row else None
-    except sqlite3.DatabaseError as exc:
-        raise _damaged(path, str(exc)) from exc
-    if revision is None and "tournament" in tables:
-        revision = migrate.UNVERSIONED_REVISION
-    return FileState(revision, tables)
+        with readonly_connection(path) as connection:
+            state = _look(connection, path)
+    except (sqlite3.DatabaseError, Damage, BackupError, ValueError) as exc:
+        # ValueError: SQLite's own message about a damaged schema may not even be UTF-8
+        detail = str(exc) if not isinstance(exc, UnicodeDecodeError) else "unreadable schema"
+        if path.with_name(path.name + "-wal").exists() and _state_without_wal(path):
+            raise _foreign_wal(path, detail) from exc
+        raise _damaged(path, detail) from exc
+    if state.revision is None and path.with_name(path.name + "-wal").exists() \
+            and _state_without_wal(path):
+        raise _foreign_wal(path, "the tournament is missing with it")
+    return state
 
 
 def check_revision(path: Path, state: FileState) -> None:

@@ -9,6 +9,7 @@ import pytest
 
 from tdapp.services import players as player_service
 from tdapp.services.tournaments import TournamentInfo, create_tournament
+from tests.gui import screens
 
 PEOPLE = [
     ("Ann Smith", "Leeds", "UK"), ("Bob Jones", "Paris", "France"),
@@ -17,6 +18,14 @@ PEOPLE = [
     ("Greta Olsen", "Oslo", "Norway"), ("Hugo Martin", "Lyon", "France"),
     ("Ivana Petrova", "Sofia", "Bulgaria"),
 ]
+
+
+@pytest.fixture(autouse=True)
+def _screens_folder(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Path]:
+    """Pictures go under this test's tmp_path; --keep-screens DIR copies them for people."""
+    folder = screens.begin(tmp_path)
+    yield folder
+    screens.keep(screens.keep_dir_from(request.config.getoption("--keep-screens")))
 
 
 @pytest.fixture

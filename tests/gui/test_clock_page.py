@@ -3,15 +3,14 @@ file holds every action; reopening shows the same deadline; the projector gets t
 board call and the standings and keeps them current; timers stop with the page or the file.
 
 Screenshots (the page at 1280x800, the projector at 1920x1080 with the real board call and
-standings) go into a temporary folder, or into $TDAPP_CLOCKPAGE_SCREENS when it is set:
+standings) go into the test's picture folder, clockpage/; to keep them:
 
-    TDAPP_CLOCKPAGE_SCREENS=out/screens/clockpage PYTHONPATH=. .venv/bin/python -m pytest \
-        tests/gui/test_clock_page.py -k screenshots
+    PYTHONPATH=. .venv/bin/python -m pytest tests/gui/test_clock_page.py -k screenshots \
+        --keep-screens out/screens
 """
 
 from __future__ import annotations
 
-import os
 import random
 import shutil
 from dataclasses import replace
@@ -22,7 +21,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QImage
 from sqlalchemy import select
 
-from tdapp.commands.demo import seat_round, write_demo
+from tdapp.commands.demo import write_demo
 from tdapp.core.clock import FakeTime
 from tdapp.gui.clock.page import REFRESH_TIMER, ClockPage
 from tdapp.services import clock as clock_service
@@ -30,6 +29,8 @@ from tdapp.services import players as player_service
 from tdapp.services import rollcall, rounds
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import Round
+from tests.gui import screens
+from tests.round_helpers import seat_round
 
 START = 1_780_000_000.0
 
@@ -141,7 +142,9 @@ def test_every_operator_action_is_saved_at_once(clock_main, qtbot, path: Path) -
         "add-time", "orders-in-early"]
     qtbot.keyClick(panel.board_table, Qt.Key.Key_H)
     state = stored(main.app.db, 3)
-    assert state["hidden_end"] is not None
+    # saved at once, sealed (issue 17): the plain field stays empty, the sealed one opens here
+    assert state["hidden_end"] is None and state["hidden_end_sealed"]["sealed"] == 1
+    assert clock_service.load_clock(main.app.db, 3, time).hidden_end is not None
     assert state["log"][-1]["action"] == "hidden-end-set"
 
 
@@ -362,8 +365,7 @@ def test_timers_stop_when_the_page_hides_with_an_idle_clock_and_when_the_file_cl
 def test_screenshots_of_the_page_and_the_projector(clock_main, qtbot, path: Path,
                                                    tmp_path: Path) -> None:
     main, page, time = clock_main
-    out = Path(os.environ.get("TDAPP_CLOCKPAGE_SCREENS") or tmp_path / "screens")
-    out.mkdir(parents=True, exist_ok=True)
+    out = screens.folder("clockpage")
     open_clock(main, qtbot, path)
     panel = page.panel
     space(qtbot, page)
@@ -428,3 +430,38 @@ def test_start_the_clock_again_after_trying_it_out(clock_main, qtbot, path: Path
     qtbot.waitUntil(lambda: page.panel.board_table.hasFocus())
     space(qtbot, page)
     assert page.panel.state_label.text() == "RUNNING"
+
+
+def test_a_hidden_end_sealed_on_another_laptop_is_said_and_a_key_import_reads_it(
+        clock_main, qtbot, path: Path, tmp_path: Path, monkeypatch, dialog_answers) -> None:
+    """Issue 17: the hidden end time is sealed with the TD's own key; the other laptop says so in
+    words and reads it once the TD's key is imported (Hidden end time: Key… > Import)."""
+    from PySide6.QtWidgets import QFileDialog
+
+    from tdapp.services import sealed
+    from tdapp.services.files import open_tournament
+
+    main, page, time = clock_main
+    monkeypatch.setenv("TDAPP_SETTINGS_DIR", str(tmp_path / "td-laptop"))
+    with open_tournament(path) as db:
+        clock = clock_service.load_clock(db, 3, time)
+        clock.set_hidden_end(START + 4 * 3600)
+        clock_service.save_clock(db, 3, clock)
+    key = sealed.export_key(tmp_path / "td-key.json")
+    monkeypatch.setenv("TDAPP_SETTINGS_DIR", str(tmp_path / "assistant-laptop"))
+    page = open_clock(main, qtbot, path)
+    assert page.panel.clock.hidden_end is None
+    assert page.panel.hidden_end_label.text() == "Cannot read the hidden end time"
+    label = page.panel.hidden_end_warning.text()
+    assert page.panel.hidden_end_warning.isVisible()
+    assert "cannot be read here" in label and "Import the key" in label
+    import os
+    if os.environ.get("TDAPP_SHOTS"):
+        page.panel.grab().save(os.path.join(os.environ["TDAPP_SHOTS"], "hidden-end-notice.png"))
+    monkeypatch.setattr(QFileDialog, "getOpenFileName",
+                        staticmethod(lambda *a, **k: (str(key), "")))
+    page.panel._import_key()
+    assert dialog_answers.shown[-1][1] == "Key imported"
+    assert page.panel.clock.hidden_end == START + 4 * 3600
+    assert not page.panel.hidden_end_warning.isVisible()
+    assert page.panel.hidden_end_label.text().startswith("Ends at")

@@ -58,7 +58,7 @@ def test_a_bad_file_on_the_command_line_is_explained(qapp, settings_dir: Path, d
 def test_navigation_and_about(main, qtbot, dialog_answers, filled_file: Path) -> None:
     window = main.window
     assert not window.sidebar.isEnabled(), "no pages without a tournament"
-    assert not window.page_actions[1].isEnabled()
+    assert not window.menus.page_actions[1].isEnabled()
     main.files.open_path(filled_file)
     for number, name in enumerate(("Tournament", "Players", "Rounds"), start=1):
         qtbot.keyClick(window, Qt.Key(Qt.Key.Key_0 + number), Qt.KeyboardModifier.ControlModifier)
@@ -67,7 +67,7 @@ def test_navigation_and_about(main, qtbot, dialog_answers, filled_file: Path) ->
     assert window.current_page_name() == "Players"
     window.clock_page.go_to.emit("Rounds")
     assert window.current_page_name() == "Rounds"
-    window.about_action.trigger()
+    window.menus.about_action.trigger()
     kind, title, text = dialog_answers.shown[-1]
     assert title == "About tdapp" and __version__ in text
 

@@ -8,6 +8,7 @@ from PySide6.QtCore import QDate
 from PySide6.QtWidgets import QDialogButtonBox, QFileDialog
 
 from tdapp.gui.tournament.new_dialog import NewTournamentDialog
+from tdapp.gui.window.menus import Menu
 from tdapp.services.players import list_players
 from tdapp.services.tournaments import tournament_info
 from tdapp.store.files import open_tournament_file
@@ -68,16 +69,16 @@ def test_reopen_finds_everything_and_recent_files(main, qtbot, filled_file: Path
                                                  tmp_path: Path, monkeypatch) -> None:
     monkeypatch.setattr(QFileDialog, "getOpenFileName",
                         staticmethod(lambda *a, **k: (str(filled_file), "")))
-    main.window.open_action.trigger()
+    main.window.menus.open_action.trigger()
     assert main.app.path == filled_file
     assert main.window.players_page.model.rowCount() == 9
-    main.window.close_action.trigger()
+    main.window.menus.close_action.trigger()
     assert main.app.db is None
     assert main.window.stack.currentWidget() is main.window.welcome
     recent = main.window.welcome.recent
     assert recent.count() == 1 and str(filled_file.resolve()) in recent.item(0).toolTip()
-    assert [a.data() for a in main.window.recent_menu.actions()] == [str(filled_file.resolve())]
-    main.window.recent_menu.actions()[0].trigger()
+    assert [a.data() for a in main.window.menus.recent_menu.actions()] == [str(filled_file.resolve())]
+    main.window.menus.recent_menu.actions()[0].trigger()
     assert main.app.path is not None and main.window.players_page.model.rowCount() == 9
 
 
@@ -112,7 +113,7 @@ def test_save_a_copy(main, qtbot, filled_file: Path, tmp_path: Path, monkeypatch
     monkeypatch.setattr(QFileDialog, "getSaveFileName",
                         staticmethod(lambda *a, **k: (str(copy), "")))
     main.files.open_path(filled_file)
-    main.window.save_copy_action.trigger()
+    main.window.menus.save_copy_action.trigger()
     db = open_tournament_file(copy)
     try:
         assert len(list_players(db)) == 9
@@ -142,14 +143,14 @@ def test_window_geometry_is_remembered(qtbot, settings_dir: Path) -> None:
 def test_menus_have_their_shortcuts(main) -> None:
     window = main.window
     shortcuts = {a.shortcut().toString() for a in (
-        window.new_action, window.open_action, window.save_copy_action, window.close_action,
-        window.quit_action, window.undo_action, window.redo_action)}
+        window.menus.new_action, window.menus.open_action, window.menus.save_copy_action, window.menus.close_action,
+        window.menus.quit_action, window.menus.undo_action, window.menus.redo_action)}
     assert shortcuts == {"Ctrl+N", "Ctrl+O", "Ctrl+Shift+S", "Ctrl+W", "Ctrl+Q", "Ctrl+Z",
                          "Ctrl+Shift+Z"}
     titles = [a.text() for a in window.menuBar().actions()]
     assert [t for t in titles if t in ("&File", "&Edit", "&View", "&Help")] == [
         "&File", "&Edit", "&View", "&Help"]
-    assert not any(a.text().replace("&", "") == "Save" for a in window.file_menu.actions())
+    assert not any(a.text().replace("&", "") == "Save" for a in window.menus.menu(Menu.FILE).actions())
 
 
 def test_opening_the_open_file_again_just_shows_it(main, qtbot, filled_file: Path) -> None:

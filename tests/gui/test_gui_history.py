@@ -12,7 +12,7 @@ def test_history_lists_actions_and_details(main, qtbot, filled_file: Path) -> No
     ann = next(r for r in main.window.players_page.model.rows() if r.name == "Ann Smith")
     main.app.call(player_service.update_player, ann.id,
                   player_service.PlayerData("Ann Smith", home_town="York"), ann.version)
-    main.window.history_action.trigger()
+    main.window.menus.history_action.trigger()
     dialog = main.history.dialog
     assert dialog is not None and dialog.isVisible()
     whats = [a.what for a in dialog.actions_model.rows()]
@@ -48,7 +48,7 @@ def test_tournament_page_edits_are_broadcast(main, qtbot, filled_file: Path) -> 
     assert page.save_button.isEnabled()
     page.save_button.click()
     assert "Test Open 2026" in main.window.windowTitle()
-    assert main.window.undo_action.text() == "&Undo Edit tournament details of Test Open 2026"
+    assert main.window.menus.undo_action.text() == "&Undo Edit tournament details of Test Open 2026"
     page.form.rounds.setValue(6)
     page.save_button.click()
     assert main.window.rounds_page.rounds.rowCount() == 6

@@ -62,8 +62,8 @@ def test_import_sixty_players_from_csv(main, qtbot, monkeypatch, filled_file: Pa
     qtbot.waitUntil(lambda: not main.app.busy, timeout=10000)
     page = main.window.players_page
     assert page.model.rowCount() == 69
-    assert main.window.undo_action.text() == "&Undo Import 60 players from players.csv"
-    main.window.undo_action.trigger()
+    assert main.window.menus.undo_action.text() == "&Undo Import 60 players from players.csv"
+    main.window.menus.undo_action.trigger()
     assert page.model.rowCount() == 9, "one Undo takes the whole import back"
 
 

@@ -3,8 +3,6 @@ duplicates. (The end-to-end import through the service is in test_gui_import.py.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from tdapp.gui.players.import_dialog import (
     NOT_IN_FILE,
     PROBLEMS_COLUMN,
@@ -12,8 +10,8 @@ from tdapp.gui.players.import_dialog import (
     ImportPlayersDialog,
 )
 from tdapp.services.players import PlayerData, PlayerRow, find_duplicates
+from tests.gui import screens
 
-SCREENS = Path(__file__).resolve().parents[2] / "out" / "screens" / "gui"
 HEADERS = ["Full name", "Town", "E-mail"]
 ROWS = [["Ann Smith", "Leeds", "ann@example.org"], ["", "Paris", ""],
         ["New Person", "Oslo", "new@example.org"], ["New Person", "Oslo", ""]]
@@ -49,8 +47,7 @@ def test_mapping_preview_and_duplicates(qtbot) -> None:
     assert dialog.combos["name"].currentText() == "Full name"
     assert dialog.combos["email"].currentText() == NOT_IN_FILE
     assert dialog._samples["name"].text() == "e.g. Ann Smith"
-    SCREENS.mkdir(parents=True, exist_ok=True)
-    assert dialog.grab().save(str(SCREENS / "14-import-mapping.png"))
+    screens.save(dialog, "gui/14-import-mapping.png")
     dialog.combos["email"].setCurrentIndex(3)  # the TD maps the e-mail column by hand
     assert dialog.mapping() == {**dict.fromkeys(dialog.combos), "name": 0, "home_town": 1,
                                 "email": 2}
@@ -58,7 +55,7 @@ def test_mapping_preview_and_duplicates(qtbot) -> None:
     assert dialog.steps.currentIndex() == 1
     table = dialog.preview_table
     assert table.rowCount() == 4
-    assert dialog.grab().save(str(SCREENS / "15-import-preview.png"))
+    screens.save(dialog, "gui/15-import-preview.png")
     assert table.item(1, PROBLEMS_COLUMN).text() == "A player needs a name."
     assert "Looks like a duplicate: Ann Smith is already in the tournament" in \
         table.item(0, PROBLEMS_COLUMN).text()

@@ -30,7 +30,7 @@ def test_newcomer_round_trip(qtbot, settings_dir: Path, tmp_path: Path, monkeypa
     first = build_main()
     qtbot.addWidget(first.window)
     first.window.show()
-    first.window.new_action.trigger()
+    first.window.menus.new_action.trigger()
     dialog = next(w for w in QApplication.topLevelWidgets()
                   if type(w).__name__ == "NewTournamentDialog" and w.isVisible())
     dialog.form.name.setText("Club Open")
@@ -58,7 +58,7 @@ def test_newcomer_round_trip(qtbot, settings_dir: Path, tmp_path: Path, monkeypa
     rounds.table.selectRow(0)
     qtbot.keyClick(rounds.table, Qt.Key.Key_A)
     assert rounds.count_label.text() == "59 present — 8 boards + 3 over"
-    first.window.quit_action.trigger()
+    first.window.menus.quit_action.trigger()
     first.shutdown()
     assert first.app.db is None
 
@@ -66,7 +66,7 @@ def test_newcomer_round_trip(qtbot, settings_dir: Path, tmp_path: Path, monkeypa
     qtbot.addWidget(second.window)
     second.window.show()
     assert second.window.welcome.recent.count() == 1
-    second.window.recent_menu.actions()[0].trigger()
+    second.window.menus.recent_menu.actions()[0].trigger()
     assert second.app.path == target.resolve()
     assert second.window.players_page.model.rowCount() == 60
     second.window.show_page("Rounds")

@@ -126,7 +126,7 @@ def test_keep_apart_editor_saves_with_the_player_and_undoes_in_one(main, qtbot,
     dialog.accept()
     assert [p.other_name for p in player_service.keep_apart_list(main.app.db, ann.id)] == [
         "Bob Jones"]
-    main.window.undo_action.trigger()  # one Undo: the club and the pair together
+    main.window.menus.undo_action.trigger()  # one Undo: the club and the pair together
     assert player_service.get_player(main.app.db, ann.id).club == ""
     assert len(player_service.keep_apart_list(main.app.db, ann.id)) == 2
 

@@ -114,11 +114,11 @@ def test_delete_asks_first_and_undo_brings_back(main, qtbot, dialog_answers,
     assert "Eve Novak" not in _names(page)
     window = main.window
     # QA: the menu and History said only "Delete player", never whom
-    assert window.undo_action.text() == "&Undo Delete player Eve Novak"
-    window.undo_action.trigger()
+    assert window.menus.undo_action.text() == "&Undo Delete player Eve Novak"
+    window.menus.undo_action.trigger()
     assert "Eve Novak" in _names(page)
-    assert window.redo_action.isEnabled()
-    window.redo_action.trigger()
+    assert window.menus.redo_action.isEnabled()
+    window.menus.redo_action.trigger()
     assert "Eve Novak" not in _names(page)
 
 
@@ -129,11 +129,11 @@ def test_undo_redo_through_the_edit_menu(main, qtbot, filled_file: Path) -> None
     dialog = _active_player_dialog()
     dialog.name.setText("Ann Smyth")
     dialog.accept()
-    assert window.undo_action.text() == "&Undo Add player Ann Smyth"
-    assert not window.redo_action.isEnabled()
+    assert window.menus.undo_action.text() == "&Undo Add player Ann Smyth"
+    assert not window.menus.redo_action.isEnabled()
     qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert "Ann Smyth" not in _names(page)
-    assert window.redo_action.text() == "&Redo Add player Ann Smyth"
+    assert window.menus.redo_action.text() == "&Redo Add player Ann Smyth"
     qtbot.keyClick(window, Qt.Key.Key_Z,
                    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     assert "Ann Smyth" in _names(page)

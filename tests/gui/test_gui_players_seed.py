@@ -16,8 +16,8 @@ from tdapp.services import players as player_service
 from tdapp.services import rounds
 from tdapp.services.results import BoardResult, record_result
 from tdapp.services.tournaments import TournamentInfo, create_tournament
+from tests.gui import screens
 
-SCREENS = Path(__file__).resolve().parents[2] / "out" / "screens"
 # name, seed, pinned board
 PEOPLE = [
     ("Ann Smith", 2, None), ("Bob Jones", 10, 3), ("Carla Rossi", 1, None),
@@ -72,9 +72,8 @@ def test_seed_pinned_board_and_boards_played_columns(main, qtbot, seeded_file: P
         "numbers as numbers (10 after 5), players without a seed last"
     page.table.sortByColumn(board, Qt.SortOrder.AscendingOrder)
     assert _shown(page, board)[:3] == ["1", "3", "12"]
-    SCREENS.mkdir(parents=True, exist_ok=True)
     page.table.sortByColumn(seed, Qt.SortOrder.AscendingOrder)
-    assert main.window.grab().save(str(SCREENS / "players-seed-page.png"))
+    assert main.window.grab().save(str(screens.folder("") / "players-seed-page.png"))
 
     # Round 1 was played, round 2 only called: one board played each, none for Dieter Braun.
     counts = dict(zip(_shown(page, 0), _shown(page, played), strict=True))
@@ -111,8 +110,7 @@ def test_import_preview_points_at_seeds_given_twice(main, qtbot, monkeypatch,
     main.window.players_page.import_button.click()
     dialog = _import_dialog(qtbot)
     assert dialog.mapping()["seed"] == 1 and dialog.mapping()["pinned_board"] == 2
-    SCREENS.mkdir(parents=True, exist_ok=True)
-    assert dialog.grab().save(str(SCREENS / "players-seed-import-mapping.png"))
+    assert dialog.grab().save(str(screens.folder("") / "players-seed-import-mapping.png"))
     dialog.next_button.click()
     table = dialog.preview_table
     assert not table.isColumnHidden(5) and not table.isColumnHidden(6)
@@ -123,7 +121,7 @@ def test_import_preview_points_at_seeds_given_twice(main, qtbot, monkeypatch,
     assert problems["5"] == "Seed: seed 1 is already Carla Rossi's; each seed is given once"
     assert problems["6"] == "Seed: 'x1' is not a seed (a whole number, 1 is the top seed)"
     assert (table.item(0, 5).text(), table.item(0, 6).text()) == ("6", "")
-    assert dialog.grab().save(str(SCREENS / "players-seed-import-preview.png"))
+    assert dialog.grab().save(str(screens.folder("") / "players-seed-import-preview.png"))
     assert (table.item(2, 1).text(), table.item(2, 5).text()) == ("Lena Berg", "7"), \
         "a refused line still says whose it is, and its seed"
     assert [p.name for p in dialog.players_to_import()] == ["Jan Kowalski", "Otto Kahn"]
@@ -177,7 +175,6 @@ def test_a_refused_line_shows_its_board_and_top_board_answer(main, qtbot, monkey
                      "Dan Twice": ("", ""), "Eve Boardzero": ("", "Will play"),
                      "Frank Good": ("2", "")}
     assert [p.name for p in dialog.players_to_import()] == ["Alice Newcomer"]
-    SCREENS.mkdir(parents=True, exist_ok=True)
-    (SCREENS / "qa2").mkdir(parents=True, exist_ok=True)  # a fresh clone has no out/
-    assert dialog.grab().save(str(SCREENS / "qa2" / "import-preview-refused-lines.png"))
+    (screens.folder("") / "qa2").mkdir(parents=True, exist_ok=True)  # a fresh clone has no out/
+    assert dialog.grab().save(str(screens.path("qa2/import-preview-refused-lines.png")))
     dialog.reject()

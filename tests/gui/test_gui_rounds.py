@@ -79,7 +79,7 @@ def test_roll_call_with_keys_buttons_and_counts(main, qtbot, filled_file: Path) 
     assert next(r for r in page.roll_call.rows() if r.name == "Ann Smith").volunteer_sit_out
 
     # it is all in the file
-    main.window.close_action.trigger()
+    main.window.menus.close_action.trigger()
     db = open_tournament_file(filled_file)
     try:
         saved = {r.name: r for r in rollcall.roll_call(db, 1)}
@@ -94,8 +94,8 @@ def test_roll_call_undo_restores_the_count(main, qtbot, filled_file: Path) -> No
     page.table.selectAll()
     qtbot.keyClick(page.table, Qt.Key.Key_P)
     assert page.count_label.text().startswith("9 present")
-    assert main.window.undo_action.text().startswith("&Undo Roll call round 1")
-    main.window.undo_action.trigger()
+    assert main.window.menus.undo_action.text().startswith("&Undo Roll call round 1")
+    main.window.menus.undo_action.trigger()
     assert page.count_label.text() == "0 present — 0 boards"
 
 

@@ -1,4 +1,4 @@
-"""Screenshots of every page and dialog at 1280x800 (out/screens/gui/, git-ignored), for people
+"""Screenshots of every page and dialog at 1280x800 (under the test's tmp_path; --keep-screens DIR keeps them in DIR/gui/), for people
 to look at; the test checks each was written and is not blank."""
 
 from __future__ import annotations
@@ -10,15 +10,12 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication, QWidget
 
 from tdapp.gui.window.main_window import PAGE_NAMES
-
-SCREENS = Path(__file__).resolve().parents[2] / "out" / "screens" / "gui"
+from tests.gui import screens
 
 
 def _save(widget: QWidget, name: str) -> Path:
-    SCREENS.mkdir(parents=True, exist_ok=True)
     QApplication.processEvents()
-    path = SCREENS / f"{name}.png"
-    assert widget.grab().save(str(path))
+    path = screens.save(widget, f"gui/{name}.png")
     image = QImage(str(path))
     colours = {image.pixel(x, y) for x in range(0, image.width(), 37)
                for y in range(0, image.height(), 23)}
@@ -71,8 +68,8 @@ def test_screenshots_of_every_page(main, qtbot) -> None:
               if type(w).__name__ == "PlayerDialog" and w.isVisible()][0]
     _save(player, "13-player-dialog")
     player.reject()
-    window.close_action.trigger()
+    window.menus.close_action.trigger()
     assert window.welcome.recent.count() == 1
     _save(window, "08-welcome-recent")
-    written = sorted(p.name for p in SCREENS.glob("*.png"))
+    written = sorted(p.name for p in screens.folder("gui").glob("*.png"))
     assert {f"{n:02d}-{name.lower()}.png" for n, name in enumerate(PAGE_NAMES, 1)} <= set(written)

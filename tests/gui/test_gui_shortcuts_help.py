@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from tests.gui import screens
 
 
 def test_f1_lists_the_menu_commands_and_the_page_keys(qtbot, qapp, monkeypatch) -> None:
@@ -13,8 +13,8 @@ def test_f1_lists_the_menu_commands_and_the_page_keys(qtbot, qapp, monkeypatch) 
     main = build_main()
     try:
         window = main.window
-        assert window.shortcuts_action.shortcut().toString() == "F1"
-        window.shortcuts_action.trigger()
+        assert window.menus.shortcuts_action.shortcut().toString() == "F1"
+        window.menus.shortcuts_action.trigger()
         dialog = window.shortcuts_dialog
         assert dialog.isVisible()
         rows = [tuple(dialog.table.item(r, c).text() for c in range(3))
@@ -25,9 +25,7 @@ def test_f1_lists_the_menu_commands_and_the_page_keys(qtbot, qapp, monkeypatch) 
         assert any(keys == "Ctrl+Shift+B" for keys, _ in commands)  # Round > Seat round
         assert any(keys == "P / A / S / L" for keys, _ in commands)  # roll call, a page key
         assert any(keys == "Space" and where == "Clock" for where, keys, _ in rows)
-        out = Path("out/screens/gui")
-        out.mkdir(parents=True, exist_ok=True)
-        dialog.grab().save(str(out / "16-keyboard-shortcuts.png"))
+        screens.save(dialog, "gui/16-keyboard-shortcuts.png")
         dialog.close()
     finally:
         main.window.close()

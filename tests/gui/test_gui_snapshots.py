@@ -9,7 +9,7 @@ from tdapp.services import players as player_service
 
 def test_take_and_restore_a_snapshot(main, qtbot, dialog_answers, filled_file: Path) -> None:
     main.files.open_path(filled_file)
-    main.window.snapshots_action.trigger()
+    main.window.menus.snapshots_action.trigger()
     dialog = main.snapshots.dialog
     assert dialog is not None and dialog.isVisible()
     assert dialog.model.rowCount() == 0 and not dialog.restore_button.isEnabled()
@@ -40,7 +40,7 @@ def test_restore_asks_with_no_as_the_default_and_no_changes_nothing(
     from PySide6.QtWidgets import QMessageBox
 
     main.files.open_path(filled_file)
-    main.window.snapshots_action.trigger()
+    main.window.menus.snapshots_action.trigger()
     dialog = main.snapshots.dialog
     dialog.reason.setText("before lunch")
     dialog.take_button.click()

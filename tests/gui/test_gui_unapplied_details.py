@@ -33,7 +33,7 @@ def test_yes_applies_the_details_before_the_file_closes(main, dialog_answers,
                                                         filled_file: Path) -> None:
     _type_name(main, filled_file, "Midlands Open 2026")
     dialog_answers.next_answer = QMessageBox.StandardButton.Yes
-    main.window.close_action.trigger()
+    main.window.menus.close_action.trigger()
     kind, title, text = dialog_answers.shown[-1]
     assert (kind, title) == ("question", "Tournament details")
     assert "(Midlands Open 2026) are not applied yet" in text
@@ -44,12 +44,12 @@ def test_yes_applies_the_details_before_the_file_closes(main, dialog_answers,
 def test_no_leaves_the_file_as_it_was(main, dialog_answers, filled_file: Path) -> None:
     _type_name(main, filled_file, "Never Applied")
     dialog_answers.next_answer = QMessageBox.StandardButton.No
-    main.window.close_action.trigger()
+    main.window.menus.close_action.trigger()
     assert dialog_answers.shown[-1][0] == "question"
     assert _name_on_disk(filled_file) == "Test Open"
 
 
 def test_nothing_is_asked_when_nothing_was_typed(main, dialog_answers, filled_file: Path) -> None:
     assert main.files.open_path(filled_file)
-    main.window.close_action.trigger()
+    main.window.menus.close_action.trigger()
     assert dialog_answers.shown == []

@@ -11,13 +11,14 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QMessageBox
 
-from tdapp.commands.demo import seat_round, write_demo
+from tdapp.commands.demo import write_demo
 from tdapp.core.clock import FakeTime
 from tdapp.gui.clock.page import ClockPage
 from tdapp.gui.clock.round_end import QUESTION
 from tdapp.services import games, rollcall, rounds
 from tdapp.services.files import open_tournament
 from tdapp.store.database import TournamentDb
+from tests.round_helpers import seat_round
 
 START = 1_780_000_000.0
 END = START + 600  # the hidden end, ten minutes into the round

@@ -5,7 +5,6 @@ at once. Played on a real board: the published game of tests/gui/game/game_recor
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
 from pathlib import Path
 
@@ -21,12 +20,8 @@ from tdapp.services.files import open_tournament
 from tdapp.services.rounds import BoardPlan, all_boards, save_board_call
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import Player
+from tests.gui.game import game_record as record
 
-_RECORD = Path(__file__).parent.parent / "gui" / "game" / "game_record.py"
-_spec = importlib.util.spec_from_file_location("game_record", _RECORD)
-assert _spec and _spec.loader
-record = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(record)
 SHEETS = dict(record.GAME)
 
 # Russia's fleet in the Gulf of Bothnia held in Fall 1901 instead of taking Sweden

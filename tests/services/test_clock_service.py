@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import func, select
 
-from tdapp.commands.demo import seat_round, write_demo
+from tdapp.commands.demo import write_demo
 from tdapp.core.clock import FakeTime
 from tdapp.services import clock as clock_service
 from tdapp.services import rollcall, rounds
@@ -22,6 +22,7 @@ from tdapp.services.changes import ServiceError
 from tdapp.services.files import open_tournament
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import AuditEntry, Round
+from tests.round_helpers import seat_round
 
 START = 1_780_000_000.0
 

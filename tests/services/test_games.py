@@ -3,7 +3,6 @@ the end of the game and its result."""
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
 from pathlib import Path
 
@@ -24,12 +23,7 @@ from tdapp.services.rounds import BoardPlan, all_boards, save_board_call
 from tdapp.store.audit import AuditEntry
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import Board, CenterCount, GamePhase, Player, Seat, Tournament
-
-_RECORD = Path(__file__).parent.parent / "gui" / "game" / "game_record.py"
-_spec = importlib.util.spec_from_file_location("game_record", _RECORD)
-assert _spec and _spec.loader
-record = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(record)
+from tests.gui.game import game_record as record
 
 
 def seat_round_3(db: TournamentDb) -> int:

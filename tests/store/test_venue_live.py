@@ -202,9 +202,9 @@ def test_a_server_tournament_is_snapshotted_into_a_file_on_this_laptop(
 def test_the_hidden_end_time_is_the_tds_alone_on_a_server(venue_server, shared: str) -> None:
     """Issue 16: "an assistant's role cannot read a round's hidden end time ... (a table or
     column only the TD's role may read)"."""
-    from tdapp.commands.demo import seat_round
     from tdapp.core.clock import FakeTime
     from tdapp.services import clock as clock_service
+    from tests.round_helpers import seat_round
 
     td = open_server_tournament(shared)
     assistant = open_server_tournament(_assistant_url(venue_server, shared))

@@ -424,7 +424,9 @@ def _resolve_phase(
     before = [(list(r.tags), list(r.messages), r.succeeded) for r in results]
     resolution = _Resolution(board, orders, main_result, unit_results, results)
     outcome = resolution.run()
-    disrupted = [u for u in fallback if not resolution.tables.path_ok(u)]
+    tables = resolution.tables
+    assert tables is not None  # run() builds them
+    disrupted = [u for u in fallback if not tables.path_ok(u)]
     if not disrupted:
         return outcome
     for u in disrupted:
@@ -446,8 +448,8 @@ def _normalized(board: _Board, u: int, order: object, parsed: _Parsed) -> str:
     if parsed.kind in (SUP_HOLD, SUP_MOVE):
         s = board.at[parsed.target]
         text = f"{unit} S {board.names[s]}"
-        if parsed.kind == SUP_MOVE:
-            text += f" - {order.destination}"  # type: ignore[union-attr]
+        if parsed.kind == SUP_MOVE and isinstance(order, SupportMove):
+            text += f" - {order.destination}"
         return text
     return f"{unit} C A {m.province_names[parsed.target]} - {m.province_names[parsed.dest]}"
 

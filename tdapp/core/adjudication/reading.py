@@ -16,6 +16,8 @@ from tdapp.core.adjudication.canonical import CanonicalError, parse_canonical
 from tdapp.core.adjudication.results import OrderEntry
 from tdapp.core.board.contract import units_by_power
 from tdapp.core.board.position import RETREATS, Position
+from tdapp.core.orders.options import ParseOptions
+from tdapp.core.orders.parser import parse_order
 
 # (text, power, what the parser may know of the position, phase kind "M" | "R" | "A")
 OrderReader = Callable[[str, str, Mapping[str, Any], str], OrderEntry]
@@ -36,13 +38,9 @@ def canonical_reader(text: str, power: str, view: Mapping[str, Any], kind: str) 
         return OrderEntry(power, None, text, str(exc))
 
 
-def paper_reader(fast_path: bool = True, options: object = None) -> OrderReader:
+def paper_reader(fast_path: bool = True, options: ParseOptions | None = None) -> OrderReader:
     """The paper-order parser (``tdapp.core.orders.parser``) with its tournament ``options``,
-    after the canonical reader when ``fast_path``; the canonical reader alone without a parser."""
-    try:
-        from tdapp.core.orders.parser import parse_order
-    except ImportError:
-        return canonical_reader
+    after the canonical reader when ``fast_path``."""
 
     def read(text: str, power: str, view: Mapping[str, Any], kind: str) -> OrderEntry:
         if fast_path:
@@ -51,7 +49,7 @@ def paper_reader(fast_path: bool = True, options: object = None) -> OrderReader:
             except CanonicalError:
                 pass
         try:
-            parsed = parse_order(text, power, view, kind, options)  # type: ignore[arg-type]
+            parsed = parse_order(text, power, view, kind, options)
         except Exception as exc:  # noqa: BLE001 - an unreadable order is void, never a traceback
             return OrderEntry(power, None, text, f"order not understood ({type(exc).__name__})")
         if parsed.order is None:

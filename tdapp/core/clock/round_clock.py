@@ -610,7 +610,7 @@ def format_from_dict(data: Mapping[str, Any]) -> ClockFormat:
         draw_vote_stops_clock=bool(data["draw_vote_stops_clock"]),
         draw_votes_from=data.get("draw_votes_from"),
         early_adjudication=bool(data["early_adjudication"]),
-        hidden_end_window=tuple(window) if window else None,  # type: ignore[arg-type]
+        hidden_end_window=tuple(window) if window else None,
         fall_in_adjudication_finishes=bool(data.get("fall_in_adjudication_finishes", False)),
         grace_seconds=data.get("grace_seconds"),
         warning_seconds=int(data.get("warning_seconds", 60)),

@@ -22,6 +22,9 @@ _KIND_TITLES = {
     "adjustments": "Adjustments",
 }
 FIRST_YEAR = 1901
+# No game runs a century: a schedule longer than this is a typing slip, and unrolling it (the
+# command line once took --last 2147483648) would take minutes and gigabytes.
+MAX_GAME_YEARS = 100
 
 
 class ScheduleError(ValueError):
@@ -201,6 +204,9 @@ def build_schedule(name: str, rules: TimingRules, first: int = 1901, last: int =
             raise ScheduleError(f"first: {name} games end after {rules.end_year}")
     if last < first:
         raise ScheduleError(f"last: {last} is before first year {first}")
+    if last - first >= MAX_GAME_YEARS:
+        raise ScheduleError(f"last: a schedule covers at most {MAX_GAME_YEARS} game years "
+                            f"({first} to {first + MAX_GAME_YEARS - 1}), not up to {last}")
     segments: list[Segment] = []
     for year in range(first, last + 1):
         segments.extend(_year_segments(rules, year, final=year == rules.end_year))

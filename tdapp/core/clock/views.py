@@ -126,7 +126,8 @@ def alerts_between(before: ClockView, after: ClockView) -> list[tuple[str, int |
         return [(TIME_UP, None)]
     if before.adjustments != after.adjustments:
         return []
-    alerts = [(kind, None) for kind in _timer_alerts(before.central, after.central)]
+    alerts: list[tuple[str, int | None]] = [
+        (kind, None) for kind in _timer_alerts(before.central, after.central)]
     previous = {view.board: view for view in before.boards}
     for view in after.boards:
         old = previous.get(view.board)

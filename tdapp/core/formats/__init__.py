@@ -7,7 +7,7 @@ format in a tournament file.
 
 from tdapp.core.formats.describe import describe_format
 from tdapp.core.formats.model import FormatError, TournamentFormat, validate_format
-from tdapp.core.formats.registry import copy_format, get_format, list_formats
+from tdapp.core.formats.registry import copy_format, get_format, list_formats, parse_options_for
 from tdapp.core.formats.serialize import format_from_dict, format_to_dict
 
 __all__ = [
@@ -19,5 +19,6 @@ __all__ = [
     "format_to_dict",
     "get_format",
     "list_formats",
+    "parse_options_for",
     "validate_format",
 ]

@@ -187,7 +187,7 @@ DBN_2025 = TournamentFormat(
 BUILT_IN: tuple[TournamentFormat, ...] = (WDC_2025, WDC_2018, EDC_2026, DBN_2025)
 
 # How order-reading messages name each built-in's rules ("... (EDC 2026)"); a TD's own format
-# is named by its title (TournamentFormat.parse_options).
+# is named by its title (registry.parse_options_for).
 CITED_AS: dict[str, str] = {
     WDC_2025.name: sheets.WDC_2025.rules_name, WDC_2018.name: sheets.WDC_2018.rules_name,
     EDC_2026.name: sheets.EDC_2026.rules_name, DBN_2025.name: sheets.DBN_2025.rules_name,

@@ -14,8 +14,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from tdapp.core.adjudication.rules import CHOICES
 from tdapp.core.formats.errors import FormatError
 from tdapp.core.formats.structures.registry import final_ranking_names, final_ranking_rule
+from tdapp.core.formats.tie_breakers import known_criterion
 
 # The order parser's own lists of choices (the parser is what follows them)
 from tdapp.core.orders.options import (
@@ -24,6 +26,7 @@ from tdapp.core.orders.options import (
     WRONG_UNIT_TYPE_CHOICES,
     ParseOptions,
 )
+from tdapp.core.seating.model import METHODS
 
 POWER_METHODS: tuple[str, ...] = ("automatic", "preferences", "paris", "manual")
 DOUBLE_BOARD_RULES: tuple[str, ...] = ("best", "first", "sum")
@@ -45,16 +48,12 @@ DEFAULT_CORRECTION_TEXT = "errors found after the next deadline stand unless the
 
 def seating_methods() -> tuple[str, ...]:
     """Seating method names, as the seating engine spells them."""
-    from tdapp.core.seating.model import METHODS
-
     return METHODS
 
 
 def rule_variants() -> Mapping[str, tuple[str, ...]]:
     """Adjudicator variants, the keys and values of the CONTRACTS ``rules`` object, as the judge
     itself lists them (so a format never names a variant the judge does not know)."""
-    from tdapp.core.adjudication.rules import CHOICES
-
     return MappingProxyType(dict(CHOICES))
 
 
@@ -313,15 +312,6 @@ class TournamentFormat:
         """The CONTRACTS ``rules`` object for this format's boards, civil disorder included."""
         return {**self.rules, "civil_disorder": self.civil_disorder}
 
-    def parse_options(self) -> ParseOptions:
-        """How this format's order sheets are read, its messages naming whose rule it is: a
-        built-in as shipped by its usual short name ("EDC 2026"), any other by its title."""
-        from tdapp.core.formats.builtin import BUILT_IN, CITED_AS  # late: built-ins are formats
-
-        shipped = next((b for b in BUILT_IN if b.name == self.name), None)
-        name = CITED_AS[self.name] if shipped is not None and shipped == self else self.title
-        return self.reading.options(name)
-
     def round_rule(self, number: int) -> RoundRule:
         """The rule of round ``number`` (a default one when the format lists none)."""
         for rule in self.round_rules:
@@ -344,8 +334,6 @@ def validate_format(fmt: TournamentFormat, *, changed: bool = False) -> Tourname
 
     ``changed``: the format is being edited, so the structural rule's checks of how its
     settings fit the rounds run too (a saved format reads back without them)."""
-    from tdapp.core.tournament.tiebreakers import known_criterion  # late: tournament reads formats
-
     if not fmt.name.strip():
         raise FormatError("a format needs a name", "name")
     if fmt.rounds < 1:

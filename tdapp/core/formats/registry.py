@@ -5,15 +5,16 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from tdapp.core.formats.builtin import BUILT_IN
+from tdapp.core.formats.builtin import BUILT_IN, CITED_AS
 from tdapp.core.formats.model import (
     FormatError,
     RoundRule,
     TournamentFormat,
     validate_format,
 )
+from tdapp.core.orders.options import ParseOptions
 
-__all__ = ["TournamentFormat", "copy_format", "get_format", "list_formats"]
+__all__ = ["TournamentFormat", "copy_format", "get_format", "list_formats", "parse_options_for"]
 
 
 def list_formats() -> tuple[TournamentFormat, ...]:
@@ -26,6 +27,15 @@ def get_format(name: str) -> TournamentFormat:
             return fmt
     known = ", ".join(f.name for f in BUILT_IN)
     raise KeyError(f"unknown tournament format {name!r} (known: {known})")
+
+
+def parse_options_for(fmt: TournamentFormat) -> ParseOptions:
+    """How ``fmt``'s order sheets are read, its messages naming whose rule it is: a built-in as
+    shipped by its usual short name ("EDC 2026"), any other (a copy, a changed built-in) by its
+    title. Here rather than on the format because only the registry knows what was shipped."""
+    shipped = next((b for b in BUILT_IN if b.name == fmt.name), None)
+    name = CITED_AS[fmt.name] if shipped is not None and shipped == fmt else fmt.title
+    return fmt.reading.options(name)
 
 
 def copy_format(fmt: TournamentFormat, **changes: Any) -> TournamentFormat:

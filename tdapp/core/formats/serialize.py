@@ -12,6 +12,7 @@ a field added since gets the value the program behaved with when it was saved, n
 from __future__ import annotations
 
 import dataclasses
+import sys
 import types
 import typing
 from collections.abc import Mapping
@@ -35,6 +36,7 @@ from tdapp.core.formats.model import (
     TournamentFormat,
     validate_format,
 )
+from tdapp.core.formats.registry import get_format, list_formats
 
 _NESTED: dict[str, type] = {
     "RoundRule": RoundRule, "CountGroup": CountGroup, "PoolRule": PoolRule,
@@ -76,8 +78,6 @@ def format_from_dict(data: Any, base: TournamentFormat | None = None) -> Tournam
     if not isinstance(data, Mapping):
         raise FormatError("a format must be a JSON object", "format")
     if base is None and "base" in data:
-        from tdapp.core.formats.registry import get_format
-
         try:
             base = get_format(str(data["base"]))
         except KeyError as exc:
@@ -98,8 +98,6 @@ def _legacy_values(fields: Mapping[str, Any]) -> dict[str, Any]:
     saved_then = {f.name for f in dataclasses.fields(TournamentFormat)} - set(ADDED_FIELDS)
     if not missing or not saved_then <= set(fields):
         return {}
-    from tdapp.core.formats.registry import list_formats
-
     same_name = next((f for f in list_formats() if f.name == fields.get("name")), None)
     defaults = TournamentFormat(name="-", title="-", rounds=1, scoring="-", clock_schedule="-")
     return {name: getattr(same_name or defaults, name) for name in missing}
@@ -135,7 +133,7 @@ def _convert(hint: Any, value: Any, path: str, current: Any = None) -> Any:
             return None
         inner = [a for a in args if a is not type(None)]
         return _convert(inner[0], value, path, current)
-    if dataclasses.is_dataclass(hint):
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         if not isinstance(value, Mapping):
             raise FormatError("must be an object", path)
         return _build(hint, value, path, current)
@@ -172,8 +170,6 @@ def _scalar(hint: Any, value: Any, path: str) -> Any:
 
 
 def _module_of(cls: type) -> types.ModuleType:
-    import sys
-
     return sys.modules[cls.__module__]
 
 

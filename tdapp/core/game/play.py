@@ -13,7 +13,7 @@ from tdapp.core.adjudication import PhaseOutcome, RuleOptions, adjudicate_phase
 from tdapp.core.adjudication.reading import paper_reader, read_orders
 from tdapp.core.board.contract import position_from_contract, position_to_contract
 from tdapp.core.board.position import ADJUSTMENTS, Phase
-from tdapp.core.formats import TournamentFormat
+from tdapp.core.formats import TournamentFormat, parse_options_for
 from tdapp.core.game.builds import carried_total
 from tdapp.core.game.record import NO_ORDERS, SheetRow
 from tdapp.core.game.sheets import read_sheet
@@ -32,7 +32,7 @@ def adjudicate_position(position: Mapping[str, Any], sheets: Mapping[str, SheetR
                         fmt: TournamentFormat) -> dict[str, Any]:
     """One phase under ``fmt``: the output shape of ``tdapp adjudicate`` (results, next,
     solo), a build error carried along until a Winter settles it."""
-    options = fmt.parse_options()
+    options = parse_options_for(fmt)
     board = position_from_contract(position)
     orders = {p: _order_texts(sheets.get(p), position, options) for p in POWERS}
     entries = read_orders(board, orders, paper_reader(options=options))

@@ -32,6 +32,7 @@ EXTRA_ALIASES: dict[str, str] = {
     "leningrad": "STP",
     "tyrrhenean": "TYS",
     "nwgsea": "NWG",
+    "nsea": "NTH",  # "N Sea" on a paper sheet is the North Sea (issue 14)
     "northatl": "NAO",
     "midatl": "MAO",
     "midatlanticoc": "MAO",

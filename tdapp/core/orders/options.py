@@ -3,7 +3,7 @@
 The default of each is the most forgiving reading that is still correct; the presets are the
 rules of the seed documents (WDC 2025 at Whipping, EDC 2026), which the built-in tournament
 formats take (``tdapp.core.formats.builtin``). A tournament reads its sheets by the rule its
-format carries (``TournamentFormat.reading`` / ``parse_options()``), never by the format's name.
+format carries (``TournamentFormat.reading`` / ``formats.parse_options_for()``), never by the format's name.
 """
 
 from __future__ import annotations

@@ -557,7 +557,7 @@ def resolve(text: str, draft: S.Draft, ctx: Context) -> ParseResult:
         if place.warnings_hint:
             warnings.append((place.warnings_hint, place.span))
     if cand.error is not None:
-        span = cand.span
+        span = cand.span or (draft.start, draft.end)  # fail() set it with the error
     elif warnings:
         span = warnings[0][1]
     else:

@@ -225,7 +225,8 @@ class _Reader:
         literal = ALIASES.get(best_key)
         readings = AMBIGUOUS.get(best_key)
         if readings is None:
-            readings = (literal,)  # type: ignore[assignment]
+            assert literal is not None  # a key that is not ambiguous is an alias
+            readings = (literal,)
         return Place(self.text[first[2]:end], best_key, (first[2], end), readings, literal,
                      literal is not None and "/" in literal)
 
@@ -403,7 +404,8 @@ class _Reader:
         if lead == W.MOVE:
             self._read_verb(draft)
             if draft.kind == BARE:
-                raise OrderSyntaxError("the move's destination is missing", draft.verb_span)
+                raise OrderSyntaxError("the move's destination is missing",
+                                       draft.verb_span or (t[2], t[3]))
         elif lead == W.HOLD:
             draft.kind = HOLD
             if self.role() == W.HOLD:

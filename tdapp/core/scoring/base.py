@@ -46,8 +46,12 @@ class ScoringError(ValueError):
 
 
 class ScoringSystem(Protocol):
-    name: str
-    title: str
-    source: str
+    # read-only: the systems are frozen dataclasses or classes with constant names
+    @property
+    def name(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def source(self) -> str: ...
 
     def score(self, game: GameResult) -> dict[str, float]: ...

@@ -505,7 +505,7 @@ def _round_half_up(value: Number) -> Fraction:
 
 
 _ONE_ARGUMENT: dict[str, Callable[[Number, int], Number]] = {
-    "abs": lambda v, _c: abs(v),
+    "abs": lambda v, _c: -v if v < 0 else v,  # abs() of a Fraction | float types as object
     "floor": lambda v, _c: Fraction(math.floor(v)),
     "ceil": lambda v, _c: Fraction(math.ceil(v)),
     "round": lambda v, _c: _round_half_up(v),

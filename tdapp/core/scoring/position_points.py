@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TypedDict
 
 from tdapp.core.powers import POWERS
 from tdapp.core.scoring.base import GameResult
@@ -70,8 +71,16 @@ def namur_centre_value(centres: int) -> Fraction:
     return Fraction(table[centres] if centres < len(table) else 18 + centres - 6)
 
 
+class _Common(TypedDict):
+    """What the Carnage variants share."""
+
+    points: tuple[int, ...]
+    solo_points: int
+    source: str
+
+
 def position_point_systems() -> list[PositionPoints]:
-    carnage = {"points": CARNAGE_POINTS, "solo_points": 28034, "source": DIPVIS}
+    carnage = _Common(points=CARNAGE_POINTS, solo_points=28034, source=DIPVIS)
     return [
         PositionPoints(
             name="carnage-dead-equal",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
@@ -46,8 +46,10 @@ class History:
             history.add_board(board.round, board.powers)
         return history
 
-    def add_board(self, round_number: int, powers: dict[str, str] | Iterable) -> None:
-        items = powers.items() if hasattr(powers, "items") else powers
+    def add_board(self, round_number: int,
+                  powers: Mapping[str, str] | Iterable[tuple[str, str]]) -> None:
+        """A board of ``round_number``: power -> player, as a mapping or as pairs."""
+        items = powers.items() if isinstance(powers, Mapping) else powers
         seated = []
         for power, player in items:
             self.played[player][power] += 1

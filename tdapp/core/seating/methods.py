@@ -220,11 +220,12 @@ def _round_targets(counts: Mapping[int, int]) -> dict[int, int]:
         if best is None or moves < best[0]:
             best = (moves, choice)
     if best is None:  # cannot stay within one board of the wishes: fill rounds in order
-        choice, left = [], total
+        filled: list[int] = []
+        left = total
         for count in counts.values():
             take = min(left, -(-count // BOARD_SIZE) * BOARD_SIZE)
-            choice.append(take)
+            filled.append(take)
             left -= take
-        choice[-1] += left
-        return dict(zip(rounds, choice, strict=True))
+        filled[-1] += left
+        return dict(zip(rounds, filled, strict=True))
     return dict(zip(rounds, best[1], strict=True))

@@ -10,6 +10,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations
 
+from tdapp.core.collation import name_key
+
 from .history import History, pair_key
 from .model import Board, Issue, SeatingStats
 
@@ -110,4 +112,4 @@ def call_by_player(boards: Sequence[Board]) -> list[tuple[str, int, str]]:
     boards listed twice."""
     rows = [(player, board.number, power)
             for board in boards for power, player in board.powers.items()]
-    return sorted(rows, key=lambda row: (row[0].casefold(), row[1]))
+    return sorted(rows, key=lambda row: (name_key(row[0]), row[1]))

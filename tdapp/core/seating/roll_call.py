@@ -85,7 +85,7 @@ def propose_players(
         "two_boards": lambda: _two_boards(names, playing, short, []),
         "standbys_and_two_boards": lambda: _two_boards(names, playing, short, standbys),
     }
-    found = []
+    found: list[Proposal] = []
     for fix in policy.fixes:
         if fix not in builders:
             raise ValueError(f"unknown fix {fix!r}; one of {', '.join(FIXES)}")

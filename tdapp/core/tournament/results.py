@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from tdapp.core.formats.model import TournamentFormat
 from tdapp.core.scoring.base import GameResult
+from tdapp.core.scoring.registry import get_system
 from tdapp.core.tournament.model import Board, Tournament
 
 Scorer = Callable[[str, GameResult], Mapping[str, float]]
@@ -19,8 +20,6 @@ Scorer = Callable[[str, GameResult], Mapping[str, float]]
 
 def registry_scorer(system: str, game: GameResult) -> Mapping[str, float]:
     """Score ``game`` with the named system of the scoring registry."""
-    from tdapp.core.scoring.registry import get_system  # late: the registry is optional here
-
     return get_system(system).score(game)
 
 
@@ -200,7 +199,7 @@ class ScoreSheet:
 
     def counted_games(self, player: str) -> list[Game]:
         """The games whose score counts in the tournament total."""
-        out = []
+        out: list[Game] = []
         for entry in self.entries[player].values():
             if entry.counted and entry.source == "board":
                 out.extend(g for g in self.games[player]

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tdapp.core.formats.structures.ordering import Ordering
+from tdapp.core.formats.tie_breakers import known_criterion as known_criterion  # re-exported
 from tdapp.core.tournament.model import TieDecision, Tournament
 from tdapp.core.tournament.results import ScoreSheet
 
@@ -209,14 +210,6 @@ def criterion(name: str) -> Criterion:
     if base == "round-score" and arg.isdigit() and int(arg) >= 1:
         return _round_score(int(arg))
     raise KeyError(f"unknown tie-breaker {name!r}")
-
-
-def known_criterion(name: str) -> bool:
-    try:
-        criterion(name)
-    except KeyError:
-        return False
-    return True
 
 
 def criterion_names() -> tuple[str, ...]:

@@ -91,7 +91,7 @@ class TieDialog(QDialog):
             item.setData(Qt.ItemDataRole.UserRole, player_id)
             self.order.addItem(item)
         self.draw_button = QPushButton("Draw lots")
-        self.draw_button.clicked.connect(self.draw)
+        self.draw_button.clicked.connect(lambda: self.draw())  # clicked(bool) is not a seed
         self.up = QPushButton("Up")
         self.down = QPushButton("Down")
         self.up.clicked.connect(lambda: self._move(-1))

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from tdapp.core.powers import POWERS
+from tdapp.gui import theme
 from tdapp.gui.common.table_model import ROW_ROLE, Column, RowTableModel, make_proxy
 from tdapp.gui.common.tables import ROW_HEIGHT, tune_table
 from tdapp.services.awards import AwardRow, AwardsView, OpenTie, SpecialAwardRow, TieDecisionRow
@@ -74,7 +75,7 @@ class _TieAwareModel(RowTableModel[AwardRow]):
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if (role == Qt.ItemDataRole.BackgroundRole and index.isValid()
                 and self.row_at(index.row()).tie == "td"):
-            return QBrush(QColor("#fde2b8"))
+            return QBrush(QColor(theme.TD_TIE))
         if role == Qt.ItemDataRole.ToolTipRole and index.isValid():
             return super().data(index, Qt.ItemDataRole.DisplayRole) or None
         return super().data(index, role)

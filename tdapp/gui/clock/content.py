@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tdapp.core.collation import name_key
+
 
 @dataclass(frozen=True)
 class BoardSeat:
@@ -13,6 +15,7 @@ class BoardSeat:
 
 
 POOL_MARK = "Championship pool"  # WDC 2025 round 4: the pool's boards, never its ranking
+TOP_BOARD_MARK = "Top board"  # WDC 2018: board 1 of the final round decides the champion
 
 
 @dataclass(frozen=True)
@@ -30,7 +33,7 @@ class BoardCall:
     def by_name(self) -> list[tuple[str, int, str]]:
         """(player, board, power) sorted by name, for players looking for themselves."""
         rows = [(seat.player, board, seat.power) for board, seats in self.boards for seat in seats]
-        return sorted(rows, key=lambda row: (row[0].casefold(), row[1]))
+        return sorted(rows, key=lambda row: (name_key(row[0]), row[1]))
 
 
 @dataclass(frozen=True)

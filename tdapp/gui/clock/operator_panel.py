@@ -25,7 +25,6 @@ from PySide6.QtGui import (
     QAction,
     QCloseEvent,
     QColor,
-    QFont,
     QGuiApplication,
     QHideEvent,
     QKeySequence,
@@ -44,6 +43,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
+    QMenu,
     QPushButton,
     QTableWidget,
     QTableWidgetItem,
@@ -61,19 +61,21 @@ from tdapp.core.clock import (
     get_clock_format,
 )
 from tdapp.core.clock.moments import moment_words, window_day
+from tdapp.gui import theme
+from tdapp.gui.clock import secret_key
 from tdapp.gui.clock.content import BoardCall, Standings
 from tdapp.gui.clock.log_words import stamped
 from tdapp.gui.clock.projector import ProjectorWindow
 from tdapp.gui.clock.schedule_editor import ScheduleEditor
 from tdapp.gui.clock.sound import AlertPlayer
-from tdapp.gui.clock.theme import THEMES
+from tdapp.gui.theme import PROJECTOR_THEMES
 
 REFRESH_MS = 200
 ALERT_TEXT = {"one-minute": "one minute left", "time-up": "time up",
               "order-writing": "order writing begins"}
 # Darker shades of the projector colours, readable on the light operator window.
-STATE_COLOURS = {"warning": "#a35f00", "paused": "#0061a3", "expired": "#b00020",
-                 "finished": "#1b7f1b"}
+STATE_COLOURS = {"warning": theme.WARNING, "paused": theme.PAUSED, "expired": theme.ERROR,
+                 "finished": theme.OK}
 RELATION_COLUMN = 4
 RELATION_HEADER = {False: "Vs room", True: "Vs other boards"}
 BOARD_COLUMNS = ("Board", "Segment", "Time", "State", "Vs room", "Added", "Grace",
@@ -82,6 +84,7 @@ BOARD_COLUMNS = ("Board", "Segment", "Time", "State", "Vs room", "Added", "Grace
 
 class OperatorPanel(QWidget):
     changed = Signal()
+    key_imported = Signal()  # a secret key was imported: the hidden end time may be readable now
 
     def __init__(self, clock: RoundClock, parent: QWidget | None = None, *,
                  player: AlertPlayer | None = None,
@@ -119,20 +122,16 @@ class OperatorPanel(QWidget):
         layout.addLayout(middle, 1)
         self.message = QLabel("")
         self.message.setObjectName("clock-message")
-        self.message.setStyleSheet("color: #b00020; font-weight: bold")
+        theme.set_text_colour(self.message, theme.ERROR, bold=True)
         layout.addWidget(self.message)
 
     def _build_face(self) -> QWidget:
         box = QGroupBox("Room clock")
         grid = QGridLayout(box)
         self.time_label = QLabel("")
-        font = QFont()
-        font.setPointSize(40)
-        font.setBold(True)
-        self.time_label.setFont(font)
+        self.time_label.setFont(theme.point_font(theme.OPERATOR_CLOCK_POINTS, bold=True))
         self.title_label = QLabel("")
-        big = QFont()
-        big.setPointSize(16)
+        big = theme.point_font(theme.OPERATOR_TITLE_POINTS)
         self.title_label.setFont(big)
         self.state_label = QLabel("")
         self.state_label.setFont(big)
@@ -278,6 +277,19 @@ class OperatorPanel(QWidget):
         self.verdict_list = QListWidget()
         self.verdict_list.setMaximumHeight(110)
         grid.addWidget(self.verdict_list, 3, 0, 1, 4)
+        # Why a time set on another laptop cannot be read here (set by the page); Key… helps.
+        self.hidden_end_notice = ""
+        self.hidden_end_warning = QLabel()
+        self.hidden_end_warning.setObjectName("hidden-end-warning")
+        self.hidden_end_warning.setWordWrap(True)
+        self.hidden_end_warning.hide()
+        grid.addWidget(self.hidden_end_warning, 3, 0, 1, 4)  # in the verdicts' place: none then
+        key_button = QPushButton("Key…")
+        key_menu = QMenu(key_button)
+        key_menu.addAction("Export this laptop's key…", lambda: secret_key.export_key(self))
+        key_menu.addAction("Import a key…", self._import_key)
+        key_button.setMenu(key_menu)
+        grid.addWidget(key_button, 4, 3)
         return box
 
     def _build_alerts(self) -> QWidget:
@@ -304,7 +316,7 @@ class OperatorPanel(QWidget):
         grid = QGridLayout(box)
         self.screen_box = QComboBox()
         self.theme_box = QComboBox()
-        self.theme_box.addItems(list(THEMES))
+        self.theme_box.addItems(list(PROJECTOR_THEMES))
         self.theme_box.currentTextChanged.connect(self._set_theme)
         self.rotate_box = QCheckBox("Rotate clock, board call, standings")
         self.rotate_box.toggled.connect(self._set_rotation)
@@ -385,6 +397,10 @@ class OperatorPanel(QWidget):
         day = self.end_day.date().toPython()
         chosen = edit.time()
         return datetime.combine(day, dtime(chosen.hour(), chosen.minute())).timestamp()
+
+    def _import_key(self) -> None:
+        if secret_key.import_key(self):
+            self.key_imported.emit()
 
     def _set_hidden_end(self) -> None:
         self.clock.set_hidden_end(self._instant_today(self.end_at))
@@ -478,7 +494,7 @@ class OperatorPanel(QWidget):
         state = "ROUND OVER" if view.round_called else (central.label or central.status.upper())
         self.state_label.setText(state)
         colour = STATE_COLOURS.get("expired" if view.round_called else central.status, "")
-        self.state_label.setStyleSheet(f"color: {colour}; font-weight: bold" if colour else "")
+        theme.set_text_colour(self.state_label, colour or None, bold=bool(colour))
         optional = " (if needed)" if central.next_optional else ""
         self.next_label.setText(f"Next: {central.next_title}{optional}" if central.next_title
                                 else "Last segment of the round")
@@ -551,8 +567,13 @@ class OperatorPanel(QWidget):
         return f"{phase} deadline before the end" if in_time else f"{phase} deadline too late"
 
     def _show_hidden_end(self, view: ClockView) -> None:
+        notice = self.hidden_end_notice if view.hidden_end is None else ""
+        self.hidden_end_warning.setText(notice)
+        self.hidden_end_warning.setVisible(bool(notice))
+        self.verdict_list.setVisible(not notice)
         if view.hidden_end is None:
-            self.hidden_end_label.setText("No hidden end time")
+            self.hidden_end_label.setText("Cannot read the hidden end time" if notice
+                                          else "No hidden end time")
         else:
             at = moment_words(view.hidden_end)
             if not self.reveal_box.isChecked() and not view.round_called:

@@ -26,7 +26,15 @@ from PySide6.QtWidgets import (
 )
 
 from tdapp.core.clock import RoundClock, SystemTime, TimeSource
-from tdapp.gui.clock.content import POOL_MARK, BoardCall, BoardSeat, StandingRow, Standings
+from tdapp.gui import theme
+from tdapp.gui.clock.content import (
+    POOL_MARK,
+    TOP_BOARD_MARK,
+    BoardCall,
+    BoardSeat,
+    StandingRow,
+    Standings,
+)
 from tdapp.gui.clock.log_words import stamped
 from tdapp.gui.clock.operator_panel import OperatorPanel
 from tdapp.gui.common.page import InfoPage
@@ -51,7 +59,8 @@ def board_call_content(round_number: int, boards: list[BoardRow],
         title=f"Round {round_number} \u2014 board call",
         boards=tuple((b.number, tuple(BoardSeat(s.power, s.player_name) for s in b.seats))
                      for b in boards),
-        marks=tuple((n, POOL_MARK) for n in sorted(pool_boards)),
+        marks=tuple((n, POOL_MARK) for n in sorted(pool_boards))
+        + tuple((b.number, TOP_BOARD_MARK) for b in boards if b.top_board),
     )
 
 
@@ -108,14 +117,14 @@ class ClockPage(InfoPage):
         top.addSpacing(12)
         self.summary = QLabel("")
         self.summary.setObjectName("clock-summary")
-        self.summary.setStyleSheet("color: #35577f;")
+        theme.set_text_colour(self.summary, theme.INFO)
         top.addWidget(self.summary)
         top.addSpacing(16)
         # The newest entry of the clock's log, in sight even when the panel's log is scrolled
         # out of view on a small screen.
         self.last_action = QLabel("")
         self.last_action.setObjectName("clock-last-action")
-        self.last_action.setStyleSheet("color: #555;")
+        theme.set_text_colour(self.last_action, theme.MUTED)
         top.addWidget(self.last_action, 1)
         # A clock tried out before the round (projector set-up) must not stay expired.
         self.reset_button = QPushButton("Start the clock again\u2026")
@@ -132,7 +141,7 @@ class ClockPage(InfoPage):
         self.body.addLayout(top)
         self.save_state = QLabel("")
         self.save_state.setObjectName("clock-save-state")
-        self.save_state.setStyleSheet("color: #b00020; font-weight: bold")
+        theme.set_text_colour(self.save_state, theme.ERROR, bold=True)
         self.save_state.hide()
         self.body.addWidget(self.save_state)
         self.scroll = QScrollArea()
@@ -198,6 +207,11 @@ class ClockPage(InfoPage):
         self._loading = True
         try:
             self._show_clock(clock)
+            if self.panel is not None:  # a hidden end time sealed on another laptop
+                notice = self._read(clock_service.hidden_end_notice, number)
+                self.panel.hidden_end_notice = notice or ""
+                self.panel.refresh()
+                self.panel.setMinimumSize(PANEL_MIN_WIDTH, self.panel.minimumSizeHint().height())
             self._apply_page_data(self._read(clock_service.page_data, number) or {})
         finally:
             self._loading = False
@@ -205,6 +219,10 @@ class ClockPage(InfoPage):
         self.refresh_content()
         self._show_summary()
         self._show_last_action()
+
+    def _reload_round(self) -> None:
+        if self.round_number is not None:
+            self.show_round(self.round_number)
 
     def unload(self) -> None:
         """The file closed: stop every timer, close the projector, forget the clock."""
@@ -221,6 +239,7 @@ class ClockPage(InfoPage):
         if self.panel is None:
             self.panel = OperatorPanel(clock, self)
             self.panel.changed.connect(self.save)
+            self.panel.key_imported.connect(self._reload_round)
             self.panel.ticker_edit.returnPressed.connect(self.save)
             self.panel.theme_box.currentTextChanged.connect(self.save)
             self.panel.rotate_box.toggled.connect(self.save)
@@ -299,6 +318,26 @@ class ClockPage(InfoPage):
             timer.stop()
 
     # ----------------------------------------------------------------- saving
+    def follow_game(self, round_number: int, board: int, phase: str) -> bool:
+        """Order entry adjudicated a board's phase: that board's clock moves on to the phase now
+        open ("F1902M": Fall 1902), never back. True when the clock moved."""
+        panel = self.panel
+        if panel is None or round_number != self.round_number or len(phase) < 5:
+            return False
+        seasons = {"S": "spring", "F": "fall", "W": "winter"}
+        season, year = seasons.get(phase[0]), int(phase[1:5]) if phase[1:5].isdigit() else None
+        clock = panel.clock
+        index = next((i for i, s in enumerate(clock.schedule)
+                      if s.year == year and s.season == season), None)
+        if index is None or board not in clock.boards:
+            return False
+        if index <= clock.timer_of(board).index:
+            return False
+        clock.goto_segment(index, board)
+        panel.refresh()
+        self.save()
+        return True
+
     def save(self) -> None:
         """Write the clock (and the ticker text) into the file; called after every action."""
         db, panel, number = self.db, self.panel, self.round_number

@@ -7,16 +7,15 @@ from collections.abc import Iterable
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 
-FAMILY = "DejaVu Sans"
+from tdapp.gui.theme import projector_font
+
 _REFERENCE_PX = 100.0
 
 
 def fitted_font(text: str, rect: QRectF, *, bold: bool = True, fill: float = 0.82,
                 max_px: float | None = None) -> QFont:
     """The largest font in which ``text`` fits ``rect`` (its height times ``fill``)."""
-    font = QFont(FAMILY)
-    font.setBold(bold)
-    font.setPixelSize(int(_REFERENCE_PX))
+    font = projector_font(_REFERENCE_PX, bold=bold)
     metrics = QFontMetricsF(font)
     width = max(metrics.horizontalAdvance(text), 1.0)
     by_width = _REFERENCE_PX * rect.width() * 0.98 / width
@@ -28,10 +27,7 @@ def fitted_font(text: str, rect: QRectF, *, bold: bool = True, fill: float = 0.8
 
 def widest(texts: Iterable[str], *, bold: bool = True) -> str:
     """The text that needs the most room on screen (by pixels, not by letters)."""
-    font = QFont(FAMILY)
-    font.setBold(bold)
-    font.setPixelSize(int(_REFERENCE_PX))
-    metrics = QFontMetricsF(font)
+    metrics = QFontMetricsF(projector_font(_REFERENCE_PX, bold=bold))
     return max(texts, key=metrics.horizontalAdvance, default="") or " "
 
 

@@ -16,10 +16,10 @@ from datetime import datetime
 from PySide6.QtCore import QRectF, Qt, QTimer
 from PySide6.QtGui import (
     QCloseEvent,
-    QFont,
     QFontMetricsF,
     QGuiApplication,
     QHideEvent,
+    QKeyEvent,
     QPainter,
     QPaintEvent,
     QPen,
@@ -31,14 +31,13 @@ from PySide6.QtWidgets import QWidget
 from tdapp.core.clock.views import BoardView, ClockView, TimerView, format_seconds
 from tdapp.gui.clock.content import BoardCall, BoardSeat, Standings
 from tdapp.gui.clock.painting import (
-    FAMILY,
     digits_template,
     draw_fitted,
     draw_pill,
     fitted_font,
     widest,
 )
-from tdapp.gui.clock.theme import DARK, THEMES, Theme
+from tdapp.gui.theme import PROJECTOR_DARK, PROJECTOR_THEMES, ProjectorTheme, projector_font
 
 CLOCK = "clock"
 BOARD_CALL = "board-call"
@@ -64,9 +63,10 @@ class ProjectorWindow(QWidget):
         self.setAttribute(Qt.WidgetAttribute.WA_QuitOnClose, False)  # the TD's window decides
         self.setCursor(Qt.CursorShape.BlankCursor)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.takes_keys = False
         self._source = source
         self._monotonic = monotonic
-        self.theme: Theme = THEMES.get(theme, DARK)
+        self.theme: ProjectorTheme = PROJECTOR_THEMES.get(theme, PROJECTOR_DARK)
         self.view: ClockView | None = None
         self.board_call = BoardCall()
         self.standings = Standings()
@@ -88,7 +88,7 @@ class ProjectorWindow(QWidget):
 
     # ----------------------------------------------------------- public API
     def set_theme(self, name: str) -> None:
-        self.theme = THEMES[name]
+        self.theme = PROJECTOR_THEMES[name]
         self.update()
 
     def set_board_call(self, board_call: BoardCall) -> None:
@@ -141,7 +141,29 @@ class ProjectorWindow(QWidget):
             return
         self._screen_name = screen.name()
         self.lost_screen = False
+        self._take_keys(self._shares_the_tds_screen(screen))
         self._place_on(screen)
+
+    def _shares_the_tds_screen(self, screen: QScreen) -> bool:
+        """One screen for everything: the projector covers the TD's window, so it must be
+        closable from the keyboard."""
+        app = QGuiApplication.instance()
+        screens = app.screens() if isinstance(app, QGuiApplication) else []
+        return len(screens) <= 1 or screen is (app.primaryScreen() if app else None)
+
+    def _take_keys(self, take: bool) -> None:
+        """On a shared screen the projector takes the focus (Esc and Alt+F4 close it); on a
+        screen of its own it never steals the keys from the TD's window."""
+        self.setWindowFlag(Qt.WindowType.WindowDoesNotAcceptFocus, not take)
+        self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating, not take)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus if take else Qt.FocusPolicy.NoFocus)
+        self.takes_keys = take
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+        if event.key() == Qt.Key.Key_Escape and self.takes_keys:
+            self.close()
+            return
+        super().keyPressEvent(event)
 
     def blink_on(self) -> bool:
         return int(self._monotonic() / BLINK_SECONDS) % 2 == 0
@@ -153,6 +175,9 @@ class ProjectorWindow(QWidget):
         self.setScreen(screen)
         self.setGeometry(screen.geometry())
         self.showFullScreen()
+        if self.takes_keys:
+            self.activateWindow()
+            self.setFocus(Qt.FocusReason.ActiveWindowFocusReason)
 
     def _on_screen_removed(self, screen: QScreen) -> None:
         """The projector was unplugged: hide rather than land on the TD's private screen."""
@@ -374,8 +399,7 @@ class ProjectorWindow(QWidget):
         painter.setPen(QPen(self.theme.dim, max(1.0, band.height() * 0.04)))
         painter.drawLine(band.topLeft(), band.topRight())
         inner = band.adjusted(band.height() * 0.3, 0, -band.height() * 0.3, 0)
-        font = QFont(FAMILY)
-        font.setPixelSize(max(8, int(band.height() * 0.6)))
+        font = projector_font(max(8, int(band.height() * 0.6)), bold=False)
         width = QFontMetricsF(font).horizontalAdvance(self.ticker)
         if inner.width() < width <= inner.width() / 0.75:  # a little smaller beats scrolling
             font.setPixelSize(max(8, int(font.pixelSize() * inner.width() / width)))
@@ -416,34 +440,62 @@ class ProjectorWindow(QWidget):
         columns = min(4, len(shown))
         rows = math.ceil(len(shown) / columns)
         width, height = body.width() / columns, body.height() / rows
+        blocks = []
         for index, (number, seats) in enumerate(shown):
             row, column = divmod(index, columns)
-            block = QRectF(body.left() + column * width, body.top() + row * height,
-                           width * 0.94, height * 0.96)
-            mark = self.board_call.mark(number)
-            self._draw_block(painter, block, f"Board {number}" + (f" \u2014 {mark}" if mark
-                                                                    else ""), seats)
+            mark = self.board_call.mark(number)  # "Championship pool" on round 4's pool boards
+            title = f"Board {number}" + (f" \u2014 {mark}" if mark else "")
+            blocks.append((QRectF(body.left() + column * width, body.top() + row * height,
+                                  width * 0.94, height * 0.96), title, seats))
+        # one size for every board: a long name must not draw its board smaller than the rest
+        # (the size most boards fit; a name longer than its cell is cut with an ellipsis)
+        sizes = sorted(self._rows_size(*self._block_rows(block, seats))
+                       for block, _, seats in blocks)
+        size = sizes[len(sizes) // 2]
+        for block, title, seats in blocks:
+            self._draw_block(painter, block, title, seats, size)
+
+    @staticmethod
+    def _block_rows(block: QRectF, seats: Sequence[BoardSeat]
+                    ) -> tuple[QRectF, list[tuple[str, ...]], tuple[float, ...], int]:
+        line_h = block.height() / (len(seats) + 1.4)
+        rows: list[tuple[str, ...]] = [(seat.power.title(), seat.player) for seat in seats]
+        area = QRectF(block.left(), block.top() + line_h * 1.4, block.width(),
+                      line_h * len(seats))
+        return area, rows, (0.34, 0.66), len(seats)
 
     def _draw_block(self, painter: QPainter, block: QRectF, title: str,
-                    seats: Sequence[BoardSeat]) -> None:
+                    seats: Sequence[BoardSeat], size: int | None = None) -> None:
         line_h = block.height() / (len(seats) + 1.4)
         draw_fitted(painter, QRectF(block.left(), block.top(), block.width(), line_h * 1.2),
                     title, self.theme.warning, align=Qt.AlignmentFlag.AlignLeft)
-        rows = [(seat.power.title(), seat.player) for seat in seats]
-        self._draw_rows(painter, QRectF(block.left(), block.top() + line_h * 1.4, block.width(),
-                                        line_h * len(seats)), rows, (0.34, 0.66), len(seats))
+        area, rows, widths, lines = self._block_rows(block, seats)
+        self._draw_rows(painter, area, rows, widths, lines, size=size)
+
+    @staticmethod
+    def _rows_size(area: QRectF, rows: Sequence[tuple[str, ...]], widths: tuple[float, ...],
+                   lines: int) -> int:
+        """The one pixel size at which every column of these rows fits its cells."""
+        line_h = area.height() / max(lines, 1)
+        sizes = []
+        for column, fraction in enumerate(widths):
+            text = widest((row[column] for row in rows), bold=column == 0)
+            cell = QRectF(0, 0, area.width() * fraction * 0.8, line_h)
+            sizes.append(fitted_font(text, cell, bold=column == 0, fill=0.7).pixelSize())
+        return min(sizes)
 
     def _draw_rows(self, painter: QPainter, area: QRectF, rows: Sequence[tuple[str, ...]],
                    widths: tuple[float, ...], lines: int,
-                   right_aligned: tuple[int, ...] = ()) -> None:
-        """A table without borders: cells of one column share one font size."""
+                   right_aligned: tuple[int, ...] = (), size: int | None = None) -> None:
+        """A table without borders: cells of one column share one font size (``size``, when
+        given, is the size shared with other tables drawn beside this one)."""
         line_h = area.height() / max(lines, 1)
         fonts = []
         for column, fraction in enumerate(widths):
             text = widest((row[column] for row in rows), bold=column == 0)
             cell = QRectF(0, 0, area.width() * fraction * 0.8, line_h)
             fonts.append(fitted_font(text, cell, bold=column == 0, fill=0.7))
-        size = min(font.pixelSize() for font in fonts)
+        size = min(font.pixelSize() for font in fonts) if size is None else size
         for font in fonts:
             font.setPixelSize(size)
         for index, row in enumerate(rows):
@@ -456,7 +508,9 @@ class ProjectorWindow(QWidget):
                          else Qt.AlignmentFlag.AlignLeft)
                 painter.setFont(fonts[column])
                 painter.setPen(self.theme.warning if column == 0 else self.theme.text)
-                painter.drawText(cell, int(align | Qt.AlignmentFlag.AlignVCenter), row[column])
+                text = QFontMetricsF(fonts[column]).elidedText(
+                    row[column], Qt.TextElideMode.ElideRight, cell.width())
+                painter.drawText(cell, int(align | Qt.AlignmentFlag.AlignVCenter), text)
                 left += area.width() * fraction
 
     def _draw_by_name(self, painter: QPainter, area: QRectF) -> None:

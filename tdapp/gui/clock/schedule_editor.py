@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from tdapp.core.clock import Schedule, ScheduleError, Segment
+from tdapp.gui import theme
 
 COLUMNS = ("Year", "Season", "Segment", "Length (m:ss)", "Next starts at once")
 
@@ -67,7 +68,7 @@ class ScheduleEditor(QWidget):
             buttons.addWidget(self._button(text, keys, slot))
         layout.addLayout(buttons)
         self.message = QLabel("")
-        self.message.setStyleSheet("color: #b00020; font-weight: bold")
+        theme.set_text_colour(self.message, theme.ERROR, bold=True)
         layout.addWidget(self.message)
         self.load(schedule)
 

@@ -7,6 +7,8 @@ import datetime as dt
 from PySide6.QtCore import QDate
 from PySide6.QtWidgets import QDateEdit, QLabel, QWidget
 
+from tdapp.gui import theme
+
 NO_DATE = QDate(2000, 1, 1)  # the minimum of a date field, shown as "not set"
 
 
@@ -36,7 +38,7 @@ def problems_label(parent: QWidget | None = None) -> QLabel:
     label = QLabel(parent)
     label.setObjectName("problems")
     label.setWordWrap(True)
-    label.setStyleSheet("color: #b00020;")
+    theme.set_text_colour(label, theme.ERROR)
     label.hide()
     return label
 

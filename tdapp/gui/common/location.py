@@ -1,10 +1,12 @@
-"""A place on the globe for the distance tie-breaker: pick a town from the built-in table, or
-type latitude and longitude. Choosing a town fills the numbers; typed numbers name the town
+"""A place on the globe for the distance tie-breaker: pick a town from the built-in table or the
+offline gazetteer behind it (GeoNames' towns of 15,000 people and more), or type latitude and
+longitude. Choosing a town fills the numbers; typed numbers name the town
 they fall in, so the TD sees at once whether a slip put the venue in the sea."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QCompleter,
@@ -17,8 +19,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tdapp.core.places import PLACES, Place, find_place, nearest_place
+from tdapp.core.places import Place
+from tdapp.gui import theme
 from tdapp.gui.common.enter_key import on_enter
+from tdapp.services.gazetteer import known_places, table_places, world_places
 
 PICK_TEXT = "Pick a town…"
 
@@ -42,6 +46,31 @@ def format_coordinate(value: float | None) -> str:
     return "" if value is None else f"{value:.4f}".rstrip("0").rstrip(".")
 
 
+class _TownBox(QComboBox):
+    """The town list: the built-in table at once, the gazetteer's towns added the first time the
+    TD opens the list or types in it (reading them takes a second or two)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.full = False
+
+    def fill_all(self) -> None:
+        if self.full:
+            return
+        self.full = True
+        text = self.currentText()
+        self.addItems(world_places().labels[self.count():])  # the table comes first in both
+        self.setEditText(text)
+
+    def showPopup(self) -> None:  # noqa: N802 - Qt override
+        self.fill_all()
+        super().showPopup()
+
+    def focusInEvent(self, event: QFocusEvent) -> None:  # noqa: N802 - Qt override
+        self.fill_all()
+        super().focusInEvent(event)
+
+
 class LocationPicker(QWidget):
     """Town picker, latitude, longitude and a line saying where the numbers are."""
 
@@ -50,12 +79,16 @@ class LocationPicker(QWidget):
     def __init__(self, label: str = "Location", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._label = label
-        self.town = QComboBox()
+        self.town = _TownBox()
         self.town.setObjectName("townPicker")
         self.town.setEditable(True)
         self.town.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         self.town.setMaxVisibleItems(15)
-        self.town.addItems([p.label for p in PLACES])
+        # tens of thousands of towns: never measure them all for the box's width
+        self.town.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.town.setMinimumContentsLength(28)
+        self.town.addItems(table_places().labels)
         self.town.setCurrentIndex(-1)
         self.town.lineEdit().setPlaceholderText(PICK_TEXT)
         completer = self.town.completer()
@@ -74,7 +107,7 @@ class LocationPicker(QWidget):
         self.clear_button.setToolTip("No location (the distance tie-breaker skips it)")
         self.where = QLabel()
         self.where.setObjectName("locationWhere")
-        self.where.setStyleSheet("color: #555;")
+        theme.set_text_colour(self.where, theme.MUTED)
         self.where.setWordWrap(True)
         town_row = QHBoxLayout()
         town_row.addWidget(self.town, 1)
@@ -132,7 +165,8 @@ class LocationPicker(QWidget):
         text = self.town.currentText().strip()
         if not text:
             return None
-        place = find_place(text)
+        self.town.fill_all()
+        place = world_places().find(text)
         if place is None:
             self.where.setText(f"{text!r} is not in the towns list: type its latitude and "
                                "longitude instead.")
@@ -151,7 +185,7 @@ class LocationPicker(QWidget):
 
     def _show_town_of_numbers(self) -> None:
         (lat, lon), _ = self.values()
-        place = nearest_place(lat, lon) if lat is not None and lon is not None else None
+        place = known_places().nearest(lat, lon) if lat is not None and lon is not None else None
         self.town.setEditText(place.label if place else "")
         self._describe()
 
@@ -165,6 +199,6 @@ class LocationPicker(QWidget):
             self.where.setText("Type both latitude and longitude.")
         else:
             ns, ew = ("N" if lat >= 0 else "S"), ("E" if lon >= 0 else "W")
-            place = nearest_place(lat, lon)
+            place = known_places().nearest(lat, lon)
             near = f" — {place.label}" if place else ""
             self.where.setText(f"{abs(lat):.2f}° {ns}, {abs(lon):.2f}° {ew}{near}")

@@ -5,14 +5,13 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
+from tdapp.gui import theme
+
 
 def page_title(text: str) -> QLabel:
     label = QLabel(text)
     label.setObjectName("pageTitle")
-    font = label.font()
-    font.setPointSize(font.pointSize() + 6)
-    font.setBold(True)
-    label.setFont(font)
+    theme.enlarge(label, theme.TITLE_POINTS, bold=True)
     return label
 
 
@@ -45,7 +44,7 @@ class InfoPage(QWidget):
         self.state = QLabel()
         self.state.setObjectName("pageState")
         self.state.setWordWrap(True)
-        self.state.setStyleSheet("color: #35577f;")
+        theme.set_text_colour(self.state, theme.INFO)
         self.state.hide()
         layout.addWidget(self.state)
         if first_page:

@@ -18,6 +18,9 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor
 
+from tdapp.gui import theme
+from tdapp.gui.common.collation import CollatingProxy
+
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1  # native values (numbers sort as numbers)
 ROW_ROLE = Qt.ItemDataRole.UserRole + 2  # the plain row object behind a line
 
@@ -98,7 +101,7 @@ class RowTableModel(QAbstractTableModel, Generic[Row]):
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
             return "" if value is None else str(value)
         if role == Qt.ItemDataRole.ForegroundRole and self._greyed and self._greyed(row):
-            return QBrush(QColor("#8a8a8a"))
+            return QBrush(QColor(theme.GREYED))
         if role == Qt.ItemDataRole.TextAlignmentRole and column.align_right:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole and column.tooltip:
@@ -132,7 +135,7 @@ class RowTableModel(QAbstractTableModel, Generic[Row]):
 
 def make_proxy(model: RowTableModel[Any], parent: Any = None) -> QSortFilterProxyModel:
     """Sort on native values; filter on every column, ignoring case."""
-    proxy = QSortFilterProxyModel(parent)
+    proxy = CollatingProxy(parent)
     proxy.setSourceModel(model)
     proxy.setSortRole(SORT_ROLE)
     proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)

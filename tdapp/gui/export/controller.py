@@ -26,6 +26,7 @@ from tdapp.gui.operations import DialogProgress, Job, Operation
 from tdapp.services import exports
 from tdapp.services.tournaments import tournament_info
 from tdapp.store.database import TournamentDb
+from tdapp.store.space import cannot_write
 
 PDF_FILTER = "PDF documents (*.pdf)"
 XLSX_FILTER = "Excel workbooks (*.xlsx)"
@@ -177,7 +178,7 @@ class ExportController:
         job.view = DialogProgress(self.window, "Exporting" if writes else "Comparing")
         self.jobs.append(job)
         job.handle = self.app.start(Operation(
-            job.title, lambda _token: job.write(db, target),
+            job.title, lambda _token: _written(job, db, target, writes),
             on_done=lambda result: self._finished(job, result, writes),
             cancellable=True, on_cancelled=lambda: self._cancelled(job, writes),
             after_failure=lambda exc: self._failed(job, exc, writes),
@@ -230,3 +231,17 @@ class ExportController:
             self.differences.close()
         self.differences = DifferencesDialog(sheet.name, lines, self.window)
         self.differences.show()
+
+
+def _written(job: ExportJob, db: TournamentDb, target: Path, writes: bool) -> Any:
+    """The job's work; a file that cannot be written says where and why (a full disk named)."""
+    try:
+        return job.write(db, target)
+    except OSError as exc:
+        if not writes:
+            raise
+        raise OSError(_sentence(cannot_write(job.target, exc))) from exc
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + "."

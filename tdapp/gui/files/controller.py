@@ -49,11 +49,11 @@ class FilesController:
         self.window = window
         self.app = app
         self.recent = recent
-        window.new_action.triggered.connect(self.new_tournament)
-        window.open_action.triggered.connect(self.open_dialog)
-        window.save_copy_action.triggered.connect(self.save_copy)
-        window.close_action.triggered.connect(app.close_file)
-        window.about_action.triggered.connect(self.about)
+        window.menus.new_action.triggered.connect(self.new_tournament)
+        window.menus.open_action.triggered.connect(self.open_dialog)
+        window.menus.save_copy_action.triggered.connect(self.save_copy)
+        window.menus.close_action.triggered.connect(app.close_file)
+        window.menus.about_action.triggered.connect(self.about)
         window.welcome.new_requested.connect(self.new_tournament)
         window.welcome.open_requested.connect(self.open_dialog)
         window.welcome.demo_requested.connect(self.open_demo)

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tdapp.gui import theme
 from tdapp.gui.common.page import page_title
 
 
@@ -52,7 +53,7 @@ class WelcomePage(QWidget):
         layout.addLayout(buttons)
         hint = QLabel("There is no Save button: every change is written to the tournament file "
                       "the moment you make it.")
-        hint.setStyleSheet("color: #666;")
+        theme.set_text_colour(hint, theme.MUTED)
         layout.addWidget(hint)
         layout.addSpacing(28)
         layout.addWidget(QLabel("<b>Open recent</b> (double-click or Enter)"))
@@ -62,7 +63,7 @@ class WelcomePage(QWidget):
         self.recent.setMinimumHeight(260)
         layout.addWidget(self.recent)
         self.no_recent = QLabel("No tournament opened yet. Create one, or try the demo.")
-        self.no_recent.setStyleSheet("color: #666;")
+        theme.set_text_colour(self.no_recent, theme.MUTED)
         layout.addWidget(self.no_recent)
         layout.addStretch(1)
         self.new_button.clicked.connect(self.new_requested)

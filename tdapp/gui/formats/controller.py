@@ -11,6 +11,7 @@ from tdapp.gui.controller import AppController
 from tdapp.gui.formats.format_dialog import FormatDialog
 from tdapp.gui.formats.formula_dialog import ScoringSystemsDialog
 from tdapp.gui.formats.page_box import FormatBox
+from tdapp.gui.window.main_window import MainWindow
 from tdapp.services import formats
 from tdapp.services.changes import Change, ServiceError
 
@@ -18,20 +19,17 @@ from tdapp.services.changes import Change, ServiceError
 class FormatsController:
     """Menu actions, the Tournament page box, and the two dialogs."""
 
-    def __init__(self, window, app: AppController) -> None:
+    def __init__(self, window: MainWindow, app: AppController) -> None:
         self.window = window
         self.app = app
         self.format_dialog: FormatDialog | None = None
         self.systems_dialog: ScoringSystemsDialog | None = None
-        self.box: FormatBox | None = getattr(window.tournament_page, "format_box", None)
-        for name, slot in (("format_action", self.show_format_dialog),
-                           ("scoring_action", self.show_systems_dialog)):
-            action = getattr(window, name, None)
-            if action is not None:
-                action.triggered.connect(lambda _=False, s=slot: s())
-        if self.box is not None:
-            self.box.format_button.clicked.connect(lambda: self.show_format_dialog())
-            self.box.scoring_button.clicked.connect(lambda: self.show_systems_dialog())
+        self.box: FormatBox = window.tournament_page.format_box
+        self.actions = (window.menus.format_action, window.menus.scoring_action)
+        window.menus.format_action.triggered.connect(lambda _=False: self.show_format_dialog())
+        window.menus.scoring_action.triggered.connect(lambda _=False: self.show_systems_dialog())
+        self.box.format_button.clicked.connect(lambda: self.show_format_dialog())
+        self.box.scoring_button.clicked.connect(lambda: self.show_systems_dialog())
         app.file_opened.connect(lambda _path: self.refresh())
         app.file_closed.connect(self._closed)
         app.changed.connect(self._changed)
@@ -39,12 +37,9 @@ class FormatsController:
 
     # -- the page box and the actions ----------------------------------------------------------
     def _set_enabled(self, on: bool) -> None:
-        for name in ("format_action", "scoring_action"):
-            action = getattr(self.window, name, None)
-            if action is not None:
-                action.setEnabled(on)
-        if self.box is not None:
-            self.box.setEnabled(on)
+        for action in self.actions:
+            action.setEnabled(on)
+        self.box.setEnabled(on)
 
     def _closed(self) -> None:
         self._set_enabled(False)
@@ -62,7 +57,7 @@ class FormatsController:
         self._set_enabled(True)
         state = self.app.read(formats.format_state)
         rows = self.app.read(formats.list_scoring_systems, default=[])
-        if state is not None and self.box is not None:
+        if state is not None:
             self.box.show_state(state, rows)
 
     # -- the format dialog ----------------------------------------------------------------------

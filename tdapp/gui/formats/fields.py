@@ -20,9 +20,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-ERROR_COLOUR = "#b00020"
+from tdapp.gui import theme
+
+ERROR_COLOUR = theme.ERROR
 ERROR_NAME = "formatFieldAtFault"
-ERROR_STYLE = f"#{ERROR_NAME} {{ border: 2px solid {ERROR_COLOUR}; }}"  # the widget, not its children
 FIELD_WORDS = {"round_rules": "Round", "counting": "Counting group", "tie_breakers": "Tie-breaker",
                "champion_tie_breakers": "Champion tie-breaker", "cut_tie_breakers": "Cut tie-breaker",
                "knockout": "Knock-out", "min_players": "players needed"}
@@ -95,7 +96,7 @@ def refusal_words(field: str | None, message: str) -> str:
 def error_label() -> QLabel:
     label = QLabel()
     label.setWordWrap(True)
-    label.setStyleSheet(f"color: {ERROR_COLOUR}; font-weight: bold;")
+    theme.set_text_colour(label, theme.ERROR, bold=True)
     label.hide()
     return label
 
@@ -151,7 +152,7 @@ class FieldMarks:
         widget.setProperty("formatError", True)
         widget.setProperty("plainName", widget.objectName())
         widget.setObjectName(ERROR_NAME)
-        widget.setStyleSheet(ERROR_STYLE)
+        theme.set_error_border(widget, True)
         widget.setToolTip(message)
         self._marked.append(widget)
 
@@ -162,6 +163,6 @@ class FieldMarks:
         for widget in self._marked:
             widget.setProperty("formatError", False)
             widget.setObjectName(str(widget.property("plainName") or ""))
-            widget.setStyleSheet("")
+            theme.set_error_border(widget, False)
             widget.setToolTip("")
         self._marked.clear()

@@ -36,12 +36,13 @@ from tdapp.core.formats.model import TeamRule
 from tdapp.core.scoring.formula import FormulaSystem
 from tdapp.core.scoring.registry import list_systems
 from tdapp.core.tournament.tiebreakers import criterion_names
-from tdapp.gui.formats.fields import ERROR_COLOUR, error_label, refusal_words
+from tdapp.gui import theme
+from tdapp.gui.formats.fields import error_label, refusal_words
 from tdapp.gui.formats.form import SEEDING_WORDS, FormatForm
 from tdapp.services.formats import FormatState, check_format
 
 CURRENT = "current"
-CHANGED_COLOUR = "#1d5fb4"
+CHANGED_COLOUR = theme.CHANGED
 SUMMARY_TITLE = "In words (changes in blue)"
 STALE_TITLE = "In words: the last version without a mistake (fix it to update)"
 
@@ -257,8 +258,8 @@ class FormatDialog(QDialog):
             return
         self.current = fmt
         self.form.show_error(None, "")
-        self.name_edit.setStyleSheet("")
-        self.title_edit.setStyleSheet("")
+        theme.set_error_border(self.name_edit, False)
+        theme.set_error_border(self.title_edit, False)
         self.status.hide()
         self.summary.setText(summary_html(fmt, get_format(self.base_name())))
         self.summary.setEnabled(True)
@@ -284,12 +285,8 @@ class FormatDialog(QDialog):
         tab = self.form.error_tab()
         if tab is not None:
             self.form.setCurrentIndex(tab)
-        if field in ("name", "title"):
-            edit = self.name_edit if field == "name" else self.title_edit
-            edit.setStyleSheet(f"border: 2px solid {ERROR_COLOUR};")
-        else:
-            self.name_edit.setStyleSheet("")
-            self.title_edit.setStyleSheet("")
+        theme.set_error_border(self.name_edit, field == "name")
+        theme.set_error_border(self.title_edit, field == "title")
         self.summary.setEnabled(False)  # greyed: it no longer says what the boxes say
         self.summary_box.setTitle(STALE_TITLE)
         self.status.setText(f"Not saved yet: {message}")

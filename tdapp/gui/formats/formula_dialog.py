@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor, QFont, QTextCharFormat, QTextCursor
+from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -41,6 +41,7 @@ from tdapp.core.scoring.formula import (
     sample_boards,
 )
 from tdapp.core.scoring.registry import list_systems
+from tdapp.gui import theme
 from tdapp.gui.formats.fields import ERROR_COLOUR, error_label
 from tdapp.services.formats import SystemRow
 
@@ -62,10 +63,7 @@ class FormulaEdit(QPlainTextEdit):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        font = QFont("monospace")
-        font.setStyleHint(QFont.StyleHint.TypeWriter)
-        font.setPointSize(font.pointSize() + 2)
-        self.setFont(font)
+        self.setFont(theme.code_font(2))
         self.setTabChangesFocus(True)
         self.setPlaceholderText(EXAMPLE)
         self.setFixedHeight(self.fontMetrics().lineSpacing() * 4 + 12)
@@ -91,7 +89,7 @@ class FormulaEdit(QPlainTextEdit):
         look = QTextCharFormat()
         look.setUnderlineStyle(QTextCharFormat.UnderlineStyle.WaveUnderline)
         look.setUnderlineColor(QColor(ERROR_COLOUR))
-        look.setBackground(QColor("#fde7ea"))
+        look.setBackground(QColor(theme.FORMULA_FAULT))
         selection.format = look
         cursor = QTextCursor(self.document())
         cursor.setPosition(start)
@@ -261,7 +259,7 @@ class ScoringSystemsDialog(QDialog):
             self.table.setSpan(0, 1 + 3 * index, 1, 3)
             item = QTableWidgetItem(f"{name} board")
             item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-            item.setBackground(QColor("#e6ebf2"))
+            item.setBackground(QColor(theme.TABLE_BAND))
             bold = item.font()
             bold.setBold(True)
             item.setFont(bold)
@@ -381,7 +379,7 @@ class ScoringSystemsDialog(QDialog):
             except ScoringError:
                 theirs = None
             for column, values, colour in ((2 + 3 * index, mine, None),
-                                           (3 + 3 * index, theirs, "#5c6670")):
+                                           (3 + 3 * index, theirs, theme.COMPARED)):
                 for row, power in enumerate(POWERS, start=FIRST_ROW):
                     text = "—" if values is None else _number(values.get(power, 0))
                     self._cell(row, column, text, colour)
@@ -400,15 +398,12 @@ class ScoringSystemsDialog(QDialog):
 
     def show_refusal(self, field: str, message: str, column: int | None = None) -> None:
         """What the service refused, next to the box at fault."""
-        for edit in (self.name_edit, self.title_edit):
-            edit.setStyleSheet("")
-        if field in ("name", "title"):
-            edit = self.name_edit if field == "name" else self.title_edit
-            edit.setStyleSheet(f"border: 2px solid {ERROR_COLOUR};")
+        theme.set_error_border(self.name_edit, field == "name")
+        theme.set_error_border(self.title_edit, field == "title")
         self.show_problem(message, column)
 
     def saved(self, name: str, description: str, rows: Sequence[SystemRow]) -> None:
         for edit in (self.name_edit, self.title_edit):
-            edit.setStyleSheet("")
+            theme.set_error_border(edit, False)
         self.set_systems(rows, select=name)
         self.status.setText(description)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from tdapp.core.formats import get_format
+from tdapp.core.formats import TournamentFormat, get_format
+from tdapp.core.formats.describe import describe_format
 from tdapp.services.formats import FormatState, SystemRow
 
 
@@ -15,6 +16,9 @@ class FormatBox(QGroupBox):
         super().__init__("Format and scoring", parent)
         self.title = QLabel("—")
         self.title.setWordWrap(True)
+        self.summary = QLabel()
+        self.summary.setObjectName("formatSummary")
+        self.summary.setWordWrap(True)
         self.systems = QLabel()
         self.systems.setWordWrap(True)
         self.format_button = QPushButton("Change &format…")
@@ -25,12 +29,31 @@ class FormatBox(QGroupBox):
         buttons.addStretch(1)
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
+        layout.addWidget(self.summary)
         layout.addWidget(self.systems)
         layout.addLayout(buttons)
 
     def show_state(self, state: FormatState, systems: list[SystemRow]) -> None:
         changed = f" — changed from {get_format(state.base).title}" if state.custom else ""
         self.title.setText(f"<b>{state.fmt.title}</b>{changed}")
+        self.summary.setText(format_summary(state.fmt))
         names = ", ".join(s.title for s in systems)
-        self.systems.setText(f"Own scoring systems: {names}" if names else
-                             "No scoring systems of its own (formulas you write go here).")
+        self.systems.setText(f"Own scoring systems: {names}" if names else "")
+        self.systems.setVisible(bool(names))
+
+
+# What a TD wants at a glance, in the format's own words (core/formats/describe.py).
+_SUMMARY_TOPICS = ("Tournament score", "Championship pool", "Top board", "Final round",
+                   "Knock-out", "Team tournament", "Champion")
+
+
+def format_summary(fmt: TournamentFormat) -> str:
+    """The format summed up in a few lines: scoring, what counts, pool, team round, champion."""
+    said = dict(describe_format(fmt))
+    scoring = sorted({rule.scoring for rule in fmt.round_rules})
+    lines = [f"{fmt.rounds} rounds, {' / '.join(s.title() for s in scoring)} scoring"]
+    for topic in _SUMMARY_TOPICS:
+        if topic in said:
+            words = said[topic].split(", team score")[0]  # the team round's details: the dialog
+            lines.append(f"{topic}: {words}")
+    return "\n".join(lines)

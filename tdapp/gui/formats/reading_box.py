@@ -8,6 +8,7 @@ from collections.abc import Callable
 from PySide6.QtWidgets import QCheckBox, QComboBox, QGridLayout, QGroupBox, QLabel, QWidget
 
 from tdapp.core.formats.model import OrderReadingRule
+from tdapp.gui import theme
 from tdapp.gui.formats.fields import choice_box, set_choice
 
 DUPLICATE_WORDS = (("", "the judge's default (it holds)"),
@@ -31,7 +32,7 @@ Add = Callable[[str, QWidget], QWidget]
 def _note(text: str) -> QLabel:
     label = QLabel(text)
     label.setWordWrap(True)
-    label.setStyleSheet("color: palette(dark); font-style: italic;")
+    theme.set_text_colour(label, "palette(dark)", italic=True)
     return label
 
 

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QFont, QResizeEvent
+from PySide6.QtGui import QColor, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -30,13 +30,14 @@ from tdapp.core.board.contract import position_from_contract
 from tdapp.core.game.phases import phase_title
 from tdapp.core.game.units import unit_key
 from tdapp.core.powers import POWERS
+from tdapp.gui import theme
 from tdapp.gui.game.entry import POWER_COLOURS, shown
 from tdapp.gui.game.faults import beyond_owed_words
 from tdapp.services import games
 
 COLUMNS = ("Power", "Written", "Read as", "Result", "Why")
-FAILED_BG = QColor("#fdecea")
-VOID_BG = QColor("#f3f3f3")
+FAILED_BG = QColor(theme.ERROR_BACKGROUND)
+VOID_BG = QColor(theme.VOID_BACKGROUND)
 
 
 def _words(result: Mapping[str, Any]) -> list[str]:
@@ -186,7 +187,7 @@ def _placeholder(text: str) -> QLabel:
     holder.setObjectName("mapPlaceholder")
     holder.setAlignment(Qt.AlignmentFlag.AlignCenter)
     holder.setWordWrap(True)
-    holder.setStyleSheet("border: 1px dashed #999; color: #777; background: #fafafa;")
+    theme.set_placeholder(holder)
     holder.setMinimumWidth(320)
     return holder
 
@@ -220,10 +221,7 @@ class AdjudicationView(QWidget):
         super().__init__(parent)
         self.heading = QLabel()
         self.heading.setObjectName("resultsHeading")
-        font = QFont(self.heading.font())
-        font.setPointSize(font.pointSize() + 3)
-        font.setBold(True)
-        self.heading.setFont(font)
+        theme.enlarge(self.heading, 3, bold=True)
         self.table = ResultsTable(0, len(COLUMNS))
         self.table.setObjectName("resultsTable")
         self.table.setHorizontalHeaderLabels(COLUMNS)
@@ -299,7 +297,7 @@ class AdjudicationView(QWidget):
                 item = QTableWidgetItem(value)
                 item.setToolTip(value)
                 if column == 0:
-                    item.setForeground(QColor(POWER_COLOURS.get(power, "#000")))
+                    item.setForeground(QColor(POWER_COLOURS.get(power, theme.TEXT)))
                 if "void" in result.get("tags", []):
                     item.setBackground(VOID_BG)
                 elif result.get("tags"):

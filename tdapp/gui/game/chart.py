@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from tdapp.core.powers import POWERS, SOLO_CENTERS
+from tdapp.gui import theme
 from tdapp.gui.game.entry import POWER_COLOURS
 
 
@@ -28,10 +29,7 @@ class CentreChart(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.caption = QLabel("Supply centres at the end of each year")
-        font = QFont(self.caption.font())
-        font.setBold(True)
-        font.setPointSize(font.pointSize() + 2)
-        self.caption.setFont(font)
+        theme.enlarge(self.caption, 2, bold=True)
         self.table = QTableWidget(0, len(POWERS))
         self.table.setObjectName("centreChart")
         self.table.setHorizontalHeaderLabels([p.title() for p in POWERS])
@@ -60,9 +58,9 @@ class CentreChart(QWidget):
                 item = QTableWidgetItem(str(count) if count else "–")
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 if count >= SOLO_CENTERS:
-                    item.setBackground(QColor("#ffe08a"))
+                    item.setBackground(QColor(theme.SOLO_CENTRES))
                 elif count == 0:
-                    item.setForeground(QColor("#aaa"))
+                    item.setForeground(QColor(theme.FAINT))
                 self.table.setItem(r, c, item)
         self.note.setText("– : no centre (eliminated). Centres are counted after each Fall.")
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox
+from PySide6.QtWidgets import QMenu, QMessageBox
 
 from tdapp.gui.controller import AppController
 from tdapp.gui.game.view import GameView
+from tdapp.gui.window.main_window import MainWindow
+from tdapp.gui.window.menus import Menu
 from tdapp.services import games
 from tdapp.services.changes import Change
 from tdapp.services.rounds import all_boards
@@ -16,15 +18,8 @@ from tdapp.services.rounds import all_boards
 WINDOW_SIZE = (1280, 800)
 
 
-def _round_menu(window: QMainWindow) -> QMenu:
-    for action in window.menuBar().actions():
-        if action.menu() is not None and action.text().replace("&", "") == "Round":
-            return action.menu()
-    return window.menuBar().addMenu("&Round")
-
-
 class GameController(QObject):
-    def __init__(self, window: QMainWindow, app: AppController) -> None:
+    def __init__(self, window: MainWindow, app: AppController) -> None:
         super().__init__(window)
         self.window = window
         self.app = app
@@ -32,12 +27,11 @@ class GameController(QObject):
         self.menu = QMenu("&Play board", window)
         self.menu.setObjectName("playBoardMenu")
         self.menu.aboutToShow.connect(self.fill_menu)
-        round_menu = _round_menu(window)
-        round_menu.addMenu(self.menu)
+        window.menus.add_submenu(Menu.ROUND, self.menu)
         self.time_up_action = QAction("Round &time is up: end the boards in play…", window)
         self.time_up_action.setObjectName("roundTimeUp")
         self.time_up_action.triggered.connect(self.round_time_up)
-        round_menu.addAction(self.time_up_action)
+        window.menus.add(Menu.ROUND, self.time_up_action)
         app.file_closed.connect(self.close_all)
 
     def fill_menu(self) -> None:

@@ -19,6 +19,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tdapp.gui import theme
+
 YES, NO, ABANDONED = "Yes", "No", "Abandoned (votes yes)"
 NOT_GIVEN = "— vote not given —"
 
@@ -77,7 +79,7 @@ class DrawVoteDialog(QDialog):
         self.missing = QLabel()
         self.missing.setObjectName("votesMissing")
         self.missing.setWordWrap(True)
-        self.missing.setStyleSheet("color: #9a6700;")
+        theme.set_text_colour(self.missing, theme.WARNING)
         layout.addWidget(self.missing)
         layout.addWidget(self.buttons)
         self._check_ready()

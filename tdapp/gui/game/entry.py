@@ -26,14 +26,12 @@ from PySide6.QtWidgets import (
 from tdapp.core.orders.options import ParseOptions
 from tdapp.core.orders.result import ParseResult
 from tdapp.core.powers import POWERS
+from tdapp.gui import theme
 from tdapp.gui.game.faults import fate
 from tdapp.gui.game.sheet_edit import SheetEdit
 from tdapp.services import games
 
-POWER_COLOURS = {
-    "AUSTRIA": "#c0392b", "ENGLAND": "#2c3e91", "FRANCE": "#2e86c1", "GERMANY": "#555555",
-    "ITALY": "#1e8449", "RUSSIA": "#7d3c98", "TURKEY": "#b7950b",
-}
+POWER_COLOURS = theme.POWER_TEXT_COLOURS
 
 
 def shown(normalized: str) -> str:
@@ -103,11 +101,11 @@ class PowerPanel(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         colour = POWER_COLOURS[power]
         self.title = ElidingLabel(power.title())
-        self.title.setStyleSheet(f"font-weight: 600; color: {colour}; font-size: 14px;")
+        theme.set_text_colour(self.title, colour, bold=True, size_px=14)
         self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.status = QLabel()
         self.status.setObjectName("sheetStatus")
-        self.status.setStyleSheet("color: #555;")
+        theme.set_text_colour(self.status, theme.MUTED)
         self.status.setWordWrap(True)  # a grace period's start and end do not fit one line
         self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.no_orders = self._small_button("No orders", games.NO_ORDERS,
@@ -119,15 +117,23 @@ class PowerPanel(QFrame):
             shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             shortcut.activated.connect(
                 lambda s=status: self._shortcut_status(s))
+        self.accept_button = QToolButton()
+        self.accept_button.setObjectName("acceptSheet")
+        self.accept_button.setText("Accept ⇧↵")
+        self.accept_button.setToolTip("Accept this sheet and go to the next power (Shift+Enter);"
+                                      " Enter starts a new line")
+        self.accept_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.accept_button.clicked.connect(lambda: self.accepted.emit(self.power))
         head = QHBoxLayout()
         head.addWidget(self.title, 1)
+        head.addWidget(self.accept_button)
         head.addWidget(self.no_orders)
         head.addWidget(self.grace)
         self.owes = QLabel()
         self.owes.setObjectName("owes")
         self.owes.setWordWrap(True)
         self.owes.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.owes.setStyleSheet("color: #333;")
+        theme.set_text_colour(self.owes, theme.SECONDARY)
         self.edit = SheetEdit()
         self.edit.setObjectName(f"sheet{power.title()}")
         self.edit.setMinimumHeight(96)
@@ -194,6 +200,7 @@ class PowerPanel(QFrame):
         self.owes.setText(owes)
         self.owes.setVisible(bool(owes))
         self.edit.setEnabled(can_order)
+        self.accept_button.setEnabled(can_order)
         self.no_orders.setEnabled(can_order)
         self.grace.setVisible(grace_allowed)
         self.grace.setEnabled(can_order)
@@ -210,7 +217,7 @@ class PowerPanel(QFrame):
         self.edit.show_faults(results)
         rows = []
         if status == games.NO_ORDERS:
-            rows.append("<span style='color:#555'>No orders: every unit holds.</span>")
+            rows.append(f"<span style='color:{theme.MUTED}'>No orders: every unit holds.</span>")
         for i, (r, (typed, read, problem)) in enumerate(
                 zip(results, reading_lines(results), strict=True)):
             typed_html = html.escape(typed)
@@ -220,17 +227,17 @@ class PowerPanel(QFrame):
                 if i in self.holding and status != games.NO_ORDERS:
                     problem += f" — {fate(self.holding[i], kind)}"
                 as_read = f" → <b>{html.escape(read)}</b>" if r.normalized else ""
-                rows.append(f"<span style='color:#c62828'>✗ {typed_html}{as_read}: "
+                rows.append(f"<span style='color:{theme.SHEET_ERROR}'>✗ {typed_html}{as_read}: "
                             f"{html.escape(problem)}</span>")
             else:
                 row = f"✓ {typed_html} → <b>{html.escape(read)}</b>"
                 if problem:
-                    row += f"<br><span style='color:#9a6400'>&nbsp;&nbsp;{html.escape(problem)}"
+                    row += f"<br><span style='color:{theme.WARNING}'>&nbsp;&nbsp;{html.escape(problem)}"
                     row += "</span>"
                 rows.append(row)
         if unordered and status != games.NO_ORDERS:
             what = "will be disbanded" if kind == "R" else "will hold"
-            rows.append(f"<span style='color:#555'>{html.escape(', '.join(unordered))}: "
+            rows.append(f"<span style='color:{theme.MUTED}'>{html.escape(', '.join(unordered))}: "
                         f"no order — {what}</span>")
         self.reading.setText("<br>".join(rows))
 
@@ -255,7 +262,7 @@ class EntryPage(QWidget):
         self.rules = QLabel()
         self.rules.setObjectName("orderRules")
         self.rules.setWordWrap(True)
-        self.rules.setStyleSheet("color: #444;")
+        theme.set_text_colour(self.rules, theme.SECONDARY)
         self.rules.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.gaps = QLabel()
         self.gaps.setObjectName("unorderedUnits")
@@ -273,7 +280,7 @@ class EntryPage(QWidget):
         self.adjudicate_button.clicked.connect(self.adjudicate_requested)
         box = QVBoxLayout(summary)
         heading = QLabel("Before adjudication")
-        heading.setStyleSheet("font-weight: 600;")
+        theme.set_text_colour(heading, None, bold=True)
         box.addWidget(heading)
         box.addWidget(scroll, 1)
         box.addWidget(self.adjudicate_button)
@@ -291,7 +298,7 @@ class EntryPage(QWidget):
 
     def show_gaps(self, lines: Sequence[str], void: Sequence[str]) -> None:
         rows = [html.escape(line) for line in lines]
-        rows += [f"<span style='color:#c62828'>{html.escape(v)}</span>" for v in void]
+        rows += [f"<span style='color:{theme.SHEET_ERROR}'>{html.escape(v)}</span>" for v in void]
         self.gaps.setText("<br>".join(rows) if rows else "Every unit has an order.")
 
     def set_rules(self, text: str) -> None:

@@ -29,6 +29,7 @@ from tdapp.core.formats.model import CorrectionRule
 from tdapp.core.game.corrections import correction_allowed
 from tdapp.core.game.phases import phase_title
 from tdapp.core.powers import POWERS
+from tdapp.gui import theme
 from tdapp.gui.game.adjudication import AdjudicationView
 from tdapp.gui.game.sheet_edit import SheetEdit
 from tdapp.services import games
@@ -79,7 +80,7 @@ class HistoryPage(QWidget):
         self.override.setObjectName("correctionOverride")
         self.rule = QLabel()
         self.rule.setWordWrap(True)
-        self.rule.setStyleSheet("color: #555;")
+        theme.set_text_colour(self.rule, theme.MUTED)
         self.apply_button = QPushButton("Correct and &re-adjudicate")
         self.apply_button.setObjectName("reAdjudicate")
         self.apply_button.clicked.connect(self._apply)

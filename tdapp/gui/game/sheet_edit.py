@@ -1,6 +1,7 @@
 """The editor of one power's order sheet: keyboard only.
 
-Tab goes to the next power, Enter accepts the sheet (Shift+Enter starts a new line); province
+Tab goes to the next power; Enter starts a new line (one order per line, as an assistant reads a
+paper sheet) and Shift+Enter accepts the sheet, as its panel's button says; province
 names complete from what is typed; faults are underlined where the parser says they are.
 """
 
@@ -15,9 +16,10 @@ from PySide6.QtWidgets import QCompleter, QPlainTextEdit, QTextEdit, QWidget
 
 from tdapp.core.orders.names import completions, key_of
 from tdapp.core.orders.result import ParseResult
+from tdapp.gui import theme
 
-ERROR_COLOUR = QColor("#c62828")
-WARNING_COLOUR = QColor("#e08a00")
+ERROR_COLOUR = QColor(theme.SHEET_ERROR)
+WARNING_COLOUR = QColor(theme.SHEET_WARNING)
 _LAST_WORD = re.compile(r"[A-Za-z]+$")
 
 
@@ -35,7 +37,7 @@ def fault_ranges(results: Sequence[ParseResult]) -> list[tuple[int, int, bool]]:
 
 
 class SheetEdit(QPlainTextEdit):
-    """A power's sheet. ``accepted`` on Enter; ``left`` when focus goes elsewhere."""
+    """A power's sheet. ``accepted`` on Shift+Enter; ``left`` when focus goes elsewhere."""
 
     accepted = Signal()
     left = Signal()
@@ -65,7 +67,7 @@ class SheetEdit(QPlainTextEdit):
             fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.WaveUnderline)
             fmt.setUnderlineColor(ERROR_COLOUR if is_error else WARNING_COLOUR)
             if is_error:
-                fmt.setBackground(QColor("#fdecea"))
+                fmt.setBackground(QColor(theme.ERROR_BACKGROUND))
             selection.format = fmt
             cursor = QTextCursor(self.document())
             cursor.setPosition(min(start, len(self.toPlainText())))
@@ -89,13 +91,13 @@ class SheetEdit(QPlainTextEdit):
                 self._insert_completion(text)
             popup.hide()
             return
-        if enter and not event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
-            if not event.modifiers() & Qt.KeyboardModifier.ControlModifier:
-                self.accepted.emit()
-                return
+        if enter and event.modifiers() & Qt.KeyboardModifier.ControlModifier:
             event.ignore()  # Ctrl+Enter: the view's Adjudicate shortcut
             return
-        if enter:
+        if enter and event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+            self.accepted.emit()  # the named key of the panel's "Accept" button
+            return
+        if enter:  # one order per line: Enter never leaves the sheet
             self.textCursor().insertText("\n")
             return
         super().keyPressEvent(event)

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QKeySequence, QShortcut
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
@@ -42,6 +42,7 @@ from tdapp.core.game.sheets import (
 )
 from tdapp.core.orders.options import ParseOptions
 from tdapp.core.powers import POWERS
+from tdapp.gui import theme
 from tdapp.gui.controller import AppController
 from tdapp.gui.game.adjudication import AdjudicationView
 from tdapp.gui.game.chart import CentreChart
@@ -85,10 +86,7 @@ class GameView(QWidget):
     def _build(self) -> None:
         self.title = QLabel()
         self.title.setObjectName("gameTitle")
-        font = QFont(self.title.font())
-        font.setPointSize(font.pointSize() + 5)
-        font.setBold(True)
-        self.title.setFont(font)
+        theme.enlarge(self.title, 5, bold=True)
         self.banner = QLabel()
         self.banner.setObjectName("gameBanner")
         self.banner.setWordWrap(True)
@@ -220,10 +218,10 @@ class GameView(QWidget):
         if state.finished:
             reason = END_REASONS.get(state.end_reason or "", state.end_reason or "")
             self.banner.setText(f"Game over — {reason}. The result is on the board for scoring.")
-            self.banner.setStyleSheet("background: #e8f5e9; padding: 6px; font-weight: 600;")
+            theme.set_banner(self.banner, theme.OK_BACKGROUND, bold=True)
         elif not state.started:
             self.banner.setText("The game has not started: Start the game opens Spring 1901.")
-            self.banner.setStyleSheet("background: #fff8e1; padding: 6px;")
+            theme.set_banner(self.banner, theme.WARNING_BACKGROUND)
         else:
             votes = list(state.votes)
             last = ""
@@ -240,7 +238,7 @@ class GameView(QWidget):
                     last = (f" Last draw proposal ({phase_title(v.phase)}): vetoed openly by "
                             + ", ".join(p.title() for p in v.vetoed_by) + "; no vote held.")
             self.banner.setText(f"{state.format_title}.{last}")
-            self.banner.setStyleSheet("color: #555; padding: 2px;")
+            theme.set_banner(self.banner, None, colour=theme.MUTED, padding_px=2)
 
     def _owes(self, position: dict[str, Any], power: str) -> tuple[str, bool]:
         kind = str(position["phase"])[-1]
@@ -325,9 +323,15 @@ class GameView(QWidget):
         return self._judged[1]
 
     def _show_gaps(self) -> None:
+        gaps = self._gaps()
+        if gaps is not None:
+            self.entry.show_gaps(*gaps)
+
+    def _gaps(self) -> tuple[list[str], list[str]] | None:
+        """Units left without orders (and builds not written), and void orders, power by power."""
         current = self.state.current if self.state else None
         if current is None:
-            return
+            return None
         lines: list[str] = []
         void: list[str] = []
         for power in POWERS:
@@ -351,7 +355,7 @@ class GameView(QWidget):
                             else "")
                     void.append(f"{power.title()}: '{r.text}' — {r.error}{held}")
             void += sorted({f"{power.title()}: {note}" for note in panel.duplicates.values()})
-        self.entry.show_gaps(lines, void)
+        return lines, void
 
     def _accepted(self, power: str) -> None:
         self.save(power)
@@ -411,7 +415,7 @@ class GameView(QWidget):
         if self.state is None or self.state.finished or not self.state.started:
             return
         self.save_all()
-        if not self._adjudicate_during_grace():
+        if not self._adjudicate_during_grace() or not self._adjudicate_with_gaps():
             return
         phase = self.state.current.phase if self.state.current else None
         if self.app.call(games.adjudicate, self.board_id, None, phase) is not None:
@@ -446,6 +450,21 @@ class GameView(QWidget):
             self, "Grace period running",
             f"The grace period for a missing sheet is still running: {', '.join(waiting)}.\n\n"
             "Adjudicate now? Their units will hold.",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
+
+    def _adjudicate_with_gaps(self) -> bool:
+        """Void orders and units without an order hold: name them and ask before adjudicating."""
+        lines, void = self._gaps() or ([], [])
+        if not lines and not void:
+            return True
+        shown = lines + void
+        more = f"\n…and {len(shown) - 12} more" if len(shown) > 12 else ""
+        answer = QMessageBox.question(
+            self, "Void or unread orders",
+            "These orders are void or missing:\n\n" + "\n".join(shown[:12]) + more
+            + "\n\nAdjudicate now? Those units will hold.",
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             QMessageBox.StandardButton.No)
         return answer == QMessageBox.StandardButton.Yes

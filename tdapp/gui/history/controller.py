@@ -13,9 +13,9 @@ class HistoryController:
         self.window = window
         self.app = app
         self.dialog: HistoryDialog | None = None
-        window.undo_action.triggered.connect(self.undo)
-        window.redo_action.triggered.connect(self.redo)
-        window.history_action.triggered.connect(self.show_history)
+        window.menus.undo_action.triggered.connect(self.undo)
+        window.menus.redo_action.triggered.connect(self.redo)
+        window.menus.history_action.triggered.connect(self.show_history)
         app.file_opened.connect(lambda _path: self.refresh())
         app.file_closed.connect(self._closed)
         app.changed.connect(lambda _change: self.refresh())
@@ -28,7 +28,7 @@ class HistoryController:
 
     def refresh(self) -> None:
         undo_text, redo_text = self.app.read(history.undo_redo_state, default=(None, None))
-        self.window.set_undo_texts(undo_text, redo_text)
+        self.window.menus.set_undo_texts(undo_text, redo_text)
         if self.dialog is not None:
             actions = self.app.read(history.list_actions, default=[])
             self.dialog.set_actions(actions, undo_text, redo_text)
@@ -55,6 +55,6 @@ class HistoryController:
             self.dialog = None
 
     def _closed(self) -> None:
-        self.window.set_undo_texts(None, None)
+        self.window.menus.set_undo_texts(None, None)
         if self.dialog is not None:
             self.dialog.close()

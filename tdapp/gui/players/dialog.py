@@ -17,10 +17,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tdapp.core.places import find_place
 from tdapp.gui.common.fields import problems_label, show_problems
 from tdapp.gui.common.location import LocationPicker
 from tdapp.gui.players.keep_apart import KeepApartEditor
+from tdapp.services.gazetteer import world_places
 from tdapp.services.players import LOCAL_STATUSES, MAX_BOARD, MAX_SEED, PlayerData
 
 NOT_COMPETING_TEXT = "Not competing: plays but never ranks (TD or assistant filling a seat)"
@@ -146,7 +146,7 @@ class PlayerDialog(QDialog):
         if self.home_location.location() != (None, None) or not self.home_town.text().strip():
             return
         town, country = self.home_town.text().strip(), self.country.text().strip()
-        place = find_place(f"{town}, {country}" if country else town)
+        place = world_places().find(f"{town}, {country}" if country else town)
         if place is not None:
             self.home_location.choose(place.label)
 

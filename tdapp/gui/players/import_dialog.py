@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tdapp.gui import theme
 from tdapp.services.players import LOCAL_STATUSES, PlayerData
 
 FIELD_LABELS: dict[str, str] = {
@@ -156,7 +157,7 @@ class ImportPlayersDialog(QDialog):
             chosen = mapping.get(field)
             combo.setCurrentIndex(0 if chosen is None else chosen + 1)
             sample = QLabel()
-            sample.setStyleSheet("color: #666;")
+            theme.set_text_colour(sample, theme.MUTED)
             combo.currentIndexChanged.connect(lambda _=0, f=field: self._show_sample(f))
             row = QHBoxLayout()
             row.addWidget(combo, 1)
@@ -169,13 +170,13 @@ class ImportPlayersDialog(QDialog):
         for text in self._notes:  # e.g. "read as Windows/Latin-1 text", which sheet was read
             warning = QLabel(text)
             warning.setWordWrap(True)
-            warning.setStyleSheet("color: #9a6700;")
+            theme.set_text_colour(warning, theme.WARNING)
             layout.addWidget(warning)
         statuses = ", ".join(LOCAL_STATUSES.values())
         note = QLabel(f"Local status values understood: {statuses} (others are refused "
                       "line by line).")
         note.setWordWrap(True)
-        note.setStyleSheet("color: #666;")
+        theme.set_text_colour(note, theme.MUTED)
         layout.addWidget(note)
         layout.addStretch(1)
         return page
@@ -226,7 +227,7 @@ class ImportPlayersDialog(QDialog):
                 self.summary.setText("")
                 self.steps.setCurrentIndex(0)
                 self._samples["name"].setText("Choose the column with the players' names.")
-                self._samples["name"].setStyleSheet("color: #b00020;")
+                theme.set_text_colour(self._samples["name"], theme.ERROR)
                 return
             self._fill_preview()
         self.steps.setCurrentIndex(step)
@@ -248,7 +249,7 @@ class ImportPlayersDialog(QDialog):
         for field, column in _OPTIONAL_COLUMNS.items():
             table.setColumnHidden(column, chosen.get(field) is None)
         table.setRowCount(len(self.lines))
-        red, amber = QBrush(QColor("#b00020")), QBrush(QColor("#9a6700"))
+        red, amber = QBrush(QColor(theme.ERROR)), QBrush(QColor(theme.WARNING))
         for row, line in enumerate(self.lines):
             player = line.player
             notes = list(line.problems)

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tdapp.gui import theme
 from tdapp.gui.common.enter_key import on_enter
 from tdapp.services.players import name_sort_key
 
@@ -51,7 +52,7 @@ class KeepApartEditor(QWidget):
         self.remove_button.setToolTip("Take the chosen pair off the keep-apart list")
         self.message = QLabel()
         self.message.setWordWrap(True)
-        self.message.setStyleSheet("color: #b00020;")
+        theme.set_text_colour(self.message, theme.ERROR)
         self.message.hide()
         pick_row = QHBoxLayout()
         pick_row.addWidget(self.picker, 3)

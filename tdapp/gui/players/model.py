@@ -17,6 +17,8 @@ def _unset_last(number: int | None) -> int:
     """Sorts numbers as numbers, a player without one after all who have one."""
     return _UNSET if number is None else number
 
+COUNTRY_COLUMN, CLUB_COLUMN = 2, 3  # sized by what they hold
+
 PLAYER_COLUMNS: list[Column[PlayerRow]] = [
     Column("Name", lambda p: p.name),
     Column("Home town", lambda p: p.home_town),

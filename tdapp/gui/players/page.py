@@ -6,6 +6,7 @@ from PySide6.QtCore import QItemSelectionModel, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -17,7 +18,7 @@ from PySide6.QtWidgets import (
 from tdapp.gui.common.page import page_title
 from tdapp.gui.common.table_model import ROW_ROLE, make_proxy
 from tdapp.gui.common.tables import add_find_shortcut, tune_table
-from tdapp.gui.players.model import players_model
+from tdapp.gui.players.model import CLUB_COLUMN, COUNTRY_COLUMN, players_model
 from tdapp.services.players import PlayerRow
 
 
@@ -51,7 +52,13 @@ class PlayersPage(QWidget):
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         self.table.setAlternatingRowColors(True)
-        tune_table(self.table, (160, 100, 90, 120, 125, 115, 50, 95, 100))
+        tune_table(self.table, (165, 125, 90, 120, 95, 100, 45, 95, 100, 80))
+        # Country and Club as wide as what they hold (they were cut); Withdrawn at the end no
+        # longer takes the room left over
+        header = self.table.horizontalHeader()
+        header.setStretchLastSection(False)
+        for column in (COUNTRY_COLUMN, CLUB_COLUMN):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.count_label = QLabel()
         self.count_label.setObjectName("playersCount")
         tools = QHBoxLayout()

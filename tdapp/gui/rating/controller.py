@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-from PySide6.QtGui import QAction
-
 from tdapp.gui.controller import AppController
 from tdapp.gui.rating.dialog import RatingDialog
+from tdapp.gui.window.main_window import MainWindow
+from tdapp.gui.window.menus import Menu, make_action
 from tdapp.services.changes import Change
 from tdapp.services.rating import rating_view
 
@@ -16,15 +16,13 @@ def _wants(change: Change) -> bool:
 
 
 class RatingController:
-    def __init__(self, window, app: AppController) -> None:
+    def __init__(self, window: MainWindow, app: AppController) -> None:
         self.window = window
         self.app = app
         self.dialog: RatingDialog | None = None
-        self.action = QAction("EADiplomacy &rating…", window)
-        self.action.setStatusTip("Everyone's rating after every board, each step explained")
-        menu = getattr(window, "tournament_menu", None)
-        if menu is not None:
-            menu.addAction(self.action)
+        self.action = window.menus.add(Menu.TOURNAMENT, make_action(
+            window, "EADiplomacy &rating…", None,
+            "Everyone's rating after every board, each step explained"))
         self.action.triggered.connect(lambda _=False: self.show_dialog())
         app.file_opened.connect(lambda _path: self.action.setEnabled(True))
         app.file_closed.connect(self._closed)

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from tdapp.core.powers import POWERS
+from tdapp.gui import theme
 from tdapp.gui.common.table_model import Column, RowTableModel
 from tdapp.gui.common.tables import ROW_HEIGHT, tune_table
 from tdapp.gui.controller import AppController
@@ -182,9 +183,9 @@ class ResultEntryDialog(QDialog):
         self.check = self.form.check()
         self.model.set_bad(self.check.bad_cells())
         lines: list[str] = []
-        lines.extend(f"<p style='color:#b3261e'>✗ {message}</p>"
+        lines.extend(f"<p style='color:{theme.ERROR}'>✗ {message}</p>"
                      for message, _ in self.check.errors)
-        lines.extend(f"<p style='color:#5f6368'>… {message}</p>" for message in
+        lines.extend(f"<p style='color:{theme.MUTED}'>… {message}</p>" for message in
                      self.check.missing)
         scores: list[ScoreLine] = []
         if self.check.result is not None:
@@ -192,13 +193,13 @@ class ResultEntryDialog(QDialog):
                 by_power = score_result(self.needs.system, self.check.result,
                                         self.custom_systems)
             except ServiceError as exc:
-                lines.append(f"<p style='color:#b3261e'>✗ {exc}</p>")
+                lines.append(f"<p style='color:{theme.ERROR}'>✗ {exc}</p>")
                 self.check.result = None
             else:
                 names = {s.power: s.player_name for s in self.entry.seats}
                 scores = [ScoreLine(p, names.get(p, ""), self.check.result.centers.get(p, 0),
                                     by_power[p]) for p in POWERS]
-                lines.append("<p style='color:#1e7b34'>✓ The numbers are valid: Save records "
+                lines.append(f"<p style='color:{theme.OK}'>✓ The numbers are valid: Save records "
                              "this result.</p>")
         self.problems.setText("".join(lines))
         self.scores_model.set_rows(scores)

@@ -22,13 +22,14 @@ from PySide6.QtWidgets import (
 )
 
 from tdapp.core.powers import POWERS
+from tdapp.gui import theme
 from tdapp.gui.results.form import Cell, ResultForm
 
 AnyIndex = QModelIndex | QPersistentModelIndex
-BAD = QColor("#f6c9c4")
-OPTIONAL = QColor("#f4f6f9")
-REQUIRED = QColor("#ffffff")
-SOLO_SHADE = QColor("#fff2c2")
+BAD = QColor(theme.BAD_CELL)
+OPTIONAL = QColor(theme.OPTIONAL_CELL)
+REQUIRED = QColor(theme.REQUIRED_CELL)
+SOLO_SHADE = QColor(theme.SOLO)
 
 
 class ResultGridModel(QAbstractTableModel):

@@ -6,7 +6,7 @@ from tdapp.gui.controller import AppController
 from tdapp.gui.window.main_window import MainWindow
 from tdapp.services import rollcall
 from tdapp.services.changes import Change
-from tdapp.services.rounds import list_rounds
+from tdapp.services.rounds import list_rounds, set_round_status
 
 
 class RoundsController:
@@ -15,6 +15,7 @@ class RoundsController:
         self.app = app
         self.page.round_selected.connect(self.show_roll_call)
         self.page.answers_requested.connect(self.record)
+        self.page.reopen_requested.connect(self.reopen)
         app.file_opened.connect(lambda _path: self.refresh())
         app.file_closed.connect(self._clear)
         app.changed.connect(self._changed)
@@ -35,6 +36,10 @@ class RoundsController:
 
     def record(self, number: int, player_ids: list[int], field: str, value: object) -> None:
         self.app.call(rollcall.set_answers, number, player_ids, **{field: value})
+
+    def reopen(self, number: int) -> None:
+        """The TD opens a finished round again (a late correction); the next result closes it."""
+        self.app.call(set_round_status, number, "playing")
 
     def _changed(self, change: Change) -> None:
         if change.rounds or change.boards or change.results or change.tournament:

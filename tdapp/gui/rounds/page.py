@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tdapp.gui import theme
 from tdapp.gui.common.page import page_title
 from tdapp.gui.common.table_model import ROW_ROLE, make_proxy
 from tdapp.gui.common.tables import add_find_shortcut, tune_table
@@ -54,6 +55,7 @@ class RoundsPage(QWidget):
     round_selected = Signal(int)  # round number
     # (round number, player ids, field, value): field is status / two_boards / volunteer_sit_out
     answers_requested = Signal(int, object, str, object)
+    reopen_requested = Signal(int)  # a finished round opened again for a late correction
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -78,16 +80,10 @@ class RoundsPage(QWidget):
         tune_table(self.table, (155, 110, 95, 85, 65, 90), multi=True)
         self.table.installEventFilter(_StatusKeys(self))
         self.title = QLabel("Roll call")
-        font = self.title.font()
-        font.setBold(True)
-        font.setPointSize(font.pointSize() + 2)
-        self.title.setFont(font)
+        theme.enlarge(self.title, 2, bold=True)
         self.count_label = QLabel()
         self.count_label.setObjectName("rollCallCount")
-        count_font = self.count_label.font()
-        count_font.setPointSize(count_font.pointSize() + 3)
-        count_font.setBold(True)
-        self.count_label.setFont(count_font)
+        theme.enlarge(self.count_label, 3, bold=True)
         self.search = QLineEdit()
         self.search.setPlaceholderText("Find a player")
         self.search.setClearButtonEnabled(True)
@@ -121,7 +117,7 @@ class RoundsPage(QWidget):
         roll_layout.addWidget(self.table, 1)
         hint = QLabel("Select players (Shift/Ctrl for several) and press P, A, S or L. "
                       "Unanswered players show last round's answer.")
-        hint.setStyleSheet("color: #666;")
+        theme.set_text_colour(hint, theme.MUTED)
         hint.setWordWrap(True)
         roll_layout.addWidget(hint)
         left = QWidget()
@@ -129,9 +125,16 @@ class RoundsPage(QWidget):
         left_layout.setContentsMargins(0, 0, 0, 0)
         left_layout.addWidget(QLabel("<b>Rounds</b>"))
         left_layout.addWidget(self.rounds_view, 1)
+        self.reopen_button = QPushButton("Reopen round")
+        self.reopen_button.setObjectName("reopenRound")
+        self.reopen_button.setToolTip("A finished round (every board has its result) closes by "
+                                      "itself; reopen it to correct a result")
+        self.reopen_button.setEnabled(False)
+        self.reopen_button.clicked.connect(self._reopen)
+        left_layout.addWidget(self.reopen_button)
         self.next_step = QLabel()
         self.next_step.setWordWrap(True)
-        self.next_step.setStyleSheet("color: #555;")
+        theme.set_text_colour(self.next_step, theme.MUTED)
         left_layout.addWidget(self.next_step)
         splitter = QSplitter()
         splitter.addWidget(left)
@@ -154,6 +157,7 @@ class RoundsPage(QWidget):
         numbers = [r.number for r in rows]
         if numbers:
             self.select_round(current if current in numbers else self._first_open(rows))
+        self._show_reopen()
         self.next_step.setText(
             "Take the roll call of the selected round here; seating the round and its "
             "boards comes next." if rows else "")
@@ -164,6 +168,16 @@ class RoundsPage(QWidget):
             if row.status != "finished":
                 return row.number
         return rows[-1].number
+
+    def _reopen(self) -> None:
+        number = self.current_round()
+        if number is not None:
+            self.reopen_requested.emit(number)
+
+    def _show_reopen(self) -> None:
+        number = self.current_round()
+        row = next((r for r in self.rounds.rows() if r.number == number), None)
+        self.reopen_button.setEnabled(row is not None and row.status == "finished")
 
     def select_round(self, number: int) -> None:
         for row in range(self.rounds.rowCount()):
@@ -230,6 +244,7 @@ class RoundsPage(QWidget):
             self.answers_requested.emit(number, [row.player_id], field, value)
 
     def _round_changed(self, *_: object) -> None:
+        self._show_reopen()
         number = self.current_round()
         if number is not None:
             self.round_selected.emit(number)

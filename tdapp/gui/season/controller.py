@@ -9,11 +9,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
 from tdapp.core.tournament.season_calendar import CHAMPIONSHIP_STARTS
 from tdapp.gui.controller import AppController
 from tdapp.gui.season.view import EventDialog, InvitationLine, SeasonWindow
+from tdapp.gui.window.main_window import MainWindow
+from tdapp.gui.window.menus import Menu
 from tdapp.services import season as season_service
 from tdapp.services.changes import ServiceError
 from tdapp.services.season_import import (
@@ -27,7 +29,7 @@ EVENT_FILTER = "Final standings (*.csv *.txt *.xlsx *.tdt)"
 
 
 class SeasonController:
-    def __init__(self, window: QWidget, app: AppController | None = None) -> None:
+    def __init__(self, window: MainWindow, app: AppController | None = None) -> None:
         self.parent = window
         self.app = app
         self.window: SeasonWindow | None = None
@@ -35,9 +37,8 @@ class SeasonController:
         self.action = QAction("DBN Invitational &season…", window)
         self.action.setStatusTip("A season of qualifying events: standings, invitations, "
                                  "semi-final stage")
-        menu = getattr(window, "file_menu", None)
-        if menu is not None:  # File menu, beside the tournament's own files
-            menu.insertAction(getattr(window, "close_action", None), self.action)
+        # File menu, beside the tournament's own files (above Close)
+        window.menus.add(Menu.FILE, self.action, before=window.menus.close_action)
         self.action.triggered.connect(lambda _=False: self.show_window())
 
     # -- the window -----------------------------------------------------------------------------

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from tdapp.core.tournament.season import Invitation, QualifyingEvent, SeasonRow
 from tdapp.core.tournament.semifinal import Seat
+from tdapp.gui import theme
 from tdapp.gui.common.table_model import Column, RowTableModel
 from tdapp.services.season import SeasonView
 
@@ -186,7 +187,7 @@ class SeasonWindow(QMainWindow):
         self.summary.setMinimumHeight(self.summary.fontMetrics().lineSpacing() * 3 + 4)
         self.problems = QLabel()
         self.problems.setWordWrap(True)
-        self.problems.setStyleSheet("color: #a33;")
+        theme.set_text_colour(self.problems, theme.ERROR)
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.addWidget(self.summary)

@@ -35,14 +35,16 @@ from PySide6.QtWidgets import (
 )
 
 from tdapp.core.powers import POWERS
+from tdapp.gui import theme
 
 MIME = "application/x-tdapp-seat"
 SEVERE = ("power_repeat", "keep_apart", "double_board", "locked_seat")
-COLOURS = {"severe": "#f6c9c4", "repeat": "#fde9b8", "picked": "#bcd4f6", "plain": "#ffffff"}
-FOCUS_EDGE = "#4a78c2"
-TEXT = "#1a1a1a"
-CARD_BACKGROUND = "#f7f9fc"
-NOTE_TEXT = "#6b4e00"
+COLOURS = {"severe": theme.BAD_CELL, "repeat": theme.CARD_REPEAT, "picked": theme.CARD_PICKED,
+           "plain": theme.CARD_PLAIN}
+FOCUS_EDGE = theme.ACCENT
+TEXT = theme.CARD_TEXT
+CARD_BACKGROUND = theme.CARD_BACKGROUND
+NOTE_TEXT = theme.CARD_NOTE
 MARKS = {"severe": " \u26a0", "repeat": " \u2022"}
 
 
@@ -216,10 +218,7 @@ class BoardCard(QFrame):
         palette.setColor(QPalette.ColorRole.Window, QColor(CARD_BACKGROUND))
         self.setPalette(palette)
         self.title = QLabel()
-        font = self.title.font()
-        font.setBold(True)
-        font.setPointSize(font.pointSize() + 1)
-        self.title.setFont(font)
+        theme.enlarge(self.title, 1, bold=True)
         self.note = QLabel()
         note_palette = self.note.palette()
         note_palette.setColor(QPalette.ColorRole.WindowText, QColor(NOTE_TEXT))

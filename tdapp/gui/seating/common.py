@@ -8,6 +8,7 @@ from collections.abc import Collection, Sequence
 from PySide6.QtWidgets import QLabel
 
 from tdapp.core.seating import Issue
+from tdapp.gui import theme
 from tdapp.gui.seating.cards import SEVERE, CardView, SeatView, by_power
 from tdapp.services.rounds import BoardRow
 from tdapp.services.seating import SeatingProposal
@@ -23,10 +24,7 @@ ISSUE_TITLES = {
 
 def big_label(text: str = "", points: int = 4, bold: bool = True) -> QLabel:
     label = QLabel(text)
-    font = label.font()
-    font.setPointSize(font.pointSize() + points)
-    font.setBold(bold)
-    label.setFont(font)
+    theme.enlarge(label, points, bold=bold)
     label.setWordWrap(True)
     return label
 
@@ -34,7 +32,7 @@ def big_label(text: str = "", points: int = 4, bold: bool = True) -> QLabel:
 def hint_label(text: str) -> QLabel:
     label = QLabel(text)
     label.setWordWrap(True)
-    label.setStyleSheet("color: #555;")
+    theme.set_text_colour(label, theme.MUTED)
     return label
 
 
@@ -69,6 +67,7 @@ def card_views(proposal: SeatingProposal, picked: str = "") -> list[CardView]:
             by_seat[(issue.board, player)].append(issue)
     views = []
     pool = set(proposal.context.pool)  # WDC 2025 round 4: marked by who sits there, unranked
+    top = set(proposal.context.top_board)  # WDC 2018's final round: board 1, the best seven
     for board in proposal.boards:
         seats = []
         for power, player in by_power(board.seats, board.powers):
@@ -79,6 +78,8 @@ def card_views(proposal: SeatingProposal, picked: str = "") -> list[CardView]:
             seats.append(SeatView(power, player, problem, tooltip))
         count = sum(1 for i in proposal.issues if i.board == board.number)
         notes = ["championship pool"] if pool and set(board.seats) <= pool else []
+        if top and top <= set(board.seats):
+            notes.append("top board")
         if board.number in proposal.selection_orders:
             notes.append("Paris")
         if count:
@@ -92,7 +93,8 @@ def result_text(centers: int | None, score: float | None) -> str:
     if centers is None:
         return ""
     text = f"{centers} SC"
-    return f"{text} · {score:g}" if score is not None else text
+    # two decimals at most, as the result dialog and the standings show them (Sum of Squares)
+    return f"{text} · {round(score, 2):g}" if score is not None else text
 
 
 def called_card_views(boards: Sequence[BoardRow],

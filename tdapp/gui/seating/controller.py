@@ -33,7 +33,7 @@ class BoardsController:
         self.page.projector_requested.connect(self.show_on_projector)
         self.page.standby_requested.connect(self.to_standby)
         self.page.reseed_requested.connect(self.reseed_open_boards)
-        window.seat_round_action.triggered.connect(self.seat_next_round)
+        window.menus.seat_round_action.triggered.connect(self.seat_next_round)
         app.file_opened.connect(lambda _path: self.refresh())
         app.file_closed.connect(self._closed)
         window.closing.connect(self._window_closing)
@@ -63,7 +63,7 @@ class BoardsController:
 
     def _update_action(self) -> None:
         number = self.page.current_round()
-        action = self.window.seat_round_action
+        action = self.window.menus.seat_round_action
         action.setText(f"&Seat round {number}…" if number else "&Seat round…")
         action.setEnabled(self.app.db is not None and self.page.seat_button.isEnabled())
 
@@ -98,6 +98,13 @@ class BoardsController:
     def seat_round(self, number: int, proposal: seating.SeatingProposal | None = None
                    ) -> SeatingWizard | None:
         if self.app.db is None:
+            return None
+        earlier = [r.number for r in self.app.read(rounds.list_rounds, default=[])
+                   if r.number < number and r.status == "planned" and not r.boards]
+        if earlier and proposal is None:
+            self.app.inform("Seat the rounds in order",
+                            f"Round {earlier[0]} has no board call yet: seat round {earlier[0]} "
+                            f"before round {number}.")
             return None
         if self.wizard is not None and self.wizard.isVisible():
             if self.wizard.round_number == number and proposal is None:
@@ -135,7 +142,8 @@ class BoardsController:
         if boards:
             pool = self.app.read(seating.pool_boards, number, default=frozenset())
             self.projector.show_call(board_call_content(
-                f"Round {number} \u2014 board call", call_seats(boards), pool))
+                f"Round {number} \u2014 board call", call_seats(boards), pool,
+                [b.number for b in boards if b.top_board]))
 
     def to_standby(self, number: int, player_ids: list[int]) -> None:
         self.app.call(seating.add_to_standby, number, player_ids)

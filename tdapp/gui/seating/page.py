@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tdapp.gui import theme
 from tdapp.gui.common.page import page_title
 from tdapp.gui.seating.cards import BoardGrid
 from tdapp.gui.seating.common import called_card_views, plural
@@ -53,17 +54,17 @@ class BoardsPage(QWidget):
         self.status = QLabel()
         self.status.setObjectName("boardsStatus")
         self.status.setWordWrap(True)
-        font = self.status.font()
-        font.setPointSize(font.pointSize() + 2)
-        self.status.setFont(font)
+        theme.enlarge(self.status, 2)
         self.empty = QLabel()
         self.empty.setWordWrap(True)
-        self.empty.setStyleSheet("color: #555;")
+        theme.set_text_colour(self.empty, theme.MUTED)
         self.grid = BoardGrid(editable=False, columns=4)
         self.grid.setObjectName("boardsGrid")
         self.grid.board_activated.connect(self._board_double_clicked)
         self.grid.board_context.connect(self._board_menu)
         self._board_ids: dict[int, int] = {}  # board number -> id, in the round shown
+        self._has_boards = False  # the round shown has boards / results (set by set_boards)
+        self._has_results = False
         self.late_list = QListWidget()
         self.late_list.setObjectName("lateList")
         self.late_list.setMaximumHeight(96)
@@ -76,7 +77,7 @@ class BoardsPage(QWidget):
         late = QGroupBox("Late arrivals after the call")
         late_layout = QHBoxLayout(late)
         self.late_empty = QLabel("Everyone on the roll call has a seat.")
-        self.late_empty.setStyleSheet("color: #555;")
+        theme.set_text_colour(self.late_empty, theme.MUTED)
         late_layout.addWidget(self.late_empty)
         late_layout.addWidget(self.late_list, 1)
         late_buttons = QVBoxLayout()
@@ -241,8 +242,7 @@ class BoardsPage(QWidget):
 
     def _update_buttons(self) -> None:
         number = self.current_round()
-        has_boards = getattr(self, "_has_boards", False)
-        has_results = getattr(self, "_has_results", False)
+        has_boards, has_results = self._has_boards, self._has_results
         self.seat_button.setText(f"&Seat round {number}…" if number else "&Seat round…")
         self.seat_button.setEnabled(number is not None and not has_results)
         self.seat_button.setToolTip(

@@ -14,7 +14,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
 from tdapp.core.clock.views import ClockView, TimerView
-from tdapp.gui.clock.content import POOL_MARK, BoardCall, BoardSeat
+from tdapp.gui.clock.content import POOL_MARK, TOP_BOARD_MARK, BoardCall, BoardSeat
 from tdapp.gui.clock.projector import BOARD_CALL, BOARD_CALL_BY_NAME, ProjectorWindow
 
 CALL_ROTATION = (BOARD_CALL, BOARD_CALL_BY_NAME)
@@ -33,12 +33,15 @@ def open_projectors() -> list[ProjectorWindow]:
 
 
 def board_call_content(title: str, boards: Sequence[tuple[int, Sequence[tuple[str, str]]]],
-                       pool_boards: Collection[int] = ()) -> BoardCall:
+                       pool_boards: Collection[int] = (),
+                       top_boards: Collection[int] = ()) -> BoardCall:
     """(board number, [(power, player)]) -> the projector's plain board call; the championship
-    pool's boards are marked (WDC 2025 round 4), never ranked."""
+    pool's boards are marked (WDC 2025 round 4), never ranked, and so is the top board (WDC
+    2018's final round)."""
     return BoardCall(title, tuple(
         (number, tuple(BoardSeat(power, player) for power, player in seats))
-        for number, seats in boards), pool_marks(pool_boards))
+        for number, seats in boards), pool_marks(pool_boards)
+        + tuple((number, TOP_BOARD_MARK) for number in sorted(top_boards)))
 
 
 def pool_marks(pool_boards: Collection[int]) -> tuple[tuple[int, str], ...]:

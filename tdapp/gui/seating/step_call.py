@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
+from tdapp.core.collation import fold
 from tdapp.core.powers import POWERS
 from tdapp.gui.common.table_model import ROW_ROLE, Column, RowTableModel, make_proxy
 from tdapp.gui.common.tables import tune_table
@@ -43,7 +44,7 @@ BY_BOARD: list[Column[CallLine]] = [
 ]
 BY_PLAYER: list[Column[CallLine]] = [
     # a text key (Qt cannot compare tuples): name, then board for a player on two boards
-    Column("Player", lambda r: r.player, sort_key=lambda r: f"{r.player.casefold()}\t{r.board:04d}"),
+    Column("Player", lambda r: r.player, sort_key=lambda r: f"{fold(r.player)}\t{r.board:04d}"),
     Column("Board", lambda r: r.board, align_right=True),
     Column("Power", lambda r: r.power.title(), sort_key=lambda r: POWERS.index(r.power)),
 ]

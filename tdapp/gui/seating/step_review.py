@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
+from tdapp.gui import theme
 from tdapp.gui.seating.cards import BoardGrid
 from tdapp.gui.seating.common import (
     ISSUE_TITLES,
@@ -147,7 +148,7 @@ class ReviewPage(QWizardPage):
 
     def say(self, text: str, error: bool = False) -> None:
         self.message.setText(text)
-        self.message.setStyleSheet("color: #a02010;" if error else "color: #1d4f91;")
+        theme.set_text_colour(self.message, theme.ERROR if error else theme.INFO)
 
     def lock(self, number: int, locked: bool) -> None:
         proposal = self.owner.proposal

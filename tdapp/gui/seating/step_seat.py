@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
+from tdapp.gui import theme
 from tdapp.gui.seating.common import big_label, hint_label, plural, stats_text
 from tdapp.gui.seating.runner import ProgressPanel
 from tdapp.services.seating import DEFAULT_TIME_LIMIT, METHOD_TITLES, SeatingProposal
@@ -100,7 +101,7 @@ class SeatingPage(QWizardPage):
                                  "by it. The seating below was made by the earlier choice.")
         self.stale_note.setObjectName("staleSeating")
         self.stale_note.setWordWrap(True)
-        self.stale_note.setStyleSheet("color: #9a6700; font-weight: bold;")
+        theme.set_text_colour(self.stale_note, theme.WARNING, bold=True)
         self.stale_note.hide()
         buttons = QHBoxLayout()
         buttons.addWidget(self.run_button)

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
+from tdapp.gui import theme
 from tdapp.gui.common.table_model import ROW_ROLE, Column, RowTableModel, make_proxy
 from tdapp.gui.common.tables import tune_table
 from tdapp.gui.seating.common import big_label, hint_label, plural
@@ -150,7 +151,11 @@ class WhoPlaysPage(QWizardPage):
         for index, option in enumerate([proposal, *proposal.alternatives]):
             title = FIX_TITLES.get(option.fix, option.fix)
             self.fix_box.addItem(f"Proposed: {title}" if index == 0 else title)
-        self.fix_box.setEnabled(self.fix_box.count() > 1)
+        # always open to look at; with one entry it says it is the only fix the format has
+        self.fix_box.setEnabled(self.fix_box.count() > 0)
+        self.fix_box.setToolTip("" if self.fix_box.count() > 1 else
+                                "The only fix the format allows for this count; change any box "
+                                "below by hand.")
         self._choose_fix(0)
 
     def _choose_fix(self, index: int) -> None:
@@ -221,11 +226,11 @@ class WhoPlaysPage(QWizardPage):
         tail = f" ({', '.join(extra)})" if extra else ""
         if problems:
             self.result_label.setText(f"{plural(seats, 'seat')}{tail} — {' '.join(problems)}")
-            self.result_label.setStyleSheet("color: #a02010;")
+            theme.set_text_colour(self.result_label, theme.ERROR)
         else:
             self.result_label.setText(f"{plural(seats, 'seat')} = "
                                       f"{plural(plan.boards, 'board')}{tail} \u2714")
-            self.result_label.setStyleSheet("color: #1d6b2a;")
+            theme.set_text_colour(self.result_label, theme.OK)
         self.completeChanged.emit()
 
     def isComplete(self) -> bool:  # noqa: N802 - Qt override

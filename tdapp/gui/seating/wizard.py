@@ -203,7 +203,8 @@ class SeatingWizard(QWizard):
         boards = self.app.read(rounds.board_call, self.round_number, default=[])
         pool = self.app.read(seating.pool_boards, self.round_number, default=frozenset())
         self.projector.show_call(board_call_content(
-            f"Round {self.round_number} \u2014 board call", call_seats(boards), pool))
+            f"Round {self.round_number} \u2014 board call", call_seats(boards), pool,
+            [b.number for b in boards if b.top_board]))
 
     # -- closing ------------------------------------------------------------------------------
     def busy(self) -> bool:

@@ -19,7 +19,7 @@ class SnapshotsController:
         self.window = window
         self.app = app
         self.dialog: SnapshotsDialog | None = None
-        window.snapshots_action.triggered.connect(self.show_snapshots)
+        window.menus.snapshots_action.triggered.connect(self.show_snapshots)
         app.file_closed.connect(self._closed)
 
     def show_snapshots(self) -> SnapshotsDialog | None:

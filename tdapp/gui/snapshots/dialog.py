@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tdapp.gui import theme
 from tdapp.gui.common.table_model import ROW_ROLE, Column, RowTableModel
 from tdapp.gui.common.tables import tune_table
 
@@ -44,7 +45,7 @@ class SnapshotsDialog(QDialog):
         tune_table(self.view, (220, 60))
         self.folder_label = QLabel()
         self.folder_label.setWordWrap(True)
-        self.folder_label.setStyleSheet("color: #666;")
+        theme.set_text_colour(self.folder_label, theme.MUTED)
         self.reason = QLineEdit()
         self.reason.setPlaceholderText("why (e.g. before changing the seating by hand)")
         self.take_button = QPushButton("&Take a snapshot now")

@@ -8,12 +8,14 @@ from typing import Any
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
+from tdapp.gui import theme
+from tdapp.gui.common.collation import CollatingProxy
 from tdapp.gui.common.table_model import ROW_ROLE, SORT_ROLE, Column, RowTableModel
 from tdapp.services.standings_views import StandingsLine
 
-GREY = QColor("#8a8a8a")
-TD_TIE = QColor("#fde2b8")
-PROVISIONAL = QColor("#2f5fa8")
+GREY = QColor(theme.GREYED)
+TD_TIE = QColor(theme.TD_TIE)
+PROVISIONAL = QColor(theme.PROVISIONAL)
 AnyIndex = QModelIndex | QPersistentModelIndex
 
 
@@ -85,7 +87,7 @@ class StandingsModel(RowTableModel[StandingsLine]):
         return super().data(index, role)
 
 
-class StandingsFilter(QSortFilterProxyModel):
+class StandingsFilter(CollatingProxy):
     """Search on every column; ``show`` narrows to ranked players, the pool or open ties."""
 
     SHOWS = {"all": "Everyone", "ranked": "Ranked players only", "pool": "Championship pool",

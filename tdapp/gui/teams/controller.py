@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMessageBox
 
 from tdapp.gui.controller import AppController
 from tdapp.gui.teams.dialog import TeamsDialog
+from tdapp.gui.window.main_window import MainWindow
+from tdapp.gui.window.menus import Menu, make_action
 from tdapp.services import teams
 from tdapp.services.changes import Change, ServiceError
 
@@ -24,25 +25,18 @@ def _wants(change: Change) -> bool:
 
 
 class TeamsController:
-    def __init__(self, window, app: AppController) -> None:
+    def __init__(self, window: MainWindow, app: AppController) -> None:
         self.window = window
         self.app = app
         self.dialog: TeamsDialog | None = None
-        self.action: QAction = getattr(window, "teams_action", None) or self._add_action()
+        self.action = window.menus.add(Menu.TOURNAMENT, make_action(
+            window, "&Teams…", None,
+            "The team tournament: teams, members and the powers they picked"))
         self.action.triggered.connect(lambda _=False: self.show_dialog())
         app.file_opened.connect(lambda _path: self.action.setEnabled(True))
         app.file_closed.connect(self._closed)
         app.changed.connect(self._changed)
         self.action.setEnabled(app.db is not None)
-
-    def _add_action(self) -> QAction:
-        """The menu item, under Tournament when the window has that menu."""
-        action = QAction("&Teams…", self.window)
-        action.setStatusTip("The team tournament: teams, members and the powers they picked")
-        menu = getattr(self.window, "tournament_menu", None)
-        if menu is not None:
-            menu.addAction(action)
-        return action
 
     def _closed(self) -> None:
         self.action.setEnabled(False)

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from tdapp.core.powers import POWER_TITLES, POWERS
+from tdapp.gui import theme
 from tdapp.gui.common.enter_key import on_enter
 from tdapp.services.teams import CandidateRow, TeamRow, TeamsView
 
@@ -63,7 +64,7 @@ class TeamsDialog(QDialog):
         self.rule_label.setWordWrap(True)
         self.pool_label = QLabel()
         self.pool_label.setWordWrap(True)
-        self.pool_label.setStyleSheet("color: #555;")
+        theme.set_text_colour(self.pool_label, theme.MUTED)
         self.teams_list = QListWidget()
         self.teams_list.setObjectName("teamsList")
         self.name_edit = QLineEdit()
@@ -167,7 +168,7 @@ class TeamsDialog(QDialog):
         self.teams_list.blockSignals(False)
         problems = list(view.problems)
         self.problems.setText("\n".join(f"• {p}" for p in problems))
-        self.problems.setStyleSheet("color: #b00020;" if problems else "color: #2e7d32;")
+        theme.set_text_colour(self.problems, theme.ERROR if problems else theme.OK)
         if not problems and view.teams:
             self.problems.setText("✓ The teams follow the format's rule.")
         self.problems.setVisible(bool(view.teams))
@@ -254,8 +255,8 @@ class TeamsDialog(QDialog):
 
     def show_message(self, text: str, refused: bool = False) -> None:
         self.message.setText(text)
-        self.message.setStyleSheet("color: #b00020; font-weight: bold;" if refused
-                                   else "color: #2f3b4c;")
+        theme.set_text_colour(self.message, theme.ERROR if refused else theme.INFO,
+                              bold=refused)
 
     # -- what is asked -------------------------------------------------------------------------
     def picked_player(self) -> int | None:

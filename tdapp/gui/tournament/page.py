@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 
 from tdapp.gui.common.fields import problems_label, show_problems
 from tdapp.gui.common.page import page_title
+from tdapp.gui.formats.page_box import FormatBox
 from tdapp.gui.tournament.form import TournamentForm
 from tdapp.services.tournaments import TournamentInfo
 
@@ -54,6 +55,8 @@ class TournamentPage(QWidget):
         row.addWidget(details, 3)
         row.addWidget(summary, 2)
         layout.addLayout(row)
+        self.format_box = FormatBox()  # the format and the ways to change it (formats' part)
+        layout.addWidget(self.format_box)
         layout.addStretch(1)
         self.save_button.clicked.connect(self._save)
         self.revert_button.clicked.connect(self._revert)

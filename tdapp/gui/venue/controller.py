@@ -14,12 +14,11 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QStandardPaths, QTimer, Signal
 
+from tdapp.gui import theme
 from tdapp.gui.venue.dialogs import JoinDialog, ShareDialog
 from tdapp.gui.venue.outbox import Outbox, Pending
 from tdapp.gui.venue.watcher import LiveWatcher
 from tdapp.services.live import change_from_notice
-
-GONE_STYLE = "color: white; background: #b3261e; padding: 1px 6px; font-weight: bold;"
 
 
 def default_server_folder() -> str:
@@ -38,8 +37,8 @@ class VenueController(QObject):
         self.last_report: Any = None  # what the last sending of kept entries did
         self.share_dialog: ShareDialog | None = None
         self.server_folder = default_server_folder()
-        self.share_action = window.share_action  # File menu (built in the main window)
-        self.join_action = window.join_action
+        self.share_action = window.menus.share_action  # File menu (window/menus.py)
+        self.join_action = window.menus.join_action
         self.share_action.triggered.connect(self.share)
         self.join_action.triggered.connect(self.join)
         self._done.connect(self._finish)
@@ -157,7 +156,7 @@ class VenueController(QObject):
         from tdapp.store.pg import describe
 
         self.where = describe(db.url)
-        self.window.file_label.setStyleSheet("")
+        theme.clear_style(self.window.file_label)
         self.window.file_label.setText(f"Shared: {self.where} ({db.who})")
         self.watcher = LiveWatcher(db.url, db.station, self)
         self.watcher.heard.connect(self._heard)
@@ -191,7 +190,7 @@ class VenueController(QObject):
         db = self.app.db
         if db is not None and db.on_server and self.watcher is not None \
                 and self.watcher.connected:
-            self.window.file_label.setStyleSheet("")
+            theme.clear_style(self.window.file_label)
             self.window.file_label.setText(f"Shared: {self.where} ({db.who})")
 
     def _heard(self, notice: dict[str, Any]) -> None:
@@ -202,7 +201,7 @@ class VenueController(QObject):
     def _connection(self, connected: bool, reason: str) -> None:
         label = self.window.file_label
         if connected:
-            label.setStyleSheet("")
+            theme.clear_style(label)
             label.setText(f"Shared: {self.where} ({self.app.db.who if self.app.db else ''})")
             self.window.statusBar().showMessage("The venue server is back.", 8000)
             self.app.changed.emit(change_from_notice({"what": "Reconnected"}))
@@ -215,7 +214,7 @@ class VenueController(QObject):
             f"laptop and sent when it is back; other edits must wait. ({reason})")
 
     def _show_gone(self, _reason: str) -> None:
-        self.window.file_label.setStyleSheet(GONE_STYLE)
+        theme.set_alarm(self.window.file_label)
         self.window.file_label.setText("Venue server gone")
 
     def _stop_watching(self) -> None:

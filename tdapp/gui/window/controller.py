@@ -23,6 +23,8 @@ from tdapp.gui.teams.controller import TeamsController
 from tdapp.gui.tournament.controller import TournamentController
 from tdapp.gui.venue.controller import VenueController
 from tdapp.gui.window.main_window import MainWindow
+from tdapp.services import games
+from tdapp.services.changes import Change
 
 
 class MainController:
@@ -48,11 +50,25 @@ class MainController:
         # A board card on the Boards page: double-click enters its result, right-click offers
         # order entry too (Round > Play board lists every board of every round).
         boards_page = self.window.boards_page
+        # the round picked on the Rounds page is the round the Boards page (and Seat) works on
+        self.window.rounds_page.round_selected.connect(boards_page.select_round)
         boards_page.play_requested.connect(self.games.open_board)
         boards_page.result_requested.connect(self.results_views.standings.results.open_board)
         self.window.clock_page.attach(self.app)  # the round clock, saved in the file
+        self.app.changed.connect(self._game_moved_on)
         self.round_end = RoundEndWatcher(self.window.clock_page, self.app)  # end time: ask
         self.venue = VenueController(self.window, self.app)  # File > Share… / Join…
+
+    def _game_moved_on(self, change: Change) -> None:
+        """A board adjudicated in order entry: its clock shows the phase now open."""
+        if not change.games:
+            return
+        for board_id in change.ids:
+            state = self.app.read(games.game_state, board_id, default=None)
+            current = state.current if state is not None else None
+            if current is not None:
+                self.window.clock_page.follow_game(state.round_number, state.board_number,
+                                                   current.phase)
 
     def shutdown(self) -> None:
         """Finish background work and close the tournament file."""

@@ -34,7 +34,7 @@ PAGE_KEYS: tuple[tuple[str, str, str], ...] = (
     ("Board-call wizard › Paris method", "1-7 / A E F G I R T / Backspace",
      "Pick a place in the order / a power; undo the last pick"),
     ("Order entry", "Tab / Shift+Tab", "Next / previous power's sheet"),
-    ("Order entry", "Enter / Shift+Enter", "Accept the sheet / new line"),
+    ("Order entry", "Enter / Shift+Enter", "New line (one order per line) / accept the sheet"),
     ("Order entry", "Ctrl+Enter", "Adjudicate the phase"),
     ("Order entry", "Ctrl+Shift+N / Ctrl+Shift+G", "The power sent no orders / start its grace"),
     ("Result grid", "Enter / Tab / Ctrl+S", "Next cell down / right; save the result"),

@@ -7,6 +7,9 @@ import os
 import re
 from pathlib import Path
 
+from tdapp.core.adjudication import RuleOptions
+from tdapp.core.adjudication import rules as R
+from tdapp.core.board.position import Unit
 from tdapp.core.orders.model import (
     Build,
     Convoy,
@@ -85,3 +88,24 @@ def translate(key: str, phase: str) -> tuple[str, Order]:
         args = [w for w in words[1:] if w not in ("A",)]
         return power, Convoy(t, loc, location(args[0]), location(args[2]))
     raise ValueError(f"unreadable DATC order {key!r}")
+
+
+# The rule options each edition of the JSON names.
+EDITIONS: dict[str | None, RuleOptions] = {
+    None: RuleOptions(),
+    "2023": RuleOptions(),
+    "1982": RuleOptions(),  # same convoy-intent answers as 2023 in every case marked 1982
+    "1971": RuleOptions(convoy_to_adjacent=R.ANY_CONVOY, civil_disorder=R.RULEBOOK_1971),
+    "dptg": RuleOptions(convoy_to_adjacent=R.EXPLICIT),
+}
+
+
+def units_for(case_orders: dict, starting: list[str]) -> dict[str, Unit]:
+    units: dict[str, Unit] = {}
+    for text in starting:
+        power, t, loc, _ = split_key(text)
+        units[loc.split("/")[0]] = Unit(power, t, loc)
+    for key in case_orders:
+        power, t, loc, _ = split_key(key)
+        units.setdefault(loc.split("/")[0], Unit(power, t, loc))
+    return units

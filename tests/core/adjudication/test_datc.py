@@ -9,22 +9,13 @@ run, and is empty.
 
 from __future__ import annotations
 
+import datc_retreats as written_out
 import pytest
-import test_retreats as written_out
-from datc_cases import DATC_PATH, load_cases, split_key, translate
+from datc_cases import DATC_PATH, EDITIONS, load_cases, split_key, translate, units_for
 
-from tdapp.core.adjudication import OrderEntry, RuleOptions, adjudicate_phase
-from tdapp.core.adjudication import rules as R
+from tdapp.core.adjudication import OrderEntry, adjudicate_phase
 from tdapp.core.board.position import DislodgedUnit, Phase, Position, Unit
 from tdapp.core.board.standard_map import STANDARD_MAP
-
-EDITIONS: dict[str | None, RuleOptions] = {
-    None: RuleOptions(),
-    "2023": RuleOptions(),
-    "1982": RuleOptions(),  # same convoy-intent answers as 2023 in every case marked 1982
-    "1971": RuleOptions(convoy_to_adjacent=R.ANY_CONVOY, civil_disorder=R.RULEBOOK_1971),
-    "dptg": RuleOptions(convoy_to_adjacent=R.EXPLICIT),
-}
 
 # Where the JSON's expectation is not the DATC v3.0 preference: (order key -> DATC answer, why).
 DATC_PREFERENCE: dict[tuple[str, str | None], tuple[dict[str, str], str]] = {
@@ -67,10 +58,10 @@ SKIPS: dict[tuple[str, str | None], str] = {}
 # The JSON drops what these cases are about (the retreat-phase support or convoy, most of the
 # position of 6.H.2, where Norway is written 'nor'): they run as written out from the DATC text.
 WRITTEN_OUT = {
-    ("t6h01_no_supports_during_retreat", None): written_out.test_no_supports_during_retreat,
+    ("t6h01_no_supports_during_retreat", None): written_out.no_supports_during_retreat,
     ("t6h02_no_supports_from_retreating_unit", None):
-        written_out.test_no_supports_from_retreating_unit,
-    ("t6h03_no_convoy_during_retreat", None): written_out.test_no_convoy_during_retreat,
+        written_out.no_supports_from_retreating_unit,
+    ("t6h03_no_convoy_during_retreat", None): written_out.no_convoy_during_retreat,
 }
 # Cases the JSON's authors ignore that tdapp runs, because it follows the DATC preference:
 RUN_DESPITE_IGNORE = {
@@ -79,17 +70,6 @@ RUN_DESPITE_IGNORE = {
     "t6b15_supporting_foreign_unit_with_unspecified_coast",
     "t6g19_swapping_with_intent_of_unnecessary_convoy",
 }
-
-
-def _units_for(case_orders: dict, starting: list[str]) -> dict[str, Unit]:
-    units: dict[str, Unit] = {}
-    for text in starting:
-        power, t, loc, _ = split_key(text)
-        units[loc.split("/")[0]] = Unit(power, t, loc)
-    for key in case_orders:
-        power, t, loc, _ = split_key(key)
-        units.setdefault(loc.split("/")[0], Unit(power, t, loc))
-    return units
 
 
 def _entries(case_orders: dict, phase: str) -> list[OrderEntry]:
@@ -153,13 +133,13 @@ def test_datc_case(case: dict) -> None:
     rules = EDITIONS[case.get("edition")]
     overrides = DATC_PREFERENCE.get(key, ({}, ""))[0]
     if case["phase"] == "Main":
-        units = _units_for(case["orders"], case.get("starting_state", []))
+        units = units_for(case["orders"], case.get("starting_state", []))
         position = Position(Phase("S", 1901, "M"), units)
         out = adjudicate_phase(position, _entries(case["orders"], "Main"), rules)
         _check(case["orders"], out.results, overrides)
     elif case["phase"] == "Retreat":
         before = case["preceding_main_phase"]
-        units = _units_for(before["orders"], before.get("starting_state", []))
+        units = units_for(before["orders"], before.get("starting_state", []))
         position = Position(Phase("S", 1901, "M"), units)
         moved = adjudicate_phase(position, _entries(before["orders"], "Main"), rules)
         _check(before["orders"], moved.results, {})

@@ -5,9 +5,8 @@ reports (what ``tdapp adjudicate`` prints) are unchanged."""
 from __future__ import annotations
 
 import pytest
-from datc_cases import DATC_PATH, load_cases, translate
+from datc_cases import DATC_PATH, EDITIONS, load_cases, translate, units_for
 from judge_helpers import position
-from test_datc import EDITIONS, _units_for
 
 from tdapp.core.adjudication import OrderEntry, RuleOptions, adjudicate_phase
 from tdapp.core.adjudication.canonical import parse_canonical
@@ -155,7 +154,7 @@ def _main_cases() -> list:
 def test_datc_movement_flags_agree_with_the_judge(case: dict) -> None:
     """Over every DATC movement case: each order flagged is voided with the same message, and
     each order voided and not flagged was voided because of another order."""
-    units = _units_for(case["orders"], case.get("starting_state", []))
+    units = units_for(case["orders"], case.get("starting_state", []))
     pos = Position(Phase("S", 1901, "M"), units)
     written = [(key, *translate(key, "Main")) for key in case["orders"]]
     rules: RuleOptions = EDITIONS[case.get("edition")]

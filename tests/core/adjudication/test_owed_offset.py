@@ -10,7 +10,7 @@ import dataclasses
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from judge_helpers import position, run
-from test_judge_properties import adjustment_cases
+from judge_strategies import adjustment_cases
 
 from tdapp.core.adjudication import OrderEntry, RuleOptions, adjudicate_phase
 from tdapp.core.adjudication.adjustments import Due, dues, owed_counts

@@ -18,6 +18,7 @@ from tdapp.core.formats import (
     format_from_dict,
     format_to_dict,
     get_format,
+    parse_options_for,
 )
 from tdapp.core.formats.model import OrderReadingRule
 from tdapp.core.orders import options as presets
@@ -45,11 +46,11 @@ def test_the_rule_has_every_option_of_the_parser_but_the_name_it_cites() -> None
     ("edc-2026", presets.EDC_2026), ("dbn-2025", presets.DBN_2025),
 ])
 def test_the_built_ins_read_exactly_as_before(name: str, preset: ParseOptions) -> None:
-    assert get_format(name).parse_options() == preset
+    assert parse_options_for(get_format(name)) == preset
 
 
 def test_a_tds_copy_of_edc_keeps_the_strict_abbreviation_rule_under_its_own_title() -> None:
-    options = _edc_copy(end_year=1910).parse_options()
+    options = parse_options_for(_edc_copy(end_year=1910))
     assert options.strict_abbreviations and not options.correct_slips
     assert options.rules_name == "Our EDC"
     # EDC's own example: Nor is Norway's official abbreviation, so London-Norway, not the North Sea
@@ -57,7 +58,7 @@ def test_a_tds_copy_of_edc_keeps_the_strict_abbreviation_rule_under_its_own_titl
     assert strict.normalized == "F LON - NWY"
     assert strict.warnings and strict.warnings[0].endswith("(Our EDC)")
     lenient = parse_order("F Lon-Nor", "ENGLAND", LONDON,
-                          options=get_format("wdc-2025").parse_options())
+                          options=parse_options_for(get_format("wdc-2025")))
     assert lenient.normalized == "F LON - NTH"
 
 
@@ -65,8 +66,8 @@ def test_a_changed_built_in_under_its_own_name_is_cited_by_its_title() -> None:
     """Only the built-in as shipped is "EDC 2026" in messages: a changed copy is not EDC."""
     edc = get_format("edc-2026")
     changed = dataclasses.replace(edc, end_year=1912)
-    assert changed.parse_options().rules_name == edc.title
-    assert changed.parse_options().strict_abbreviations
+    assert parse_options_for(changed).rules_name == edc.title
+    assert parse_options_for(changed).strict_abbreviations
 
 
 def test_a_file_saved_with_the_game_rules_but_before_the_reading_rule() -> None:
@@ -106,7 +107,7 @@ def test_a_tds_own_reading_rule_round_trips() -> None:
                             missing_build_coast="void", wrong_unit_type="fail")
     fmt = _edc_copy(reading=rule)
     assert format_from_dict(json.loads(json.dumps(format_to_dict(fmt)))) == fmt
-    assert fmt.parse_options() == ParseOptions(**dataclasses.asdict(rule), rules_name="Our EDC")
+    assert parse_options_for(fmt) == ParseOptions(**dataclasses.asdict(rule), rules_name="Our EDC")
 
 
 @pytest.mark.parametrize(("rule", "field"), [

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tdapp.core.board.contract import position_to_contract
 from tdapp.core.board.position import DislodgedUnit, Phase, Position, Unit
-from tdapp.core.formats import TournamentFormat, get_format
+from tdapp.core.formats import TournamentFormat, get_format, parse_options_for
 from tdapp.core.game import sheets
 from tdapp.core.game.record import GRACE, LATE, NO_ORDERS, SheetRow, saved_status
 from tdapp.core.orders.options import ParseOptions
@@ -15,7 +15,7 @@ START = position_to_contract(Position.initial())
 
 def reading(fmt: TournamentFormat) -> ParseOptions:
     """How ``fmt`` reads sheets (the one place these tests ask a format for it)."""
-    return fmt.parse_options()
+    return parse_options_for(fmt)
 
 
 def spring_retreats() -> dict:

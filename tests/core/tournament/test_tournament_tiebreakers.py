@@ -217,3 +217,12 @@ def test_open_ties_list_what_the_td_must_settle_and_a_drawn_lot_settles_it() -> 
     settled = standings(Tournament(t.players, t.boards, tie_decisions=(decision,)),
                         "best-game", "random-draw")
     assert settled.open_ties() == [] and settled.order()[:2] == list(decision.order)
+
+
+def test_the_formats_tie_breaker_names_are_exactly_the_criteria_implemented() -> None:
+    """A format validates tie-breaker names without importing the tournament (formats are data
+    the tournament reads): its list of names and the criteria here must be the same."""
+    from tdapp.core.formats.tie_breakers import FIXED_CRITERIA
+
+    assert set(FIXED_CRITERIA) == set(criterion_names()) - {"round-score:N"}
+    assert known_criterion("round-score:1") and not known_criterion("round-score:0")

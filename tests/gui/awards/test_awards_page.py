@@ -8,10 +8,10 @@ from pathlib import Path
 from pypdf import PdfReader
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog
-from results.fixtures import screenshot
 
 from tdapp.core.powers import POWERS
 from tdapp.gui.awards.dialogs import SpecialAwardDialog, TieDialog
+from tests.gui.results.fixtures import screenshot
 
 
 def _page(main):
@@ -68,7 +68,7 @@ def test_td_decision_settles_the_tie_and_standings_follow(qtbot, tied_main) -> N
     assert page.ties_model.rowCount() == 0
     assert page.decisions_model.rows()[0].order == wanted
     assert _standings_rank(main, wanted[0]) == 2 and _standings_rank(main, wanted[1]) == 3
-    main.window.undo_action.trigger()  # a decision is undoable like any other action
+    main.window.menus.undo_action.trigger()  # a decision is undoable like any other action
     assert page.ties_model.rowCount() == 1
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QImage
@@ -12,8 +10,7 @@ from tdapp.core.clock import FakeTime, get_clock_format, new_round_clock
 from tdapp.gui.clock.content import BoardCall, BoardSeat
 from tdapp.gui.clock.painting import fitted_font
 from tdapp.gui.clock.projector import ProjectorWindow
-
-SCREENS = Path(__file__).resolve().parent
+from tests.gui import screens
 
 
 class Mono:
@@ -199,14 +196,10 @@ def test_timers_only_repaint(qtbot) -> None:
     window.close()
 
 
-def test_screenshots_in_every_state(tmp_path: Path, qapp) -> None:
-    import sys
-    sys.path.insert(0, str(SCREENS))
-    try:
-        from clock_screens import render_all
-    finally:
-        sys.path.remove(str(SCREENS))
-    written = render_all(tmp_path)
+def test_screenshots_in_every_state(qapp) -> None:
+    from tests.gui.clock.clock_screens import render_all
+
+    written = render_all(screens.folder("clock"))
     names = {p.name for p in written}
     for state in ("running", "warning", "paused", "expired", "14-boards"):
         for size in ("1920x1080", "1280x720"):

@@ -12,10 +12,10 @@ from openpyxl import Workbook, load_workbook
 from pypdf import PdfReader
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox, QFileDialog, QMessageBox, QPushButton
-from results.fixtures import screenshot
 
 from tdapp.gui.export.dialogs import DifferencesDialog, PdfOptionsDialog
 from tdapp.services import exports as export_service
+from tests.gui.results.fixtures import screenshot
 
 
 @pytest.fixture
@@ -183,7 +183,7 @@ def test_compare_with_my_spreadsheet_lists_differences(qtbot, exporting, tmp_pat
 def test_export_actions_follow_the_open_file(main) -> None:
     exports = main.results_views.exports
     assert not exports.actions.pdf.isEnabled()  # nothing open yet
-    assert exports.actions.pdf in main.window.export_menu.actions()
+    assert exports.actions.pdf in main.window.menus.export_menu.actions()
 
 
 def test_every_pdf_document_is_named_in_words(qtbot) -> None:

@@ -9,8 +9,7 @@ import pytest
 from PySide6.QtWidgets import QApplication, QWidget
 
 from tdapp.commands.demo import write_demo
-
-SCREENS = Path(__file__).resolve().parents[3] / "out" / "screens" / "formats"
+from tests.gui import screens
 
 
 @pytest.fixture(scope="module")
@@ -29,10 +28,9 @@ def demo_main(main, demo_master: Path, tmp_path: Path):
 
 
 def _screenshot(widget: QWidget, name: str) -> Path:
-    SCREENS.mkdir(parents=True, exist_ok=True)
     widget.resize(1280, 800)
     QApplication.processEvents()
-    path = SCREENS / f"{name}.png"
+    path = screens.folder("formats") / f"{name}.png"
     assert widget.grab().save(str(path))
     assert path.stat().st_size > 10_000, f"{name} looks empty"
     return path
@@ -40,5 +38,5 @@ def _screenshot(widget: QWidget, name: str) -> Path:
 
 @pytest.fixture
 def screenshot():
-    """Take a picture of a widget at 1280x800 into out/screens/formats/ (git-ignored)."""
+    """Take a picture of a widget at 1280x800 into the test's picture folder, formats/."""
     return _screenshot

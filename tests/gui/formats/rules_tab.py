@@ -7,13 +7,14 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QApplication
 
+from tests.gui import screens
+
 RULES_TAB = 5
-SCREENS = Path(__file__).resolve().parents[3] / "out" / "screens"
 
 
 def open_rules_tab(main):
     """Tournament > Format… opened on the Rules tab."""
-    main.window.format_action.trigger()
+    main.window.menus.format_action.trigger()
     dialog = main.formats.format_dialog
     assert dialog is not None and dialog.isVisible()
     dialog.form.setCurrentIndex(RULES_TAB)
@@ -21,12 +22,11 @@ def open_rules_tab(main):
 
 
 def save_picture(widget, name: str) -> Path:
-    """``widget`` at 1280x800 in out/screens/``name``.png, checked to be a real picture."""
-    SCREENS.mkdir(parents=True, exist_ok=True)
+    """``widget`` at 1280x800 as ``name``.png in the test's picture folder, checked to be a real picture."""
     widget.resize(1280, 800)
     for _ in range(3):
         QApplication.processEvents()
-    path = SCREENS / f"{name}.png"
+    path = screens.folder() / f"{name}.png"
     assert widget.grab().save(str(path))
     assert path.stat().st_size > 10_000
     return path

@@ -15,7 +15,7 @@ from tdapp.services.rounds import list_rounds
 
 
 def _open(main):
-    main.window.format_action.trigger()
+    main.window.menus.format_action.trigger()
     dialog = main.formats.format_dialog
     assert dialog is not None and dialog.isVisible()
     return dialog
@@ -53,7 +53,7 @@ def test_best_one_of_three_saved_changes_the_standings_and_undo_restores(
     for row in standings_document(demo_main.app.db)["standings"]:
         played = [e["score"] for e in row["rounds"] if e["score"] is not None]
         assert row["score"] == pytest.approx(max(played))
-    demo_main.window.undo_action.trigger()
+    demo_main.window.menus.undo_action.trigger()
     assert not formats.format_state(demo_main.app.db).custom
     assert _scores(demo_main) == pytest.approx(before)
     assert "changed" not in box.title.text()

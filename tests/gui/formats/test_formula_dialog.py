@@ -11,7 +11,7 @@ from tdapp.services import formats, rounds
 
 
 def _open(main):
-    main.window.scoring_action.trigger()
+    main.window.menus.scoring_action.trigger()
     dialog = main.formats.systems_dialog
     assert dialog is not None and dialog.isVisible()
     return dialog
@@ -81,7 +81,7 @@ def test_live_scores_and_comparison_then_saved_and_used_by_the_format(
     assert "saved" in dialog.status.text()
     assert "Ten per centre" in demo_main.window.tournament_page.format_box.systems.text()
     # The format dialog offers it for a round; saving scores round 1 with it.
-    demo_main.window.format_action.trigger()
+    demo_main.window.menus.format_action.trigger()
     format_dialog = demo_main.formats.format_dialog
     scoring = format_dialog.form.rounds_table.cell(0, 1)
     scoring.setCurrentIndex(scoring.findData("centres-ten"))

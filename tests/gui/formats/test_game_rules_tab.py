@@ -10,8 +10,9 @@ from PySide6.QtWidgets import QApplication
 from tdapp.core.formats.model import CorrectionRule, GraceRule
 from tdapp.gui.formats.fields import ERROR_NAME, set_choice
 from tdapp.services import formats
+from tests.gui import screens
 
-from .rules_tab import RULES_TAB, SCREENS, open_rules_tab, save_picture
+from .rules_tab import RULES_TAB, open_rules_tab, save_picture
 
 
 def test_a_td_gives_their_format_a_grace_period_and_edc_style_corrections(demo_main) -> None:
@@ -102,11 +103,9 @@ def test_no_field_is_squeezed_at_the_dialogs_own_size(demo_main) -> None:
                     squeezed.append((form.tabText(tab), field.objectName() or repr(field)))
     assert not squeezed
     form.setCurrentIndex(RULES_TAB)
-    SCREENS.mkdir(parents=True, exist_ok=True)
     for _ in range(3):
         QApplication.processEvents()
-    (SCREENS / "qa2").mkdir(parents=True, exist_ok=True)  # a fresh clone has no out/
-    assert dialog.grab().save(str(SCREENS / "qa2" / "format-rules-1200x740.png"))
+    assert dialog.grab().save(str(screens.path("qa2/format-rules-1200x740.png")))
 
 
 def test_a_tds_own_format_says_what_it_was_changed_from(demo_main) -> None:

@@ -5,7 +5,7 @@ from the tournament and shown again when the dialog opens."""
 
 from __future__ import annotations
 
-from tdapp.core.formats import get_format
+from tdapp.core.formats import get_format, parse_options_for
 from tdapp.core.formats.model import OrderReadingRule
 from tdapp.gui.formats.fields import set_choice
 from tdapp.services import formats
@@ -32,7 +32,7 @@ def test_a_tds_copy_of_edc_keeps_its_strict_abbreviation_rule(demo_main) -> None
     assert (fmt.name, fmt.title) == ("edc-2026-custom", "Our EDC")
     assert fmt.reading == get_format("edc-2026").reading
     assert fmt.rules["duplicate_orders"] == "last"
-    options = fmt.parse_options()
+    options = parse_options_for(fmt)
     assert options.strict_abbreviations and options.rules_name == "Our EDC"
     again = open_rules_tab(demo_main).form.reading  # shown again as saved
     assert again.strict.isChecked() and again.duplicate.currentData() == "last"

@@ -18,7 +18,7 @@ STRUCTURE_TAB = 2
 
 
 def _open(main):
-    main.window.format_action.trigger()
+    main.window.menus.format_action.trigger()
     dialog = main.formats.format_dialog
     assert dialog is not None and dialog.isVisible()
     dialog.form.setCurrentIndex(STRUCTURE_TAB)

@@ -68,7 +68,8 @@ def put_position(widget: GameView, phase: str, units: Mapping[str, list[str]]) -
 
 @pytest.mark.parametrize(("phase", "units", "sheets", "expected"), CASES)
 def test_datc_phase_typed_and_adjudicated(qtbot, view: GameView, phase: str,  # noqa: F811
-                                          units: dict, sheets: dict, expected: dict) -> None:
+                                          units: dict, sheets: dict, expected: dict,
+                                          dialog_answers) -> None:
     view.start()
     put_position(view, phase, units)
     for power, text in sheets.items():

@@ -15,11 +15,10 @@ from sqlalchemy import select
 from tdapp.core.powers import POWERS
 from tdapp.gui.game.view import GameView
 from tdapp.store.models import GamePhase
+from tests.gui import screens
 
 from .test_datc_phases import START_CENTRES, put_position
 from .test_game_view import type_sheet, view  # noqa: F401 - the fixture is used by name
-
-SCREENS = Path(__file__).resolve().parents[3] / "out" / "screens"
 
 UNITS = {
     "AUSTRIA": ["A VIE", "F TRI"],
@@ -60,9 +59,8 @@ EXPECTED_FLAGS = {
 
 
 def save(widget: QWidget, name: str) -> Path:
-    SCREENS.mkdir(parents=True, exist_ok=True)
     QApplication.processEvents()
-    target = SCREENS / name
+    target = screens.folder("") / name
     assert widget.grab().save(str(target))
     return target
 
@@ -73,8 +71,8 @@ def flagged(widget: GameView) -> dict[tuple[str, str], str]:
             for r in widget.entry.panels[power].results if r.error}
 
 
-def test_the_view_flags_exactly_the_orders_the_judge_voids(qtbot, view: GameView  # noqa: F811
-                                                            ) -> None:
+def test_the_view_flags_exactly_the_orders_the_judge_voids(qtbot, view: GameView,  # noqa: F811
+                                                            dialog_answers) -> None:
     view.start()
     put_position(view, "S1902M", UNITS)
     for power in POWERS:
@@ -103,6 +101,10 @@ def test_the_view_flags_exactly_the_orders_the_judge_voids(qtbot, view: GameView
 
     qtbot.keyClick(view.entry.panels["AUSTRIA"].edit, Qt.Key.Key_Return,
                    Qt.KeyboardModifier.ControlModifier)
+    # issue 14: adjudicating with void or unread orders asks first, naming them
+    kind, title, asked = dialog_answers.shown[-1]
+    assert (kind, title) == ("question", "Void or unread orders")
+    assert "England: 'A London-English Channel'" in asked and "England: A WAL" in asked
     done = view.state.phases[-2]
     assert done.adjudicated
     voided = {(r["power"], r["order"]) for r in done.results
@@ -163,8 +165,8 @@ RETREAT = {
 
 
 def test_retreats_the_judge_voids_are_flagged_and_disbanded_once(qtbot,
-                                                                 view: GameView  # noqa: F811
-                                                                 ) -> None:
+                                                                 view: GameView,  # noqa: F811
+                                                                 dialog_answers) -> None:
     view.start()
     put_phase(view, RETREAT)
     type_sheet(qtbot, view, "FRANCE", "A Burgundy-Munich")

@@ -24,10 +24,9 @@ from tdapp.services import games
 from tdapp.services.files import open_tournament
 from tdapp.services.rounds import BoardPlan, all_boards, save_board_call
 from tdapp.store.models import Board, Player, Seat, Tournament
+from tests.gui import screens
 
 from .game_record import CENTRES, GAME
-
-SCREENS = Path(__file__).resolve().parents[3] / "out" / "screens" / "game"
 
 
 @pytest.fixture
@@ -53,18 +52,21 @@ def view(qtbot, demo_file: Path, tmp_path: Path) -> Iterator[GameView]:
 
 
 def type_sheet(qtbot, widget: GameView, power: str, text: str) -> None:
-    """Type a sheet as an assistant does: line by line (Shift+Enter between lines), Enter."""
+    """Type a sheet as an assistant does: line by line (Enter between lines), Shift+Enter
+    accepts it (issue 14: Enter used to accept and scatter lines across powers)."""
     edit = widget.entry.panels[power].edit
     widget.activateWindow()  # offscreen, a completion list once shown may keep the activation
     edit.setFocus()
     qtbot.waitUntil(edit.hasFocus, timeout=2000)
     for i, line in enumerate(text.split("\n")):
         if i:
-            qtbot.keyClick(edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
+            if edit.completer.popup().isVisible():
+                qtbot.keyClick(edit, Qt.Key.Key_Escape)
+            qtbot.keyClick(edit, Qt.Key.Key_Return)
         qtbot.keyClicks(edit, line)
     if edit.completer.popup().isVisible():
         qtbot.keyClick(edit, Qt.Key.Key_Escape)
-    qtbot.keyClick(edit, Qt.Key.Key_Return)
+    qtbot.keyClick(edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
 
 
 def play_record(qtbot, widget: GameView, upto: str | None = None) -> None:
@@ -82,9 +84,8 @@ def play_record(qtbot, widget: GameView, upto: str | None = None) -> None:
 
 
 def save(widget: GameView, name: str) -> Path:
-    SCREENS.mkdir(parents=True, exist_ok=True)
     QApplication.processEvents()
-    target = SCREENS / name
+    target = screens.folder("game") / name
     image = widget.grab()
     assert (image.width(), image.height()) == (1280, 800)
     assert image.save(str(target))
@@ -256,7 +257,7 @@ def play_record_from(qtbot, widget: GameView, first: str, upto: str) -> None:
         assert widget.state.phases[-2].phase == phase
 
 
-def test_draw_vote_dialog_secret_vote(qtbot, view: GameView) -> None:
+def test_draw_vote_dialog_secret_vote(qtbot, view: GameView, dialog_answers) -> None:
     with view.app.db.action("format for the test") as session:
         session.scalars(select(Tournament)).one().format_name = "edc-2026"
     view.start()
@@ -319,8 +320,7 @@ def test_no_vote_is_taken_for_given(qtbot, view: GameView) -> None:
     assert ok.isEnabled() and dialog.missing.isHidden()
     dialog.resize(640, dialog.sizeHint().height())
     QApplication.processEvents()
-    (SCREENS.parent / "qa2").mkdir(parents=True, exist_ok=True)  # a fresh clone has no out/
-    assert dialog.grab().save(str(SCREENS.parent / "qa2" / "draw-vote-all-given.png"))
+    assert dialog.grab().save(str(screens.path("qa2/draw-vote-all-given.png")))
     dialog.accept()
     assert "failed" in view.banner.text() and not view.state.finished
 
@@ -461,7 +461,8 @@ def test_round_time_up_from_the_menu(qtbot, main, demo_file: Path, tmp_path: Pat
     assert opened.state.finished and "Time called" in opened.banner.text()
 
 
-def test_a_draw_among_named_powers_where_the_format_allows_it(qtbot, view: GameView) -> None:
+def test_a_draw_among_named_powers_where_the_format_allows_it(qtbot, view: GameView,
+                                                            dialog_answers) -> None:
     """A TD's own format with non-DIAS draws: the proposer ticks the powers in the draw,
     every power with a centre votes, and a passed vote puts those powers in the result."""
     import dataclasses
@@ -483,7 +484,7 @@ def test_a_draw_among_named_powers_where_the_format_allows_it(qtbot, view: GameV
     vote_all(dialog, ITALY="No")
     dialog.resize(640, dialog.sizeHint().height())
     QApplication.processEvents()
-    assert dialog.grab().save(str(SCREENS.parent / "format-rules-draw-vote.png"))
+    assert dialog.grab().save(str(screens.path("format-rules-draw-vote.png")))
     ok = dialog.buttons.button(dialog.buttons.StandardButton.Ok)
     dialog.set_in_draw("ENGLAND", False)
     dialog.set_in_draw("GERMANY", False)
@@ -493,7 +494,7 @@ def test_a_draw_among_named_powers_where_the_format_allows_it(qtbot, view: GameV
     assert ok.isEnabled()
     dialog.accept()
     assert "on a draw of England, France, Germany: failed" in view.banner.text()
-    assert view.grab().save(str(SCREENS.parent / "format-rules-game-view.png"))
+    assert view.grab().save(str(screens.path("format-rules-game-view.png")))
     view.adjudicate()  # a new season: another vote may be held
     dialog = view.open_draw_vote()
     for power in ("AUSTRIA", "ITALY", "RUSSIA", "TURKEY"):
@@ -536,7 +537,7 @@ def test_a_build_error_found_late_is_told_in_words(qtbot, view: GameView,
     assert ("Russia: Winter 1901 adjustments gave 1 build too many; the game stands as played "
             "and Russia has 1 build fewer (or 1 more removal) at Winter 1902 adjustments."
             ) in report
-    assert view.grab().save(str(SCREENS.parent / "format-rules-carried-build.png"))
+    assert view.grab().save(str(screens.path("format-rules-carried-build.png")))
     for power, text in GAME[5][1].items():  # Fall 1902 as written: Russia owes one more
         games.save_orders(view.app.db, view.board_id, power, text)
     games.adjudicate(view.app.db, view.board_id)
@@ -544,7 +545,7 @@ def test_a_build_error_found_late_is_told_in_words(qtbot, view: GameView,
     owes = view.entry.panels["RUSSIA"].owes.text()
     assert owes.startswith("Removals owed: 2 (1 more for a build error found late); ")
     view.tabs.setCurrentIndex(0)
-    assert view.grab().save(str(SCREENS.parent / "format-rules-carried-winter.png"))
+    assert view.grab().save(str(screens.path("format-rules-carried-winter.png")))
     kind, title, text = dialog_answers.shown[-1]
     assert (kind, title) == ("information", "Builds already played stand")
     assert text.startswith("Russia: Winter 1901 adjustments gave 1 build too many")

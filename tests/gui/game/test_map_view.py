@@ -1,12 +1,12 @@
 """The board map: what it plans to draw for real adjudicated phases, and what it paints.
 
-Screenshots at 1280x1024 and 1920x1080 go to out/screens/map/ (git-ignored) for people to look at.
+Screenshots at 1280x1024 and 1920x1080 go to the test's picture folder, map/
+(--keep-screens DIR keeps them).
 """
 
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QRectF, Qt
@@ -27,10 +27,10 @@ from tdapp.gui.game.map_plan import (
     plan_board,
 )
 from tdapp.gui.game.map_view import POWER_COLOURS, MapPainter, MapView, shown_phase
+from tests.gui import screens
 
 from .map_scenarios import adjustment_phase, busy_phase, retreat_phase, start_position
 
-SCREENS = Path(__file__).resolve().parents[3] / "out" / "screens" / "map"
 GEO = load_geometry()
 SIZES = [(1280, 1024), (1920, 1080)]
 
@@ -197,7 +197,6 @@ def map_view(qtbot):
 
 def _shoot(view: MapView, qtbot, name: str) -> list[QImage]:
     """Screenshots of the widget at the proof sizes; returns the grabbed images."""
-    SCREENS.mkdir(parents=True, exist_ok=True)
     images = []
     view.show()
     qtbot.waitExposed(view)
@@ -205,7 +204,7 @@ def _shoot(view: MapView, qtbot, name: str) -> list[QImage]:
         view.resize(width, height)
         image = view.grab().toImage()
         assert image.width() == width and image.height() == height
-        assert image.save(str(SCREENS / f"{name}-{width}x{height}.png"))
+        assert image.save(str(screens.folder("map") / f"{name}-{width}x{height}.png"))
         images.append(image)
     return images
 
@@ -291,9 +290,8 @@ def test_projector_full_screen_and_back(map_view, qtbot):
     map_view.show_on_projector()
     qtbot.waitExposed(map_view)
     assert map_view.isFullScreen() and map_view.is_projector()
-    SCREENS.mkdir(parents=True, exist_ok=True)
     map_view.resize(1920, 1080)  # the offscreen screen is small: shoot at the projector's size
-    assert map_view.grab().save(str(SCREENS / "06-projector-1920x1080.png"))
+    assert map_view.grab().save(str(screens.folder("map") / "06-projector-1920x1080.png"))
     assert map_view.title() == "Board 3 · Fall 1901"
     assert map_view.findChildren(QAbstractButton) == []  # nothing to click on the projector
     qtbot.keyClick(map_view, Qt.Key.Key_Escape)

@@ -27,6 +27,7 @@ from tdapp.gui.game.map_view import MapView
 from tdapp.gui.game.view import GameView
 from tdapp.services import games
 from tdapp.store.models import Board, Seat
+from tests.gui import screens
 
 from .published_game import (
     CENTRES,
@@ -38,8 +39,6 @@ from .published_game import (
     SPRING_1903_UNITS,
 )
 from .test_game_view import type_sheet, view  # noqa: F401 (``view``: the board's game view)
-
-SCREENS = Path(__file__).resolve().parents[3] / "out" / "screens"
 
 # The correction: Austria's Spring 1902 sheet had its army in Vienna stay home.
 CORRECTED = "A Vienna Hold, A Budapest Hold, A Romania-Serbia, F Adriatic Sea-Ionian Sea"
@@ -121,9 +120,8 @@ def play(qtbot, widget: GameView) -> None:
 
 
 def save(widget: QWidget, name: str) -> Path:
-    SCREENS.mkdir(parents=True, exist_ok=True)
     QApplication.processEvents()
-    target = SCREENS / name
+    target = screens.folder("") / name
     image = widget.grab()
     assert image.width() >= 400 and image.height() >= 300
     assert image.save(str(target))

@@ -3,8 +3,10 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from tdapp.gui.window.menus import Menu
 from tdapp.services import history, rounds
 from tdapp.services.results import BoardResult, record_result
+from tests.gui import screens
 
 
 def test_rating_dialog_from_the_tournament_menu(qtbot, qapp, demo_file: Path, tmp_path: Path,
@@ -19,7 +21,7 @@ def test_rating_dialog_from_the_tournament_menu(qtbot, qapp, demo_file: Path, tm
     try:
         assert main.app.open_file(copy)
         action = main.rating.action
-        assert action.isEnabled() and action in main.window.tournament_menu.actions()
+        assert action.isEnabled() and action in main.window.menus.menu(Menu.TOURNAMENT).actions()
         action.trigger()
         dialog = main.rating.dialog
         assert dialog is not None and dialog.isVisible()
@@ -37,10 +39,7 @@ def test_rating_dialog_from_the_tournament_menu(qtbot, qapp, demo_file: Path, tm
         assert dialog.steps.toPlainText() != before
         assert "tie on 5 centres" in dialog.steps.toPlainText()
         assert main.app.call(history.undo)
-        grab = dialog.grab()
-        out = Path("out/screens/rating")
-        out.mkdir(parents=True, exist_ok=True)
-        grab.save(str(out / "rating-dialog.png"))
+        screens.save(dialog, "rating/rating-dialog.png")
         dialog.close()
     finally:
         main.app.close_file()

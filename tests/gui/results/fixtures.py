@@ -15,8 +15,8 @@ from tdapp.services import players, rounds
 from tdapp.services.results import BoardResult, record_result
 from tdapp.services.tournaments import TournamentInfo, create_tournament
 from tdapp.store.files import open_tournament_file
+from tests.gui import screens
 
-SCREENS = Path(__file__).resolve().parents[3] / "out" / "screens" / "results"
 TIED = {"AUSTRIA": 10, "ENGLAND": 6, "FRANCE": 6, "GERMANY": 5, "ITALY": 4, "RUSSIA": 3,
         "TURKEY": 0}
 
@@ -65,9 +65,8 @@ def tied_main(main, tmp_path: Path):
 
 def screenshot(widget: QWidget, name: str) -> Path:
     """Save a picture of ``widget`` at its current size (the main window is 1280x800) into
-    out/screens/results/."""
+    the test's picture folder, results/."""
     QApplication.processEvents()
-    SCREENS.mkdir(parents=True, exist_ok=True)
-    target = SCREENS / f"{name}.png"
+    target = screens.folder("results") / f"{name}.png"
     assert widget.grab().save(str(target)), f"could not write {target}"
     return target

@@ -8,12 +8,12 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from results.fixtures import screenshot
 from tdapp.core.powers import POWERS
 from tdapp.gui.results.dialog import ResultEntryDialog
 from tdapp.gui.results.form import ResultForm
 from tdapp.gui.results.needs import ResultNeeds, result_needs
 from tdapp.services.standings_views import NOW
+from tests.gui.results.fixtures import screenshot
 
 
 def _type(qtbot, dialog: ResultEntryDialog, text: str) -> None:
@@ -90,8 +90,8 @@ def test_type_a_board_result_errors_first_then_scores_then_save(qtbot, demo_main
     page.mode_buttons[NOW].setChecked(True)
     line = next(r for r in page.model.rows() if r.player_id == austria)
     assert line.rounds[2].score == 176.0 and not line.rounds[2].provisional
-    assert main.window.undo_action.text().startswith("&Undo")
-    main.window.undo_action.trigger()  # the result is undoable
+    assert main.window.menus.undo_action.text().startswith("&Undo")
+    main.window.menus.undo_action.trigger()  # the result is undoable
     line = next(r for r in page.model.rows() if r.player_id == austria)
     assert len(line.rounds) < 3 or line.rounds[2].score is None
 

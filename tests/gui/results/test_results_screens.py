@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from results.fixtures import screenshot
 from tdapp.core.powers import POWERS
 from tdapp.services.changes import Change
 from tdapp.services.rounds import board_call
 from tdapp.services.standings_views import NOW
 from tdapp.store.models import Board, Seat
+from tests.gui.results.fixtures import screenshot
 
 
 def test_enter_results_tab_lists_round_three(qtbot, demo_main) -> None:

@@ -11,7 +11,9 @@ from PySide6.QtWidgets import QMessageBox
 
 from tdapp.core.tournament.season import QualifyingEvent
 from tdapp.gui.season.view import EventDialog
+from tdapp.gui.window.menus import Menu
 from tdapp.services import season as season_service
+from tests.gui import screens
 
 
 def write_event_csv(path: Path, order: list[str]) -> Path:
@@ -31,7 +33,7 @@ def test_season_window_from_the_file_menu(main, tmp_path: Path,
     monkeypatch.setattr(QMessageBox, "warning",
                         lambda _parent, _title, text, *a, **k: warnings.append(text))
     season = main.season
-    assert season.action in main.window.file_menu.actions()
+    assert season.action in main.window.menus.menu(Menu.FILE).actions()
     season.action.trigger()
     window = season.window
     assert window is not None and window.isVisible()
@@ -70,8 +72,7 @@ def test_season_window_from_the_file_menu(main, tmp_path: Path,
     moved = sorted(s.seed for s in stage if s.moved)
     assert moved == [11, 12, 13]  # the lowest seeds of round 2 move (round 3 has no board)
     window.tabs.setCurrentIndex(1)
-    shots = tmp_path / "shots"
-    shots.mkdir()
+    shots = screens.folder("season")  # under tmp_path; --keep-screens DIR keeps them
     assert window.grab().save(str(shots / "season-standings.png"))
     window.tabs.setCurrentIndex(2)
     assert window.grab().save(str(shots / "season-invitations.png"))

@@ -1,5 +1,5 @@
 """The board-call wizard driven end to end on real tournament files, with screenshots of every
-step at 1280x800 in out/screens/seating/ (git-ignored) for people to look at."""
+step at 1280x800 in the test's picture folder, seating/ (--keep-screens DIR keeps them)."""
 
 from __future__ import annotations
 
@@ -21,27 +21,25 @@ from tdapp.gui.seating.projection import open_projectors
 from tdapp.gui.seating.wizard import CALL, POWERS, REVIEW, SEAT, WHO, SeatingWizard
 from tdapp.services import rollcall, rounds, seating
 from tdapp.store.files import open_tournament_file
+from tests.gui import screens
 
-SCREENS = Path(__file__).resolve().parents[3] / "out" / "screens" / "seating"
 SEARCH_TIMEOUT_MS = 30_000
 
 
 def save_projector(projector, name: str) -> Path:
     """The projector as a 1280x800 room screen would show it (the test screen is smaller)."""
-    SCREENS.mkdir(parents=True, exist_ok=True)
     image = QImage(1280, 800, QImage.Format.Format_RGB32)
     painter = QPainter(image)
     projector.render_to(painter, QRectF(0, 0, 1280, 800))
     painter.end()
-    path = SCREENS / f"{name}.png"
+    path = screens.folder("seating") / f"{name}.png"
     assert image.save(str(path))
     return path
 
 
 def save_screen(widget: QWidget, name: str) -> Path:
-    SCREENS.mkdir(parents=True, exist_ok=True)
     QApplication.processEvents()
-    path = SCREENS / f"{name}.png"
+    path = screens.folder("seating") / f"{name}.png"
     assert widget.grab().save(str(path))
     image = QImage(str(path))
     assert (image.width(), image.height()) == (widget.width(), widget.height())
@@ -196,7 +194,7 @@ def test_wizard_end_to_end_45_players(main, qtbot, demo45: Path, tmp_path: Path,
     save_screen(window, "08-boards-page-called")
     page.select_round(2)  # played: centres and scores on the cards
     assert "6 boards, 6 finished" in page.status.text()
-    assert not page.seat_button.isEnabled() and not window.seat_round_action.isEnabled()
+    assert not page.seat_button.isEnabled() and not window.menus.seat_round_action.isEnabled()
     assert "cannot be seated again" in page.seat_button.toolTip()
     extra = page.grid.cards[0].seats[0].extra_label.text()
     assert "SC" in extra

@@ -4,11 +4,11 @@ modes, sort, filter and search, greyed withdrawn players, refresh on changes."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from results.fixtures import screenshot
 
 from tdapp.gui.standings.model import GREY
 from tdapp.services import players
 from tdapp.services.standings_views import COMPLETED, NOW
+from tests.gui.results.fixtures import screenshot
 
 
 def _page(main):

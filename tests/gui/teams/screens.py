@@ -1,4 +1,4 @@
-"""Screenshots of the extras (teams, player dialog, venue) at 1280x800 in out/screens/extras/:
+"""Screenshots of the extras (teams, player dialog, venue) at 1280x800 in the test's picture folder (tests.gui.screens), extras/:
 a dialog is drawn over the main window, centred, as the TD sees it."""
 
 from __future__ import annotations
@@ -9,11 +9,10 @@ from PySide6.QtCore import QPoint
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QApplication, QWidget
 
-EXTRAS = Path(__file__).resolve().parents[3] / "out" / "screens" / "extras"
+from tests.gui import screens
 
 
 def save_screen(window: QWidget, name: str, dialog: QWidget | None = None) -> Path:
-    EXTRAS.mkdir(parents=True, exist_ok=True)
     window.resize(1280, 800)
     QApplication.processEvents()
     image = window.grab().toImage()
@@ -25,7 +24,7 @@ def save_screen(window: QWidget, name: str, dialog: QWidget | None = None) -> Pa
                         max(0, (image.height() - over.height()) // 2))
         painter.drawImage(corner, over)
         painter.end()
-    path = EXTRAS / f"{name}.png"
+    path = screens.path(f"extras/{name}.png")
     assert image.save(str(path))
     saved = QImage(str(path))
     assert (saved.width(), saved.height()) == (1280, 800)

@@ -9,6 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from tdapp.gui.teams.dialog import NOT_PICKED
+from tdapp.gui.window.menus import Menu
 from tdapp.services import teams
 from tests.gui.teams.screens import save_screen
 
@@ -33,7 +34,7 @@ def opened(main, three_rounds: Path, tmp_path: Path):
 def _open_dialog(main):
     action = main.teams.action
     assert action.text() == "&Teams…" and action.isEnabled()
-    assert action in main.window.tournament_menu.actions()
+    assert action in main.window.menus.menu(Menu.TOURNAMENT).actions()
     action.trigger()
     dialog = main.teams.dialog
     assert dialog is not None and dialog.isVisible() and not dialog.isModal()
@@ -66,7 +67,7 @@ def test_a_team_is_made_in_the_dialog(opened, qtbot) -> None:
     assert not dialog.add_button.isEnabled()  # full: the format's size
     assert "has its 7 players" in dialog.player_picker.lineEdit().placeholderText()
     assert "Les Bleus" in [t.name for t in teams.list_teams(opened.app.db)]
-    assert opened.window.undo_action.text().startswith("&Undo Add ")
+    assert opened.window.menus.undo_action.text().startswith("&Undo Add ")
 
 
 def test_refusals_are_shown_in_the_dialog(opened, qtbot) -> None:
@@ -104,7 +105,7 @@ def test_rename_delete_and_undo(opened, qtbot, dialog_answers) -> None:
     dialog.members.selectRow(0)
     dialog.remove_button.click()
     assert dialog.members.rowCount() == 0
-    opened.window.undo_action.trigger()  # the member comes back, and the dialog shows it
+    opened.window.menus.undo_action.trigger()  # the member comes back, and the dialog shows it
     assert dialog.members.rowCount() == 1
     dialog_answers.next_answer = dialog_answers.next_answer.No
     dialog.delete_button.click()
@@ -114,13 +115,13 @@ def test_rename_delete_and_undo(opened, qtbot, dialog_answers) -> None:
     assert dialog.teams_list.count() == 0
     assert "Delete team Sultans" in dialog_answers.shown[-1][2]
     assert "Team Sultans deleted" in dialog.message.text()
-    opened.window.undo_action.trigger()
+    opened.window.menus.undo_action.trigger()
     assert dialog.teams_list.count() == 1 and dialog.members.rowCount() == 1
 
 
 def test_closing_the_file_closes_the_dialog_and_disables_the_item(opened, qtbot) -> None:
     dialog = _open_dialog(opened)
-    opened.window.close_action.trigger()
+    opened.window.menus.close_action.trigger()
     assert not dialog.isVisible() and not opened.teams.action.isEnabled()
 
 

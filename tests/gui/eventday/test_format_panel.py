@@ -1,0 +1,27 @@
+"""Issue 14: the Tournament page's format panel said "No scoring systems of its own" instead of
+summing up the format (WDC 2025: best 2 of 3 + round 4, pool of 21, x1.5, team round)."""
+
+from __future__ import annotations
+
+from tdapp.core.formats import get_format
+from tdapp.gui.formats.page_box import format_summary
+
+from .shots import shot
+
+
+def test_wdc_2025_summed_up_in_its_own_words() -> None:
+    text = format_summary(get_format("wdc-2025"))
+    assert text.splitlines()[0] == "4 rounds, Haight scoring"
+    assert "Tournament score: best 2 of rounds 1, 2, 3 + round 4" in text
+    assert "Championship pool: the best 21 after round 3; their round-4 score x1.5" in text
+    assert "Team tournament: round 4, teams of 7 players outside the championship pool" in text
+
+
+def test_the_tournament_page_shows_the_summary(qtbot, demo_main, tmp_path) -> None:
+    page = demo_main.window.tournament_page
+    demo_main.window.show_page("Tournament")
+    box = page.format_box
+    assert "pool" in box.summary.text() and "x1.5" in box.summary.text()
+    assert "No scoring systems of its own" not in box.systems.text()
+    assert not box.systems.isVisibleTo(box)  # no formulas of the TD's own: nothing said
+    shot(demo_main.window, tmp_path, "tournament-format-panel")

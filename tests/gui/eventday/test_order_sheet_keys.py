@@ -1,0 +1,59 @@
+"""Issue 14: Enter in an order sheet accepted the sheet and jumped to the next power, so one
+order per line, as an assistant reads a paper sheet, scattered orders across powers. Now Enter
+makes a new line and the sheet is accepted with a visible, named key (Shift+Enter, the button)."""
+
+from __future__ import annotations
+
+from game.test_game_view import view  # noqa: F401 - the board's game view fixture
+from PySide6.QtCore import Qt
+
+from .shots import shot
+
+
+def test_enter_is_a_new_line_and_shift_enter_accepts(qtbot, view, tmp_path) -> None:  # noqa: F811
+    view.start()
+    edit = view.entry.panels["AUSTRIA"].edit
+    view.activateWindow()
+    edit.setFocus()
+    qtbot.waitUntil(edit.hasFocus, timeout=2000)
+    for i, line in enumerate(["A Vie-Gal", "A Bud-Ser", "F Tri-Alb"]):
+        if i:
+            if edit.completer.popup().isVisible():
+                qtbot.keyClick(edit, Qt.Key.Key_Escape)
+            qtbot.keyClick(edit, Qt.Key.Key_Return)
+            assert edit.hasFocus(), "Enter left the sheet"
+        qtbot.keyClicks(edit, line)
+    if edit.completer.popup().isVisible():
+        qtbot.keyClick(edit, Qt.Key.Key_Escape)
+    assert edit.toPlainText() == "A Vie-Gal\nA Bud-Ser\nF Tri-Alb"
+    button = view.entry.panels["AUSTRIA"].accept_button
+    assert button.isVisibleTo(view) and "⇧↵" in button.text() and "Shift+Enter" in button.toolTip()
+    shot(view, tmp_path, "order-sheet-one-per-line")
+    qtbot.keyClick(edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
+    assert view.entry.panels["ENGLAND"].edit.hasFocus()
+    assert view.state.current.sheets["AUSTRIA"].text == "A Vie-Gal\nA Bud-Ser\nF Tri-Alb"
+
+
+def test_the_accept_button_accepts_the_sheet(qtbot, view) -> None:  # noqa: F811
+    view.start()
+    view.entry.panels["ENGLAND"].edit.setPlainText("F Lon-N Sea")
+    qtbot.mouseClick(view.entry.panels["ENGLAND"].accept_button, Qt.MouseButton.LeftButton)
+    assert view.state.current.sheets["ENGLAND"].text == "F Lon-N Sea"
+    assert view.entry.panels["FRANCE"].edit.hasFocus()
+    assert "F LON – NTH" in view.entry.panels["ENGLAND"].reading.text().replace(" - ", " – ")
+
+
+def test_adjudicating_with_unread_orders_asks_first(qtbot, view, dialog_answers) -> None:  # noqa: F811
+    from PySide6.QtWidgets import QMessageBox
+    view.start()
+    view.entry.panels["ENGLAND"].edit.setPlainText("F Lon-Nth; A Lvp-Xyz")
+    view.save("ENGLAND")
+    dialog_answers.next_answer = QMessageBox.StandardButton.No
+    view.adjudicate()
+    kind, title, text = dialog_answers.shown[-1]
+    assert (kind, title) == ("question", "Void or unread orders")
+    assert "England: 'A Lvp-Xyz'" in text and "England: F EDI" in text
+    assert view.state.current.phase == "S1901M"  # No: nothing adjudicated
+    dialog_answers.next_answer = QMessageBox.StandardButton.Yes
+    view.adjudicate()
+    assert view.state.current.phase == "F1901M"
