@@ -72,6 +72,16 @@ def dialog_answers(monkeypatch: pytest.MonkeyPatch):
     answers = Answers()
     for kind in ("question", "warning", "critical", "information"):
         monkeypatch.setattr(QMessageBox, kind, staticmethod(answers._record(kind)))
+    # A conflict with both versions is its own dialog: recorded as "conflict", answered
+    # "Keep theirs" (a test that wants another answer patches ConflictDialog.exec itself).
+    from tdapp.gui.venue.conflict import ConflictDialog
+
+    def keep_theirs(dialog: ConflictDialog) -> int:
+        answers.shown.append(("conflict", dialog.windowTitle(), dialog.words.text()))
+        dialog.keep_button.click()
+        return dialog.result()
+
+    monkeypatch.setattr(ConflictDialog, "exec", keep_theirs)
     return answers
 
 

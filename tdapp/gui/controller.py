@@ -49,6 +49,9 @@ class AppController(QObject):
         self.operations = OperationRunner(self)
         self.operations.changed.connect(self.changed)
         self.operations.busy_changed.connect(self.busy_changed)
+        # A venue server's tournament: what this station keeps while the server is gone
+        # (tdapp.gui.venue.outbox.Outbox, set by the venue controller).
+        self.outbox: Any = None
 
     # -- set-up ---------------------------------------------------------------------------
     def set_window(self, window: QWidget) -> None:
@@ -161,6 +164,9 @@ class AppController(QObject):
         try:
             change = self.operations.wait_for(lambda: service(db, *args, **kwargs))
         except Exception as exc:  # the action rolled back as a whole: nothing was saved
+            # The venue server gone: an order sheet or a result is kept, sent when it is back.
+            if self.outbox is not None and self.outbox.keep(service, args, kwargs, exc):
+                return None
             self.operations.show_failure(exc)
             return None
         self.operations.broadcast(change)

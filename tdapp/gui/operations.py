@@ -291,11 +291,27 @@ class OperationRunner(QObject):
         view, so the TD sees the other person's change before trying again."""
         if not isinstance(exc, filesvc.FILE_ERRORS + expected):
             traceback.print_exception(exc)  # a bug: the details go to the log as well
+        if isinstance(exc, StaleEdit) and exc.rows:
+            self._resolve_conflict(exc)
+            return
         heading, text = problem_message(exc, title, saved_nothing=saved_nothing,
                                         expected=expected)
         QMessageBox.warning(self.window, heading, text)
         if isinstance(exc, StaleEdit):
             self.changed.emit(Change.everything("Reloaded after someone else's change"))
+
+    def _resolve_conflict(self, exc: StaleEdit) -> None:
+        """Both versions side by side; the TD keeps theirs or saves theirs over with yours."""
+        from tdapp.gui.venue import conflict
+
+        self.changed.emit(Change.everything("Reloaded after someone else's change"))
+        if conflict.ask(exc, self.window) is conflict.Choice.SAVE_MINE and exc.retry:
+            try:
+                result = self.wait_for(exc.retry)
+            except Exception as again:  # changed once more meanwhile: the same choice again
+                self.show_failure(again)
+                return
+            self.broadcast(result)
 
     def broadcast(self, result: object) -> None:
         if isinstance(result, Change):

@@ -8,6 +8,7 @@ silently stops refreshing. The same value crosses the network as :meth:`Change.t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import KW_ONLY, dataclass, fields
 from typing import Any
 
@@ -17,7 +18,20 @@ class ServiceError(Exception):
 
 
 class StaleEdit(ServiceError):
-    """Someone else changed the same thing first; reload and try again."""
+    """Someone else changed the same thing first; reload and try again.
+
+    Besides the words, a conflict may carry both versions side by side (``rows``: what, theirs
+    as saved, yours as typed), the ``version`` now stored, and ``retry``: the same edit again
+    over theirs, so a TD who decides theirs is wrong loses nothing typed (the GUI's conflict
+    dialog offers both)."""
+
+    def __init__(self, message: str, *, rows: tuple[tuple[str, str, str], ...] = (),
+                 version: int | None = None,
+                 retry: Callable[[], Change] | None = None) -> None:
+        super().__init__(message)
+        self.rows = rows
+        self.version = version
+        self.retry = retry
 
 
 @dataclass(frozen=True, slots=True)

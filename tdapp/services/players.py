@@ -202,7 +202,8 @@ def update_player(db: TournamentDb, player_id: int, data: PlayerData, version: i
             if player.version != version:
                 raise StaleEdit(f"{player.name} was changed by someone else "
                                 f"{audit.last_change_words(session, ('player',), player_id)}"
-                                f"; look again.".replace(" ;", ";"))
+                                f"; look again.".replace(" ;", ";"),
+                                rows=_player_rows(player, data), version=player.version)
             _refuse_seed_clash(session, data.seed, player_id)
             for name in _DATA_FIELDS:
                 setattr(player, name, getattr(data, name))
@@ -211,9 +212,35 @@ def update_player(db: TournamentDb, player_id: int, data: PlayerData, version: i
     except StaleDataError as exc:
         with db.read() as session:
             who = audit.last_change_words(session, ("player",), player_id)
-        raise StaleEdit(f"{data.name} was changed by someone else {who}; look again."
-                        .replace(" ;", ";")) from exc
+            player = session.get(Player, player_id)
+            rows = _player_rows(player, data) if player is not None else ()
+            now = player.version if player is not None else None
+        raise _with_retry(StaleEdit(f"{data.name} was changed by someone else {who}; "
+                                    "look again.".replace(" ;", ";"), rows=rows, version=now),
+                          db, player_id, data, keep_apart) from exc
+    except StaleEdit as stale:
+        _with_retry(stale, db, player_id, data, keep_apart)
+        raise
     return Change(f"Edited {data.name}", players=True, ids=(player_id,))
+
+
+def _with_retry(stale: StaleEdit, db: TournamentDb, player_id: int, data: PlayerData,
+                keep_apart: Mapping[int, str] | None) -> StaleEdit:
+    """"Save mine over theirs" is this same edit at the version now stored."""
+    now = stale.version
+    if now is not None:
+        stale.retry = lambda: update_player(db, player_id, data, now, keep_apart)
+    return stale
+
+
+def _player_rows(player: Player, data: PlayerData) -> tuple[tuple[str, str, str], ...]:
+    """The fields where their saved player and your typed one differ, for the conflict dialog."""
+    def words(value: object) -> str:
+        return "" if value is None else ("yes" if value is True else
+                                         "no" if value is False else str(value))
+    return tuple((name.replace("_", " ").capitalize(), words(getattr(player, name)),
+                  words(getattr(data, name)))
+                 for name in _DATA_FIELDS if getattr(player, name) != getattr(data, name))
 
 
 def _current_name(db: TournamentDb, player_id: int) -> str:

@@ -143,7 +143,19 @@ def _refuse_if_changed(session: Session, board: Board, expected: int,
     raise StaleEdit(
         f"Board {board.number}'s result was changed by someone else {who}. "
         f"Theirs: {_result_words(board)}. Yours (not saved): {_typed_words(result)}. "
-        f"Look again, then enter yours if it is the right one.".replace("else .", "else."))
+        f"Look again, then enter yours if it is the right one.".replace("else .", "else."),
+        rows=_result_rows(board, result), version=board.version)
+
+
+def _result_rows(board: Board, result: BoardResult) -> tuple[tuple[str, str, str], ...]:
+    """Both results side by side, one line per power plus the end, for the conflict dialog."""
+    stored = {seat.power: seat.centers for seat in board.seats}
+    end = (f"{board.end_year} ({board.end_reason})" if board.end_year is not None
+           else "no result")
+    rows = [("Ended", end, f"{result.end_year} ({result.end_reason})")]
+    rows += [(power.title(), str(stored.get(power, "")) if board.end_year is not None else "",
+              str(result.centers.get(power, 0))) for power in POWERS]
+    return tuple(rows)
 
 
 def record_result(db: TournamentDb, board_id: int, result: BoardResult,
@@ -157,13 +169,19 @@ def record_result(db: TournamentDb, board_id: int, result: BoardResult,
     if problems:
         raise ServiceError(" ".join(problems))
     try:
-        return _record_result(db, board_id, result, expected_version)
-    except StaleDataError as exc:  # committed by another station between our read and write
-        with db.read() as session:
-            board = session.get(Board, board_id)
-            if board is None:
-                raise ServiceError("That board no longer exists.") from exc
-            _refuse_if_changed(session, board, -1, result)
+        try:
+            return _record_result(db, board_id, result, expected_version)
+        except StaleDataError as exc:  # committed by another station between read and write
+            with db.read() as session:
+                board = session.get(Board, board_id)
+                if board is None:
+                    raise ServiceError("That board no longer exists.") from exc
+                _refuse_if_changed(session, board, -1, result)
+            raise
+    except StaleEdit as stale:  # "enter mine over theirs" is this same call at today's version
+        now = stale.version
+        if now is not None:
+            stale.retry = lambda: record_result(db, board_id, result, expected_version=now)
         raise
 
 

@@ -76,6 +76,9 @@ def connection_problem(url: str, exc: BaseException) -> str:
         return f"The venue server refused the password for {where}: check the role and password."
     if "does not exist" in lowered and "database" in lowered:
         return f"There is no tournament database {where}: check the name, or copy one there."
+    if "row-level security" in lowered:  # store.board_rights: the boards the TD gave
+        return (f"This assistant was not given this board on {where}: the TD gives each "
+                f"assistant their boards. {_NOTHING_CHANGED}")
     if "permission denied" in lowered or "must be owner" in lowered:
         return (f"The role you connected with may not do this on {where} "
                 f"(only the TD's role may). {_NOTHING_CHANGED}")
@@ -98,7 +101,7 @@ def refusal(url: str, exc: BaseException) -> ServerRefused | None:
     if not isinstance(exc, DBAPIError):
         return None
     words = connection_problem(url, exc)
-    if "may not do this" in words or "cannot be reached" in words:
+    if "may not do this" in words or "cannot be reached" in words or "not given" in words:
         return ServerRefused(words)
     return None
 

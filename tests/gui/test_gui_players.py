@@ -147,8 +147,9 @@ def test_stale_edit_is_shown_in_words(main, qtbot, dialog_answers, filled_file: 
                                  ann.version)
     main.app.call(player_service.update_player, ann.id, player_service.PlayerData("Ann S"),
                   ann.version)
+    # The conflict now comes with both versions: the conflict dialog, not a plain warning.
     kind, _title, text = dialog_answers.shown[-1]
-    assert kind == "warning" and "changed by someone else" in text
+    assert kind == "conflict" and "changed by someone else" in text
 
 
 def test_export_the_list(main, qtbot, filled_file: Path, tmp_path: Path, monkeypatch) -> None:

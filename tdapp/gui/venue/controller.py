@@ -12,10 +12,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, QStandardPaths, Signal
+from PySide6.QtCore import QObject, QStandardPaths, QTimer, Signal
 
 from tdapp.gui import theme
 from tdapp.gui.venue.dialogs import JoinDialog, ShareDialog
+from tdapp.gui.venue.outbox import Outbox, Pending
 from tdapp.gui.venue.watcher import LiveWatcher
 from tdapp.services.live import change_from_notice
 
@@ -33,6 +34,7 @@ class VenueController(QObject):
         self.window = window
         self.app = app
         self.watcher: LiveWatcher | None = None
+        self.last_report: Any = None  # what the last sending of kept entries did
         self.share_dialog: ShareDialog | None = None
         self.server_folder = default_server_folder()
         self.share_action = window.menus.share_action  # File menu (window/menus.py)
@@ -160,6 +162,29 @@ class VenueController(QObject):
         self.watcher.heard.connect(self._heard)
         self.watcher.connection_changed.connect(self._connection)
         self.watcher.start()
+        self.app.outbox = Outbox(db.url)
+        self.app.outbox.on_kept = self._kept
+        if len(self.app.outbox):  # kept before a crash or a closed window: send it now
+            QTimer.singleShot(0, self.send_kept)
+
+    # -- what was typed while the server was gone ------------------------------------------
+    def _kept(self, entry: Pending) -> None:
+        self._show_gone("")
+        self.window.statusBar().showMessage(
+            f"The venue server cannot be reached: kept on this laptop ({entry.what}; "
+            f"{len(self.app.outbox)} waiting). It is sent when the server is back.")
+
+    def send_kept(self) -> None:
+        """Send what was kept, in the order typed; report what was sent and what was not."""
+        outbox, db = self.app.outbox, self.app.db
+        if outbox is None or db is None or not len(outbox):
+            return
+        report = outbox.send_all(db, on_change=self.app.operations.broadcast,
+                                 on_refused=self.app.operations.show_failure,
+                                 run=self.app.operations.wait_for)
+        self.last_report = report
+        if report.sent or report.refused:
+            self.window.statusBar().showMessage(report.words(), 15000)
 
     def _relabel(self, _change: object) -> None:
         db = self.app.db
@@ -180,14 +205,20 @@ class VenueController(QObject):
             label.setText(f"Shared: {self.where} ({self.app.db.who if self.app.db else ''})")
             self.window.statusBar().showMessage("The venue server is back.", 8000)
             self.app.changed.emit(change_from_notice({"what": "Reconnected"}))
+            self.send_kept()
             return
-        theme.set_alarm(label)
-        label.setText("Venue server gone")
+        self._show_gone(reason)
         self.window.statusBar().showMessage(
             f"The venue server at {self.where} cannot be reached: is its laptop on, and this "
-            f"one on the venue network? Edits cannot be saved until it is back. ({reason})")
+            f"one on the venue network? Order sheets and results typed now are kept on this "
+            f"laptop and sent when it is back; other edits must wait. ({reason})")
+
+    def _show_gone(self, _reason: str) -> None:
+        theme.set_alarm(self.window.file_label)
+        self.window.file_label.setText("Venue server gone")
 
     def _stop_watching(self) -> None:
+        self.app.outbox = None  # its journal stays on this laptop for the next opening
         if self.watcher is not None:
             self.watcher.stop()
             self.watcher.deleteLater()
