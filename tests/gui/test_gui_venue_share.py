@@ -85,7 +85,9 @@ def test_share_join_live_and_server_gone(qtbot, tmp_path: Path, demo_file: Path,
             assistant.app.changed.connect(heard.append)
             first = players.list_players(td.app.db)[0]
             td.app.call(players.set_withdrawn, first.id, True)
-            qtbot.waitUntil(lambda: any(_about_players(c) for c in heard), timeout=3000)
+            # Delivery, not speed: the latency is measured by tests/benchmarks/bench_venue.py
+            # (a busy machine once took over 3 s here).
+            qtbot.waitUntil(lambda: any(_about_players(c) for c in heard), timeout=20000)
             assert players.get_player(assistant.app.db, first.id).withdrawn
             _shot(assistant.window, "assistant-after-td-edit")
 
