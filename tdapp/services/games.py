@@ -630,12 +630,7 @@ def hold_draw_vote(db: TournamentDb, board_id: int, votes: Mapping[str, bool],
         fmt = _format(session)
         # a seat left in civil disorder votes for every draw (WDC 2025 VII.3.c, DBN 5.8.3)
         gone |= civil_disorder(session, board_id)
-    refusal = draw_vote_open(fmt, current.phase)
-    if refusal:
-        raise ServiceError(refusal)
-    if voted_this_season(current.phase, state.votes):
-        raise ServiceError(f"A draw vote was held in {season_title(vote_season(current.phase))} "
-                           "already: one per season.")
+    _refuse_draw_proposal(fmt, current.phase, state.votes)
     eligible = eligible_voters(current.position)
     try:
         included = proposed_draw(fmt, eligible, powers)
@@ -658,6 +653,17 @@ def hold_draw_vote(db: TournamentDb, board_id: int, votes: Mapping[str, bool],
     return VoteOutcome(change, passed, secret, eligible)
 
 
+def _refuse_draw_proposal(fmt: TournamentFormat, phase: str, votes: Sequence[VoteRow]) -> None:
+    """Refuses a draw proposal the format does not allow yet, or a second one this season
+    (the same rule for a vote and for an open veto)."""
+    refusal = draw_vote_open(fmt, phase)
+    if refusal:
+        raise ServiceError(refusal)
+    if voted_this_season(phase, votes):
+        raise ServiceError(f"A draw vote was held in {season_title(vote_season(phase))} "
+                           "already: one per season.")
+
+
 @_stale_safe
 def veto_draw_openly(db: TournamentDb, board_id: int, vetoed_by: Sequence[str]) -> Change:
     """A draw proposal vetoed openly at the Game Table before any vote (seed 000 5.7.1): kept
@@ -670,12 +676,7 @@ def veto_draw_openly(db: TournamentDb, board_id: int, vetoed_by: Sequence[str]) 
     assert current is not None
     with db.read() as session:
         fmt = _format(session)
-    refusal = draw_vote_open(fmt, current.phase)
-    if refusal:
-        raise ServiceError(refusal)
-    if voted_this_season(current.phase, state.votes):
-        raise ServiceError(f"A draw vote was held in {season_title(vote_season(current.phase))} "
-                           "already: one per season.")
+    _refuse_draw_proposal(fmt, current.phase, state.votes)
     eligible = eligible_voters(current.position)
     try:
         vetoers = open_veto(eligible, vetoed_by)
