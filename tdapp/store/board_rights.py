@@ -96,32 +96,119 @@ def given_boards(connection: Connection, login: str) -> list[int]:
         {"login": login})]
 
 
-def add_assistant(data_dir: Path, login: str, password: str) -> None:
-    """Create (or give a new password to) an assistant's own login on the venue server started
-    in ``data_dir``: a member of the assistants' role, so it has that role's rights and no
-    more. Run on the server's laptop (it uses the server's administrator)."""
-    from psycopg import sql
-
-    from tdapp.store import venue_server
-
+def create_login(connection: Connection, login: str, password: str) -> bool:
+    """Create ``login`` as a member of the assistants' role, or give an existing one a new
+    password; True when it was new. Run on the TD's connection (the TD's role may create
+    logins, store.venue_server) or the server administrator's."""
     check_login(login)
     if not password:
         raise BoardRightsError("An assistant's login needs a password.")
+    exists = connection.execute(text("SELECT 1 FROM pg_roles WHERE rolname = :r"),
+                                {"r": login}).first() is not None
+    if exists and login not in assistant_logins(connection):
+        raise BoardRightsError(f"{login!r} is already a login on this server that is not "
+                               "an assistant's: choose another name.")
+    if exists:
+        _run(connection, "ALTER ROLE {} WITH LOGIN PASSWORD {password}", login,
+             password=password)
+        return False
+    _run(connection, "CREATE ROLE {} WITH LOGIN PASSWORD {password} IN ROLE {}", login,
+         ASSISTANT_ROLE, password=password)
+    return True
+
+
+def _run(connection: Connection, template: str, *names: str, password: str = "") -> None:
+    """A role statement on the same transaction, composed by psycopg: ``names`` quoted as
+    names into the ``{}``, then ``{password}`` as a literal (it may hold any character)."""
+    from psycopg import sql
+
+    statement = sql.SQL(template).format(*map(sql.Identifier, names),
+                                         password=sql.Literal(password))
+    connection.connection.driver_connection.execute(statement)
+
+
+def drop_login(connection: Connection, login: str) -> None:
+    """Take an assistant's login away: its boards here, then the login itself."""
+    check_login(login)
+    if login not in assistant_logins(connection):
+        raise BoardRightsError(f"There is no assistant {login!r} on this server.")
+    enforce(connection)
+    connection.execute(text(f"DELETE FROM {GIVEN_TABLE} WHERE login = :login"),
+                       {"login": login})
+    _run(connection, "DROP ROLE {}", login)
+
+
+def assistant_logins(connection: Connection) -> list[str]:
+    """The assistants' own logins on this server (members of the assistants' role), by name.
+    The TD's role is left out: it holds the right to add members, not an assistant's seat."""
+    return [str(row[0]) for row in connection.execute(text(
+        "SELECT m.rolname FROM pg_auth_members a "
+        "JOIN pg_roles r ON r.oid = a.roleid JOIN pg_roles m ON m.oid = a.member "
+        "WHERE r.rolname = :role AND m.rolcanlogin AND m.rolname NOT LIKE 'tdapp%' "
+        "ORDER BY m.rolname"), {"role": ASSISTANT_ROLE})]
+
+
+def all_given(connection: Connection) -> dict[str, list[int]]:
+    """Every login's given boards (ids), for the TD's list."""
+    given: dict[str, list[int]] = {}
+    if connection.execute(text("SELECT to_regclass(:t)"), {"t": GIVEN_TABLE}).scalar() is None:
+        return given
+    for login, board_id in connection.execute(text(
+            f"SELECT login, board_id FROM {GIVEN_TABLE} ORDER BY login, board_id")):
+        given.setdefault(str(login), []).append(int(board_id))
+    return given
+
+
+def give_some_boards(connection: Connection, login: str, among: Iterable[int],
+                     board_ids: Iterable[int]) -> None:
+    """Give ``login`` exactly ``board_ids`` out of ``among`` (one round's boards); the boards
+    it was given outside ``among`` (other rounds) stay given."""
+    check_login(login)
+    enforce(connection)
+    among = sorted(set(among))
+    wanted = sorted(set(board_ids))
+    if not set(wanted) <= set(among):
+        raise BoardRightsError("Only the boards of the round shown can be given.")
+    if among:
+        connection.execute(text(f"DELETE FROM {GIVEN_TABLE} WHERE login = :login "
+                                "AND board_id = ANY(:among)"), {"login": login, "among": among})
+    for board_id in wanted:
+        connection.execute(text(f"INSERT INTO {GIVEN_TABLE} (login, board_id) "
+                                "VALUES (:login, :board)"), {"login": login, "board": board_id})
+
+
+def may_manage_assistants(connection: Connection) -> bool:
+    """This connection may add assistants' logins and give boards: it owns the tournament's
+    tables (the TD's role) and may create logins."""
+    row = connection.execute(text(
+        "SELECT t.tableowner = current_user, r.rolcreaterole OR r.rolsuper FROM pg_tables t, "
+        "pg_roles r WHERE t.tablename = 'tournament' AND t.schemaname = current_schema() "
+        "AND r.rolname = current_user")).first()
+    return bool(row and row[0] and row[1])
+
+
+def add_assistant(data_dir: Path, login: str, password: str) -> None:
+    """Create (or give a new password to) an assistant's own login on the venue server started
+    in ``data_dir``: a member of the assistants' role, so it has that role's rights and no
+    more. Run on the server's laptop: it logs in as the TD's role (whose password the server's
+    folder keeps), so the TD's station may later change or take the login away."""
+    from tdapp.store import venue_server
+
+    check_login(login)
     settings = venue_server.read_settings(data_dir)
     if settings is None:
         raise BoardRightsError(f"There is no venue server in {data_dir}: start one there "
                                "first (tdapp server start).")
-    with venue_server._connect(settings, venue_server.ADMIN_ROLE, settings.admin_password,
-                               "postgres") as admin:
-        exists = admin.execute("SELECT 1 FROM pg_roles WHERE rolname = %s",
-                               (login,)).fetchone()
-        if exists:
-            admin.execute(sql.SQL("ALTER ROLE {} WITH LOGIN PASSWORD {}").format(
-                sql.Identifier(login), sql.Literal(password)))
-        else:
-            admin.execute(sql.SQL("CREATE ROLE {} WITH LOGIN PASSWORD {} IN ROLE {}").format(
-                sql.Identifier(login), sql.Literal(password),
-                sql.Identifier(ASSISTANT_ROLE)))
+    url = venue_server.database_url(venue_server.TD_ROLE, settings.td_password,
+                                    venue_server.loopback(settings.listen), settings.port)
+    from tdapp.store.pg import make_server_engine
+
+    engine = make_server_engine(url)
+    try:
+        with engine.begin() as connection:
+            create_login(connection, login, password)
+    finally:
+        engine.dispose()
 
 
 def add_assistant_with_boards(data_dir: Path, login: str, password: str, round_number: int,
@@ -151,7 +238,7 @@ def add_assistant_with_boards(data_dir: Path, login: str, password: str, round_n
             if missing:
                 raise BoardRightsError(f"Round {round_number} has no board "
                                        f"{', '.join(map(str, missing))}: nothing was given.")
-            add_assistant(data_dir, login, password)
+            create_login(connection, login, password)
             give_boards(connection, login, found.values())
     finally:
         engine.dispose()

@@ -186,7 +186,7 @@ class VenueSettings:
         return dict(self.__dict__)
 
 
-def _readable_password(groups: int = 3) -> str:
+def readable_password(groups: int = 3) -> str:
     """Easy to read aloud and to type from a screen: 'k7m2-p9qx-4hta' (no 0/o, 1/l)."""
     alphabet = "".join(c for c in string.ascii_lowercase + string.digits if c not in "0o1l")
     return "-".join("".join(secrets.choice(alphabet) for _ in range(4)) for _ in range(groups))
@@ -334,12 +334,12 @@ def _pid_of(cluster: Path) -> int | None:
 def _connect(settings: VenueSettings, role: str, password: str, database: str) -> Any:
     import psycopg
 
-    return psycopg.connect(host=_loopback(settings.listen), port=settings.port, user=role,
+    return psycopg.connect(host=loopback(settings.listen), port=settings.port, user=role,
                            password=password, dbname=database, connect_timeout=5,
                            autocommit=True)
 
 
-def _loopback(listen: str) -> str:
+def loopback(listen: str) -> str:
     if listen in ("*", "0.0.0.0", "::", ""):
         return "127.0.0.1"
     return listen.split(",")[0].strip()
@@ -373,12 +373,31 @@ def _ensure_roles(settings: VenueSettings) -> None:
             verb = "ALTER" if exists else "CREATE"
             admin.execute(sql.SQL("{} ROLE {} WITH LOGIN " + extra + " PASSWORD {}").format(
                 sql.SQL(verb), sql.Identifier(role), sql.Literal(password)))
+        _let_td_manage_assistants(admin)
         if not admin.execute("SELECT 1 FROM pg_database WHERE datname = %s",
                              (DATABASE,)).fetchone():
             admin.execute(sql.SQL("CREATE DATABASE {} OWNER {}").format(
                 sql.Identifier(DATABASE), sql.Identifier(TD_ROLE)))
         # The TD's databases are the TD's: the assistants connect, never create objects.
         admin.execute(sql.SQL("REVOKE CREATE ON SCHEMA public FROM PUBLIC"))
+
+
+def _let_td_manage_assistants(admin: Any) -> None:
+    """The TD's role may add, change and drop assistants' own logins from the TD's station
+    (File › Assistants and their boards…), not only on the server's laptop: CREATEROLE, and the
+    right to make a login a member of the assistants' role. Since PostgreSQL 16 a CREATEROLE
+    role manages only the roles it holds that right on, and it gets it on every login it
+    creates; INHERIT FALSE, SET FALSE keeps the TD from acting as an assistant."""
+    import psycopg
+    from psycopg import sql
+
+    td, assistant = sql.Identifier(TD_ROLE), sql.Identifier(ASSISTANT_ROLE)
+    admin.execute(sql.SQL("ALTER ROLE {} WITH CREATEROLE").format(td))
+    try:
+        admin.execute(sql.SQL("GRANT {} TO {} WITH ADMIN OPTION, INHERIT FALSE, SET FALSE")
+                      .format(assistant, td))
+    except psycopg.errors.SyntaxError:  # PostgreSQL 15 and older (a system server)
+        admin.execute(sql.SQL("GRANT {} TO {} WITH ADMIN OPTION").format(assistant, td))
 
 
 def server_version(settings: VenueSettings) -> str:
@@ -433,7 +452,7 @@ def start(data_dir: Path, port: int = 5432, listen: str = "*") -> ServerStatus:
     _let_account_reach(binaries, account)  # a checkout under /root: the programs too
     if settings is None:
         settings = VenueSettings(port, listen, secrets.token_urlsafe(18),
-                                 secrets.token_urlsafe(12), _readable_password())
+                                 secrets.token_urlsafe(12), readable_password())
         _initialise(data_dir, binaries, account, settings)
     settings.port, settings.listen = port, listen
     _write_settings(data_dir, settings)

@@ -1,4 +1,5 @@
-"""The Tournament page: the description, and a summary of the file."""
+"""The Tournament page: the description, and a summary of the file (for a shared tournament:
+the venue server, the role, and where this laptop keeps its copies)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from tdapp.gui.window.main_window import MainWindow
 from tdapp.services.changes import Change
 from tdapp.services.players import list_players
 from tdapp.services.rounds import ROUND_STATUSES, list_rounds
+from tdapp.services.server_info import whereabouts
 from tdapp.services.tournaments import tournament_info, update_tournament
 
 
@@ -62,4 +64,6 @@ class TournamentController:
         players_text = f"{len(active)} taking part"
         if len(players) != len(active):
             players_text += f", {len(players) - len(active)} withdrawn"
-        self.page.show_summary(str(self.app.path), players_text, rounds_text)
+        where = self.app.read(whereabouts)
+        self.page.show_summary(where.describe() if where else str(self.app.path), players_text,
+                               rounds_text, on_server=bool(where and where.server))

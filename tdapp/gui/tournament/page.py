@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
@@ -32,6 +32,7 @@ class TournamentPage(QWidget):
         self.problems = problems_label()
         self.file_label = QLabel()
         self.file_label.setWordWrap(True)
+        self.file_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.players_label = QLabel()
         self.rounds_label = QLabel()
         details = QGroupBox("Details")
@@ -45,7 +46,8 @@ class TournamentPage(QWidget):
         details_layout.addLayout(buttons)
         summary = QGroupBox("At a glance")
         summary_layout = QFormLayout(summary)
-        summary_layout.addRow("File:", self.file_label)
+        self.file_caption = QLabel("File:")
+        summary_layout.addRow(self.file_caption, self.file_label)
         summary_layout.addRow("Players:", self.players_label)
         summary_layout.addRow("Rounds:", self.rounds_label)
         layout = QVBoxLayout(self)
@@ -74,7 +76,9 @@ class TournamentPage(QWidget):
         show_problems(self.problems, [])
         self._edited()
 
-    def show_summary(self, file_text: str, players_text: str, rounds_text: str) -> None:
+    def show_summary(self, file_text: str, players_text: str, rounds_text: str, *,
+                     on_server: bool = False) -> None:
+        self.file_caption.setText("Server:" if on_server else "File:")
         self.file_label.setText(file_text)
         self.players_label.setText(players_text)
         self.rounds_label.setText(rounds_text)

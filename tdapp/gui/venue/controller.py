@@ -15,6 +15,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QStandardPaths, QTimer, Signal
 
 from tdapp.gui import theme
+from tdapp.gui.venue.assistants_controller import AssistantsController
 from tdapp.gui.venue.dialogs import JoinDialog, ShareDialog
 from tdapp.gui.venue.outbox import Outbox, Pending
 from tdapp.gui.venue.watcher import LiveWatcher
@@ -45,6 +46,7 @@ class VenueController(QObject):
         app.file_opened.connect(self._opened)
         app.changed.connect(self._relabel)  # after File's own label, which names the file
         app.file_closing.connect(self._stop_watching)
+        self.assistants = AssistantsController(window, app)  # File › Assistants and boards…
 
     # -- background work ---------------------------------------------------------------------
     def _in_background(self, work: Callable[[], Any], then: Callable[[Any], None]) -> None:

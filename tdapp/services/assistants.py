@@ -1,0 +1,211 @@
+"""The TD gives assistants their own logins and their boards, round by round (venue server).
+
+Each assistant may have a login of their own on the venue server; the TD gives it boards of a
+round, and from then on PostgreSQL itself refuses that login any change to another board
+(row-level security, :mod:`tdapp.store.board_rights`). These services are what the TD's
+station calls (File › Assistants and their boards…); each refuses in the TD's words and
+changes nothing when it refuses.
+
+Boards are given round by round: a board belongs to one round, so the boards given in round 1
+say nothing about round 2. An assistant given boards of earlier rounds only may enter no board
+of a newly seated round until the TD gives them some of it (and keeps the right to correct the
+boards given before). An assistant never given any board may enter every board.
+
+Logins and given boards are the server's rights, not tournament data: they are not in the
+audit log, and Edit › Undo does not take them back (the dialog does).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import TypeVar
+
+from sqlalchemy import Connection, select
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError, SQLAlchemyError
+
+from tdapp.services.changes import Change, ServiceError
+from tdapp.store import board_rights
+from tdapp.store.database import TournamentDb
+from tdapp.store.models import Board, Round
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class AssistantRow:
+    """One assistant's login and what it may enter in the round shown."""
+
+    login: str
+    boards: tuple[int, ...]  # board numbers of the round shown that were given
+    given_elsewhere: int  # boards given in other rounds
+    every_board: bool  # never given a board: may enter every board
+
+    def describe(self, round_number: int) -> str:
+        if self.every_board:
+            return "every board (no boards given yet)"
+        if self.boards:
+            return ", ".join(map(str, self.boards))
+        return f"none of round {round_number} (may enter no board of this round)"
+
+
+@dataclass(frozen=True)
+class RoundBoards:
+    """A round that has boards, and their numbers."""
+
+    number: int
+    boards: tuple[int, ...]
+
+
+def _on_server(db: TournamentDb) -> str:
+    if db.url is None:
+        raise ServiceError("Assistants have logins of their own only on a shared tournament "
+                           "(File › Share on the venue network…); a .tdt file has no logins.")
+    return db.url
+
+
+@contextmanager
+def _td_connection(db: TournamentDb) -> Iterator[Connection]:
+    """One transaction on the TD's connection; a server refusal becomes the TD's words."""
+    from tdapp.store.pg import connection_problem
+
+    url = _on_server(db)
+    try:
+        with db.engine.begin() as connection:
+            yield connection
+    except board_rights.BoardRightsError as exc:
+        raise ServiceError(str(exc)) from exc
+    except DBAPIError as exc:
+        words = connection_problem(url, exc)
+        if "may not do this" in words or "permission denied" in str(exc).lower():
+            words = ("Only the TD's station may add assistants and give boards; this station "
+                     f"is connected as {make_url(url).username}. Nothing was changed.")
+        raise ServiceError(words) from exc
+    except SQLAlchemyError as exc:
+        raise ServiceError(connection_problem(url, exc)) from exc
+
+
+def _with_td(db: TournamentDb, work: Callable[[Connection], T]) -> T:
+    with _td_connection(db) as connection:
+        if not board_rights.may_manage_assistants(connection):
+            raise ServiceError(
+                "Only the TD's role may add assistants and give boards (this station is "
+                f"connected as {make_url(_on_server(db)).username}). Nothing was changed.")
+        return work(connection)
+
+
+def manages_assistants(db: TournamentDb) -> bool:
+    """This station is the TD's on a shared tournament (it may add assistants)."""
+    if db.url is None:
+        return False
+    try:
+        with _td_connection(db) as connection:
+            return board_rights.may_manage_assistants(connection)
+    except ServiceError:
+        return False
+
+
+def rounds_with_boards(db: TournamentDb) -> list[RoundBoards]:
+    """Every round that has boards, oldest first (the dialog's round picker)."""
+    with db.read() as session:
+        found: dict[int, list[int]] = {}
+        for round_number, board_number in session.execute(
+                select(Round.number, Board.number).join(Board, Board.round_id == Round.id)
+                .order_by(Round.number, Board.number)):
+            found.setdefault(int(round_number), []).append(int(board_number))
+    return [RoundBoards(number, tuple(boards)) for number, boards in found.items()]
+
+
+def _round_board_ids(connection: Connection, round_number: int) -> dict[int, int]:
+    """Board number -> id of one round; a round without boards is refused."""
+    rows = connection.execute(
+        select(Board.number, Board.id).join(Round, Board.round_id == Round.id)
+        .where(Round.number == round_number)).all()
+    if not rows:
+        raise ServiceError(f"Round {round_number} has no boards yet: seat it first "
+                           "(Round › Seat round…), then give its boards.")
+    return {int(number): int(board_id) for number, board_id in rows}
+
+
+def list_assistants(db: TournamentDb, round_number: int) -> list[AssistantRow]:
+    """Every assistant's login, with the boards of ``round_number`` given to it."""
+    def work(connection: Connection) -> list[AssistantRow]:
+        ids = _round_board_ids(connection, round_number)
+        number_of = {board_id: number for number, board_id in ids.items()}
+        given = board_rights.all_given(connection)
+        rows = []
+        for login in board_rights.assistant_logins(connection):
+            mine = given.get(login, [])
+            here = tuple(sorted(number_of[b] for b in mine if b in number_of))
+            rows.append(AssistantRow(login, here, len(mine) - len(here), not mine))
+        return rows
+
+    return _with_td(db, work)
+
+
+def add_assistant(db: TournamentDb, login: str, password: str) -> Change:
+    """An assistant's own login (or a new password for it), with no boards given yet."""
+    login = login.strip()
+    if " " in login:
+        raise ServiceError(f"{login!r} has a space: a login is one word, for example "
+                           "'desk3' or 'anna'.")
+    if not password.strip():
+        raise ServiceError("Type a password for the assistant (or take the one offered).")
+
+    def work(connection: Connection) -> Change:
+        new = board_rights.create_login(connection, login, password)
+        said = "added" if new else "given a new password"
+        return Change(f"Assistant {login} {said}", history=False)
+
+    return _with_td(db, work)
+
+
+def give_boards(db: TournamentDb, login: str, round_number: int,
+                board_numbers: Iterable[int]) -> Change:
+    """Give ``login`` exactly these boards of ``round_number`` (its boards of other rounds
+    stay given). Refused, with nothing changed, for a board the round does not have."""
+    wanted = sorted(set(board_numbers))
+
+    def work(connection: Connection) -> Change:
+        if login not in board_rights.assistant_logins(connection):
+            raise ServiceError(f"There is no assistant {login!r} on this server: add the "
+                               "login first.")
+        ids = _round_board_ids(connection, round_number)
+        missing = [n for n in wanted if n not in ids]
+        if missing:
+            raise ServiceError(f"Round {round_number} has no board "
+                               f"{', '.join(map(str, missing))}: nothing was given.")
+        board_rights.give_some_boards(connection, login, ids.values(),
+                                      [ids[n] for n in wanted])
+        boards = ", ".join(map(str, wanted)) or "none"
+        word = "board" if len(wanted) == 1 else "boards"
+        return Change(f"{login} given {word} {boards} of round {round_number}",
+                      history=False)
+
+    return _with_td(db, work)
+
+
+def remove_assistant(db: TournamentDb, login: str) -> Change:
+    """Take the assistant's login away (the station using it can no longer connect)."""
+    def work(connection: Connection) -> Change:
+        board_rights.drop_login(connection, login)
+        return Change(f"Assistant {login} removed", history=False)
+
+    return _with_td(db, work)
+
+
+def join_address(db: TournamentDb, login: str, password: str) -> str:
+    """The address an assistant pastes into File › Join a shared tournament…: this
+    tournament's server and database, with the assistant's login and password."""
+    url = make_url(_on_server(db)).set(username=login, password=password)
+    return url.render_as_string(hide_password=False).replace("postgresql+psycopg://",
+                                                             "postgresql://")
+
+
+def suggest_password() -> str:
+    """A password easy to read aloud and type from a screen ('k7m2-p9qx-4hta')."""
+    from tdapp.store.venue_server import readable_password
+
+    return readable_password()

@@ -1,0 +1,220 @@
+"""File › Assistants and their boards… on a real PostgreSQL venue server, offscreen: the TD adds
+an assistant's login from the dialog and gives it board 2; the server itself then lets that
+login save orders on board 2 and refuses board 3. Only the TD's station has the command; the
+Tournament page's "At a glance" names the server for a shared tournament.
+
+Issue 16: "assistants (players' roll call marks, order sheets and results of the boards they
+are given [...]). Enforced by the database's own grants, not only by hidden menu items."
+"""
+
+from __future__ import annotations
+
+import uuid
+from pathlib import Path
+
+import pytest
+from sqlalchemy.engine import make_url
+
+from tdapp.gui.window.menus import Menu
+from tdapp.services import assistants, games
+from tdapp.services.changes import ServiceError
+from tdapp.services.rounds import all_boards
+from tdapp.services.server_info import whereabouts
+from tdapp.services.snapshots import take_snapshot
+from tdapp.store import venue_server as venue
+from tdapp.store.copying import copy_tournament
+from tdapp.store.pg import (
+    ServerRefused,
+    make_server_engine,
+    open_server_tournament,
+    server_tournament,
+)
+from tdapp.store.snapshots import snapshot_dir
+from tests.gui import screens
+from tests.venue_helpers import drop_database, fresh_database_url
+
+pytestmark = pytest.mark.postgres
+
+
+@pytest.fixture
+def shared(venue_server, demo_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """The demo (two rounds of seven boards) in a database of its own on the session's server;
+    the TD's URL and the assistants' role's URL."""
+    monkeypatch.setenv("TDAPP_VENUE_COPIES", str(tmp_path / "copies"))
+    url_td = fresh_database_url(venue_server.url_td, "assist")
+    copy_tournament(demo_file, url_td)
+    database = make_url(url_td).database
+    url_assistant = (make_url(venue_server.url_assistant).set(database=database)
+                     .render_as_string(hide_password=False)) if venue_server.url_assistant else ""
+    yield url_td, url_assistant
+    drop_database(url_td)
+
+
+def _login() -> str:
+    """A login of this test's own: logins belong to the whole server, which tests share."""
+    return f"desk_{uuid.uuid4().hex[:8]}"
+
+
+def _board_ids(db, round_number: int) -> dict[int, int]:
+    return {b.number: b.board_id for b in all_boards(db, round_number)}
+
+
+def _in_play(td, *board_ids: int) -> None:
+    """Set-up: these finished demo boards put back in play (no result), so orders are typed."""
+    from tdapp.store.models import Board
+
+    with td.system() as session:
+        for board_id in board_ids:
+            board = session.get(Board, board_id)
+            board.status, board.end_year, board.end_reason = "seated", None, None
+
+
+def test_the_td_gives_board_2_and_the_server_refuses_board_3(main, qtbot, shared,
+                                                             dialog_answers) -> None:
+    url_td, _ = shared
+    assert main.app.open_file(url_td)
+    action = main.venue.assistants.action
+    assert action.isVisible() and action in main.window.menus.menu(Menu.FILE).actions()
+    dialog = main.venue.assistants.open()
+    # Boards are given round by round: the picker opens on the latest seated round.
+    assert dialog.round.currentText() == "Round 2" and dialog.round.count() == 2
+    assert sorted(dialog.board_ticks) == [1, 2, 3, 4, 5, 6, 7]
+    assert "Boards are given round by round" in dialog.intro.text()
+
+    login = _login()
+    offered = dialog.password.text()
+    assert len(offered) == 14 and offered.count("-") == 2  # 'k7m2-p9qx-4hta'
+    dialog.login.setText(login)
+    dialog.add_button.click()
+    assert dialog.problems.isHidden(), dialog.problems.text()
+    address = dialog.join_address.text()
+    assert address.startswith("postgresql://") and f"{login}:{offered}@" in address
+    assert not dialog.qr.pixmap().isNull()
+    row = dialog.selected()
+    assert row is not None and row.login == login and row.every_board
+    assert "every board" in dialog.table.item(dialog.table.currentRow(), 1).text()
+
+    dialog.board_ticks[2].setChecked(True)
+    dialog.give_button.click()
+    assert dialog.problems.isHidden(), dialog.problems.text()
+    assert dialog.selected().boards == (2,)
+    assert dialog.table.item(dialog.table.currentRow(), 1).text() == "2"
+    assert "given board 2 of round 2" in dialog.outcome.text()
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    screens.save(dialog, "venue/assistants-dialog.png")
+
+    # The assistant's laptop joins with the address shown; the server enforces the boards.
+    td = main.app.db
+    ids = _board_ids(td, 2)
+    _in_play(td, ids[2], ids[3])
+    desk = open_server_tournament(address)
+    try:
+        games.start_game(desk, ids[2])
+        games.save_orders(desk, ids[2], "AUSTRIA", "A VIE-TRI",
+                          games.game_state(desk, ids[2]).current.phase)
+        assert "AUSTRIA" in games.game_state(td, ids[2]).current.sheets
+        with pytest.raises(ServerRefused, match="not given this board"):
+            games.start_game(desk, ids[3])
+        games.start_game(td, ids[3])  # the TD may enter every board
+        with pytest.raises(ServerRefused, match="not given this board"):
+            games.save_orders(desk, ids[3], "AUSTRIA", "A VIE-TRI",
+                              games.game_state(desk, ids[3]).current.phase)
+        assert "AUSTRIA" not in games.game_state(td, ids[3]).current.sheets
+    finally:
+        desk.close()
+
+    # Round 1 picked: none of its boards were given, so this login may enter none of them.
+    dialog.round.setCurrentIndex(0)
+    dialog.table.selectRow(0 if dialog.rows[0].login == login else
+                           [r.login for r in dialog.rows].index(login))
+    assert dialog.selected().boards == ()
+    assert "none of round 1" in dialog.table.item(dialog.table.currentRow(), 1).text()
+    assert not any(tick.isChecked() for tick in dialog.board_ticks.values())
+
+    # Removed: the laptop can no longer log in.
+    dialog.remove_button.click()
+    assert dialog_answers.shown[-1][1] == "Remove an assistant"
+    assert login not in [r.login for r in dialog.rows]
+    with pytest.raises(Exception, match="refused the password"):
+        open_server_tournament(address)
+
+
+def test_refusals_in_a_tds_words(main, qtbot, shared) -> None:
+    url_td, _ = shared
+    assert main.app.open_file(url_td)
+    dialog = main.venue.assistants.open()
+    dialog.login.setText("desk 3")
+    dialog.add_button.click()
+    assert "'desk 3' has a space: a login is one word" in dialog.problems.text()
+    dialog.login.setText("Desk3!")
+    dialog.add_button.click()
+    assert "cannot be an assistant's login: use lower-case letters" in dialog.problems.text()
+    dialog.login.setText("tdapp_td")
+    dialog.add_button.click()
+    assert "cannot be an assistant's login" in dialog.problems.text()
+    dialog.login.setText(_login())
+    dialog.password.setText("")
+    dialog.add_button.click()
+    assert "Type a password for the assistant" in dialog.problems.text()
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    screens.save(dialog, "venue/assistants-refused.png")
+    assert [r.login for r in assistants.list_assistants(main.app.db, 2)
+            if r.login.startswith("desk 3")] == []  # nothing was added
+
+    login = _login()
+    assistants.add_assistant(main.app.db, login, "pw-one")
+    with pytest.raises(ServiceError, match="Round 2 has no board 99: nothing was given."):
+        assistants.give_boards(main.app.db, login, 2, [1, 99])
+    assert next(r for r in assistants.list_assistants(main.app.db, 2)
+                if r.login == login).every_board  # board 1 was not given either
+    with pytest.raises(ServiceError, match="There is no round 9|Round 9 has no boards yet"):
+        assistants.give_boards(main.app.db, login, 9, [1])
+    assistants.remove_assistant(main.app.db, login)
+
+
+def test_an_unreachable_server_is_said_in_words(shared) -> None:
+    url_td, _ = shared
+    dead = make_url(url_td).set(port=venue.free_port()).render_as_string(hide_password=False)
+    db = server_tournament(dead, make_server_engine(dead))
+    try:
+        assert not assistants.manages_assistants(db)
+        with pytest.raises(ServiceError, match="cannot be reached: is it started"):
+            assistants.add_assistant(db, _login(), "pw")
+    finally:
+        db.close()
+
+
+def test_only_the_tds_station_has_the_command(main, qtbot, shared, filled_file) -> None:
+    url_td, url_assistant = shared
+    action = main.venue.assistants.action
+    assert main.files.open_path(filled_file)
+    assert not action.isVisible()  # a .tdt file has no logins
+    if url_assistant:
+        assert main.app.open_file(url_assistant)
+        assert not action.isVisible()
+        with pytest.raises(ServiceError, match="Only the TD's role may add assistants"):
+            assistants.add_assistant(main.app.db, _login(), "pw")
+    assert main.app.open_file(url_td)
+    assert action.isVisible()
+
+
+def test_at_a_glance_names_the_server_and_the_copies(main, qtbot, shared,
+                                                     tmp_path: Path) -> None:
+    url_td, _ = shared
+    assert main.app.open_file(url_td)
+    main.window.show_page("Tournament")
+    page = main.window.tournament_page
+    parsed = make_url(url_td)
+    assert page.file_caption.text() == "Server:"
+    text = page.file_label.text()
+    assert text.startswith(f"Venue server {parsed.host}:{parsed.port}/{parsed.database}, "
+                           "as the TD's role (tdapp_td)")
+    assert str(snapshot_dir(main.app.db.path)) in text and "none yet" in text
+    assert str(tmp_path / "copies") in text
+    qtbot.wait(100)  # the summary's layout follows its new text
+    screens.save(main.window, "venue/at-a-glance-server.png")
+    kept = take_snapshot(main.app.db, "end of round 2", 2)  # what a round's end does
+    assert f"Latest copy on this laptop: {kept.path}" in whereabouts(main.app.db).describe()
+    main.app.close_file()
