@@ -35,6 +35,8 @@ class Whereabouts:
         lines = [f"Venue server {self.server}, as {self.role_words} ({self.role})"]
         if self.latest_snapshot is not None:
             lines.append(f"Latest copy on this laptop: {self.latest_snapshot}")
+        elif self.role != TD_ROLE:
+            lines.append("No copy on this laptop: the TD's laptop keeps one at each round's end")
         else:
             lines.append(f"Copies on this laptop (at each round's end): {self.snapshot_folder}"
                          " — none yet")

@@ -18,6 +18,7 @@ from tdapp.gui import theme
 from tdapp.gui.venue.assistants_controller import AssistantsController
 from tdapp.gui.venue.dialogs import JoinDialog, ShareDialog
 from tdapp.gui.venue.outbox import Outbox, Pending
+from tdapp.gui.venue.probe import install_if_asked
 from tdapp.gui.venue.watcher import LiveWatcher
 from tdapp.services.live import change_from_notice
 
@@ -47,6 +48,7 @@ class VenueController(QObject):
         app.changed.connect(self._relabel)  # after File's own label, which names the file
         app.file_closing.connect(self._stop_watching)
         self.assistants = AssistantsController(window, app)  # File › Assistants and boards…
+        self.probe = install_if_asked(window, app)  # TDAPP_STATION_PROBE: two-window tests
 
     # -- background work ---------------------------------------------------------------------
     def _in_background(self, work: Callable[[], Any], then: Callable[[Any], None]) -> None:

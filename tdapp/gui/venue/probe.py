@@ -1,0 +1,69 @@
+"""A station's state written to a small JSON file, for a test that drives real windows from
+outside (two stations under an X server). Off unless ``TDAPP_STATION_PROBE=FILE`` is set.
+
+It reports what the window *shows* (the texts of its widgets, not what the database holds), the
+changes the station broadcast, and where the widgets a test clicks are on the screen, so the
+test can give real mouse and key input (xdotool) and then check what the other station shows.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, QPoint, QTimer
+from PySide6.QtWidgets import QWidget
+
+ENV = "TDAPP_STATION_PROBE"
+_EVERY_MS = 100
+
+
+def _place(widget: QWidget) -> list[int]:
+    """Where ``widget`` is on the screen: x, y, width, height (empty when hidden)."""
+    if not widget.isVisible():
+        return []
+    corner = widget.mapToGlobal(QPoint(0, 0))
+    return [corner.x(), corner.y(), widget.width(), widget.height()]
+
+
+class StationProbe(QObject):
+    def __init__(self, window: Any, app: Any, target: Path) -> None:
+        super().__init__(window)
+        self.window, self.app, self.target = window, app, target
+        self.changes: list[str] = []
+        self._last = ""
+        app.changed.connect(lambda change: self.changes.append(change.description))
+        self.timer = QTimer(self)
+        self.timer.setObjectName("stationProbe")
+        self.timer.timeout.connect(self.write)
+        self.timer.start(_EVERY_MS)
+
+    def state(self) -> dict[str, Any]:
+        page = self.window.tournament_page
+        return {
+            "pid": os.getpid(),
+            "window_id": int(self.window.winId()),
+            "open": self.app.db is not None,
+            "file_label": self.window.file_label.text(),
+            "tournament_name_shown": page.form.name.text(),
+            "name_field": _place(page.form.name),
+            "apply_button": _place(page.save_button),
+            "changes": self.changes[-20:],
+        }
+
+    def write(self) -> None:
+        """Only when something changed; replaced whole, so a reader never sees half."""
+        text = json.dumps(self.state(), sort_keys=True)
+        if text == self._last:
+            return
+        partial = self.target.with_name(self.target.name + ".partial")
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, self.target)
+        self._last = text
+
+
+def install_if_asked(window: Any, app: Any) -> StationProbe | None:
+    target = os.environ.get(ENV)
+    return StationProbe(window, app, Path(target)) if target else None
