@@ -78,6 +78,11 @@ def enforce(connection: Connection) -> None:
                                     f"TO {role} {rule}"))
 
 
+def drop_given(connection: Connection) -> None:
+    """Drop the given boards (before a tournament is written over: they name its boards)."""
+    connection.execute(text(f"DROP TABLE IF EXISTS {GIVEN_TABLE}"))
+
+
 def give_boards(connection: Connection, login: str, board_ids: Iterable[int]) -> None:
     """Give ``login`` exactly these boards (the TD's connection; replaces earlier ones).
     An empty list takes the restriction away: the login may enter every board again."""

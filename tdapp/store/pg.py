@@ -153,8 +153,9 @@ def create_server_schema(connection: Connection) -> None:
 
 def clear_server_schema(connection: Connection) -> None:
     """Empty a database of every tdapp table (``tdapp copy --force``)."""
-    from tdapp.store import grants, migrate
+    from tdapp.store import board_rights, grants, migrate
 
+    board_rights.drop_given(connection)  # it names the old tournament's boards
     grants.drop_extra(connection)
     Base.metadata.drop_all(connection)
     connection.execute(text(f"DROP TABLE IF EXISTS {migrate.VERSION_TABLE}"))

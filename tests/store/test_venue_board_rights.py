@@ -129,3 +129,33 @@ def test_tdapp_server_add_assistant_gives_round_boards(server, capsys) -> None:
     assert server_command.main(["add-assistant", "--data", str(folder), "--login", "desk5",
                                 "--password", "x", "--round", "1", "--boards", "99"]) == 2
     assert "Round 1 has no board 99: nothing was given." in capsys.readouterr().err
+
+
+def test_a_tournament_with_boards_given_can_be_copied_over(venue_server, demo_file: Path,
+                                                           tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch,
+                                                           ) -> None:
+    """``tdapp copy --force`` onto a server database whose TD gave boards: the given boards
+    go with the old tournament (they named its boards), nothing blocks the copy."""
+    from tests.venue_helpers import drop_database, fresh_database_url
+
+    monkeypatch.setenv("TDAPP_VENUE_COPIES", str(tmp_path / "copies"))
+    url = fresh_database_url(venue_server.url_td, "given")
+    try:
+        copy_tournament(demo_file, url)
+        engine = make_server_engine(url)
+        try:
+            with engine.begin() as connection:
+                board_id = connection.execute(select(Board.id).limit(1)).scalar_one()
+                board_rights.give_boards(connection, "desk_copy_over", [board_id])
+        finally:
+            engine.dispose()
+        copy_tournament(demo_file, url, force=True)
+        engine = make_server_engine(url)
+        try:
+            with engine.begin() as connection:
+                assert board_rights.all_given(connection) == {}
+        finally:
+            engine.dispose()
+    finally:
+        drop_database(url)
