@@ -46,9 +46,12 @@ class AssistantRow:
     def describe(self, round_number: int) -> str:
         if self.every_board:
             return "every board (no boards given yet)"
-        if self.boards:
-            return ", ".join(map(str, self.boards))
-        return f"none of round {round_number} (may enter no board of this round)"
+        here = ", ".join(map(str, self.boards)) if self.boards else \
+            f"none of round {round_number} (may enter no board of this round)"
+        if self.given_elsewhere:
+            plural = "s" if self.given_elsewhere > 1 else ""
+            here += f"; and {self.given_elsewhere} board{plural} of other rounds"
+        return here
 
 
 @dataclass(frozen=True)
@@ -143,6 +146,28 @@ def list_assistants(db: TournamentDb, round_number: int) -> list[AssistantRow]:
         return rows
 
     return _with_td(db, work)
+
+
+def waiting_for_boards(db: TournamentDb) -> str:
+    """After a round is seated: the assistants who may enter none of its boards yet (given
+    boards of earlier rounds only), in the TD's words; empty when there is none."""
+    rounds = rounds_with_boards(db)
+    if not rounds:
+        return ""
+    latest = rounds[-1].number
+
+    def work(connection: Connection) -> list[str]:
+        ids = set(_round_board_ids(connection, latest).values())
+        return [login for login, given in board_rights.all_given(connection).items()
+                if login in board_rights.assistant_logins(connection)
+                and not ids.intersection(given)]
+
+    waiting = _with_td(db, work)
+    if not waiting:
+        return ""
+    return (f"Round {latest} is seated: {', '.join(waiting)} had boards of earlier rounds "
+            f"only and may enter no board of round {latest} until you give them some "
+            "(File › Assistants and their boards…).")
 
 
 def add_assistant(db: TournamentDb, login: str, password: str) -> Change:

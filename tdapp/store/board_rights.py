@@ -108,6 +108,11 @@ def create_login(connection: Connection, login: str, password: str) -> bool:
     check_login(login)
     if not password:
         raise BoardRightsError("An assistant's login needs a password.")
+    if not may_create_logins(connection):
+        raise BoardRightsError(
+            "This venue server does not let the TD's role create logins (it was started by an "
+            "older tdapp): stop it and start it again (File › Share on the venue network…, or "
+            "tdapp server start), then add the assistant.")
     exists = connection.execute(text("SELECT 1 FROM pg_roles WHERE rolname = :r"),
                                 {"r": login}).first() is not None
     if exists and login not in assistant_logins(connection):
@@ -129,7 +134,10 @@ def _run(connection: Connection, template: str, *names: str, password: str = "")
 
     statement = sql.SQL(template).format(*map(sql.Identifier, names),
                                          password=sql.Literal(password))
-    connection.connection.driver_connection.execute(statement)
+    raw = connection.connection.driver_connection
+    if raw is None:
+        raise BoardRightsError("The connection to the venue server was closed.")
+    raw.execute(statement)
 
 
 def drop_login(connection: Connection, login: str) -> None:
@@ -183,13 +191,18 @@ def give_some_boards(connection: Connection, login: str, among: Iterable[int],
 
 
 def may_manage_assistants(connection: Connection) -> bool:
-    """This connection may add assistants' logins and give boards: it owns the tournament's
-    tables (the TD's role) and may create logins."""
+    """This connection gives boards: it owns the tournament's tables (the TD's role)."""
     row = connection.execute(text(
-        "SELECT t.tableowner = current_user, r.rolcreaterole OR r.rolsuper FROM pg_tables t, "
-        "pg_roles r WHERE t.tablename = 'tournament' AND t.schemaname = current_schema() "
-        "AND r.rolname = current_user")).first()
-    return bool(row and row[0] and row[1])
+        "SELECT tableowner = current_user FROM pg_tables WHERE tablename = 'tournament' "
+        "AND schemaname = current_schema()")).first()
+    return bool(row and row[0])
+
+
+def may_create_logins(connection: Connection) -> bool:
+    """This connection may create assistants' logins (a server started by this version)."""
+    return bool(connection.execute(text(
+        "SELECT rolcreaterole OR rolsuper FROM pg_roles WHERE rolname = current_user"))
+        .scalar())
 
 
 def add_assistant(data_dir: Path, login: str, password: str) -> None:

@@ -98,7 +98,7 @@ def test_the_td_gives_board_2_and_the_server_refuses_board_3(main, qtbot, shared
     dialog.give_button.click()
     assert dialog.problems.isHidden(), dialog.problems.text()
     assert dialog.selected().boards == (2,)
-    assert dialog.table.item(dialog.table.currentRow(), 1).text() == "2"
+    assert dialog.table.item(dialog.table.currentRow(), 1).text() == "2"  # no other round
     assert "given board 2 of round 2" in dialog.outcome.text()
     dialog.show()
     qtbot.waitExposed(dialog)
@@ -218,3 +218,44 @@ def test_at_a_glance_names_the_server_and_the_copies(main, qtbot, shared,
     kept = take_snapshot(main.app.db, "end of round 2", 2)  # what a round's end does
     assert f"Latest copy on this laptop: {kept.path}" in whereabouts(main.app.db).describe()
     main.app.close_file()
+
+
+def test_a_new_round_seated_waits_for_its_boards(main, qtbot, shared) -> None:
+    """Boards are given round by round: round 2's boards say nothing about round 3. Once round
+    3 is seated the TD is told who may enter none of it, and the dialog opens on round 3."""
+    from tdapp.services import players, rounds
+    from tests.round_helpers import seat_round
+
+    url_td, _ = shared
+    assert main.app.open_file(url_td)
+    td = main.app.db
+    login, password = _login(), "pw-round-three"
+    assistants.add_assistant(td, login, password)
+    assistants.give_boards(td, login, 2, [1])
+    ids = [p.id for p in players.list_players(td) if not p.withdrawn][:49]
+    plans = seat_round(ids, rounds.seating_history(td, 3), seed=3)
+    assert main.app.call(rounds.save_board_call, 3, plans) is not None
+    message = main.window.statusBar().currentMessage()
+    assert f"Round 3 is seated: {login} had boards of earlier rounds only and may enter no " \
+           "board of round 3 until you give them some" in message
+
+    desk = open_server_tournament(assistants.join_address(td, login, password))
+    try:
+        third = _board_ids(td, 3)
+        with pytest.raises(ServerRefused, match="not given this board"):
+            games.start_game(desk, third[1])
+        dialog = main.venue.assistants.open()
+        assert dialog.round.currentText() == "Round 3"
+        dialog.table.selectRow([r.login for r in dialog.rows].index(login))
+        assert "none of round 3" in dialog.table.item(dialog.table.currentRow(), 1).text()
+        dialog.board_ticks[4].setChecked(True)
+        dialog.give_button.click()
+        assert dialog.selected().boards == (4,)
+        dialog.show()
+        qtbot.waitExposed(dialog)
+        screens.save(dialog, "venue/assistants-round-3.png")
+        games.start_game(desk, third[4])  # round 3's board given: entered
+        assert assistants.waiting_for_boards(td) == ""
+    finally:
+        desk.close()
+        assistants.remove_assistant(td, login)

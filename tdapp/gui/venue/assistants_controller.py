@@ -31,11 +31,20 @@ class AssistantsController:
         self.action.triggered.connect(self.open)
         app.file_opened.connect(self._opened)
         app.file_closed.connect(lambda: self.action.setVisible(False))
+        app.changed.connect(self._changed)
 
     def _opened(self, _path: object) -> None:
         db = self.app.db
         self.action.setVisible(bool(db is not None and db.on_server
                                     and self.app.read(assistants.manages_assistants)))
+
+    def _changed(self, change: Any) -> None:
+        """A round seated (here or on another station): say who waits for its boards."""
+        if not (change.boards and self.action.isVisible()):
+            return
+        words = self.app.read(assistants.waiting_for_boards, default="")
+        if words:
+            self.window.statusBar().showMessage(words, 30000)
 
     # -- the dialog --------------------------------------------------------------------------
     def open(self) -> AssistantsDialog:
