@@ -217,6 +217,7 @@ def add_assistant(data_dir: Path, login: str, password: str) -> None:
     if settings is None:
         raise BoardRightsError(f"There is no venue server in {data_dir}: start one there "
                                "first (tdapp server start).")
+    venue_server.let_td_manage_assistants(data_dir)  # a server started by an older tdapp
     url = venue_server.database_url(venue_server.TD_ROLE, settings.td_password,
                                     venue_server.loopback(settings.listen), settings.port)
     from tdapp.store.pg import make_server_engine
@@ -246,6 +247,7 @@ def add_assistant_with_boards(data_dir: Path, login: str, password: str, round_n
         raise BoardRightsError("The venue server is not running: start it first "
                                "(tdapp server start).")
     wanted = sorted(set(board_numbers))
+    venue_server.let_td_manage_assistants(data_dir)  # a server started by an older tdapp
     engine = make_server_engine(running.url_td)
     try:
         with engine.begin() as connection:

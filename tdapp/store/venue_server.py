@@ -400,6 +400,16 @@ def _let_td_manage_assistants(admin: Any) -> None:
         admin.execute(sql.SQL("GRANT {} TO {} WITH ADMIN OPTION").format(assistant, td))
 
 
+def let_td_manage_assistants(data_dir: Path) -> None:
+    """The same rights given to the TD's role of a server already running (started by an older
+    tdapp), on the server's laptop: its administrator grants them."""
+    settings = read_settings(Path(data_dir).absolute())
+    if settings is None:
+        raise VenueServerError(f"There is no venue server in {data_dir}.")
+    with _connect(settings, ADMIN_ROLE, settings.admin_password, "postgres") as admin:
+        _let_td_manage_assistants(admin)
+
+
 def server_version(settings: VenueSettings) -> str:
     with _connect(settings, TD_ROLE, settings.td_password, DATABASE) as connection:
         row = connection.execute("SELECT version()").fetchone()

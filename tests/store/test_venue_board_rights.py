@@ -13,7 +13,8 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.engine import make_url
 
-from tdapp.services import games
+from tdapp.services import assistants, games
+from tdapp.services.changes import ServiceError
 from tdapp.services.results import BoardResult, record_result
 from tdapp.store import board_rights, venue_server
 from tdapp.store.copying import copy_tournament
@@ -95,6 +96,14 @@ def test_an_assistant_enters_only_the_boards_given(server) -> None:
         engine.dispose()
 
 
+def _as_started_by_an_older_tdapp(folder: Path) -> None:
+    """Set-up: the TD's role without the right to create logins, as before this version."""
+    settings = venue_server.read_settings(folder)
+    with venue_server._connect(settings, venue_server.ADMIN_ROLE, settings.admin_password,
+                               "postgres") as admin:
+        admin.execute("ALTER ROLE tdapp_td NOCREATEROLE")
+
+
 def test_a_login_name_is_checked_in_words() -> None:
     with pytest.raises(board_rights.BoardRightsError, match="cannot be an assistant's login"):
         board_rights.check_login("Robert'); DROP")
@@ -108,6 +117,14 @@ def test_tdapp_server_add_assistant_gives_round_boards(server, capsys) -> None:
     from tdapp.store.models import Round
 
     folder, url_td = server
+    _as_started_by_an_older_tdapp(folder)
+    td = open_server_tournament(url_td)
+    try:
+        with pytest.raises(ServiceError, match=r"started by an older tdapp\): stop it and start"):
+            assistants.add_assistant(td, "desk4", "desk4-pw")
+    finally:
+        td.close()
+    # The command, on the server's laptop, gives the TD's role the right it lacked.
     assert server_command.main(["add-assistant", "--data", str(folder), "--login", "desk4",
                                 "--password", "desk4-pw", "--round", "1",
                                 "--boards", "1,3"]) == 0
