@@ -13,6 +13,7 @@ import uuid
 from pathlib import Path
 
 import pytest
+from PySide6.QtWidgets import QApplication
 from sqlalchemy.engine import make_url
 
 from tdapp.gui.window.menus import Menu
@@ -90,6 +91,8 @@ def test_the_td_gives_board_2_and_the_server_refuses_board_3(main, qtbot, shared
     address = dialog.join_address.text()
     assert address.startswith("postgresql://") and f"{login}:{offered}@" in address
     assert not dialog.qr.pixmap().isNull()
+    dialog.copy_button.click()
+    assert QApplication.clipboard().text() == address  # to paste into a message or a note
     row = dialog.selected()
     assert row is not None and row.login == login and row.every_board
     assert "every board" in dialog.table.item(dialog.table.currentRow(), 1).text()

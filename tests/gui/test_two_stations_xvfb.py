@@ -30,7 +30,8 @@ from tdapp.store.copying import copy_tournament
 from tests.gui import screens
 from tests.venue_helpers import drop_database, fresh_database_url
 
-pytestmark = pytest.mark.postgres  # about 10 s: two Qt processes and an X server
+# 7 s alone; 12 to 35 s with the server started and a busy machine (two Qt processes, Xvfb)
+pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 
 ROOT = Path(__file__).resolve().parents[2]
 NEW_NAME = "Xvfb Open"
