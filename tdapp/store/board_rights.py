@@ -1,8 +1,10 @@
 """The boards an assistant is given, enforced by PostgreSQL's row-level security.
 
-Each assistant may have a login of their own (``add_assistant``: a member of the assistants'
-role, so it has exactly that role's grants, see :mod:`tdapp.store.grants`). The TD gives a
-login its boards (``give_boards``); from then on the database refuses that login any change
+Each assistant may have a login of their own (``create_login``: a member of the assistants'
+role, so it has exactly that role's grants, see :mod:`tdapp.store.grants`), made by the TD's
+role itself (File › Assistants and their boards…, through tdapp.services.assistants) or on the
+server's laptop (``tdapp server add-assistant``). The TD gives a login its boards
+(``give_boards``, or round by round ``give_some_boards``); from then on the database refuses that login any change
 to another board's result, order sheets, adjudication, draw votes or centre counts. A login the
 TD gave no boards (and the shared assistants' role itself) may still enter every board, as
 before: the restriction is the TD's choice, board by board.

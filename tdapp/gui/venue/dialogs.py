@@ -81,7 +81,9 @@ class ShareDialog(QDialog):
         layout = QVBoxLayout(self)
         intro = QLabel("Assistants' laptops on the venue network join this tournament with "
                        "File › Join a shared tournament…, typing the address and the password "
-                       "below (or scanning the code).")
+                       "below (or scanning the code). To give each assistant a login of their "
+                       "own that may enter only their boards: File › Assistants and their "
+                       "boards….")
         intro.setWordWrap(True)
         layout.addWidget(intro)
         layout.addLayout(form)
