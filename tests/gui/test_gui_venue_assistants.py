@@ -177,7 +177,7 @@ def test_refusals_in_a_tds_words(main, qtbot, shared) -> None:
     assistants.remove_assistant(main.app.db, login)
 
 
-def test_an_unreachable_server_is_said_in_words(shared) -> None:
+def test_an_unreachable_server_is_said_in_words(main, qtbot, shared) -> None:
     url_td, _ = shared
     dead = make_url(url_td).set(port=venue.free_port()).render_as_string(hide_password=False)
     db = server_tournament(dead, make_server_engine(dead))
@@ -187,6 +187,16 @@ def test_an_unreachable_server_is_said_in_words(shared) -> None:
             assistants.add_assistant(db, _login(), "pw")
     finally:
         db.close()
+    # In the dialog: the server goes away while it is open (its address now answers nothing).
+    assert main.app.open_file(url_td)
+    dialog = main.venue.assistants.open()
+    main.app.db.engine.dispose()
+    main.app.db.engine = make_server_engine(dead)
+    dialog.login.setText(_login())
+    dialog.add_button.click()
+    assert "cannot be reached: is it started, and is this laptop on the venue network?" in \
+        dialog.problems.text()
+    assert dialog.join_box.isHidden()  # nothing to join with: nothing was added
 
 
 def test_only_the_tds_station_has_the_command(main, qtbot, shared, filled_file) -> None:
