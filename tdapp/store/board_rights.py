@@ -80,6 +80,17 @@ def enforce(connection: Connection) -> None:
                                     f"TO {role} {rule}"))
 
 
+def ensure_enforced(connection: Connection) -> None:
+    """:func:`enforce` unless it is in place: rewriting the policies locks every board table
+    for a moment, which would hold up the assistants typing while the TD gives boards."""
+    in_place = connection.execute(text(
+        "SELECT to_regclass(:t) IS NOT NULL AND (SELECT count(*) FROM pg_policies "
+        "WHERE policyname LIKE 'tdapp\\_%' AND tablename = ANY(:tables)) = :expected"),
+        {"t": GIVEN_TABLE, "tables": list(BOARD_OF), "expected": 4 * len(BOARD_OF)}).scalar()
+    if not in_place:
+        enforce(connection)
+
+
 def drop_given(connection: Connection) -> None:
     """Drop the given boards (before a tournament is written over: they name its boards)."""
     connection.execute(text(f"DROP TABLE IF EXISTS {GIVEN_TABLE}"))
@@ -147,7 +158,7 @@ def drop_login(connection: Connection, login: str) -> None:
     check_login(login)
     if login not in assistant_logins(connection):
         raise BoardRightsError(f"There is no assistant {login!r} on this server.")
-    enforce(connection)
+    ensure_enforced(connection)
     connection.execute(text(f"DELETE FROM {GIVEN_TABLE} WHERE login = :login"),
                        {"login": login})
     _run(connection, "DROP ROLE {}", login)
@@ -179,7 +190,7 @@ def give_some_boards(connection: Connection, login: str, among: Iterable[int],
     """Give ``login`` exactly ``board_ids`` out of ``among`` (one round's boards); the boards
     it was given outside ``among`` (other rounds) stay given."""
     check_login(login)
-    enforce(connection)
+    ensure_enforced(connection)
     among = sorted(set(among))
     wanted = sorted(set(board_ids))
     if not set(wanted) <= set(among):

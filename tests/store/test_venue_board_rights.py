@@ -176,3 +176,31 @@ def test_a_tournament_with_boards_given_can_be_copied_over(venue_server, demo_fi
             engine.dispose()
     finally:
         drop_database(url)
+
+
+def test_the_policies_are_written_once_not_at_every_give(venue_server, demo_file: Path,
+                                                         tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rewriting the policies locks every board table a moment (assistants are typing): the
+    TD's second give of the evening finds them in place and leaves them alone."""
+    from tests.venue_helpers import drop_database, fresh_database_url
+
+    monkeypatch.setenv("TDAPP_VENUE_COPIES", str(tmp_path / "copies"))
+    url = fresh_database_url(venue_server.url_td, "policies")
+    written: list[int] = []
+    enforce = board_rights.enforce
+    monkeypatch.setattr(board_rights, "enforce", lambda c: (written.append(1), enforce(c)))
+    engine = None
+    try:
+        copy_tournament(demo_file, url)
+        engine = make_server_engine(url)
+        with engine.begin() as connection:
+            ids = list(connection.execute(select(Board.id).order_by(Board.id)).scalars())[:3]
+            board_rights.give_some_boards(connection, "desk_policies", ids, ids[:1])
+            board_rights.give_some_boards(connection, "desk_policies", ids, ids[1:])
+            assert board_rights.given_boards(connection, "desk_policies") == ids[1:]
+        assert written == [1]
+    finally:
+        if engine is not None:
+            engine.dispose()
+        drop_database(url)
