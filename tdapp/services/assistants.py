@@ -17,10 +17,10 @@ audit log, and Edit › Undo does not take them back (the dialog does).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from sqlalchemy import Connection, select
 from sqlalchemy.engine import make_url
@@ -70,8 +70,8 @@ def _on_server(db: TournamentDb) -> str:
 
 
 @contextmanager
-def _td_connection(db: TournamentDb) -> Iterator[Connection]:
-    """One transaction on the TD's connection; a server refusal becomes the TD's words."""
+def _server_connection(db: TournamentDb) -> Iterator[Connection]:
+    """One transaction on this station's connection; a refusal becomes the TD's words."""
     from tdapp.store.pg import connection_problem
 
     url = _on_server(db)
@@ -91,7 +91,7 @@ def _td_connection(db: TournamentDb) -> Iterator[Connection]:
 
 
 def _with_td(db: TournamentDb, work: Callable[[Connection], T]) -> T:
-    with _td_connection(db) as connection:
+    with _server_connection(db) as connection:
         if not board_rights.may_manage_assistants(connection):
             raise ServiceError(
                 "Only the TD's role may add assistants and give boards (this station is "
@@ -104,7 +104,7 @@ def manages_assistants(db: TournamentDb) -> bool:
     if db.url is None:
         return False
     try:
-        with _td_connection(db) as connection:
+        with _server_connection(db) as connection:
             return board_rights.may_manage_assistants(connection)
     except ServiceError:
         return False
@@ -219,6 +219,36 @@ def remove_assistant(db: TournamentDb, login: str) -> Change:
         return Change(f"Assistant {login} removed", history=False)
 
     return _with_td(db, work)
+
+
+def my_boards(db: TournamentDb) -> str:
+    """On an assistant's station: the boards this login was given, round by round, in words
+    (empty on the TD's station and for a file)."""
+    from sqlalchemy import text
+
+    from tdapp.store.venue_server import ASSISTANT_ROLE, TD_ROLE
+
+    login = make_url(db.url).username if db.url is not None else None
+    if login in (None, TD_ROLE):
+        return ""
+    if login == ASSISTANT_ROLE:
+        return "Every board (the assistants' shared login)"
+    with _server_connection(db) as connection:
+        rows: Sequence[Any] = []
+        if connection.execute(text("SELECT to_regclass(:t)"),
+                              {"t": board_rights.GIVEN_TABLE}).scalar() is not None:
+            rows = connection.execute(
+                select(Round.number, Board.number).join(Board, Board.round_id == Round.id)
+                .where(Board.id.in_(text(f"SELECT board_id FROM {board_rights.GIVEN_TABLE} "
+                                         "WHERE login = current_user")))
+                .order_by(Round.number, Board.number)).all()
+    if not rows:
+        return "Every board (the TD has given this login none)"
+    by_round: dict[int, list[str]] = {}
+    for round_number, board_number in rows:
+        by_round.setdefault(int(round_number), []).append(str(board_number))
+    return "Boards given to this login: " + "; ".join(
+        f"round {number}: {', '.join(boards)}" for number, boards in by_round.items())
 
 
 def join_address(db: TournamentDb, login: str, password: str) -> str:

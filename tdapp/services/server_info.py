@@ -32,7 +32,9 @@ class Whereabouts:
     def describe(self) -> str:
         if not self.server:
             return str(self.path)
-        lines = [f"Venue server {self.server}, as {self.role_words} ({self.role})"]
+        who = self.role_words if repr(self.role) in self.role_words else \
+            f"{self.role_words} ({self.role})"
+        lines = [f"Venue server {self.server}, as {who}"]
         if self.latest_snapshot is not None:
             lines.append(f"Latest copy on this laptop: {self.latest_snapshot}")
         elif self.role != TD_ROLE:

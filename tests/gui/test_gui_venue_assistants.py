@@ -269,6 +269,22 @@ def test_a_new_round_seated_waits_for_its_boards(main, qtbot, shared) -> None:
         screens.save(dialog, "venue/assistants-round-3.png")
         games.start_game(desk, third[4])  # round 3's board given: entered
         assert assistants.waiting_for_boards(td) == ""
+        assert assistants.my_boards(desk) == "Boards given to this login: round 2: 1; round 3: 4"
     finally:
         desk.close()
+    # This window joins as the assistant: At a glance says which boards it was given.
+    dialog.close()
+    assert main.app.open_file(assistants.join_address(td, login, password))
+    assert not main.venue.assistants.action.isVisible()
+    main.window.show_page("Tournament")
+    shown = main.window.tournament_page.file_label.text()
+    assert f"as assistant '{login}'\n" in shown and f"({login})" not in shown
+    assert shown.endswith("Boards given to this login: round 2: 1; round 3: 4")
+    qtbot.wait(100)
+    screens.save(main.window, "venue/at-a-glance-assistant.png")
+    main.app.close_file()
+    td = open_server_tournament(url_td)
+    try:
         assistants.remove_assistant(td, login)
+    finally:
+        td.close()

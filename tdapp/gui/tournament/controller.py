@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from tdapp.gui.controller import AppController
 from tdapp.gui.window.main_window import MainWindow
+from tdapp.services.assistants import my_boards
 from tdapp.services.changes import Change
 from tdapp.services.players import list_players
 from tdapp.services.rounds import ROUND_STATUSES, list_rounds
@@ -65,5 +66,9 @@ class TournamentController:
         if len(players) != len(active):
             players_text += f", {len(players) - len(active)} withdrawn"
         where = self.app.read(whereabouts)
-        self.page.show_summary(where.describe() if where else str(self.app.path), players_text,
-                               rounds_text, on_server=bool(where and where.server))
+        file_text = where.describe() if where else str(self.app.path)
+        mine = self.app.read(my_boards, default="")  # an assistant's own login: its boards
+        if mine:
+            file_text += f"\n{mine}"
+        self.page.show_summary(file_text, players_text, rounds_text,
+                               on_server=bool(where and where.server))
