@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import URL, Engine, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
 
-from tdapp.store import audit
-from tdapp.store.models import Base
+from tdapp.store import audit, live
+from tdapp.store.errors import TournamentFileError
+from tdapp.store.server_refusals import refusal
 from tdapp.store.space import edit_not_saved, is_disk_full
 
 if TYPE_CHECKING:
@@ -26,10 +27,6 @@ if TYPE_CHECKING:
 # PRAGMA application_id marks a SQLite file as a tdapp tournament ("TDAP").
 APPLICATION_ID = 0x54444150
 SQLITE_HEADER = b"SQLite format 3\x00"
-
-
-class TournamentFileError(Exception):
-    """A file that cannot be opened as a tournament; the message is for the TD."""
 
 
 def _set_pragmas(dbapi_connection: Any, connection_record: Any) -> None:
@@ -102,16 +99,12 @@ class TournamentDb:
                 pending = list(session.info.get(audit.PENDING_KEY, []))
                 action_id = audit.write_pending(session, named, self.who)
                 if self.url is not None:  # a venue server: every station hears of it
-                    from tdapp.store import live
-
                     live.announce_action(session, self.who, named, pending, action_id,
                                          station=self.station)
                 session.commit()
             except BaseException as exc:
                 session.rollback()
-                if self.url is not None:  # a venue server's refusal, in words (store.pg)
-                    from tdapp.store.pg import refusal
-
+                if self.url is not None:  # a venue server's refusal, in words
                     words = refusal(self.url, exc)
                     if words is not None:
                         raise words from exc
@@ -148,13 +141,3 @@ class TournamentDb:
     def __exit__(self, *exc_info: object) -> None:
         self.close()
 
-
-def create_schema(engine: Engine) -> None:
-    """Write the current schema into an empty database and mark it with the newest revision."""
-    from tdapp.store import migrate
-
-    with engine.begin() as connection:
-        if engine.dialect.name == "sqlite":
-            connection.exec_driver_sql(f"PRAGMA application_id={APPLICATION_ID}")
-        Base.metadata.create_all(connection)
-        migrate.stamp_head(connection)

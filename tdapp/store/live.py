@@ -24,6 +24,8 @@ from typing import Any
 from sqlalchemy import Connection, Engine, text
 from sqlalchemy.orm import Session
 
+from tdapp.store.server_address import engine_url
+
 CHANNEL = "tdapp_changes"
 # PostgreSQL refuses a notice payload of 8000 bytes or more: keep well under.
 _MAX_PAYLOAD = 7000
@@ -77,8 +79,6 @@ class ChangeListener:
     """A LISTEN connection of its own; poll it from a worker thread, never the GUI thread."""
 
     def __init__(self, url: str, *, reconnect_every: float = 1.0) -> None:
-        from tdapp.store.pg import engine_url
-
         self._params = engine_url(url)
         self._reconnect_every = reconnect_every
         self._connection: Any = None
