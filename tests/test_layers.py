@@ -1,8 +1,8 @@
 """The layers of ARCHITECTURE.md, enforced: the import-linter contracts of pyproject.toml
 (core < store | reports < services < commands < gui < cli; no Qt, database or documents in the
 core; formats never import the tournament; no import cycles in the core, the store, the services,
-the reports or the commands) hold, and the core
-imports everything at the top of its modules (an import inside a function is how a cycle hides)."""
+the reports or the commands) hold, and the core imports everything at the top of its modules (an
+import inside a function is how a cycle hides)."""
 
 from __future__ import annotations
 
