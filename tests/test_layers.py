@@ -65,3 +65,37 @@ def test_core_imports_without_qt_or_sqlalchemy() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+BELOW_GUI = sorted(
+    [ROOT / "tdapp" / "cli.py"]
+    + [path for part in ("store", "services", "reports", "commands")
+       for path in (ROOT / "tdapp" / part).rglob("*.py")])
+# Not tidied yet; their lazy imports hide no cycle (lint-imports counts them, and passes).
+NOT_YET_EXPLAINED = {"tdapp/store/board_rights.py"}
+
+
+def _unexplained_lazy_imports(path: Path) -> list[str]:
+    """Imports of tdapp inside functions with no comment on their line or above their group."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    found = []
+    for where in _imports_inside_functions(path):
+        number = int(where.rsplit(":", 1)[1])
+        line = lines[number - 1]
+        above = number - 2
+        while lines[above].strip().startswith(("from ", "import ")):
+            above -= 1
+        if ("tdapp" in line.split("#")[0] and "#" not in line
+                and not lines[above].strip().startswith("#")):
+            found.append(f"{where}: {line.strip()}")
+    return found
+
+
+@pytest.mark.parametrize("path", BELOW_GUI, ids=lambda p: str(p.relative_to(ROOT / "tdapp")))
+def test_a_lazy_import_below_the_gui_says_why(path: Path) -> None:
+    """Below the GUI, tdapp is imported at the top of a module; an import inside a function
+    must say why it waits (speed, Qt, an optional dependency): a cycle never is the reason,
+    the acyclic contracts above forbid one either way."""
+    if str(path.relative_to(ROOT)) in NOT_YET_EXPLAINED:
+        pytest.skip("not tidied yet (see NOT_YET_EXPLAINED)")
+    assert not _unexplained_lazy_imports(path)
