@@ -136,23 +136,32 @@ def snapshot_home() -> Path:
     return Path(folder) if folder else Path.home() / "tdapp venue copies"
 
 
-def open_server_tournament(url: str) -> TournamentDb:
-    """Open the tournament held in the URL's database (upgrading its schema if the role may)."""
-    engine = make_server_engine(url)
-    _check_connect(url, engine)
+@contextmanager
+def _setting_up(url: str, engine: Engine) -> Iterator[Connection]:
+    """The transaction that opens or creates a server tournament. A refusal, ours or the
+    server's, comes out in words and disposes of the engine: a refused open keeps no
+    connection to the server."""
     try:
         with engine.begin() as connection:
-            if not holds_tournament(connection):
-                raise TournamentFileError(
-                    f"The database {describe(url)} holds no tournament. Copy one there with "
-                    f"tdapp copy FILE.tdt URL. {_NOTHING_CHANGED}")
-            _upgrade(url, connection)
+            yield connection
     except TournamentFileError:
         engine.dispose()
         raise
     except DBAPIError as exc:
         engine.dispose()
         raise TournamentFileError(connection_problem(url, exc)) from exc
+
+
+def open_server_tournament(url: str) -> TournamentDb:
+    """Open the tournament held in the URL's database (upgrading its schema if the role may)."""
+    engine = make_server_engine(url)
+    _check_connect(url, engine)
+    with _setting_up(url, engine) as connection:
+        if not holds_tournament(connection):
+            raise TournamentFileError(
+                f"The database {describe(url)} holds no tournament. Copy one there with "
+                f"tdapp copy FILE.tdt URL. {_NOTHING_CHANGED}")
+        _upgrade(url, connection)
     return server_tournament(url, engine)
 
 
@@ -164,20 +173,13 @@ def create_server_tournament(url: str, *, replace: bool = False) -> TournamentDb
     ensure_database(url)
     engine = make_server_engine(url)
     _check_connect(url, engine)
-    try:
-        with engine.begin() as connection:
-            if holds_tournament(connection) and not replace:
-                raise TournamentFileError(
-                    f"The database {describe(url)} already holds a tournament. "
-                    f"{_NOTHING_CHANGED}")
-            clear_server_schema(connection)
-            create_server_schema(connection)
-    except TournamentFileError:
-        engine.dispose()
-        raise
-    except DBAPIError as exc:
-        engine.dispose()
-        raise TournamentFileError(connection_problem(url, exc)) from exc
+    with _setting_up(url, engine) as connection:
+        if holds_tournament(connection) and not replace:
+            raise TournamentFileError(
+                f"The database {describe(url)} already holds a tournament. "
+                f"{_NOTHING_CHANGED}")
+        clear_server_schema(connection)
+        create_server_schema(connection)
     return server_tournament(url, engine)
 
 
