@@ -15,6 +15,8 @@ from tdapp.store.files import open_tournament_file
 from tdapp.store.reading import open_for_reading
 from tests.file_helpers import folder_state
 
+pytestmark = pytest.mark.sqlite_only("reading a .tdt file through a private copy")
+
 
 def _cup(path: Path) -> None:
     create_tournament(path, TournamentInfo("Spring Cup", "wdc-2018", 5)).close()
