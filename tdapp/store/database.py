@@ -140,4 +140,3 @@ class TournamentDb:
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
-
