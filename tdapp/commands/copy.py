@@ -11,7 +11,8 @@ from sqlalchemy.exc import SQLAlchemyError
 from tdapp.commands.jsonio import BadInput, run_json_command
 from tdapp.store.copying import DestinationError, copy_tournament
 from tdapp.store.database import TournamentFileError
-from tdapp.store.pg import connection_problem, is_database_url
+from tdapp.store.server_address import is_database_url
+from tdapp.store.server_refusals import connection_problem
 
 
 def main(argv: list[str]) -> int:

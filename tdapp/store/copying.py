@@ -19,8 +19,9 @@ from tdapp.store.database import TournamentDb, TournamentFileError
 from tdapp.store.files import create_tournament_file
 from tdapp.store.lock import FileLocked, TournamentLock
 from tdapp.store.models import Base
-from tdapp.store.pg import create_server_tournament, describe, is_database_url, redact
+from tdapp.store.pg import create_server_tournament
 from tdapp.store.reading import open_for_reading
+from tdapp.store.server_address import describe, is_database_url, redact
 from tdapp.store.snapshots import Snapshot, write_snapshot
 
 _BATCH = 500

@@ -10,7 +10,8 @@ from pathlib import Path
 
 from tdapp.store.database import TournamentDb
 from tdapp.store.files import create_tournament_file, open_tournament_file
-from tdapp.store.pg import create_server_tournament, is_database_url, open_server_tournament
+from tdapp.store.pg import create_server_tournament, open_server_tournament
+from tdapp.store.server_address import is_database_url
 
 Location = Path | str
 

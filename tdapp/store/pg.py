@@ -4,6 +4,8 @@ The same models and the same Alembic migrations as the ``.tdt`` file; what diffe
 engine is made and how a database is found, created and checked. Every refusal is a
 :class:`TournamentFileError` with a message for the TD (an unreachable server, a wrong password, a
 database that holds no tournament, a role without the right), and a refused open changes nothing.
+A server's address (``server_address``) and its refusals in words (``server_refusals``) have
+modules of their own, which ``database`` and ``live`` use without importing this one.
 """
 
 from __future__ import annotations
@@ -23,18 +25,15 @@ from tdapp.store import grants, migrate
 from tdapp.store.database import TournamentDb, TournamentFileError, default_who
 from tdapp.store.live import station_name
 from tdapp.store.models import Base
-
-# A server's address and its refusals in words live in modules of their own (``live`` and
-# ``database`` use them without importing this module); they are named here as well, for the
-# callers that know them as ``pg``'s.
-from tdapp.store.server_address import URL_SCHEMES as URL_SCHEMES
 from tdapp.store.server_address import describe, engine_url
-from tdapp.store.server_address import is_database_url as is_database_url
-from tdapp.store.server_address import redact as redact
+from tdapp.store.server_address import (  # named here too for the GUI's venue code and tests
+    is_database_url as is_database_url,
+)
 from tdapp.store.server_refusals import NOTHING_CHANGED as _NOTHING_CHANGED
-from tdapp.store.server_refusals import ServerRefused as ServerRefused
+from tdapp.store.server_refusals import (  # named here too for the GUI's venue code and tests
+    ServerRefused as ServerRefused,
+)
 from tdapp.store.server_refusals import connection_problem
-from tdapp.store.server_refusals import refusal as refusal
 
 _CONNECT_TIMEOUT = 5
 

@@ -16,7 +16,8 @@ from pathlib import Path
 from tdapp.store.backup import BackupError, copy_from_file
 from tdapp.store.database import TournamentDb, TournamentFileError
 from tdapp.store.files import check_is_tournament_file, open_tournament_file, read_file_state
-from tdapp.store.pg import is_database_url, open_server_tournament
+from tdapp.store.pg import open_server_tournament
+from tdapp.store.server_address import is_database_url
 
 
 @contextmanager
