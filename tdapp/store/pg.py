@@ -4,8 +4,9 @@ The same models and the same Alembic migrations as the ``.tdt`` file; what diffe
 engine is made and how a database is found, created and checked. Every refusal is a
 :class:`TournamentFileError` with a message for the TD (an unreachable server, a wrong password, a
 database that holds no tournament, a role without the right), and a refused open changes nothing.
-A server's address (``server_address``) and its refusals in words (``server_refusals``) have
-modules of their own, which ``database`` and ``live`` use without importing this one.
+A server's address (``server_address``), its refusals in words (``server_refusals``) and its
+engine (``server_engine``) have modules of their own, which ``database``, ``live`` and
+``board_rights`` use without importing this one.
 """
 
 from __future__ import annotations
@@ -17,37 +18,24 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from alembic import command
-from sqlalchemy import Connection, Engine, create_engine, inspect, text
-from sqlalchemy.engine import URL, make_url
+from sqlalchemy import Connection, Engine, inspect, text
+from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
 from tdapp.store import grants, migrate
-from tdapp.store.database import TournamentDb, TournamentFileError, default_who
+from tdapp.store.database import TournamentDb, TournamentFileError
 from tdapp.store.live import station_name
 from tdapp.store.models import Base
 from tdapp.store.server_address import describe, engine_url
 from tdapp.store.server_address import (  # named here too for the GUI's venue code and tests
     is_database_url as is_database_url,
 )
+from tdapp.store.server_engine import make_server_engine
 from tdapp.store.server_refusals import NOTHING_CHANGED as _NOTHING_CHANGED
 from tdapp.store.server_refusals import (  # named here too for the GUI's venue code and tests
     ServerRefused as ServerRefused,
 )
 from tdapp.store.server_refusals import connection_problem
-
-_CONNECT_TIMEOUT = 5
-
-
-def make_server_engine(url: str | URL, *, application: str = "tdapp") -> Engine:
-    target = engine_url(url) if isinstance(url, str) else url
-    return create_engine(
-        target,
-        pool_pre_ping=True,  # a station whose server restarted reconnects on its next action
-        pool_size=3,
-        max_overflow=5,
-        connect_args={"connect_timeout": _CONNECT_TIMEOUT,
-                      "application_name": f"{application} {default_who()}"[:60]},
-    )
 
 
 def _check_connect(url: str, engine: Engine) -> None:
