@@ -99,3 +99,24 @@ def test_a_lazy_import_below_the_gui_says_why(path: Path) -> None:
     if str(path.relative_to(ROOT)) in NOT_YET_EXPLAINED:
         pytest.skip("not tidied yet (see NOT_YET_EXPLAINED)")
     assert not _unexplained_lazy_imports(path)
+
+
+TYPED = sorted(path for part in ("core", "store", "services", "reports", "commands")
+               for path in (ROOT / "tdapp" / part).rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", TYPED, ids=lambda p: str(p.relative_to(ROOT / "tdapp")))
+def test_a_type_ignore_names_its_code_and_says_why(path: Path) -> None:
+    """mypy checks these folders; where it is told to look away, the code and the reason are
+    written down (on the line, or in a comment just above)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    bare = []
+    for number, line in enumerate(lines, 1):
+        if "# type: ignore" not in line:
+            continue
+        after = line.split("# type: ignore", 1)[1]
+        named = after.startswith("[")
+        reason = "#" in after or (number > 1 and lines[number - 2].strip().startswith("#"))
+        if not (named and reason):
+            bare.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert not bare
