@@ -175,6 +175,21 @@ def _upgrade(url: str, connection: Connection) -> None:
         grants.apply(connection)
 
 
+def _ensure_receipts(connection: Connection) -> None:
+    """A tournament put on the server before receipts existed gets their table when the TD
+    opens it (store.receipts); an assistant's role may not create it, and its kept entries
+    are then sent without a receipt, as before."""
+    from tdapp.store import grants, receipts
+
+    if receipts.available(connection):
+        return
+    try:
+        with connection.begin_nested():
+            grants.apply(connection)
+    except DBAPIError:
+        pass
+
+
 def server_tournament(url: str, engine: Engine) -> TournamentDb:
     """A TournamentDb over a server engine. Its ``path`` is where this laptop keeps the
     tournament's ``.tdt`` snapshots (see :func:`snapshot_home`)."""
@@ -214,6 +229,7 @@ def open_server_tournament(url: str) -> TournamentDb:
                     f"The database {describe(url)} holds no tournament. Copy one there with "
                     f"tdapp copy FILE.tdt URL. {_NOTHING_CHANGED}")
             _upgrade(url, connection)
+            _ensure_receipts(connection)
     except TournamentFileError:
         engine.dispose()
         raise
