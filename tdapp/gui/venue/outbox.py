@@ -38,7 +38,6 @@ from tdapp.services.live import announced, typed_change
 from tdapp.services.results import BoardResult, record_result
 from tdapp.store import receipts
 from tdapp.store.database import TournamentDb, TournamentFileError
-from tdapp.store.models import utc_now
 from tdapp.store.pg import ServerRefused, connection_problem, describe, local_copy_path
 
 JOURNAL_SUFFIX = ".outbox.json"
@@ -85,7 +84,7 @@ def orders_entry(board_id: int, power: str, text: str, phase: str | None = None)
 def sheet_mark_entry(board_id: int, power: str, status: str, now: dt.datetime | None = None,
                      phase: str | None = None) -> Pending:
     # A grace period starts when the TD marked it, not when the server heard of it.
-    when = (now or utc_now()).isoformat()
+    when = (now or dt.datetime.now(dt.UTC).replace(tzinfo=None)).isoformat()  # as the store
     label = games.SHEET_STATUSES.get(status, status)
     return Pending("sheet mark", f"{power.title()}'s sheet marked {label.lower()}{_in(phase)}",
                    {"board_id": board_id, "power": power, "status": status, "now": when,
