@@ -20,6 +20,7 @@ what typed is kept and that the work waits for the server (:meth:`Outbox.explain
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 import os
 import time
@@ -313,12 +314,10 @@ class Outbox:
         while self.entries:
             entry = self.entries[0]
             try:
-                if with_receipts and run(lambda entry=entry: _arrived(db, entry)):
+                if with_receipts and run(functools.partial(_arrived, db, entry)):
                     report.already.append(f"{entry.what} (typed {_typed_at(entry)})")
                 else:
-                    change = run(lambda entry=entry: announced(
-                        db, lambda: send(db, entry),
-                        receipt=entry.key if with_receipts else None))
+                    change = run(functools.partial(_send_once, db, entry, with_receipts))
                     report.sent.append(change.description)  # names the board, from the server
                     on_change(change)
             except Exception as refused:
@@ -337,6 +336,11 @@ class Outbox:
 def _receipts_available(db: TournamentDb) -> bool:
     with db.read() as session:
         return receipts.available(session)
+
+
+def _send_once(db: TournamentDb, entry: Pending, with_receipt: bool) -> Change:
+    """Send ``entry`` announcing its typed change, its receipt written with its action."""
+    return announced(db, lambda: send(db, entry), receipt=entry.key if with_receipt else None)
 
 
 def _arrived(db: TournamentDb, entry: Pending) -> bool:
