@@ -165,4 +165,6 @@ def test_only_a_lost_server_keeps_a_call_and_a_damaged_journal_is_set_aside(
     assert outbox.keep(games.adjudicate, (1,), {}, ServerRefused(
         "The venue server at x cannot be reached")) is None  # not an entry a station keeps
     journal.write_text("{not json", encoding="utf-8")
-    assert len(Outbox(url, journal)) == 0 and journal.with_suffix(".damaged").exists()
+    found = Outbox(url, journal)
+    assert len(found) == 0 and journal.with_suffix(".damaged").exists()
+    assert found.damaged == journal.with_suffix(".damaged")  # the station says where

@@ -164,6 +164,10 @@ class VenueController(QObject):
         self.watcher.start()
         self.app.outbox = Outbox(db.url)
         self.app.outbox.on_kept = self._kept
+        if self.app.outbox.damaged is not None:  # set aside, never dropped: say where
+            self.window.statusBar().showMessage(
+                f"What was kept on this laptop while the server was gone could not be read; "
+                f"the journal is set aside as {self.app.outbox.damaged}.")
         if len(self.app.outbox):  # kept before a crash or a closed window: send it now
             QTimer.singleShot(0, self.send_kept)
 
