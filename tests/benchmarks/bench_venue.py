@@ -47,22 +47,26 @@ def _percentile(values: list[float], share: float) -> float:
 
 
 def _type_board(db, board_id: int) -> dict[str, int]:
-    """Every phase of the record on one board: sheets saved then the phase adjudicated."""
+    """Every phase of the record on one board: sheets saved then the phase adjudicated, each
+    call run as the GUI's operation API runs it (``announced``: on a venue server its typed
+    change follows its actions' notices)."""
     from tdapp.services import games
     from tdapp.services.changes import StaleEdit
+    from tdapp.services.live import announced
 
     done = {"sheets": 0, "adjudications": 0, "conflicts": 0}
-    games.start_game(db, board_id)
+    announced(db, lambda: games.start_game(db, board_id))
     for phase, sheets in record.GAME:
         for power, text in sheets.items():
             for _attempt in range(5):
                 try:
-                    games.save_orders(db, board_id, power, text, phase=phase)
+                    announced(db, lambda power=power, text=text, phase=phase:
+                              games.save_orders(db, board_id, power, text, phase=phase))
                     done["sheets"] += 1
                     break
                 except StaleEdit:
                     done["conflicts"] += 1
-        games.adjudicate(db, board_id, phase=phase)
+        announced(db, lambda phase=phase: games.adjudicate(db, board_id, phase=phase))
         done["adjudications"] += 1
     return done
 
@@ -90,14 +94,21 @@ def station(url: str, board_id: int, start_at: float, out: str, stations: int) -
     others = [f"station-{n}" for n in range(1, stations + 1) if f"station-{n}" != me]
     folder = Path(out).parent
     heard: dict[str, list[float]] = {name: [] for name in others}
+    typed: list[float] = []  # from an action's commit to its call's typed change arriving
+    first_at: dict[str, float] = {}
     stop = threading.Event()
     listener = ChangeListener(url)
 
     def listen() -> None:
         while not stop.is_set():
             for notice in listener.poll(0.2):
-                if notice.get("station") in heard and "at" in notice:
+                if notice.get("station") not in heard or "at" not in notice:
+                    continue
+                if notice.get("kind") == "change":
+                    typed.append(time.time() - first_at.pop(notice["call"], notice["at"]))
+                else:
                     heard[notice["station"]].append(time.time() - float(notice["at"]))
+                    first_at.setdefault(notice.get("call", ""), float(notice["at"]))
 
     thread = threading.Thread(target=listen, daemon=True)
     thread.start()
@@ -124,7 +135,7 @@ def station(url: str, board_id: int, start_at: float, out: str, stations: int) -
     db.close()
     Path(out).write_text(json.dumps({
         "done": done, "took": took, "began": began, "sent": sent, "waited": waited,
-        "latencies": [lat for values in heard.values() for lat in values],
+        "latencies": [lat for values in heard.values() for lat in values], "typed": typed,
         "expected": sum(expected.values()) if len(expected) == len(others) else None,
     }), encoding="utf-8")
 
@@ -214,6 +225,7 @@ def main(stations: int = 8) -> None:
         file_took, file_sheets = _one_file(baseline, board_ids)
 
     latencies = [lat for r in results for lat in r["latencies"]]
+    typed = [lat for r in results for lat in r["typed"]]
     # Every station hears every other station's committed actions: N - 1 times each.
     expected_notices = sum(r["sent"] for r in results) * (stations - 1)
     unheard = expected_notices - len(latencies)
@@ -229,6 +241,9 @@ def main(stations: int = 8) -> None:
           f"{_percentile(latencies, 0.95) * 1000:.1f} ms, max {max(latencies) * 1000:.1f} ms "
           f"({len(latencies)} notices heard of {expected_notices} committed actions' "
           f"notices; {unheard} not heard a minute after their station finished)")
+    print(f"  edit-to-typed-change on another station (what a window broadcasts): median "
+          f"{statistics.median(typed) * 1000:.1f} ms, p95 {_percentile(typed, 0.95) * 1000:.1f} "
+          f"ms, max {max(typed) * 1000:.1f} ms ({len(typed)} typed changes heard)")
     print(f"  the last station's notices were all heard {longest_wait:.1f} s after a station "
           f"finished its own board at most")
     print(f"  order sheets: {sheets} in {wall:.1f} s = {sheets / wall:.1f} sheets/s "
