@@ -11,9 +11,12 @@ sender died between), become a ``Change`` from the tables and rows they name.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
+
+from sqlalchemy.exc import SQLAlchemyError
 
 from tdapp.services.changes import Change
 from tdapp.store.database import TournamentDb
@@ -81,13 +84,19 @@ def announced(db: TournamentDb, fn: Callable[[], T], *, receipt: str | None = No
             result = fn()
         except BaseException:
             if call.actions:  # committed part way: the stations refresh by the tables
-                announce_change(db.engine, call.id, None, who=db.who, station=db.station)
+                _announce(db, call.id, None)
             raise
     if call.actions:
         change = typed_change(result)
-        announce_change(db.engine, call.id, change.to_payload() if change else None,
-                        who=db.who, station=db.station)
+        _announce(db, call.id, change.to_payload() if change else None)
     return result
+
+
+def _announce(db: TournamentDb, call: str, change: dict[str, Any] | None) -> None:
+    # The call is committed whatever happens here: a server gone this very moment must not
+    # turn it into a failure (the other stations then refresh by the tables, after the wait).
+    with contextlib.suppress(SQLAlchemyError):
+        announce_change(db.engine, call, change, who=db.who, station=db.station)
 
 
 @dataclass(frozen=True)
