@@ -98,6 +98,7 @@ def station(url: str, board_id: int, start_at: float, out: str, stations: int) -
     first_at: dict[str, float] = {}
     stop = threading.Event()
     listener = ChangeListener(url)
+    assert listener.connected, listener.error
 
     def listen() -> None:
         while not stop.is_set():
@@ -113,6 +114,13 @@ def station(url: str, board_id: int, start_at: float, out: str, stations: int) -
     thread = threading.Thread(target=listen, daemon=True)
     thread.start()
     db = open_tournament(url)
+    # Start together, and only once every station listens: on a busy machine starting a
+    # process may take longer than the head start, and a notice sent before a station listens
+    # is not one it lost.
+    (folder / f"{me}.ready").write_text("listening", encoding="utf-8")
+    everyone = [f"station-{n}" for n in range(1, stations + 1)]
+    while not all((folder / f"{name}.ready").exists() for name in everyone):
+        time.sleep(0.02)
     time.sleep(max(0.0, start_at - time.time()))
     began = time.time()
     done = _type_board(db, board_id)
