@@ -87,7 +87,9 @@ def announce(engine: Engine, payload: dict[str, Any]) -> None:
     """Announce ``payload`` now (its own short transaction); nothing on a ``.tdt`` file."""
     if engine.dialect.name != "postgresql":
         return
-    with engine.begin() as connection:
+    # One statement, committed by itself: no BEGIN and COMMIT round trips to wait for.
+    with engine.connect() as connection:
+        connection.execution_options(isolation_level="AUTOCOMMIT")
         notify_in(connection, dict(payload, station=payload.get("station", station_name())))
 
 
