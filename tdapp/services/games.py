@@ -72,6 +72,7 @@ from tdapp.core.orders.options import ParseOptions
 from tdapp.core.powers import POWERS
 from tdapp.services.changes import Change, ServiceError, StaleEdit
 from tdapp.services.formats import session_format
+from tdapp.services.live import declare
 from tdapp.services.replacements import civil_disorder
 from tdapp.services.results import BoardResult, record_result
 from tdapp.services.text import ORDERS_LIMIT, typed_text
@@ -287,7 +288,9 @@ def start_game(db: TournamentDb, board_id: int) -> Change:
         session.add(GamePhase(board_id=board_id, seq=0, phase="S1901M",
                               position=position_to_contract(Position.initial())))
         board.status = "playing"
-    return Change(f"Game of {label} started", games=True, boards=True, ids=(board_id,))
+        change = declare(session, Change(f"Game of {label} started", games=True, boards=True,
+                                         ids=(board_id,)))
+    return change
 
 
 @_stale_safe
@@ -309,7 +312,9 @@ def save_orders(db: TournamentDb, board_id: int, power: str, text: str,
         else:
             sheet.text = text
             sheet.status = saved_status(sheet.status)
-    return Change(f"{power.title()} orders for {phase_row.phase}", games=True, ids=(board_id,))
+        change = declare(session, Change(f"{power.title()} orders for {phase_row.phase}",
+                                         games=True, ids=(board_id,)))
+    return change
 
 
 @_stale_safe
@@ -336,7 +341,9 @@ def set_sheet_status(db: TournamentDb, board_id: int, power: str, status: str,
             session.add(sheet)
         sheet.status = status
         sheet.grace_started_at = (now or utc_now()) if status == GRACE else None
-    return Change(f"{power.title()}: {SHEET_STATUSES[status]}", games=True, ids=(board_id,))
+        change = declare(session, Change(f"{power.title()}: {SHEET_STATUSES[status]}",
+                                         games=True, ids=(board_id,)))
+    return change
 
 
 def _check_grace(session: Session, board_id: int, power: str, phase: str,

@@ -17,9 +17,10 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.orm import Session
 
 from tdapp.services.changes import Change
-from tdapp.store.database import TournamentDb
+from tdapp.store.database import DECLARED_CHANGE, TournamentDb
 from tdapp.store.live import announce_change
 
 T = TypeVar("T")
@@ -88,8 +89,18 @@ def announced(db: TournamentDb, fn: Callable[[], T], *, receipt: str | None = No
             raise
     if call.actions:
         change = typed_change(result)
-        _announce(db, call.id, change.to_payload() if change else None)
+        payload = change.to_payload() if change else None
+        if not (len(call.actions) == 1 and payload is not None and call.declared == payload):
+            _announce(db, call.id, payload)  # unless the one action's notice carried it
     return result
+
+
+def declare(session: Session, change: Change) -> Change:
+    """Inside a service's one action: ``change`` is what the whole call returns, so the
+    action's own notice carries it and no second notice is sent (the hot paths: order
+    sheets, sheet marks, roll call marks). Returns ``change``."""
+    session.info[DECLARED_CHANGE] = change.to_payload()
+    return change
 
 
 def _announce(db: TournamentDb, call: str, change: dict[str, Any] | None) -> None:
@@ -132,18 +143,21 @@ class NoticeMerger:
         call = notice.get("call")
         if not isinstance(call, str):
             return [self._from_tables([notice])]
-        if notice.get("kind") == "change":
-            held = self._held.pop(call, _Held([], now))
-            payload = notice.get("change")
-            try:
-                change = Change.from_payload(payload) if payload is not None else None
-            except ValueError:  # from a newer or damaged station: the tables still tell
-                change = None
-            if change is None:
-                return [self._from_tables(held.notices)] if held.notices else []
-            return [Heard(change, _words(held.notices, change.description))]
-        self._held.setdefault(call, _Held([], now + self.wait)).notices.append(notice)
-        return []
+        held = self._held.pop(call, _Held([], now + self.wait))
+        if notice.get("kind") != "change":
+            held.notices.append(notice)
+            if notice.get("change") is None:  # its call's typed change follows
+                self._held[call] = held
+                return []
+            # The call's whole change came with its one action (services.live.declare).
+        payload = notice.get("change")
+        try:
+            change = Change.from_payload(payload) if payload is not None else None
+        except ValueError:  # from a newer or damaged station: the tables still tell
+            change = None
+        if change is None:
+            return [self._from_tables(held.notices)] if held.notices else []
+        return [Heard(change, _words(held.notices, change.description))]
 
     def due(self, now: float) -> list[Heard]:
         """The held notices whose typed change did not come in time."""

@@ -31,6 +31,11 @@ APPLICATION_ID = 0x54444150
 SQLITE_HEADER = b"SQLite format 3\x00"
 
 
+# A service may put its typed change (a payload) here inside its action, when the action is
+# the whole of its call: the action's own notice then carries it (services.live.declare).
+DECLARED_CHANGE = "tdapp_change"
+
+
 class TournamentFileError(Exception):
     """A file that cannot be opened as a tournament; the message is for the TD."""
 
@@ -79,6 +84,9 @@ class ServiceCall:
     receipt: str | None = None
     actions: list[int] = field(default_factory=list)
     committed: bool = False  # an action of the call reached the server
+    # The typed change the last action's own notice carried (services.live.declare): when it
+    # is the call's whole change, no second notice is needed.
+    declared: dict[str, Any] | None = None
 
 
 class TournamentDb:
@@ -133,14 +141,17 @@ class TournamentDb:
                 if self.url is not None:  # a venue server: every station hears of it
                     from tdapp.store import live, receipts
 
+                    declared = session.info.get(DECLARED_CHANGE)
                     live.announce_action(session, self.who, named, pending, action_id,
                                          station=self.station,
-                                         call=call.id if call is not None else None)
+                                         call=call.id if call is not None else None,
+                                         change=declared if call is not None else None)
                     if call is not None and call.receipt and not call.committed:
                         receipts.write(session, call.receipt, action_id, self.station)
                 session.commit()
                 if call is not None:
                     call.committed = True
+                    call.declared = session.info.get(DECLARED_CHANGE)
                     if action_id is not None:
                         call.actions.append(action_id)
             except BaseException as exc:

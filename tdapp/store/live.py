@@ -58,8 +58,8 @@ def notify_in(bind: Session | Connection, payload: dict[str, Any]) -> None:
 
 
 def announce_action(session: Session, who: str, what: str, pending: list[Any],
-                    action_id: int | None, *, station: str = "", call: str | None = None
-                    ) -> None:
+                    action_id: int | None, *, station: str = "", call: str | None = None,
+                    change: dict[str, Any] | None = None) -> None:
     """The notice of one person's action, sent at its commit (see TournamentDb.action).
     ``call`` names the service call it belongs to: that call's typed change follows
     (:func:`announce_change`), and a station hearing both refreshes by the typed one."""
@@ -70,6 +70,8 @@ def announce_action(session: Session, who: str, what: str, pending: list[Any],
                "rows": [[row[0], row[1]] for row in pending[:50]], "at": time.time()}
     if call is not None:
         payload["call"] = call
+        if change is not None:  # the call's whole typed change: no second notice follows
+            payload["change"] = change
     notify_in(session, payload)
 
 

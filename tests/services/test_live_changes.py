@@ -66,3 +66,17 @@ def test_without_a_typed_change_the_tables_still_refresh_the_views() -> None:
     merger.feed(_do("c3", "roll_call", 5, "Roll call"), 2.0)
     failed = merger.feed({"kind": "change", "call": "c3", "change": None}, 2.1)
     assert len(failed) == 1 and failed[0].change.roll_call
+
+
+def test_a_call_whose_one_action_carried_its_change_is_broadcast_at_once() -> None:
+    """Order sheets, sheet marks and roll call marks declare their change inside their one
+    action: its notice carries it, and nothing is held or sent twice."""
+    from tdapp.services.live import NoticeMerger
+
+    merger = NoticeMerger(wait=1.0)
+    typed = Change("Austria orders for S1901M", games=True, ids=(4,))
+    heard = merger.feed(dict(_do("c4", "phase_orders", 9, "Austria orders Spring 1901"),
+                             change=typed.to_payload()), 0.0)
+    assert [h.change for h in heard] == [typed]
+    assert heard[0].words == "Austria orders Spring 1901 — ann on desk-2"
+    assert merger.next_due() is None and merger.due(9.0) == []

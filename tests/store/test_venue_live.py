@@ -343,6 +343,7 @@ def test_a_service_change_reaches_another_station_as_the_same_typed_change(share
     from tdapp.services.live import announced
 
     other = _hearing_station(shared)
+    raw = live.ChangeListener(shared)  # what goes over the wire
     try:
         db = open_server_tournament(shared)
         ids = [row.id for row in players.list_players(db)][:3]
@@ -368,9 +369,18 @@ def test_a_service_change_reaches_another_station_as_the_same_typed_change(share
                                         "rows": [["tournament", 1]]})
         db.close()
         lines = [json.loads(other.stdout.readline()) for _ in range(4)]
+        wire: list[dict] = []
+        for _ in range(20):
+            wire += raw.poll(0.1)
     finally:
+        raw.close()
         other.kill()
         other.wait()
+    # One notice for a call of one action that carried its change (the roll call, the start);
+    # the draw vote: its two actions, then its typed change; then psql's.
+    assert [(n["kind"], "change" in n) for n in wire] == [
+        ("do", True), ("do", True), ("do", False), ("do", False), ("change", True),
+        ("do", False)]
     assert Change.from_payload(lines[0]["change"]) == marked
     assert marked.ids == tuple(ids) and marked.roll_call and not marked.results
     assert Change.from_payload(lines[1]["change"]) == started
