@@ -257,7 +257,9 @@ def main(stations: int = 8) -> None:
           f"({len(latencies)} notices heard of {expected_notices} committed actions' "
           f"notices; {unheard} not heard a minute after their station finished)")
     if typed:
-        print(f"  edit-to-typed-change on another station (what a window broadcasts): median "
+        # Sheets declare their typed change in their one action's notice (above); a call of
+        # several actions (an adjudication) sends its typed change after them.
+        print(f"  edit-to-typed-change of calls of several actions (adjudications): median "
               f"{statistics.median(typed) * 1000:.1f} ms, p95 "
               f"{_percentile(typed, 0.95) * 1000:.1f} ms, max {max(typed) * 1000:.1f} ms "
               f"({len(typed)} typed changes heard)")
