@@ -22,7 +22,7 @@ from sqlalchemy import Connection, Engine, inspect, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
-from tdapp.store import grants, migrate
+from tdapp.store import grants, migrate, receipts
 from tdapp.store.database import TournamentDb, TournamentFileError
 from tdapp.store.live import station_name
 from tdapp.store.models import Base
@@ -99,6 +99,19 @@ def _upgrade(url: str, connection: Connection) -> None:
         grants.apply(connection)
 
 
+def _ensure_receipts(connection: Connection) -> None:
+    """A tournament put on the server before receipts existed gets their table when the TD
+    opens it (store.receipts); an assistant's role may not create it, and its kept entries
+    are then sent without a receipt, as before."""
+    if receipts.available(connection):
+        return
+    try:
+        with connection.begin_nested():
+            grants.apply(connection)
+    except DBAPIError:
+        pass
+
+
 def server_tournament(url: str, engine: Engine) -> TournamentDb:
     """A TournamentDb over a server engine. Its ``path`` is where this laptop keeps the
     tournament's ``.tdt`` snapshots (see :func:`snapshot_home`)."""
@@ -149,6 +162,7 @@ def open_server_tournament(url: str) -> TournamentDb:
                 f"The database {describe(url)} holds no tournament. Copy one there with "
                 f"tdapp copy FILE.tdt URL. {_NOTHING_CHANGED}")
         _upgrade(url, connection)
+        _ensure_receipts(connection)
     return server_tournament(url, engine)
 
 
