@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection, select, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
@@ -30,6 +30,8 @@ from tdapp.services.changes import Change, ServiceError
 from tdapp.store import board_rights
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import Board, Round
+from tdapp.store.server_refusals import connection_problem
+from tdapp.store.venue_server import ASSISTANT_ROLE, TD_ROLE, readable_password
 
 T = TypeVar("T")
 
@@ -72,8 +74,6 @@ def _on_server(db: TournamentDb) -> str:
 @contextmanager
 def _server_connection(db: TournamentDb) -> Iterator[Connection]:
     """One transaction on this station's connection; a refusal becomes the TD's words."""
-    from tdapp.store.pg import connection_problem
-
     url = _on_server(db)
     try:
         with db.engine.begin() as connection:
@@ -224,10 +224,6 @@ def remove_assistant(db: TournamentDb, login: str) -> Change:
 def my_boards(db: TournamentDb) -> str:
     """On an assistant's station: the boards this login was given, round by round, in words
     (empty on the TD's station and for a file)."""
-    from sqlalchemy import text
-
-    from tdapp.store.venue_server import ASSISTANT_ROLE, TD_ROLE
-
     login = make_url(db.url).username if db.url is not None else None
     if login in (None, TD_ROLE):
         return ""
@@ -261,6 +257,4 @@ def join_address(db: TournamentDb, login: str, password: str) -> str:
 
 def suggest_password() -> str:
     """A password easy to read aloud and type from a screen ('k7m2-p9qx-4hta')."""
-    from tdapp.store.venue_server import readable_password
-
     return readable_password()

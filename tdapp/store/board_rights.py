@@ -21,9 +21,13 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
-from sqlalchemy import Connection, text
+from sqlalchemy import Connection, select, text
+from sqlalchemy.engine import make_url
 
+from tdapp.store import venue_server
 from tdapp.store.grants import ASSISTANT_ROLE
+from tdapp.store.models import Board, Round
+from tdapp.store.server_engine import make_server_engine
 
 GIVEN_TABLE = "assistant_board"
 GIVEN_CHECK = "tdapp_board_given"
@@ -143,7 +147,7 @@ def create_login(connection: Connection, login: str, password: str) -> bool:
 def _run(connection: Connection, template: str, *names: str, password: str = "") -> None:
     """A role statement on the same transaction, composed by psycopg: ``names`` quoted as
     names into the ``{}``, then ``{password}`` as a literal (it may hold any character)."""
-    from psycopg import sql
+    from psycopg import sql  # the venue extra's driver: only a server's roles need it
 
     statement = sql.SQL(template).format(*map(sql.Identifier, names),
                                          password=sql.Literal(password))
@@ -223,8 +227,6 @@ def add_assistant(data_dir: Path, login: str, password: str) -> None:
     in ``data_dir``: a member of the assistants' role, so it has that role's rights and no
     more. Run on the server's laptop: it logs in as the TD's role (whose password the server's
     folder keeps), so the TD's station may later change or take the login away."""
-    from tdapp.store import venue_server
-
     check_login(login)
     settings = venue_server.read_settings(data_dir)
     if settings is None:
@@ -233,8 +235,6 @@ def add_assistant(data_dir: Path, login: str, password: str) -> None:
     venue_server.let_td_manage_assistants(data_dir)  # a server started by an older tdapp
     url = venue_server.database_url(venue_server.TD_ROLE, settings.td_password,
                                     venue_server.loopback(settings.listen), settings.port)
-    from tdapp.store.pg import make_server_engine
-
     engine = make_server_engine(url)
     try:
         with engine.begin() as connection:
@@ -247,13 +247,6 @@ def add_assistant_with_boards(data_dir: Path, login: str, password: str, round_n
                               board_numbers: Iterable[int]) -> dict[str, object]:
     """``tdapp server add-assistant``: the login, then its boards (round N's board numbers, as
     the TD says them); the URL the assistant joins with. Nothing given when a board is unknown."""
-    from sqlalchemy import select
-    from sqlalchemy.engine import make_url
-
-    from tdapp.store import venue_server
-    from tdapp.store.models import Board, Round
-    from tdapp.store.pg import make_server_engine
-
     check_login(login)
     running = venue_server.status(data_dir)
     if running is None:

@@ -429,7 +429,12 @@ class GameView(QWidget):
         self.save(power)
         if status == games.NO_ORDERS and self._status(power) == games.NO_ORDERS:
             status = games.ENTERED
-        self.app.call(games.set_sheet_status, self.board_id, power, status)
+        self.app.call(games.set_sheet_status, self.board_id, power, status, None, self._phase())
+
+    def _phase(self) -> str | None:
+        """The open phase as this window shows it (an entry sent later must still be for it)."""
+        current = self.state.current if self.state else None
+        return current.phase if current else None
 
     def adjudicate(self) -> None:
         if self.state is None or self.state.finished or not self.state.started:
@@ -548,13 +553,13 @@ class GameView(QWidget):
         """Record the vote on a draw of ``powers`` (every power with a centre when None); the
         banner then says whether it passed (and, when open, how each power voted), and a
         passed vote ends the game."""
-        self.app.call(lambda db: games.hold_draw_vote(db, self.board_id, votes,
-                                                      abandoned, powers).change)
+        self.app.call(games.hold_draw_vote, self.board_id, votes, abandoned, powers,
+                      self._phase())
 
     def veto_openly(self, powers: Sequence[str]) -> None:
         """A proposal vetoed openly at the table (DBN 5.7.1): recorded with who vetoed it; no
         vote is held and the season's draw vote is not used up."""
-        self.app.call(lambda db: games.veto_draw_openly(db, self.board_id, list(powers)))
+        self.app.call(games.veto_draw_openly, self.board_id, list(powers), self._phase())
 
     def export_chart(self) -> Path | None:
         state = self.state
