@@ -104,13 +104,13 @@ def _through_the_view(db: object) -> tuple[list[float], list[float]]:
     from PySide6.QtWidgets import QApplication
 
     from tdapp.gui.controller import AppController
-    from tdapp.gui.game.view import GameView
+    from tdapp.gui.game.controller import game_view
 
     app = QApplication.instance() or QApplication([])
     board_id = next(b.board_id for b in all_boards(db, 3) if b.status == "seated")
     hub = AppController()
     hub.db = db
-    view = GameView(hub, board_id)
+    view = game_view(hub, board_id)
     view.resize(1280, 800)
     view.show()
     view.start()
