@@ -4,8 +4,9 @@ makes a new line and the sheet is accepted with a visible, named key (Shift+Ente
 
 from __future__ import annotations
 
-from game.test_game_view import view  # noqa: F401 - the board's game view fixture
 from PySide6.QtCore import Qt
+
+from tests.gui.game.helpers import view  # noqa: F401 - the board's game view fixture
 
 from .shots import shot
 

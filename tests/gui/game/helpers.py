@@ -1,21 +1,29 @@
-"""What the game view's tests share: typing a sheet as an assistant does, a picture of the
-view, and the open phase set to a test position (the ``view`` fixture is in conftest.py)."""
+"""What the game view's tests share: the ``view`` fixture (a board's game view on round 3 of the
+demo; conftest.py hands it to the tests here, other folders import it), typing a sheet as an
+assistant does, a picture of the view, and the open phase set to a test position."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import shutil
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from weakref import WeakKeyDictionary
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from sqlalchemy import select
 
 from tdapp.core.board.contract import position_to_contract
 from tdapp.core.board.position import Position
+from tdapp.core.powers import POWERS
+from tdapp.gui.controller import AppController
+from tdapp.gui.game.controller import game_view
 from tdapp.gui.game.view import GameView
+from tdapp.services.files import open_tournament
+from tdapp.services.rounds import BoardPlan, all_boards, save_board_call
 from tdapp.store.database import TournamentDb
-from tdapp.store.models import GamePhase
+from tdapp.store.models import GamePhase, Player
 from tests.gui import screens
 
 START_CENTRES = position_to_contract(Position.initial())["centers"]
@@ -71,3 +79,24 @@ def put_position(widget: GameView, phase: str, units: Mapping[str, list[str]]) -
     widget.reload()
 
 
+@pytest.fixture
+def view(qtbot, demo_file: Path, tmp_path: Path) -> Iterator[GameView]:
+    path = tmp_path / "game.tdt"
+    shutil.copy(demo_file, path)
+    db = open_tournament(path)
+    with db.read() as session:
+        ids = list(session.scalars(select(Player.id).order_by(Player.id)))
+    save_board_call(db, 3, [BoardPlan(n + 1, dict(zip(POWERS, ids[n * 7:n * 7 + 7],
+                                                      strict=True))) for n in range(7)])
+    app = AppController()
+    app.db = db
+    widget = game_view(app, all_boards(db, 3)[0].board_id)
+    remember_file(widget, db)
+    qtbot.addWidget(widget)
+    widget.resize(1280, 800)
+    widget.show()
+    qtbot.waitExposed(widget)
+    widget.activateWindow()
+    yield widget
+    app.db = None
+    db.close()
