@@ -140,7 +140,7 @@ class AppController(QObject):
             db = self.operations.wait_for(lambda: operation(current))
         except filesvc.FILE_ERRORS as exc:
             self.show_problem(exc)
-            if self.db is not None and getattr(self.db, "closed", False):
+            if self.db is not None and self.db.closed:
                 self.db = None
                 self.file_closed.emit()
             return False
