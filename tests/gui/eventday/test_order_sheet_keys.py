@@ -29,7 +29,7 @@ def test_enter_is_a_new_line_and_shift_enter_accepts(qtbot, view, tmp_path) -> N
     assert edit.toPlainText() == "A Vie-Gal\nA Bud-Ser\nF Tri-Alb"
     button = view.entry.panels["AUSTRIA"].accept_button
     assert button.isVisibleTo(view) and "⇧↵" in button.text() and "Shift+Enter" in button.toolTip()
-    shot(view, tmp_path, "order-sheet-one-per-line")
+    shot(view, "order-sheet-one-per-line")
     qtbot.keyClick(edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
     assert view.entry.panels["ENGLAND"].edit.hasFocus()
     assert view.state.current.sheets["AUSTRIA"].text == "A Vie-Gal\nA Bud-Ser\nF Tri-Alb"
