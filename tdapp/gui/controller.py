@@ -205,6 +205,22 @@ class AppController(QObject):
             self.show_problem(exc)
             return default
 
+    def read_stoppable(self, query: Callable[..., Any], *args: Any, notice: str,
+                       default: Any = None) -> Any:
+        """A read that can stop part-way: ``query(db, *args, check=...)`` calls ``check()``
+        where it may stop. Waited for as :meth:`read`, its notice (``notice``) offers Cancel;
+        Cancel raises :class:`~tdapp.gui.operations.Cancelled` to the caller, which keeps what
+        it showed. A refusal is shown and ``default`` returned."""
+        db = self.db
+        if db is None:
+            return default
+        try:
+            return self.operations.wait_for_stoppable(
+                lambda token: query(db, *args, check=token.check), notice)
+        except ServiceError as exc:
+            self.show_problem(exc)
+            return default
+
     # -- long work -------------------------------------------------------------------------------
     def start(self, operation: Operation[T]) -> Job[T]:
         """Run long work (an import, an export, a seating search) behind its progress view."""
