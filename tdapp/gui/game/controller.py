@@ -140,7 +140,7 @@ class BoardController(QObject):
         view.chart_export_requested.connect(self.export_chart)
         view.end_requested.connect(
             lambda reason: self.app.call(games.end_game, self.board_id, reason))
-        view.problem.connect(self.app.inform)
+        view.told.connect(self.app.inform)
 
     def _changed(self, change: Change) -> None:
         if self._quiet:

@@ -82,7 +82,7 @@ class GameView(QWidget):
     vetoed_openly = Signal(list)  # the powers who vetoed
     chart_export_requested = Signal(object)  # the Path chosen
     end_requested = Signal(str)  # the reason
-    problem = Signal(str, str)  # title, text: an information for the TD
+    told = Signal(str, str)  # title, text: something the TD is told (an information box)
 
     def __init__(self, board_id: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -190,7 +190,8 @@ class GameView(QWidget):
         """Read the game again (the controller answers with :meth:`show_game`)."""
         self.reload_requested.emit()
 
-    def show_game(self, state: games.GameState, rules: Any,
+    def show_game(self, state: games.GameState,
+                  rules: tuple[ParseOptions, dict[str, str], str] | None,
                   departures: Sequence[ReplacementRow]) -> None:
         """The board's game as the file has it: its phases, the format's rules for reading
         sheets (None when they could not be read) and who left the board mid-game."""
@@ -589,8 +590,8 @@ class GameView(QWidget):
                 self.adjudicate()
                 current = self.state.current if self.state else None
                 if current is not None and current.phase.startswith("F"):
-                    self.problem.emit("Retreats first", "Enter and adjudicate the Fall "
-                                      "retreats, then end the game.")
+                    self.told.emit("Retreats first", "Enter and adjudicate the Fall retreats, "
+                                   "then end the game.")
                     return
                 if self.state is not None and self.state.finished:
                     return  # the Fall itself ended the game
