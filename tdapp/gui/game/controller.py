@@ -18,7 +18,7 @@ from tdapp.gui.results.controller import player_left_dialog
 from tdapp.gui.window.main_window import MainWindow
 from tdapp.gui.window.menus import Menu
 from tdapp.services import games
-from tdapp.services.changes import Change
+from tdapp.services.changes import Change, ServiceError
 from tdapp.services.replacements import board_civil_disorder, replacements
 from tdapp.services.rounds import all_boards
 
@@ -209,12 +209,17 @@ class BoardController(QObject):
                                                       abandoned, powers).change)
 
     def export_chart(self, path: Path) -> None:
-        text = self.app.read(games.centre_chart_csv, self.board_id)
-        if text is None:
+        """The chart read and written on a worker (a USB stick may be slow)."""
+        db = self.app.db
+        if db is None:
             return
         try:
-            path.write_text(text, encoding="utf-8")
+            self.app.operations.wait_for(lambda: path.write_text(
+                games.centre_chart_csv(db, self.board_id), encoding="utf-8"))
         except OSError as exc:
             self.app.show_problem(exc, "Cannot write the chart")
+            return
+        except ServiceError as exc:
+            self.app.show_problem(exc)
             return
         self.view.chart_exported(path)
