@@ -1,7 +1,8 @@
 """The layers of ARCHITECTURE.md, enforced: the import-linter contracts of pyproject.toml
 (core < store | reports < services < commands < gui < cli; no Qt, database or documents in the
-core; formats never import the tournament; no import cycles in the core) hold, and the core
-imports everything at the top of its modules (an import inside a function is how a cycle hides)."""
+core; formats never import the tournament; no import cycles in the core, the store, the services,
+the reports or the commands) hold, and the core imports everything at the top of its modules (an
+import inside a function is how a cycle hides)."""
 
 from __future__ import annotations
 
@@ -64,3 +65,58 @@ def test_core_imports_without_qt_or_sqlalchemy() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+BELOW_GUI = sorted(
+    [ROOT / "tdapp" / "cli.py"]
+    + [path for part in ("store", "services", "reports", "commands")
+       for path in (ROOT / "tdapp" / part).rglob("*.py")])
+# Not tidied yet; their lazy imports hide no cycle (lint-imports counts them, and passes).
+NOT_YET_EXPLAINED = {"tdapp/store/board_rights.py"}
+
+
+def _unexplained_lazy_imports(path: Path) -> list[str]:
+    """Imports of tdapp inside functions with no comment on their line or above their group."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    found = []
+    for where in _imports_inside_functions(path):
+        number = int(where.rsplit(":", 1)[1])
+        line = lines[number - 1]
+        above = number - 2
+        while lines[above].strip().startswith(("from ", "import ")):
+            above -= 1
+        if ("tdapp" in line.split("#")[0] and "#" not in line
+                and not lines[above].strip().startswith("#")):
+            found.append(f"{where}: {line.strip()}")
+    return found
+
+
+@pytest.mark.parametrize("path", BELOW_GUI, ids=lambda p: str(p.relative_to(ROOT / "tdapp")))
+def test_a_lazy_import_below_the_gui_says_why(path: Path) -> None:
+    """Below the GUI, tdapp is imported at the top of a module; an import inside a function
+    must say why it waits (speed, Qt, an optional dependency): a cycle never is the reason,
+    the acyclic contracts above forbid one either way."""
+    if str(path.relative_to(ROOT)) in NOT_YET_EXPLAINED:
+        pytest.skip("not tidied yet (see NOT_YET_EXPLAINED)")
+    assert not _unexplained_lazy_imports(path)
+
+
+TYPED = sorted(path for part in ("core", "store", "services", "reports", "commands")
+               for path in (ROOT / "tdapp" / part).rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", TYPED, ids=lambda p: str(p.relative_to(ROOT / "tdapp")))
+def test_a_type_ignore_names_its_code_and_says_why(path: Path) -> None:
+    """mypy checks these folders; where it is told to look away, the code and the reason are
+    written down (on the line, or in a comment just above)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    bare = []
+    for number, line in enumerate(lines, 1):
+        if "# type: ignore" not in line:
+            continue
+        after = line.split("# type: ignore", 1)[1]
+        named = after.startswith("[")
+        reason = "#" in after or (number > 1 and lines[number - 2].strip().startswith("#"))
+        if not (named and reason):
+            bare.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert not bare

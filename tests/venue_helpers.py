@@ -74,3 +74,85 @@ def tournament_exists(location: Path | str) -> bool:
             return holds_tournament(connection)
     finally:
         engine.dispose()
+
+
+class NetworkCut:
+    """A TCP relay between a station and the venue server that a test can cut and restore: the
+    station sees the network go (connections dropped, new ones refused) while the server,
+    shared by the whole test run, keeps running. Restored on the same port, so the station's
+    URL (and the name of its copy on the laptop) stays the same."""
+
+    def __init__(self, host: str, port: int) -> None:
+        import socket
+        import threading
+
+        self._target = (host, port)
+        self._socket = socket
+        self._lock = threading.Lock()
+        self._open: list = []
+        self._listener = None
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.restore()
+
+    def restore(self) -> None:
+        import threading
+
+        listener = self._socket.socket()
+        listener.setsockopt(self._socket.SOL_SOCKET, self._socket.SO_REUSEADDR, 1)
+        listener.bind(("127.0.0.1", self.port))
+        listener.listen(16)
+        self._listener = listener
+        threading.Thread(target=self._accept, args=(listener,), daemon=True).start()
+
+    def _accept(self, listener) -> None:
+        import threading
+
+        while True:
+            try:
+                client, _ = listener.accept()
+            except OSError:
+                return  # cut
+            try:
+                server = self._socket.create_connection(self._target, timeout=5)
+            except OSError:
+                client.close()
+                continue
+            with self._lock:
+                if self._listener is not listener:  # cut meanwhile: this one goes too
+                    client.close()
+                    server.close()
+                    return
+                self._open += [client, server]
+            for a, b in ((client, server), (server, client)):
+                threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
+
+    def _pipe(self, source, sink) -> None:
+        try:
+            while data := source.recv(65536):
+                sink.sendall(data)
+        except OSError:
+            pass
+        finally:
+            for end in (source, sink):
+                with contextlib.suppress(OSError):
+                    end.shutdown(self._socket.SHUT_RDWR)
+
+    def cut(self) -> None:
+        """The network is gone: no new connection, and every open one dropped."""
+        with self._lock:
+            listener, self._listener = self._listener, None
+            ends, self._open = self._open, []
+        if listener is not None:
+            # Shut down first: a close alone leaves a thread blocked in accept() listening.
+            with contextlib.suppress(OSError):
+                listener.shutdown(self._socket.SHUT_RDWR)
+            listener.close()
+        for end in ends:
+            with contextlib.suppress(OSError):
+                end.shutdown(self._socket.SHUT_RDWR)
+            end.close()
+
+    def close(self) -> None:
+        self.cut()

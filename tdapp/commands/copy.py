@@ -6,7 +6,13 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from tdapp.commands.jsonio import BadInput, run_json_command
+from tdapp.store.copying import DestinationError, copy_tournament
+from tdapp.store.database import TournamentFileError
+from tdapp.store.server_address import is_database_url
+from tdapp.store.server_refusals import connection_problem
 
 
 def main(argv: list[str]) -> int:
@@ -20,12 +26,6 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
 
     def body() -> dict[str, Any]:
-        from sqlalchemy.exc import SQLAlchemyError
-
-        from tdapp.store.copying import DestinationError, copy_tournament
-        from tdapp.store.database import TournamentFileError
-        from tdapp.store.pg import connection_problem, is_database_url
-
         try:
             return copy_tournament(args.source, args.destination, force=args.force).to_json()
         except DestinationError as exc:

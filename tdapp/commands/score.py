@@ -14,6 +14,7 @@ from typing import Any
 from tdapp.commands.jsonio import BadInput, map_batch, read_json_input, run_json_command
 from tdapp.core.powers import POWERS
 from tdapp.core.scoring.base import GameResult, ScoringError, ScoringSystem
+from tdapp.core.scoring.formula import FormulaError, FormulaSystem
 from tdapp.core.scoring.registry import UnknownSystem, get_system, list_systems
 
 CUSTOM = "custom"
@@ -112,8 +113,6 @@ def _system_for(document: dict[str, Any]) -> ScoringSystem:
     if not isinstance(name, str):
         raise BadInput(f"must be a system name, not {name!r}", "system")
     if name == CUSTOM:
-        from tdapp.core.scoring.formula import FormulaError, FormulaSystem
-
         formula = document.get("formula")
         if not isinstance(formula, str):
             raise BadInput("a custom system needs its formula as a string", "formula")

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from tdapp.commands.jsonio import BadInput, run_json_command
+from tdapp.store import board_rights, venue_server
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -35,8 +36,6 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _add_assistant(args: argparse.Namespace) -> dict[str, Any]:
-    from tdapp.store import board_rights
-
     if not args.login or not args.password or args.round is None:
         raise BadInput("add-assistant needs --login, --password and --round", "--login")
     try:
@@ -55,8 +54,6 @@ def main(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
 
     def body() -> dict[str, Any]:
-        from tdapp.store import venue_server
-
         data = Path(args.data)
         try:
             if args.action == "start":

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 from tdapp.gui import filesvc
 from tdapp.gui.operations import Job, Operation, OperationRunner, unexpected_problem_text
 from tdapp.services.changes import Change, ServiceError, StaleEdit
+from tdapp.services.live import announced, typed_change
 from tdapp.store.database import TournamentDb
 from tdapp.store.pg import describe, is_database_url
 
@@ -162,13 +163,18 @@ class AppController(QObject):
         if db is None:
             return None
         try:
-            change = self.operations.wait_for(lambda: service(db, *args, **kwargs))
+            result = self.operations.wait_for(
+                lambda: announced(db, lambda: service(db, *args, **kwargs)))
         except Exception as exc:  # the action rolled back as a whole: nothing was saved
-            # The venue server gone: an order sheet or a result is kept, sent when it is back.
-            if self.outbox is not None and self.outbox.keep(service, args, kwargs, exc):
-                return None
+            # The venue server gone: what was typed is kept, sent when it is back
+            # (gui/venue/outbox.py); work computed from the server's state says it waits.
+            if self.outbox is not None:
+                if self.outbox.keep(service, args, kwargs, exc):
+                    return None
+                exc = self.outbox.explain(service, exc)
             self.operations.show_failure(exc)
             return None
+        change = typed_change(result)  # a draw vote's outcome holds its change
         self.operations.broadcast(change)
         return change
 
@@ -181,7 +187,8 @@ class AppController(QObject):
         if db is None:
             return None
         try:
-            result = self.operations.wait_for(lambda: service(db, *args, **kwargs))
+            result = self.operations.wait_for(
+                lambda: announced(db, lambda: service(db, *args, **kwargs)))
         except StaleEdit as exc:
             self.operations.show_failure(exc)
             return None

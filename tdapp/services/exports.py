@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -17,8 +18,10 @@ from tdapp.reports.atomic import atomic_path
 from tdapp.reports.cells import csv_text
 from tdapp.services import rounds
 from tdapp.services.formats import effective_format, scorer_with, scoring_systems
+from tdapp.services.rating import rating_view
 from tdapp.services.replacements import replacements
 from tdapp.services.results import END_REASONS
+from tdapp.services.seating import pool_boards
 from tdapp.services.standings_data import tournament_model
 from tdapp.services.standings_data import (
     tournament_standings as tournament_standings,  # its callers
@@ -69,8 +72,6 @@ def report_data(db: TournamentDb) -> rd.ReportData:
     withdrawn = {p.id for p in model.players if p.withdrawn}
     standings = compute_standings(model, fmt, scorer=scorer_with(scoring_systems(db)))
     awards = compute_awards(model, fmt, standings)
-
-    from tdapp.services.seating import pool_boards  # seating reads the standings from here
 
     pools = {fmt.pool.bonus_round: pool_boards(db, fmt.pool.bonus_round)} if fmt.pool else {}
     boards = [
@@ -129,10 +130,6 @@ def report_data(db: TournamentDb) -> rd.ReportData:
 
 def with_rating(db: TournamentDb, data: rd.ReportData) -> rd.ReportData:
     """The report data with the EADiplomacy rating added (only the rating document needs it)."""
-    from dataclasses import replace
-
-    from tdapp.services.rating import rating_view
-
     view = rating_view(db)
     return replace(
         data,
@@ -143,6 +140,7 @@ def with_rating(db: TournamentDb, data: rd.ReportData) -> rd.ReportData:
 
 
 def export_pdf(db: TournamentDb, target: Path, what: str = "all", paper: str = "a4") -> Path:
+    # lazy, for speed: reportlab loads (about 0.1 s) only when a PDF is asked for
     from tdapp.reports.pdf_base import PageSetup
     from tdapp.reports.pdf_export import write_pdf
 
@@ -154,6 +152,7 @@ def export_pdf(db: TournamentDb, target: Path, what: str = "all", paper: str = "
 
 def export_certificates(db: TournamentDb, target: Path, *, text_only: bool = False,
                         paper: str = "a4") -> Path:
+    # lazy, for speed: reportlab loads (about 0.1 s) only when certificates are asked for
     from tdapp.reports.certificates import write_certificates
     from tdapp.reports.pdf_base import PageSetup
 
@@ -162,7 +161,7 @@ def export_certificates(db: TournamentDb, target: Path, *, text_only: bool = Fal
 
 
 def export_workbook(db: TournamentDb, target: Path) -> Path:
-    from tdapp.reports.excel import write_workbook
+    from tdapp.reports.excel import write_workbook  # lazy, for speed: openpyxl (about 0.3 s)
 
     return write_workbook(report_data(db), target)
 
@@ -184,6 +183,6 @@ def export_standings_csv(db: TournamentDb, target: Path) -> Path:
 def compare_with_sheet(db: TournamentDb, path: Path,
                        sheet: str | None = None) -> list[Difference]:
     """The differences between a TD's own spreadsheet and tdapp's standings."""
-    from tdapp.reports.sheet_compare import compare_standings
+    from tdapp.reports.sheet_compare import compare_standings  # lazy: openpyxl (about 0.3 s)
 
     return compare_standings(list(report_data(db).standings), Path(path), sheet)

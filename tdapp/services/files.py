@@ -15,7 +15,8 @@ from tdapp.store.backup import BackupError, copy_from_engine
 from tdapp.store.database import TournamentDb, TournamentFileError
 from tdapp.store.files import TOURNAMENT_SUFFIX, open_tournament_file
 from tdapp.store.lock import FileLocked, TournamentLock
-from tdapp.store.pg import is_database_url, open_server_tournament
+from tdapp.store.pg import open_server_tournament
+from tdapp.store.server_address import is_database_url
 
 __all__ = [
     "TOURNAMENT_SUFFIX",

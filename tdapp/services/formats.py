@@ -32,6 +32,7 @@ from tdapp.core.powers import POWERS
 from tdapp.core.scoring.base import GameResult, ScoringError
 from tdapp.core.scoring.formula import FormulaError, FormulaSystem
 from tdapp.core.scoring.registry import UnknownSystem, custom_name_problem, get_system
+from tdapp.core.scoring.registry import system_names as built_in_names
 from tdapp.core.tournament.results import Scorer
 from tdapp.services.changes import Change, ServiceError
 from tdapp.services.text import FORMULA_LIMIT, NAME_LIMIT, typed_text
@@ -131,8 +132,6 @@ def scorer_with(custom: Iterable[FormulaSystem]) -> Scorer:
 
 def system_names(db: TournamentDb) -> list[str]:
     """Every system a round may use: the tournament's own first, then the built-ins."""
-    from tdapp.core.scoring.registry import system_names as built_in_names
-
     return [s.name for s in scoring_systems(db)] + list(built_in_names())
 
 

@@ -72,6 +72,7 @@ from tdapp.core.orders.options import ParseOptions
 from tdapp.core.powers import POWERS
 from tdapp.services.changes import Change, ServiceError, StaleEdit
 from tdapp.services.formats import session_format
+from tdapp.services.live import declare
 from tdapp.services.replacements import civil_disorder
 from tdapp.services.results import BoardResult, record_result
 from tdapp.services.text import ORDERS_LIMIT, typed_text
@@ -165,8 +166,12 @@ def _last_board_change(args: tuple[Any, ...]) -> str:
 
 
 def _check_phase(row: GamePhase, expected: str | None) -> None:
-    if expected is not None and row.phase != expected:
-        raise StaleEdit(f"{expected} is over already (the board is at {row.phase}); "
+    _check_open_phase(row.phase, expected)
+
+
+def _check_open_phase(current: str, expected: str | None) -> None:
+    if expected is not None and current != expected:
+        raise StaleEdit(f"{expected} is over already (the board is at {current}); "
                         "look again.")
 
 
@@ -283,7 +288,9 @@ def start_game(db: TournamentDb, board_id: int) -> Change:
         session.add(GamePhase(board_id=board_id, seq=0, phase="S1901M",
                               position=position_to_contract(Position.initial())))
         board.status = "playing"
-    return Change(f"Game of {label} started", games=True, boards=True, ids=(board_id,))
+        change = declare(session, Change(f"Game of {label} started", games=True, boards=True,
+                                         ids=(board_id,)))
+    return change
 
 
 @_stale_safe
@@ -305,14 +312,17 @@ def save_orders(db: TournamentDb, board_id: int, power: str, text: str,
         else:
             sheet.text = text
             sheet.status = saved_status(sheet.status)
-    return Change(f"{power.title()} orders for {phase_row.phase}", games=True, ids=(board_id,))
+        change = declare(session, Change(f"{power.title()} orders for {phase_row.phase}",
+                                         games=True, ids=(board_id,)))
+    return change
 
 
 @_stale_safe
 def set_sheet_status(db: TournamentDb, board_id: int, power: str, status: str,
-                     now: dt.datetime | None = None) -> Change:
+                     now: dt.datetime | None = None, phase: str | None = None) -> Change:
     """Mark a power "no-orders" (all hold), "grace" (its grace period starts), "late" or back
-    to "entered". A grace period follows the format's rule."""
+    to "entered". A grace period follows the format's rule. ``phase``, when given, must still
+    be the open one (a mark kept while the venue server was gone, sent later)."""
     _check_power(power)
     if status not in SHEET_STATUSES:
         raise ServiceError(f"Unknown sheet status {status!r}.")
@@ -320,17 +330,20 @@ def set_sheet_status(db: TournamentDb, board_id: int, power: str, status: str,
     with db.action(f"{power.title()} {name}: {SHEET_STATUSES[status].lower()}, {label}"
                    ) as session:
         board = _board(session, board_id)
-        phase = _current(session, board)
+        open_row = _current(session, board)
+        _check_phase(open_row, phase)
         fmt = _format(session)
         if status == GRACE:
-            _check_grace(session, board_id, power, phase.phase, fmt)
-        sheet = _sheets(session, phase.id).get(power)
+            _check_grace(session, board_id, power, open_row.phase, fmt)
+        sheet = _sheets(session, open_row.id).get(power)
         if sheet is None:
-            sheet = PhaseOrders(phase_id=phase.id, power=power, text="")
+            sheet = PhaseOrders(phase_id=open_row.id, power=power, text="")
             session.add(sheet)
         sheet.status = status
         sheet.grace_started_at = (now or utc_now()) if status == GRACE else None
-    return Change(f"{power.title()}: {SHEET_STATUSES[status]}", games=True, ids=(board_id,))
+        change = declare(session, Change(f"{power.title()}: {SHEET_STATUSES[status]}",
+                                         games=True, ids=(board_id,)))
+    return change
 
 
 def _check_grace(session: Session, board_id: int, power: str, phase: str,
@@ -614,18 +627,20 @@ def draw_vote_preview(db: TournamentDb, board_id: int) -> VotePreview:
 
 @_stale_safe
 def hold_draw_vote(db: TournamentDb, board_id: int, votes: Mapping[str, bool],
-                   abandoned: Iterable[str] = (), powers: Sequence[str] | None = None
-                   ) -> VoteOutcome:
+                   abandoned: Iterable[str] = (), powers: Sequence[str] | None = None,
+                   phase: str | None = None) -> VoteOutcome:
     """A draw vote in the open phase. Eligible: powers with a centre; an abandoned power votes
     yes. ``powers`` are the powers in the proposed draw (every power with a centre unless the
     format lets the proposal name them). A secret vote keeps only whether it passed. A passed
-    vote ends the game with those powers in the draw."""
+    vote ends the game with those powers in the draw. ``phase``, when given, must still be the
+    open one (a vote kept while the venue server was gone, sent later)."""
     gone = set(abandoned)
     state = game_state(db, board_id)
     if not state.started or state.finished:
         raise ServiceError("Draw votes are held during a game in progress.")
     current = state.current
     assert current is not None
+    _check_open_phase(current.phase, phase)
     with db.read() as session:
         fmt = _format(session)
         # a seat left in civil disorder votes for every draw (WDC 2025 VII.3.c, DBN 5.8.3)
@@ -665,15 +680,17 @@ def _refuse_draw_proposal(fmt: TournamentFormat, phase: str, votes: Sequence[Vot
 
 
 @_stale_safe
-def veto_draw_openly(db: TournamentDb, board_id: int, vetoed_by: Sequence[str]) -> Change:
+def veto_draw_openly(db: TournamentDb, board_id: int, vetoed_by: Sequence[str],
+                     phase: str | None = None) -> Change:
     """A draw proposal vetoed openly at the Game Table before any vote (seed 000 5.7.1): kept
     with the powers that vetoed it, in the open; no vote is held and it does not use up the
-    season's draw vote."""
+    season's draw vote. ``phase`` as for :func:`hold_draw_vote`."""
     state = game_state(db, board_id)
     if not state.started or state.finished:
         raise ServiceError("Draw proposals are made during a game in progress.")
     current = state.current
     assert current is not None
+    _check_open_phase(current.phase, phase)
     with db.read() as session:
         fmt = _format(session)
     _refuse_draw_proposal(fmt, current.phase, state.votes)

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import datetime as dt
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from tdapp.services.changes import Change, ServiceError
 from tdapp.store import audit
 from tdapp.store.database import TournamentDb
+from tdapp.store.models import AuditEntry
 
 
 def list_actions(db: TournamentDb, limit: int | None = 500) -> list[audit.ActionSummary]:
@@ -18,10 +20,6 @@ def list_actions(db: TournamentDb, limit: int | None = 500) -> list[audit.Action
 
 def action_details(db: TournamentDb, action_id: int) -> list[dict]:
     """Each row one action changed: table, row, before, after."""
-    from sqlalchemy import select
-
-    from tdapp.store.models import AuditEntry
-
     with db.read() as session:
         entries = session.scalars(
             select(AuditEntry).where(AuditEntry.action_id == action_id).order_by(AuditEntry.id)

@@ -12,8 +12,10 @@ from sqlalchemy.orm.exc import StaleDataError
 from tdapp.core.formats import TournamentFormat, get_format
 from tdapp.core.powers import POWERS, SOLO_CENTERS, TOTAL_CENTERS
 from tdapp.core.scoring.base import GameResult, ScoringError, ScoringSystem
+from tdapp.core.scoring.registry import get_system
 from tdapp.services.changes import Change, ServiceError, StaleEdit
 from tdapp.services.formats import session_format, session_systems
+from tdapp.services.snapshots import take_snapshot
 from tdapp.store import audit
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import Board, CenterCount, Round
@@ -103,8 +105,6 @@ def round_scoring_system(format_name: str | TournamentFormat, round_number: int)
 def score_result(system_name: str, result: BoardResult,
                  custom: Iterable[ScoringSystem] = ()) -> dict[str, float]:
     """Score ``result`` with a built-in system or one of ``custom`` (the tournament's own)."""
-    from tdapp.core.scoring.registry import get_system
-
     try:
         return get_system(system_name, custom).score(result.game())
     except ScoringError as exc:
@@ -217,8 +217,6 @@ def _record_result(db: TournamentDb, board_id: int, result: BoardResult,
             for year, counts in result.history.items() for power, count in counts.items()
         )
     if closed:  # a round boundary: a snapshot, as when the TD closes a round by hand
-        from tdapp.services.snapshots import take_snapshot
-
         take_snapshot(db, f"after round {round_number}", round_number)
     return Change(f"Result of round {round_number} board {board.number}", results=True,
                   boards=True, rounds=closed, ids=(board_id,))

@@ -10,6 +10,8 @@ from sqlalchemy.orm import Session
 
 from tdapp.core.powers import BOARD_SIZE
 from tdapp.services.changes import Change, ServiceError
+from tdapp.services.formats import session_format
+from tdapp.services.live import declare
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import Board, Player, RollCall, Round, Seat
 
@@ -184,7 +186,9 @@ def set_answers(
                 answer.two_boards = two_boards
             if volunteer_sit_out is not None:
                 answer.volunteer_sit_out = volunteer_sit_out
-    return Change(f"Roll call of round {round_number} updated", roll_call=True, ids=ids)
+        change = declare(session, Change(f"Roll call of round {round_number} updated",
+                                         roll_call=True, ids=ids))
+    return change
 
 
 def rounds_taken(session: Session, player_id: int, rounds: Iterable[int]) -> list[int]:
@@ -204,8 +208,6 @@ def rounds_taken(session: Session, player_id: int, rounds: Iterable[int]) -> lis
 def _check_round_limit(session: Session, round_number: int, player_id: int, name: str) -> None:
     """WDC 2018: "Players may participate in no more than three of the four preliminary
     rounds." A registration beyond the format's ``max_played`` is refused, saying why."""
-    from tdapp.services.formats import session_format
-
     for group in session_format(session).counting:
         if group.max_played is None or round_number not in group.rounds:
             continue

@@ -10,6 +10,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from tdapp.core.powers import POWERS
 from tdapp.services.changes import Change, ServiceError
+from tdapp.services.snapshots import take_snapshot
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import Board, Player, Round, Seat
 
@@ -174,7 +175,5 @@ def set_round_status(db: TournamentDb, round_number: int, status: str) -> Change
     with db.action(f"Round {round_number}: {ROUND_STATUSES[status].lower()}") as session:
         get_round(session, round_number).status = status
     if status == "finished":
-        from tdapp.services.snapshots import take_snapshot
-
         take_snapshot(db, f"after round {round_number}", round_number)
     return Change(f"Round {round_number} {ROUND_STATUSES[status].lower()}", rounds=True)

@@ -44,6 +44,8 @@ from tdapp.reports.season import SeasonReport, write_season_pdf, write_season_wo
 from tdapp.services import players as player_service
 from tdapp.services import rollcall
 from tdapp.services.changes import Change, ServiceError
+from tdapp.services.replacements import Departure, record_departure
+from tdapp.services.rounds import all_boards
 from tdapp.services.tournaments import TournamentInfo, create_tournament
 from tdapp.store.database import TournamentDb
 
@@ -399,9 +401,6 @@ def record_mid_game_in_tournament(db: TournamentDb, season_path: Path | str, boa
     alternate from ``phase``, who gets "full points as if they had played the entire game"
     (5.8.6); the player who left scores zero. None when the tournament has no such seat (its
     semi-final round is not seated yet, or another tournament is open)."""
-    from tdapp.services.replacements import Departure, record_departure
-    from tdapp.services.rounds import all_boards
-
     view = season_view(season_path)
     taken = next((m for m in reversed(view.mid_game) if m.board == board and m.out == player),
                  None)

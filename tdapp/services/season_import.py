@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 import re
-import tempfile
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,9 +20,8 @@ from tdapp.services.exports import tournament_standings
 from tdapp.services.player_import import ImportFileError, read_player_table
 from tdapp.services.standings_data import tournament_model
 from tdapp.services.tournaments import tournament_info
-from tdapp.store.backup import BackupError, copy_from_file
 from tdapp.store.database import TournamentFileError
-from tdapp.store.files import check_is_tournament_file, open_tournament_file
+from tdapp.store.reading import open_for_reading
 
 PLAYER_WORDS = ("player", "name", "player name", "joueur", "spieler", "nom", "naam")
 PLACE_WORDS = ("place", "rank", "position", "pos", "final place", "final rank", "#", "rang",
@@ -107,24 +106,15 @@ def read_event_standings(path: Path | str, sheet: str | None = None) -> EventSta
 
 def event_from_tournament(path: Path | str) -> EventStandings:
     """A tdapp tournament's final standings, boards with a result and unique players."""
-    source = Path(path)
-    try:
-        check_is_tournament_file(source)
-    except TournamentFileError as exc:
-        raise EventImportError(str(exc)) from exc
-    with tempfile.TemporaryDirectory(prefix="tdapp-season-") as folder:
-        copy = Path(folder) / source.name
+    source = Path(path)  # a file, never a server's URL
+    with ExitStack() as stack:
         try:
-            copy_from_file(source, copy)
-            db = open_tournament_file(copy)
-        except (BackupError, TournamentFileError) as exc:
+            db = stack.enter_context(open_for_reading(source))
+        except TournamentFileError as exc:
             raise EventImportError(str(exc)) from exc
-        try:
-            standings, names = tournament_standings(db)
-            model = tournament_model(db)
-            info = tournament_info(db)
-        finally:
-            db.close()
+        standings, names = tournament_standings(db)
+        model = tournament_model(db)
+        info = tournament_info(db)
     seated = {pid for b in model.boards for pid in b.powers.values()}
     places = {names.get(r.player, r.player): r.rank for r in standings.rows
               if r.player in seated and r.rank is not None}

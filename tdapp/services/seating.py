@@ -36,13 +36,26 @@ from tdapp.core.seating import (
     reseed_unlocked,
     review_round,
     seat_round,
+    set_power,
+    swap_players,
 )
 from tdapp.core.seating.model import METHODS
+from tdapp.core.tournament import top_board_call
 from tdapp.services import rollcall
 from tdapp.services.changes import Change, ServiceError
 from tdapp.services.formats import effective_format
-from tdapp.services.rounds import BoardPlan, check_plan, get_round
+from tdapp.services.players import keep_apart_pairs
+from tdapp.services.rounds import (
+    BoardPlan,
+    all_boards,
+    board_call,
+    check_plan,
+    get_round,
+    seating_history,
+)
 from tdapp.services.snapshots import take_snapshot
+from tdapp.services.standings_data import tournament_model, tournament_standings
+from tdapp.services.teams import championship_pool
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import Board as BoardRow
 from tdapp.store.models import GamePhase, Player, Round, Seat, SitOut, Team, TeamMember
@@ -94,8 +107,6 @@ def sat_out_before(db: TournamentDb, round_number: int) -> set[int]:
 def ranking_ids(db: TournamentDb, seed_first: bool = False) -> list[int]:
     """Players best first: by the standings once a round is scored, then by seed, then by id.
     ``seed_first`` puts qualifying seeds before the standings (DBN seeds every round)."""
-    from tdapp.services.standings_data import tournament_standings
-
     with db.read() as session:
         seeds = {pid: seed for pid, seed in session.execute(select(Player.id, Player.seed))}
     try:
@@ -359,9 +370,6 @@ def seating_context(
     power_method: str | None = None,
 ) -> SeatingContext:
     """Read history, keep-apart pairs, pinned boards, ranking, preferences and teams."""
-    from tdapp.services.players import keep_apart_pairs
-    from tdapp.services.rounds import seating_history
-
     fmt = effective_format(db)
     rule = fmt.round_rule(round_number)
     method = method or rule.seating
@@ -424,9 +432,6 @@ def last_balanced_round(fmt: TournamentFormat, round_number: int) -> int:
 def _add_top_board(db: TournamentDb, context: SeatingContext) -> None:
     """WDC 2018: the best seven after the preliminaries play board 1 (a player who declined is
     replaced by the next in line); they are locked there, the rest is seated as usual."""
-    from tdapp.core.tournament import top_board_call
-    from tdapp.services.standings_data import tournament_model
-
     model = tournament_model(db)
     away = _not_on_roll_call(db, context.round_number)
     declined = {int(p) for p in model.top_board_declined}
@@ -459,17 +464,13 @@ def _passed_over(context: SeatingContext, top: Sequence[str], left_out: set[int]
 
 def _not_on_roll_call(db: TournamentDb, round_number: int) -> set[int]:
     """Players the round's roll call does not have present (or late): they cannot play."""
-    from tdapp.services.rollcall import roll_call
-
-    return {row.player_id for row in roll_call(db, round_number)
+    return {row.player_id for row in rollcall.roll_call(db, round_number)
             if row.status not in ("present", "late")}
 
 
 def _add_pool(db: TournamentDb, context: SeatingContext) -> None:
     """WDC 2025 II.2: the championship pool plays among itself. The pool goes to the seater
     as a set (sorted by label): its ranking stays private (II.2.a)."""
-    from tdapp.services.teams import championship_pool
-
     pool, known = championship_pool(db)
     rule = context.fmt.pool
     if not known or not pool:
@@ -626,8 +627,6 @@ def board_issues(proposal: SeatingProposal, number: int) -> list[Issue]:
 def move_player(proposal: SeatingProposal, player: str, from_board: int, to_board: int,
                 other: str) -> None:
     """Drag and drop: ``player`` and ``other`` change places (and powers); issues recomputed."""
-    from tdapp.core.seating import swap_players
-
     if from_board in proposal.locked_boards or to_board in proposal.locked_boards:
         raise ServiceError("A locked board keeps its players: unlock it first.")
     swap_players(proposal.boards, player, from_board, other, to_board)
@@ -636,8 +635,6 @@ def move_player(proposal: SeatingProposal, player: str, from_board: int, to_boar
 
 def set_power_by_hand(proposal: SeatingProposal, board_number: int, player: str,
                       power: str) -> None:
-    from tdapp.core.seating import set_power
-
     set_power(_board(proposal, board_number), player, power)
     proposal.recheck()
 
@@ -694,9 +691,6 @@ def clear_powers(proposal: SeatingProposal, board_number: int) -> None:
 def pool_boards(db: TournamentDb, round_number: int) -> frozenset[int]:
     """The championship pool's boards of a round (WDC 2025 round 4), for the board call to
     mark: every seat taken by a pool player. Empty for other rounds and formats."""
-    from tdapp.services.rounds import all_boards
-    from tdapp.services.teams import championship_pool
-
     rule = effective_format(db).pool
     if rule is None or round_number != rule.bonus_round:
         return frozenset()
@@ -837,8 +831,6 @@ def reseed_open_boards(
 ) -> SeatingProposal:
     """Late arrivals join: the boards that have not started are seated again with them (and
     without ``leaving``, e.g. players who now sit out); started boards stay as they are."""
-    from tdapp.services.rounds import board_call
-
     waiting, started = open_boards(db, round_number)
     if not waiting:
         raise ServiceError(f"Every board of round {round_number} has started; add the late "
@@ -878,8 +870,6 @@ def sit_outs(db: TournamentDb, round_number: int) -> list[tuple[int, str, str]]:
 def unseated(db: TournamentDb, round_number: int) -> list[tuple[int, str, str]]:
     """Players not on any board of the round (late arrivals, standbys, sit-outs), with their
     roll-call status, by name."""
-    from tdapp.services.rounds import board_call
-
     seated = {s.player_id for b in board_call(db, round_number) for s in b.seats}
     return [(r.player_id, r.name, r.status) for r in rollcall.roll_call(db, round_number)
             if r.player_id not in seated]

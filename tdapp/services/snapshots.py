@@ -17,6 +17,7 @@ from sqlalchemy import func, select
 
 from tdapp.services.changes import ServiceError
 from tdapp.store.backup import BackupError, copy_into_file
+from tdapp.store.copying import snapshot_server
 from tdapp.store.database import TournamentDb, TournamentFileError
 from tdapp.store.files import (
     acquire_lock,
@@ -70,8 +71,6 @@ def take_snapshot(db: TournamentDb, reason: str, round_number: int | None = None
 
 
 def _snapshot_server(db: TournamentDb, reason: str, round_number: int | None) -> Snapshot:
-    from tdapp.store.copying import snapshot_server
-
     try:
         return snapshot_server(db, reason, round_number)
     except (BackupError, TournamentFileError) as exc:

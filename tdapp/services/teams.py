@@ -19,6 +19,7 @@ from tdapp.core.tournament.teams import check_teams
 from tdapp.services.changes import Change, ServiceError
 from tdapp.services.formats import effective_format, session_format
 from tdapp.services.players import name_sort_key
+from tdapp.services.standings_data import tournament_model, tournament_standings
 from tdapp.services.text import NAME_LIMIT, typed_text
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import Player, Team, TeamMember
@@ -90,8 +91,6 @@ def _rule(session: Session) -> TeamRule:
 
 def championship_pool(db: TournamentDb) -> tuple[frozenset[int], bool]:
     """The pool's player ids, and whether it is known yet (after its qualifying round)."""
-    from tdapp.services.standings_data import tournament_standings  # the standings' own pool
-
     fmt = effective_format(db)
     if fmt.pool is None:
         return frozenset(), True
@@ -306,8 +305,6 @@ def teams_view(db: TournamentDb) -> TeamsView:
 def team_problems(db: TournamentDb, fmt: TournamentFormat | None = None,
                   pool: frozenset[int] | None = None) -> list[str]:
     """The core's checks (team size, pool members, powers, team-mates together) with names."""
-    from tdapp.services.standings_data import tournament_model
-
     fmt = fmt or effective_format(db)
     if pool is None:
         pool = championship_pool(db)[0] if fmt.team is not None else frozenset()

@@ -11,6 +11,7 @@ from sqlalchemy import select
 from tdapp.core.formats import get_format
 from tdapp.services import text
 from tdapp.services.changes import Change, ServiceError
+from tdapp.services.formats import rescore_boards, session_systems
 from tdapp.store.database import TournamentDb
 from tdapp.store.locations import create_location
 from tdapp.store.models import RollCall, Round, Tournament
@@ -135,8 +136,6 @@ def update_tournament(db: TournamentDb, info: TournamentInfo) -> Change:
                 session.delete(round_)
         if format_changed:  # another built-in format: the TD's own copy of the old one goes,
             # and boards already played are scored again under the new one, in this same action
-            from tdapp.services.formats import rescore_boards, session_systems
-
             row.custom_format = None
             session.flush()
             rescore_boards(session, get_format(info.format_name), session_systems(session))

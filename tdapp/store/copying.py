@@ -8,17 +8,21 @@ sequence is then moved past the copied ids, so the next row added gets a fresh o
 from __future__ import annotations
 
 import contextlib
+import sqlite3
 import tempfile
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from sqlalchemy import Connection, insert, select, text
 
 from tdapp.store.database import TournamentDb, TournamentFileError
+from tdapp.store.files import create_tournament_file
+from tdapp.store.lock import FileLocked, TournamentLock
 from tdapp.store.models import Base
-from tdapp.store.pg import create_server_tournament, describe, is_database_url, redact
-from tdapp.store.snapshots import Snapshot
+from tdapp.store.pg import create_server_tournament
+from tdapp.store.reading import open_for_reading
+from tdapp.store.server_address import describe, is_database_url, redact
+from tdapp.store.snapshots import Snapshot, write_snapshot
 
 _BATCH = 500
 
@@ -42,43 +46,9 @@ def _name(location: Path | str) -> str:
     return describe(str(location)) if is_database_url(location) else str(location)
 
 
-@contextlib.contextmanager
-def open_source(location: Path | str) -> Iterator[TournamentDb]:
-    """The source, opened without changing it: a file is read from a private copy (made with
-    SQLite's backup API, so it may be open in tdapp meanwhile)."""
-    if is_database_url(location):
-        from tdapp.store.pg import open_server_tournament
-
-        db = open_server_tournament(str(location))
-        try:
-            yield db
-        finally:
-            db.close()
-        return
-    from tdapp.store.backup import BackupError, copy_from_file
-    from tdapp.store.files import check_is_tournament_file, open_tournament_file
-
-    source = Path(location)
-    check_is_tournament_file(source)
-    with tempfile.TemporaryDirectory(prefix="tdapp-copy-") as folder:
-        private = Path(folder) / source.name
-        try:
-            copy_from_file(source, private)
-        except BackupError as exc:
-            raise TournamentFileError(str(exc)) from exc
-        db = open_tournament_file(private)
-        try:
-            yield db
-        finally:
-            db.close()
-
-
 def _create_destination(location: Path | str, force: bool) -> TournamentDb:
     if is_database_url(location):
         return create_server_tournament(str(location), replace=force)
-    from tdapp.store.files import create_tournament_file
-    from tdapp.store.lock import FileLocked, TournamentLock
-
     path = Path(location)
     if path.exists():
         if not force:
@@ -130,7 +100,7 @@ def copy_tournament(source: Path | str, destination: Path | str, *,
                 raise TournamentFileError("The source and the destination are the same file.")
     if is_database_url(source) and str(source) == str(destination):
         raise TournamentFileError("The source and the destination are the same database.")
-    with open_source(source) as src:
+    with open_for_reading(source) as src:
         try:
             target = _create_destination(destination, force)
         except DestinationError:
@@ -153,11 +123,6 @@ def snapshot_server(db: TournamentDb, reason: str,
                     round_number: int | None = None) -> Snapshot:
     """A ``.tdt`` snapshot of a server tournament on this laptop (in the snapshots folder of
     ``db.path``): the event survives the server's laptop dying."""
-    import sqlite3
-
-    from tdapp.store.files import create_tournament_file
-    from tdapp.store.snapshots import write_snapshot
-
     with tempfile.TemporaryDirectory(prefix="tdapp-snapshot-") as folder:
         whole = Path(folder) / db.path.name
         copy = create_tournament_file(whole)

@@ -8,16 +8,20 @@ one short session, committed at the end, with every row it changed written to th
 from __future__ import annotations
 
 import getpass
+import threading
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import URL, Engine, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
 
-from tdapp.store import audit
-from tdapp.store.models import Base
+from tdapp.store import audit, live, receipts
+from tdapp.store.errors import TournamentFileError
+from tdapp.store.server_refusals import refusal
 from tdapp.store.space import edit_not_saved, is_disk_full
 
 if TYPE_CHECKING:
@@ -28,8 +32,9 @@ APPLICATION_ID = 0x54444150
 SQLITE_HEADER = b"SQLite format 3\x00"
 
 
-class TournamentFileError(Exception):
-    """A file that cannot be opened as a tournament; the message is for the TD."""
+# A service may put its typed change (a payload) here inside its action, when the action is
+# the whole of its call: the action's own notice then carries it (services.live.declare).
+DECLARED_CHANGE = "tdapp_change"
 
 
 def _set_pragmas(dbapi_connection: Any, connection_record: Any) -> None:
@@ -65,6 +70,22 @@ def default_who() -> str:
         return ""
 
 
+@dataclass
+class ServiceCall:
+    """One service call on a venue server, whose actions share it (``TournamentDb.call``):
+    their notices name it, so another station waits for the call's typed change
+    (``services.live``); ``receipt``, the key of a kept entry being sent, is written with the
+    call's first committed action (``store.receipts``)."""
+
+    id: str = field(default_factory=lambda: uuid.uuid4().hex)
+    receipt: str | None = None
+    actions: list[int] = field(default_factory=list)
+    committed: bool = False  # an action of the call reached the server
+    # The typed change the last action's own notice carried (services.live.declare): when it
+    # is the call's whole change, no second notice is needed.
+    declared: dict[str, Any] | None = None
+
+
 class TournamentDb:
     """An open tournament file (or, with ``url`` set, a tournament on a venue server)."""
 
@@ -79,6 +100,18 @@ class TournamentDb:
         # The lock beside the file that keeps other running copies out; released by close().
         self.lock = lock
         self.closed = False
+        self._calls = threading.local()  # the ServiceCall of each thread (a venue server)
+
+    @contextmanager
+    def call(self, receipt: str | None = None) -> Iterator[ServiceCall]:
+        """Group the actions of one service call run on this thread (see ServiceCall)."""
+        call = ServiceCall(receipt=receipt)
+        outer = getattr(self._calls, "current", None)
+        self._calls.current = call
+        try:
+            yield call
+        finally:
+            self._calls.current = outer
 
     @contextmanager
     def read(self) -> Iterator[Session]:
@@ -101,17 +134,24 @@ class TournamentDb:
                 named = session.info.get("tdapp_action", what)
                 pending = list(session.info.get(audit.PENDING_KEY, []))
                 action_id = audit.write_pending(session, named, self.who)
+                call: ServiceCall | None = getattr(self._calls, "current", None)
                 if self.url is not None:  # a venue server: every station hears of it
-                    from tdapp.store import live
-
+                    declared = session.info.get(DECLARED_CHANGE)
                     live.announce_action(session, self.who, named, pending, action_id,
-                                         station=self.station)
+                                         station=self.station,
+                                         call=call.id if call is not None else None,
+                                         change=declared if call is not None else None)
+                    if call is not None and call.receipt and not call.committed:
+                        receipts.write(session, call.receipt, action_id, self.station)
                 session.commit()
+                if call is not None:
+                    call.committed = True
+                    call.declared = session.info.get(DECLARED_CHANGE)
+                    if action_id is not None:
+                        call.actions.append(action_id)
             except BaseException as exc:
                 session.rollback()
-                if self.url is not None:  # a venue server's refusal, in words (store.pg)
-                    from tdapp.store.pg import refusal
-
+                if self.url is not None:  # a venue server's refusal, in words
                     words = refusal(self.url, exc)
                     if words is not None:
                         raise words from exc
@@ -147,14 +187,3 @@ class TournamentDb:
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
-
-
-def create_schema(engine: Engine) -> None:
-    """Write the current schema into an empty database and mark it with the newest revision."""
-    from tdapp.store import migrate
-
-    with engine.begin() as connection:
-        if engine.dialect.name == "sqlite":
-            connection.exec_driver_sql(f"PRAGMA application_id={APPLICATION_ID}")
-        Base.metadata.create_all(connection)
-        migrate.stamp_head(connection)

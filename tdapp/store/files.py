@@ -27,7 +27,6 @@ from tdapp.store.database import (
     SQLITE_HEADER,
     TournamentDb,
     TournamentFileError,
-    create_schema,
     make_engine,
 )
 from tdapp.store.filesystems import refuse_network_file
@@ -84,7 +83,7 @@ def create_tournament_file(path: Path) -> TournamentDb:
     try:
         schema_engine = migrate.migration_engine(path)
         try:
-            create_schema(schema_engine)
+            migrate.create_schema(schema_engine)
         finally:
             schema_engine.dispose()
         return TournamentDb(path, make_engine(path), lock=lock)

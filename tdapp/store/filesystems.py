@@ -56,6 +56,8 @@ def filesystem_type(path: Path, mountinfo: str | None = None) -> str | None:
 
 
 def _windows_network(path: Path) -> str | None:
+    if sys.platform != "win32":  # only called on Windows; tells mypy `ctypes.windll` exists below
+        return None
     text = str(path.resolve())
     if text.startswith("\\\\"):
         return "a network share"
@@ -63,7 +65,7 @@ def _windows_network(path: Path) -> str | None:
 
     drive = os.path.splitdrive(text)[0] + "\\"
     drive_remote = 4
-    if ctypes.windll.kernel32.GetDriveTypeW(drive) == drive_remote:  # type: ignore[attr-defined]
+    if ctypes.windll.kernel32.GetDriveTypeW(drive) == drive_remote:
         return "a network drive"
     return None
 

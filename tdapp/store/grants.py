@@ -7,7 +7,8 @@ The TD's role owns every table (it created them) and may do everything. The assi
 - type order sheets and adjudicate (``game_phase``, ``phase_orders``, ``draw_vote``);
 - enter a board's result (only the result columns of ``board`` and ``seat``, and
   ``center_count``);
-- add to the audit log (insert only: never change or delete an entry).
+- add to the audit log (insert only: never change or delete an entry);
+- add a receipt of an entry it kept while the server was gone (``store.receipts``).
 Nothing else: seating (inserting boards or seats, changing who plays which power), players,
 formats, awards, rounds and the audit log's past are the TD's, and the database refuses them.
 
@@ -20,6 +21,8 @@ from __future__ import annotations
 
 from sqlalchemy import Connection, text
 
+from tdapp.store import receipts
+
 ASSISTANT_ROLE = "tdapp_assistant"
 SECRET_TABLE = "td_secret"
 
@@ -30,6 +33,7 @@ _READ_AND_WRITE = {
     "draw_vote": "SELECT, INSERT, UPDATE, DELETE",
     "center_count": "SELECT, INSERT, UPDATE, DELETE",
     "audit_entry": "SELECT, INSERT",
+    "outbox_receipt": "SELECT, INSERT",  # store.receipts: what a station kept, sent once
 }
 # A result: the board's end and the seats' centres and scores, not who sits where.
 _RESULT_COLUMNS = {
@@ -56,6 +60,7 @@ def ensure_secret_table(connection: Connection) -> None:
 def apply(connection: Connection, assistant: str = ASSISTANT_ROLE) -> None:
     """Grant the assistants' role exactly its part (idempotent; after every schema change)."""
     ensure_secret_table(connection)
+    receipts.ensure(connection)
     if not _role_exists(connection, assistant):
         return  # a server without tdapp's roles (someone's own PostgreSQL): the owner only
     tables = [row[0] for row in connection.execute(text(
@@ -79,3 +84,4 @@ def apply(connection: Connection, assistant: str = ASSISTANT_ROLE) -> None:
 def drop_extra(connection: Connection) -> None:
     """Drop the server-only tables (before the schema is written again)."""
     connection.execute(text(f"DROP TABLE IF EXISTS {SECRET_TABLE}"))
+    receipts.drop(connection)

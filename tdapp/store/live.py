@@ -4,8 +4,10 @@ LISTEN/NOTIFY, and every other station hears it within a moment.
 The transport carries a JSON object (a dict). ``TournamentDb.action`` announces every action
 itself — who, from which station, what, which tables — inside the action's own transaction, so
 the notice goes out exactly when the change is committed and never for a rolled-back one.
-A service that has a richer, typed description of its change announces it with
-:func:`announce` (the change's ``to_payload()``).
+A service call run through ``services.live.announced`` (every call of the GUI's operation API)
+then announces its exact typed change (:func:`announce_change`, the ``Change.to_payload()``);
+its actions' notices name the call, so a station hearing both refreshes by the typed change, and
+by the tables alone only for changes written outside a service call (a command, psql).
 
 :class:`ChangeListener` is what a window polls from a worker thread: ``poll(timeout)`` returns
 the notices received (its own station's included, marked by ``station``); it reconnects by
@@ -24,6 +26,8 @@ from typing import Any
 from sqlalchemy import Connection, Engine, text
 from sqlalchemy.orm import Session
 
+from tdapp.store.server_address import engine_url
+
 CHANNEL = "tdapp_changes"
 # PostgreSQL refuses a notice payload of 8000 bytes or more: keep well under.
 _MAX_PAYLOAD = 7000
@@ -38,8 +42,9 @@ def _encode(payload: dict[str, Any]) -> str:
     data = json.dumps(payload, ensure_ascii=False, separators=(",", ":"), default=str)
     if len(data.encode("utf-8")) > _MAX_PAYLOAD:
         # Too big to send whole: send what lets a station refresh (it reads the rest itself).
-        trimmed: dict[str, Any] = {k: payload[k] for k in ("station", "who", "what", "tables", "action_id",
-                                           "kind", "at") if k in payload}
+        trimmed: dict[str, Any] = {k: payload[k] for k in (
+            "station", "who", "what", "tables", "action_id", "kind", "at", "call", "change")
+            if k in payload}
         trimmed["truncated"] = True
         data = json.dumps(trimmed, ensure_ascii=False, separators=(",", ":"), default=str)
     return data
@@ -55,21 +60,40 @@ def notify_in(bind: Session | Connection, payload: dict[str, Any]) -> None:
 
 
 def announce_action(session: Session, who: str, what: str, pending: list[Any],
-                    action_id: int | None, *, station: str = "") -> None:
-    """The notice of one person's action, sent at its commit (see TournamentDb.action)."""
+                    action_id: int | None, *, station: str = "", call: str | None = None,
+                    change: dict[str, Any] | None = None) -> None:
+    """The notice of one person's action, sent at its commit (see TournamentDb.action).
+    ``call`` names the service call it belongs to: that call's typed change follows
+    (:func:`announce_change`), and a station hearing both refreshes by the typed one."""
     if action_id is None:
         return
-    notify_in(session, {"station": station or station_name(), "who": who, "what": what, "kind": "do",
-                        "action_id": action_id, "tables": sorted({row[0] for row in pending}),
-                        "rows": [[row[0], row[1]] for row in pending[:50]],
-                        "at": time.time()})
+    payload = {"station": station or station_name(), "who": who, "what": what, "kind": "do",
+               "action_id": action_id, "tables": sorted({row[0] for row in pending}),
+               "rows": [[row[0], row[1]] for row in pending[:50]], "at": time.time()}
+    if call is not None:
+        payload["call"] = call
+        if change is not None:  # the call's whole typed change: no second notice follows
+            payload["change"] = change
+    notify_in(session, payload)
+
+
+def announce_change(engine: Engine, call: str, change: dict[str, Any] | None, *, who: str,
+                    station: str) -> None:
+    """The typed change of a service call whose actions were announced (``change`` None: the
+    call failed part way, the stations refresh by the tables its actions named)."""
+    if change is not None and len(json.dumps(change, default=str)) > _MAX_PAYLOAD - 600:
+        change = dict(change, ids=[])  # hundreds of rows: the views reread the kinds whole
+    announce(engine, {"kind": "change", "call": call, "change": change, "who": who,
+                      "station": station, "at": time.time()})
 
 
 def announce(engine: Engine, payload: dict[str, Any]) -> None:
     """Announce ``payload`` now (its own short transaction); nothing on a ``.tdt`` file."""
     if engine.dialect.name != "postgresql":
         return
-    with engine.begin() as connection:
+    # One statement, committed by itself: no BEGIN and COMMIT round trips to wait for.
+    with engine.connect() as connection:
+        connection.execution_options(isolation_level="AUTOCOMMIT")
         notify_in(connection, dict(payload, station=payload.get("station", station_name())))
 
 
@@ -77,8 +101,6 @@ class ChangeListener:
     """A LISTEN connection of its own; poll it from a worker thread, never the GUI thread."""
 
     def __init__(self, url: str, *, reconnect_every: float = 1.0) -> None:
-        from tdapp.store.pg import engine_url
-
         self._params = engine_url(url)
         self._reconnect_every = reconnect_every
         self._connection: Any = None

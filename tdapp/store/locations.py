@@ -9,7 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from tdapp.store.database import TournamentDb
-from tdapp.store.pg import create_server_tournament, is_database_url, open_server_tournament
+from tdapp.store.files import create_tournament_file, open_tournament_file
+from tdapp.store.pg import create_server_tournament, open_server_tournament
+from tdapp.store.server_address import is_database_url
 
 Location = Path | str
 
@@ -17,8 +19,6 @@ Location = Path | str
 def open_location(location: Location) -> TournamentDb:
     if is_database_url(location):
         return open_server_tournament(str(location))
-    from tdapp.store.files import open_tournament_file
-
     return open_tournament_file(Path(location))
 
 
@@ -26,6 +26,4 @@ def create_location(location: Location) -> TournamentDb:
     """A new, empty tournament (a file that must not exist, or a database holding none)."""
     if is_database_url(location):
         return create_server_tournament(str(location))
-    from tdapp.store.files import create_tournament_file
-
     return create_tournament_file(Path(location))

@@ -18,7 +18,8 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine, create_engine, event, inspect
 from sqlalchemy.pool import NullPool
 
-from tdapp.store.database import sqlite_url
+from tdapp.store.database import APPLICATION_ID, sqlite_url
+from tdapp.store.models import Base
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 VERSION_TABLE = "alembic_version"
@@ -63,6 +64,15 @@ def current_revision(connection: Connection) -> str | None:
 def stamp_head(connection: Connection) -> None:
     """Mark a schema just made from the models as being at the newest revision."""
     command.stamp(alembic_config(connection), "head")
+
+
+def create_schema(engine: Engine) -> None:
+    """Write the current schema into an empty database and mark it with the newest revision."""
+    with engine.begin() as connection:
+        if engine.dialect.name == "sqlite":
+            connection.exec_driver_sql(f"PRAGMA application_id={APPLICATION_ID}")
+        Base.metadata.create_all(connection)
+        stamp_head(connection)
 
 
 def migration_engine(path: Path) -> Engine:

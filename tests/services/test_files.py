@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import sqlite3
 from pathlib import Path
 
@@ -20,17 +19,11 @@ from tdapp.services.files import (
 from tdapp.services.tournaments import TournamentInfo, tournament_info
 from tdapp.store import migrate
 from tdapp.store.database import APPLICATION_ID
+from tests.file_helpers import folder_state
 
 pytestmark = pytest.mark.sqlite_only("File > New/Open/Save a copy: the .tdt file, its lock and its folder")
 
 INFO = TournamentInfo("Leeds Open", "wdc-2025", 3, venue="Town Hall")
-
-
-def folder_state(folder: Path) -> dict[str, str]:
-    return {
-        str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-        for p in sorted(folder.rglob("*")) if p.is_file()
-    }
 
 
 def sql(path: Path, statement: str) -> list[tuple]:

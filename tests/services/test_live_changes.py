@@ -3,6 +3,7 @@ services.live), so every open view refreshes the same way."""
 
 from __future__ import annotations
 
+from tdapp.services.changes import Change
 from tdapp.services.live import TABLE_TOPICS, change_from_notice
 
 
@@ -24,3 +25,58 @@ def test_a_notice_without_tables_refreshes_everything() -> None:
     for table in TABLE_TOPICS:
         for kind in TABLE_TOPICS[table]:
             assert _named(change, kind), kind
+
+
+def _do(call: str | None, table: str, row: int, what: str) -> dict:
+    notice = {"station": "desk-2", "who": "ann on desk-2", "what": what, "kind": "do",
+              "tables": [table], "rows": [[table, row]]}
+    return notice if call is None else dict(notice, call=call)
+
+
+def test_a_service_calls_typed_change_is_broadcast_once_for_all_its_actions() -> None:
+    """The actions of one call are held until the call's typed change comes: that change,
+    exactly, is what the station broadcasts (the sender's own views got the same)."""
+    from tdapp.services.live import NoticeMerger
+
+    merger = NoticeMerger(wait=1.0)
+    typed = Change("Draw vote passed, round 3 board 2", games=True, results=True, ids=(7,))
+    assert merger.feed(_do("c1", "draw_vote", 4, "Draw vote Spring 1906 passed"), 0.0) == []
+    assert merger.feed(_do("c1", "board", 7, "Result of round 3 board 2"), 0.01) == []
+    heard = merger.feed({"kind": "change", "call": "c1", "change": typed.to_payload(),
+                         "station": "desk-2", "who": "ann on desk-2"}, 0.02)
+    assert [h.change for h in heard] == [typed]
+    assert heard[0].words == ("Draw vote Spring 1906 passed; Result of round 3 board 2 — "
+                              "ann on desk-2")
+    assert merger.due(5.0) == [] and merger.next_due() is None
+
+
+def test_without_a_typed_change_the_tables_still_refresh_the_views() -> None:
+    """A change written outside the services (psql, a command) refreshes at once by its
+    tables; a call whose typed change never comes (its station died between) does so after
+    the wait, and a call that failed part way (typed change None) at once."""
+    from tdapp.services.live import NoticeMerger
+
+    merger = NoticeMerger(wait=1.0)
+    outside = merger.feed(_do(None, "player", 3, "Withdraw Ann"), 0.0)
+    assert len(outside) == 1 and outside[0].change.players and not outside[0].change.games
+    assert merger.feed(_do("c2", "phase_orders", 9, "Austria orders"), 0.0) == []
+    assert merger.due(0.5) == [] and merger.next_due() == 1.0
+    late = merger.due(1.0)
+    assert len(late) == 1 and late[0].change.games and late[0].change.ids == (9,)
+    merger.feed(_do("c3", "roll_call", 5, "Roll call"), 2.0)
+    failed = merger.feed({"kind": "change", "call": "c3", "change": None}, 2.1)
+    assert len(failed) == 1 and failed[0].change.roll_call
+
+
+def test_a_call_whose_one_action_carried_its_change_is_broadcast_at_once() -> None:
+    """Order sheets, sheet marks and roll call marks declare their change inside their one
+    action: its notice carries it, and nothing is held or sent twice."""
+    from tdapp.services.live import NoticeMerger
+
+    merger = NoticeMerger(wait=1.0)
+    typed = Change("Austria orders for S1901M", games=True, ids=(4,))
+    heard = merger.feed(dict(_do("c4", "phase_orders", 9, "Austria orders Spring 1901"),
+                             change=typed.to_payload()), 0.0)
+    assert [h.change for h in heard] == [typed]
+    assert heard[0].words == "Austria orders Spring 1901 — ann on desk-2"
+    assert merger.next_due() is None and merger.due(9.0) == []

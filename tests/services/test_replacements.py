@@ -175,7 +175,7 @@ def test_a_dbn_alternate_taking_over_is_recorded_in_the_invitational_file(tmp_pa
     game." The season file's action also records the seat's change in the tournament."""
     from tdapp.services import season as season_service
     from tdapp.store.files import open_tournament_file
-    from tests.services.test_season_service import make_season
+    from tests.season_helpers import make_season
 
     path = make_season(tmp_path)
     view = season_service.season_view(path)

@@ -14,7 +14,7 @@ import pytest
 from tdapp.core.tournament.season import QualifyingEvent, placement_points
 from tdapp.services import season as season_service
 from tdapp.services.season import SeasonFileError
-from tests.services.test_season_service import make_season
+from tests.season_helpers import make_season
 
 
 def full_season(tmp_path: Path) -> Path:

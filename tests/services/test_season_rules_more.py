@@ -12,7 +12,7 @@ from tdapp.core.tournament.season import QualifyingEvent
 from tdapp.core.tournament.season_doc import read_season, season_document
 from tdapp.services import season as season_service
 from tdapp.services.season import SeasonFileError
-from tests.services.test_season_service import make_season
+from tests.season_helpers import make_season
 
 
 def test_an_event_outside_the_season_window_is_refused_in_words(tmp_path: Path) -> None:

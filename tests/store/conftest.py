@@ -1,10 +1,9 @@
-"""Helpers for store tests: hashing a folder to prove a refused file was left as it was, and
+"""Helpers for store tests: a folder's state (to prove a refused file was left as it was), and
 child Python processes that hold or write a tournament file (read with timeouts, so a child that
 hangs or dies fails the test instead of blocking the run)."""
 
 from __future__ import annotations
 
-import hashlib
 import os
 import queue
 import subprocess
@@ -14,17 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.file_helpers import folder_state
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 LINE_TIMEOUT = 60.0  # generous: a loaded CI machine takes seconds to import SQLAlchemy
-
-
-def folder_state(folder: Path) -> dict[str, str]:
-    """Every file below ``folder`` with the SHA-256 of its bytes."""
-    return {
-        str(path.relative_to(folder)): hashlib.sha256(path.read_bytes()).hexdigest()
-        for path in sorted(folder.rglob("*"))
-        if path.is_file()
-    }
 
 
 class Child:

@@ -25,7 +25,7 @@ from tdapp.services import players, rollcall
 from tdapp.services.changes import StaleEdit
 from tdapp.store import live
 from tdapp.store.copying import copy_tournament
-from tdapp.store.models import Board, Seat, Tournament
+from tdapp.store.models import Board, GamePhase, Seat, Tournament
 from tdapp.store.pg import ServerRefused, connection_problem, open_server_tournament
 from tests.venue_helpers import drop_database, fresh_database_url
 
@@ -321,3 +321,71 @@ def test_file_new_given_a_url_makes_the_tournament_on_the_server(venue_server, t
         assert list(tmp_path.iterdir()) == []  # no file named after the URL
     finally:
         drop_database(url)
+
+
+def _hearing_station(url: str) -> subprocess.Popen[str]:
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[2]),
+               TDAPP_STATION="station-b")
+    other = subprocess.Popen([sys.executable, str(STATION), "hear", url, "4"],
+                             stdout=subprocess.PIPE, text=True, env=env)
+    assert other.stdout is not None and other.stdout.readline().strip() == "ready"
+    return other
+
+
+def test_a_service_change_reaches_another_station_as_the_same_typed_change(shared: str) -> None:
+    """Station A's service call arrives at station B as a Change equal to the one A's own views
+    got (its description, kinds and rows), once per call even when the call made two actions;
+    a change written outside the services (psql, here plain SQL) still refreshes B by the
+    tables it wrote."""
+    from tdapp.core.powers import POWERS
+    from tdapp.services import games
+    from tdapp.services.changes import Change
+    from tdapp.services.live import announced
+
+    other = _hearing_station(shared)
+    raw = live.ChangeListener(shared)  # what goes over the wire
+    try:
+        db = open_server_tournament(shared)
+        ids = [row.id for row in players.list_players(db)][:3]
+        marked = announced(db, lambda: rollcall.set_answers(db, 3, ids, status="present"))
+        with db.read() as session:
+            board_id = session.scalars(select(Board.id).where(Board.end_year.is_(None))
+                                       .order_by(Board.id)).first()
+        if board_id is None:  # every demo board is finished: reopen the last one (set-up)
+            with db.system() as session:
+                board = session.scalars(select(Board).order_by(Board.id.desc())).first()
+                board.status, board.end_year, board.end_reason = "seated", None, None
+                board_id = board.id
+        started = announced(db, lambda: games.start_game(db, board_id))
+        with db.system() as session:  # set-up: the game at Spring 1906, when draws may be voted
+            session.execute(update(GamePhase).where(GamePhase.board_id == board_id)
+                            .values(phase="S1906M"))
+        everyone = dict.fromkeys(POWERS, True)
+        drawn = announced(db, lambda: games.hold_draw_vote(db, board_id, everyone)).change
+        with db.engine.begin() as connection:  # outside any service: no typed change
+            connection.execute(update(Tournament).values(name="Renamed by psql"))
+            live.notify_in(connection, {"station": "psql", "who": "someone with psql",
+                                        "what": "rename", "kind": "do", "tables": ["tournament"],
+                                        "rows": [["tournament", 1]]})
+        db.close()
+        lines = [json.loads(other.stdout.readline()) for _ in range(4)]
+        wire: list[dict] = []
+        for _ in range(20):
+            wire += raw.poll(0.1)
+    finally:
+        raw.close()
+        other.kill()
+        other.wait()
+    # One notice for a call of one action that carried its change (the roll call, the start);
+    # the draw vote: its two actions, then its typed change; then psql's.
+    assert [(n["kind"], "change" in n) for n in wire] == [
+        ("do", True), ("do", True), ("do", False), ("do", False), ("change", True),
+        ("do", False)]
+    assert Change.from_payload(lines[0]["change"]) == marked
+    assert marked.ids == tuple(ids) and marked.roll_call and not marked.results
+    assert Change.from_payload(lines[1]["change"]) == started
+    assert "Start the game of round" in lines[1]["words"]  # the action's words for the status bar
+    # The vote and the game's end it brought: two actions, one change, the vote's own.
+    assert Change.from_payload(lines[2]["change"]) == drawn and drawn.results
+    psql = Change.from_payload(lines[3]["change"])
+    assert psql.tournament and psql.standings and not psql.games  # the tables' kinds

@@ -460,8 +460,9 @@ def _choose(draft: S.Draft, builder: _Builder, places: list[S.Place],
     """The reading to take, and the readings when it stays ambiguous."""
     strict = options.strict_abbreviations
     literals = [_literal(p, strict) for p in places]
-    if all(lit is not None for lit in literals):
-        face = builder.build(tuple(literals))  # type: ignore[arg-type]
+    known = [lit for lit in literals if lit is not None]
+    if len(known) == len(literals):  # every place read to the letter
+        face = builder.build(tuple(known))
         if face.level > G.IMPOSSIBLE or strict or not options.correct_slips:
             if face.level == G.IMPOSSIBLE:
                 _explain_official(face, places, literals, options)

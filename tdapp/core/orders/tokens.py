@@ -56,6 +56,6 @@ def tokenize(text: str) -> list[Token]:
         start = m.start()
         end = m.end()
         word = _fold(m.group()) if lower_each else m.group()
-        append((m.lastindex - 1, word, start, end, start == prev_end))  # type: ignore[operator]
+        append((m.lastindex - 1, word, start, end, start == prev_end))  # type: ignore[operator]  # each alternative of _TOKEN is a group: lastindex is never None (hot loop, no check)
         prev_end = end
     return tokens

@@ -355,4 +355,6 @@ def greedy_start(problem: Problem, rng: random.Random, board_of: Sequence[int | 
             for b in range(boards) if load[b] < BOARD_SIZE
         ]
         put(seat, min(scored)[3])
-    return [int(b) for b in placed]  # type: ignore[arg-type]
+    boards_of = [b for b in placed if b is not None]
+    assert len(boards_of) == n, "every seat is placed above"
+    return boards_of

@@ -127,16 +127,16 @@ class BoardController(QObject):
         view.start_requested.connect(
             lambda: self.app.call(games.start_game, self.board_id))
         view.status_requested.connect(
-            lambda power, status: self.app.call(games.set_sheet_status, self.board_id, power,
-                                                status))
+            lambda power, status, phase: self.app.call(games.set_sheet_status, self.board_id,
+                                                       power, status, None, phase))
         view.adjudicate_requested.connect(self.adjudicate)
         view.correction_requested.connect(self.correct)
         view.player_left_requested.connect(self.player_left)
         view.draw_vote_requested.connect(self.open_draw_vote)
         view.vote_held.connect(self.hold_vote)
         view.vetoed_openly.connect(
-            lambda powers: self.app.call(
-                lambda db: games.veto_draw_openly(db, self.board_id, list(powers))))
+            lambda powers, phase: self.app.call(games.veto_draw_openly, self.board_id,
+                                                list(powers), phase))
         view.chart_export_requested.connect(self.export_chart)
         view.end_requested.connect(
             lambda reason: self.app.call(games.end_game, self.board_id, reason))
@@ -204,9 +204,10 @@ class BoardController(QObject):
             preview, self.app.read(board_civil_disorder, self.board_id, default=set()))
 
     def hold_vote(self, votes: dict[str, bool], abandoned: Sequence[str],
-                  powers: Sequence[str] | None) -> None:
-        self.app.call(lambda db: games.hold_draw_vote(db, self.board_id, votes,
-                                                      abandoned, powers).change)
+                  powers: Sequence[str] | None, phase: str | None) -> None:
+        # The service itself, not a wrapper: a venue station keeps the vote (gui/venue/outbox)
+        # while the server is gone; the call broadcasts the outcome's change.
+        self.app.call(games.hold_draw_vote, self.board_id, votes, abandoned, powers, phase)
 
     def export_chart(self, path: Path) -> None:
         """The chart read and written on a worker (a USB stick may be slow)."""

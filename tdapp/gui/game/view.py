@@ -73,13 +73,14 @@ class GameView(QWidget):
     reload_requested = Signal()
     save_requested = Signal(str, str, object)  # power, the sheet's text, the phase it is for
     start_requested = Signal()
-    status_requested = Signal(str, str)  # power, status
+    status_requested = Signal(str, str, object)  # power, status, the phase it is for
     adjudicate_requested = Signal(object)  # the phase
     correction_requested = Signal(int, str, str, bool)  # phase seq, power, text, override
     player_left_requested = Signal()
     draw_vote_requested = Signal()
-    vote_held = Signal(dict, list, object)  # votes, abandoned powers, the draw's powers or None
-    vetoed_openly = Signal(list)  # the powers who vetoed
+    # votes, abandoned powers, the draw's powers (None: every power with a centre), the phase
+    vote_held = Signal(dict, list, object, object)
+    vetoed_openly = Signal(list, object)  # the powers who vetoed, the phase
     chart_export_requested = Signal(object)  # the Path chosen
     end_requested = Signal(str)  # the reason
     told = Signal(str, str)  # title, text: something the TD is told (an information box)
@@ -442,7 +443,12 @@ class GameView(QWidget):
         self.save(power)
         if status == games.NO_ORDERS and self._status(power) == games.NO_ORDERS:
             status = games.ENTERED
-        self.status_requested.emit(power, status)
+        self.status_requested.emit(power, status, self._phase())
+
+    def _phase(self) -> str | None:
+        """The open phase as this window shows it (an entry sent later must still be for it)."""
+        current = self.state.current if self.state else None
+        return current.phase if current else None
 
     def adjudicate(self) -> None:
         if self.state is None or self.state.finished or not self.state.started:
@@ -553,12 +559,13 @@ class GameView(QWidget):
         """Record the vote on a draw of ``powers`` (every power with a centre when None); the
         banner then says whether it passed (and, when open, how each power voted), and a
         passed vote ends the game."""
-        self.vote_held.emit(votes, list(abandoned), list(powers) if powers is not None else None)
+        self.vote_held.emit(votes, list(abandoned), list(powers) if powers is not None else None,
+                            self._phase())
 
     def veto_openly(self, powers: Sequence[str]) -> None:
         """A proposal vetoed openly at the table (DBN 5.7.1): recorded with who vetoed it; no
         vote is held and the season's draw vote is not used up."""
-        self.vetoed_openly.emit(list(powers))
+        self.vetoed_openly.emit(list(powers), self._phase())
 
     def export_chart(self) -> Path | None:
         state = self.state

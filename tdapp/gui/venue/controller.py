@@ -16,9 +16,9 @@ from PySide6.QtCore import QObject, QStandardPaths, QTimer, Signal
 
 from tdapp.gui import theme
 from tdapp.gui.venue.dialogs import JoinDialog, ShareDialog
-from tdapp.gui.venue.outbox import Outbox, Pending
+from tdapp.gui.venue.outbox import KEPT_WORDS, Outbox, Pending
 from tdapp.gui.venue.watcher import LiveWatcher
-from tdapp.services.live import change_from_notice
+from tdapp.services.live import Heard, change_from_notice
 
 
 def default_server_folder() -> str:
@@ -164,6 +164,10 @@ class VenueController(QObject):
         self.watcher.start()
         self.app.outbox = Outbox(db.url)
         self.app.outbox.on_kept = self._kept
+        if self.app.outbox.damaged is not None:  # set aside, never dropped: say where
+            self.window.statusBar().showMessage(
+                f"What was kept on this laptop while the server was gone could not be read; "
+                f"the journal is set aside as {self.app.outbox.damaged}.")
         if len(self.app.outbox):  # kept before a crash or a closed window: send it now
             QTimer.singleShot(0, self.send_kept)
 
@@ -193,10 +197,9 @@ class VenueController(QObject):
             theme.clear_style(self.window.file_label)
             self.window.file_label.setText(f"Shared: {self.where} ({db.who})")
 
-    def _heard(self, notice: dict[str, Any]) -> None:
-        self.app.changed.emit(change_from_notice(notice))
-        self.window.statusBar().showMessage(
-            f"{notice.get('what', 'A change')} — {notice.get('who', 'another station')}", 6000)
+    def _heard(self, heard: Heard) -> None:
+        self.app.changed.emit(heard.change)  # exactly what the other station's views got
+        self.window.statusBar().showMessage(heard.words, 6000)
 
     def _connection(self, connected: bool, reason: str) -> None:
         label = self.window.file_label
@@ -210,8 +213,7 @@ class VenueController(QObject):
         self._show_gone(reason)
         self.window.statusBar().showMessage(
             f"The venue server at {self.where} cannot be reached: is its laptop on, and this "
-            f"one on the venue network? Order sheets and results typed now are kept on this "
-            f"laptop and sent when it is back; other edits must wait. ({reason})")
+            f"one on the venue network? {KEPT_WORDS} ({reason})")
 
     def _show_gone(self, _reason: str) -> None:
         theme.set_alarm(self.window.file_label)

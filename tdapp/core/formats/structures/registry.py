@@ -7,8 +7,13 @@ of them know it at once.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tdapp.core.formats.structures.base import FinalRanking, SeatingNeeds
 from tdapp.core.formats.structures.catalogue import built_in_final_rankings
+
+if TYPE_CHECKING:  # the format model imports the structures: a type only, never loaded here
+    from tdapp.core.formats.model import TournamentFormat
 
 _RULES: dict[str, FinalRanking] = {}
 
@@ -60,7 +65,7 @@ def final_ranking_rule(name: str) -> FinalRanking:
                        f"{', '.join(_rules())})") from None
 
 
-def seating_needs(fmt: object, round_number: int) -> tuple[SeatingNeeds, ...]:
+def seating_needs(fmt: TournamentFormat, round_number: int) -> tuple[SeatingNeeds, ...]:
     """What seating round ``round_number`` of ``fmt`` needs from its structure: from the rule
     that ranks and from every other rule whose settings the format has (a top board called
     while the champion is decided otherwise still sits on board 1)."""
@@ -69,7 +74,7 @@ def seating_needs(fmt: object, round_number: int) -> tuple[SeatingNeeds, ...]:
         chosen = rule.name == getattr(fmt, "final_ranking", "")
         has_settings = bool(rule.settings) and getattr(fmt, rule.settings, None) is not None
         if chosen or has_settings:
-            needs = rule.seating(fmt, round_number)  # type: ignore[arg-type]
+            needs = rule.seating(fmt, round_number)
             if needs:
                 out.append(needs)
     return tuple(out)
