@@ -159,6 +159,11 @@ class AppController(QObject):
     def call(self, service: Callable[..., Change], *args: Any, **kwargs: Any) -> Change | None:
         """Run ``service(db, *args, **kwargs)`` and wait for it without freezing the window;
         broadcast its Change, or show the TD why it failed (one message)."""
+        return typed_change(self.call_for_report(service, *args, **kwargs))
+
+    def call_for_report(self, service: Callable[..., T], *args: Any, **kwargs: Any) -> T | None:
+        """As :meth:`call`, for a service returning a report that holds its Change (a
+        correction's report): the report itself comes back, None when nothing was saved."""
         db = self.db
         if db is None:
             return None
@@ -174,9 +179,8 @@ class AppController(QObject):
                 exc = self.outbox.explain(service, exc)
             self.operations.show_failure(exc)
             return None
-        change = typed_change(result)  # a draw vote's outcome holds its change
-        self.operations.broadcast(change)
-        return change
+        self.operations.broadcast(typed_change(result))  # a draw vote's outcome holds its change
+        return result
 
     def attempt(self, service: Callable[..., T], *args: Any, **kwargs: Any) -> T | None:
         """A service call whose refusal the caller shows in its own dialog, next to what the TD

@@ -18,14 +18,7 @@ from tdapp.gui.operations import OperationRunner
 from tdapp.gui.venue import conflict
 from tdapp.services.changes import Change, StaleEdit
 from tdapp.services.results import record_result
-from tests.store.test_venue_conflict import (  # noqa: F401 - fixtures
-    THEIRS,
-    YOURS,
-    centres,
-    finished_board,
-    shared,
-    stations,
-)
+from tests.venue_stations import THEIRS, YOURS, centres, finished_board
 
 pytestmark = pytest.mark.postgres
 
@@ -75,7 +68,7 @@ def second_entry_refused(pair) -> tuple[int, StaleEdit]:
 
 
 def test_the_conflict_dialog_shows_who_and_both_results_and_saves_mine(
-        runner, stations, monkeypatch, tmp_path: Path) -> None:  # noqa: F811 - fixture
+        runner, stations, monkeypatch, tmp_path: Path) -> None:
     board_id, stale = second_entry_refused(stations)
     shown: list[conflict.ConflictDialog] = []
     answer_conflict(monkeypatch, tmp_path, "save", shown)
@@ -95,7 +88,7 @@ def test_the_conflict_dialog_shows_who_and_both_results_and_saves_mine(
 
 
 def test_keeping_theirs_leaves_theirs_and_mine_is_on_the_clipboard(
-        runner, stations, monkeypatch, tmp_path: Path) -> None:  # noqa: F811 - fixture
+        runner, stations, monkeypatch, tmp_path: Path) -> None:
     board_id, stale = second_entry_refused(stations)
     shown: list[conflict.ConflictDialog] = []
     answer_conflict(monkeypatch, tmp_path, "copy+keep", shown)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction
@@ -171,18 +170,15 @@ class BoardController(QObject):
             self.view.show_adjudicated()
 
     def correct(self, seq: int, power: str, text: str, override: bool) -> None:
-        reports: list[games.CorrectionReport] = []
-
-        def run(db: Any) -> Change:
-            report = games.correct_orders(db, self.board_id, seq, power, text, override)
-            reports.append(report)
-            return report.change
-
-        self.app.call(run)
-        if reports:
-            self.view.show_correction(reports[0])
-        if reports and reports[0].carried:  # the game as played stands: say what comes next
-            self.app.inform("Builds already played stand", "\n\n".join(reports[0].carried))
+        # Called by name (not through a closure) so that, with the venue server gone, the
+        # station says a correction waits for the server (gui/venue/outbox.py).
+        report = self.app.call_for_report(games.correct_orders, self.board_id, seq, power,
+                                          text, override)
+        if report is None:
+            return
+        self.view.show_correction(report)
+        if report.carried:  # the game as played stands: say what comes next
+            self.app.inform("Builds already played stand", "\n\n".join(report.carried))
 
     def player_left(self) -> None:
         state = self.app.read(games.game_state, self.board_id)
