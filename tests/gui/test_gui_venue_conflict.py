@@ -8,7 +8,6 @@ and when, and shown both versions [...]; nothing typed is lost."
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -18,16 +17,15 @@ from tdapp.gui.operations import OperationRunner
 from tdapp.gui.venue import conflict
 from tdapp.services.changes import Change, StaleEdit
 from tdapp.services.results import record_result
+from tests.gui import screens
 from tests.venue_stations import THEIRS, YOURS, centres, finished_board
 
 pytestmark = pytest.mark.postgres
 
 
 def screenshot_folder(tmp_path: Path) -> Path:
-    """Where a screenshot is kept to look at: TDAPP_SCREENSHOTS, else the test's tmp_path."""
-    folder = Path(os.environ.get("TDAPP_SCREENSHOTS", tmp_path))
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+    """Where a screenshot goes: the test's own folder (kept with --keep-screens)."""
+    return screens.folder("venue")
 
 
 @pytest.fixture

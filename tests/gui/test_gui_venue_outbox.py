@@ -9,7 +9,6 @@ window."
 
 from __future__ import annotations
 
-import os
 import time
 from pathlib import Path
 
@@ -28,6 +27,7 @@ from tdapp.store import venue_server
 from tdapp.store.copying import copy_tournament
 from tdapp.store.models import Board
 from tdapp.store.pg import ServerRefused
+from tests.gui import screens
 from tests.venue_helpers import server_folder
 
 pytestmark = pytest.mark.postgres
@@ -39,10 +39,8 @@ THEIRS_ELSEWHERE = BoardResult({"AUSTRIA": 3, "ENGLAND": 8, "FRANCE": 6, "GERMAN
 
 
 def _shot(widget, tmp_path: Path, name: str) -> None:
-    folder = Path(os.environ.get("TDAPP_SCREENSHOTS", tmp_path))
-    folder.mkdir(parents=True, exist_ok=True)
     QApplication.processEvents()
-    widget.grab().save(str(folder / f"{name}.png"))
+    screens.save(widget, f"venue/{name}.png")
 
 
 def _board_in_play(db) -> int:
