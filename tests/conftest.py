@@ -11,6 +11,9 @@ import pytest
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("TDAPP_SETTINGS_SCOPE", "tests")  # keep QSettings away from the user's
 
+# Two stations on one venue server (``shared``, ``stations``): fixtures of a helper module.
+pytest_plugins = ["tests.venue_stations"]
+
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(

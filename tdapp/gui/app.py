@@ -66,6 +66,7 @@ def run_gui(options: Any) -> int:
         return 1
     app = make_application()
     main = build_main()
+    # An argparse Namespace whose options differ by caller (an empty one starts a bare window).
     file = getattr(options, "file", None)
     if getattr(options, "demo", False):
         main.files.open_demo()

@@ -141,7 +141,7 @@ class AppController(QObject):
             db = self.operations.wait_for(lambda: operation(current))
         except filesvc.FILE_ERRORS as exc:
             self.show_problem(exc)
-            if self.db is not None and getattr(self.db, "closed", False):
+            if self.db is not None and self.db.closed:
                 self.db = None
                 self.file_closed.emit()
             return False
@@ -159,6 +159,11 @@ class AppController(QObject):
     def call(self, service: Callable[..., Change], *args: Any, **kwargs: Any) -> Change | None:
         """Run ``service(db, *args, **kwargs)`` and wait for it without freezing the window;
         broadcast its Change, or show the TD why it failed (one message)."""
+        return typed_change(self.call_for_report(service, *args, **kwargs))
+
+    def call_for_report(self, service: Callable[..., T], *args: Any, **kwargs: Any) -> T | None:
+        """As :meth:`call`, for a service returning a report that holds its Change (a
+        correction's report): the report itself comes back, None when nothing was saved."""
         db = self.db
         if db is None:
             return None
@@ -174,9 +179,8 @@ class AppController(QObject):
                 exc = self.outbox.explain(service, exc)
             self.operations.show_failure(exc)
             return None
-        change = typed_change(result)  # a draw vote's outcome holds its change
-        self.operations.broadcast(change)
-        return change
+        self.operations.broadcast(typed_change(result))  # a draw vote's outcome holds its change
+        return result
 
     def attempt(self, service: Callable[..., T], *args: Any, **kwargs: Any) -> T | None:
         """A service call whose refusal the caller shows in its own dialog, next to what the TD
@@ -208,6 +212,22 @@ class AppController(QObject):
             return default
         try:
             return self.operations.wait_for(lambda: query(db, *args))
+        except ServiceError as exc:
+            self.show_problem(exc)
+            return default
+
+    def read_stoppable(self, query: Callable[..., Any], *args: Any, notice: str,
+                       default: Any = None) -> Any:
+        """A read that can stop part-way: ``query(db, *args, check=...)`` calls ``check()``
+        where it may stop. Waited for as :meth:`read`, its notice (``notice``) offers Cancel;
+        Cancel raises :class:`~tdapp.gui.operations.Cancelled` to the caller, which keeps what
+        it showed. A refusal is shown and ``default`` returned."""
+        db = self.db
+        if db is None:
+            return default
+        try:
+            return self.operations.wait_for_stoppable(
+                lambda token: query(db, *args, check=token.check), notice)
         except ServiceError as exc:
             self.show_problem(exc)
             return default

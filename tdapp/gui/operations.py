@@ -8,6 +8,9 @@ Two shapes, after Anki's ``CollectionOp`` / ``QueryOp``:
   function call. A slower one (a locked file, a database across the venue network) keeps the
   window alive: the clock ticks and the window repaints, the TD's clicks wait, and after
   :data:`NOTICE_AFTER` a "Waiting for the tournament database…" notice appears.
+* :meth:`OperationRunner.wait_for_stoppable` — the same for a read that can stop part-way (the
+  standings recomputed): its notice offers Cancel from the start, the work stops at its next
+  ``token.check()`` and :class:`Cancelled` is raised to the caller.
 * :meth:`OperationRunner.start` — long work (an import, an export, a seating search): it runs
   on a worker behind a progress view, offers Cancel when the work can stop (it checks its
   :class:`CancelToken`), and hands its result to ``on_done`` on the GUI thread.
@@ -322,8 +325,18 @@ class OperationRunner(QObject):
                  "database…") -> T:
         """``fn()`` on a worker thread, its answer (or its exception) here. The window stays
         alive while it takes long; the TD's clicks wait until it is done."""
+        return self._wait(lambda _token: fn(), notice, cancellable=False)
+
+    def wait_for_stoppable(self, work: Callable[[CancelToken], T],
+                           notice: str = "Waiting for the tournament database…") -> T:
+        """As :meth:`wait_for`, for ``work(token)`` that calls ``token.check()`` where it may
+        stop: once the notice shows it offers Cancel, and Cancel raises :class:`Cancelled`
+        here when the work has stopped (at its next check)."""
+        return self._wait(work, notice, cancellable=True)
+
+    def _wait(self, work: Callable[[CancelToken], T], notice: str, *, cancellable: bool) -> T:
         token = CancelToken()
-        task = _Task(lambda _token: fn(), token)
+        task = _Task(work, token)
         # Kept until its signal arrives here, so the task is let go of in this thread.
         self._waited.add(task)
         task.signals.finished.connect(lambda _r: self._waited.discard(task))
@@ -331,16 +344,18 @@ class OperationRunner(QObject):
         hold_collection()
         self.quick_pool.start(task)
         if not task.done.wait(QUICK_SECONDS):
-            self._keep_window_alive(task, notice)
+            self._keep_window_alive(task, notice, cancellable)
         if task.error is not None:
             raise task.error
         return task.result  # type: ignore[no-any-return]
 
-    def _keep_window_alive(self, task: _Task, notice: str) -> None:
+    def _keep_window_alive(self, task: _Task, notice: str, cancellable: bool = False) -> None:
         """Run the window's events (not the TD's clicks) until ``task`` ends. Once the notice
         shows (a modal dialog: the rest of the window takes no input), its own button works;
         after :data:`GIVE_UP_AFTER` it offers to stop waiting for a database that does not
-        answer (raises :class:`NoAnswer`; a change that arrives later is still broadcast)."""
+        answer (raises :class:`NoAnswer`; a change that arrives later is still broadcast).
+        A ``cancellable`` task's notice offers Cancel at once: pressed, the task's token is
+        cancelled and the wait goes on until the work stops (its exception is then raised)."""
         started = time.monotonic()
         dialog: QProgressDialog | None = None
         offered = False
@@ -351,7 +366,13 @@ class OperationRunner(QObject):
                 QCoreApplication.processEvents(flags)
                 waited = time.monotonic() - started
                 if dialog is None and waited >= NOTICE_AFTER:
-                    dialog = self._notice(notice)
+                    dialog = self._notice(notice, cancellable)
+                if (cancellable and not offered and dialog is not None and dialog.wasCanceled()
+                        and not task.token.cancelled):
+                    task.token.cancel()  # the work stops at its next check
+                    dialog.setCancelButton(None)  # Cancel hid the notice: it says why we wait
+                    dialog.setLabelText(f"{notice}\n\nStopping…")
+                    dialog.show()
                 if dialog is not None and not offered and waited >= GIVE_UP_AFTER:
                     offered = True
                     dialog.reset()  # an Esc pressed before the offer was no choice to stop
@@ -375,9 +396,10 @@ class OperationRunner(QObject):
                 dialog.close()
                 dialog.deleteLater()
 
-    def _notice(self, notice: str) -> QProgressDialog:
-        dialog = QProgressDialog(notice, "", 0, 0, self.window)
-        dialog.setCancelButton(None)  # a transaction cannot stop halfway
+    def _notice(self, notice: str, cancellable: bool = False) -> QProgressDialog:
+        dialog = QProgressDialog(notice, "Cancel" if cancellable else "", 0, 0, self.window)
+        if not cancellable:
+            dialog.setCancelButton(None)  # a transaction cannot stop halfway
         dialog.setWindowTitle("Please wait")
         dialog.setWindowModality(Qt.WindowModality.ApplicationModal)
         dialog.setMinimumDuration(0)

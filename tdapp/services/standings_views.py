@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import groupby
 
@@ -204,18 +205,32 @@ def _shared_places_by_name(lines: list[StandingsLine]) -> list[StandingsLine]:
     return out
 
 
-def standings_view(db: TournamentDb, mode: str = COMPLETED) -> StandingsView:
-    """The standings in one of :data:`MODES`, every line ready for the page."""
+def _keep_going() -> None:
+    """The default ``check``: nobody can stop this computation."""
+
+
+def standings_view(db: TournamentDb, mode: str = COMPLETED, *,
+                   check: Callable[[], None] = _keep_going) -> StandingsView:
+    """The standings in one of :data:`MODES`, every line ready for the page.
+
+    ``check()`` is called between the steps (each read of the file, the ranking, the lines),
+    the places where the work can stop: a caller that may cancel passes a ``check`` that
+    raises. A step already started (one query, the ranking) runs to its end."""
     if mode not in MODES:
         raise ValueError(f"unknown standings mode {mode!r}")
+    check()
     fmt = effective_format(db)  # the TD's own format and formula systems when there are some
+    check()
     custom = scoring_systems(db)
     scorer = scorer_with(custom)
+    check()
     model = tournament_model(db)
+    check()
     notes: list[str] = []
     provisional: set[tuple[int, int]] = set()
     if mode == COMPLETED:
         through = last_completed_round(db)
+        check()
         later = model.rounds_played() > through
         if later:
             notes.append(f"Results entered for round {through + 1} and later are not counted "
@@ -224,12 +239,15 @@ def standings_view(db: TournamentDb, mode: str = COMPLETED) -> StandingsView:
                                       scorer=scorer)
     else:
         extra, notes = _provisional_boards(db, fmt, custom)
+        check()
         provisional = {(b.round, b.number) for b in extra}
         model = dataclasses.replace(model, boards=model.boards + tuple(extra))
         standings = compute_standings(model, fmt, scorer=scorer)
+    check()
     players = {p.id: p for p in model.players}
     labels = {p.id: p.label for p in model.players}
     departures, departure_notes = _departure_notes(db, standings.through)
+    check()
     notes.extend(departure_notes)
     lines = []
     for row in standings.rows:

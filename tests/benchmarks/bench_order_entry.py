@@ -101,16 +101,20 @@ def _through_the_view(db: object) -> tuple[list[float], list[float]]:
     import os
 
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtWidgets import QApplication
+    from PySide6.QtWidgets import QApplication, QMessageBox
 
     from tdapp.gui.controller import AppController
-    from tdapp.gui.game.view import GameView
+    from tdapp.gui.game.controller import game_view
 
     app = QApplication.instance() or QApplication([])
+    # The record leaves some units without orders: the view asks before adjudicating, and
+    # the TD answers Yes (offscreen nobody would, and the run would wait for ever).
+    QMessageBox.question = staticmethod(  # type: ignore[method-assign]
+        lambda *args, **kwargs: QMessageBox.StandardButton.Yes)
     board_id = next(b.board_id for b in all_boards(db, 3) if b.status == "seated")
     hub = AppController()
     hub.db = db
-    view = GameView(hub, board_id)
+    view = game_view(hub, board_id)
     view.resize(1280, 800)
     view.show()
     view.start()

@@ -71,7 +71,7 @@ def clock_main(main, qtbot):
     time = FakeTime(START)
     page: ClockPage = main.window.clock_page
     page.time_factory = lambda: time
-    page.attach(main.app)
+    # the window controller has connected the page to main.app (its ClockController)
     return main, page, time
 
 

@@ -8,7 +8,6 @@ and when, and shown both versions [...]; nothing typed is lost."
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -18,23 +17,15 @@ from tdapp.gui.operations import OperationRunner
 from tdapp.gui.venue import conflict
 from tdapp.services.changes import Change, StaleEdit
 from tdapp.services.results import record_result
-from tests.store.test_venue_conflict import (  # noqa: F401 - fixtures
-    THEIRS,
-    YOURS,
-    centres,
-    finished_board,
-    shared,
-    stations,
-)
+from tests.gui import screens
+from tests.venue_stations import THEIRS, YOURS, centres, finished_board
 
 pytestmark = pytest.mark.postgres
 
 
 def screenshot_folder(tmp_path: Path) -> Path:
-    """Where a screenshot is kept to look at: TDAPP_SCREENSHOTS, else the test's tmp_path."""
-    folder = Path(os.environ.get("TDAPP_SCREENSHOTS", tmp_path))
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+    """Where a screenshot goes: the test's own folder (kept with --keep-screens)."""
+    return screens.folder("venue")
 
 
 @pytest.fixture
@@ -75,7 +66,7 @@ def second_entry_refused(pair) -> tuple[int, StaleEdit]:
 
 
 def test_the_conflict_dialog_shows_who_and_both_results_and_saves_mine(
-        runner, stations, monkeypatch, tmp_path: Path) -> None:  # noqa: F811 - fixture
+        runner, stations, monkeypatch, tmp_path: Path) -> None:
     board_id, stale = second_entry_refused(stations)
     shown: list[conflict.ConflictDialog] = []
     answer_conflict(monkeypatch, tmp_path, "save", shown)
@@ -95,7 +86,7 @@ def test_the_conflict_dialog_shows_who_and_both_results_and_saves_mine(
 
 
 def test_keeping_theirs_leaves_theirs_and_mine_is_on_the_clipboard(
-        runner, stations, monkeypatch, tmp_path: Path) -> None:  # noqa: F811 - fixture
+        runner, stations, monkeypatch, tmp_path: Path) -> None:
     board_id, stale = second_entry_refused(stations)
     shown: list[conflict.ConflictDialog] = []
     answer_conflict(monkeypatch, tmp_path, "copy+keep", shown)

@@ -9,7 +9,6 @@ window."
 
 from __future__ import annotations
 
-import os
 import time
 from pathlib import Path
 
@@ -18,6 +17,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 from sqlalchemy import select
 
+from tdapp.gui.game.controller import game_view
 from tdapp.gui.venue.outbox import Outbox
 from tdapp.gui.window.controller import MainController
 from tdapp.services import games, players, rollcall
@@ -27,7 +27,7 @@ from tdapp.store import venue_server
 from tdapp.store.copying import copy_tournament
 from tdapp.store.models import Board
 from tdapp.store.pg import ServerRefused
-from tests.store.test_venue_conflict import shared, stations  # noqa: F401 - fixtures
+from tests.gui import screens
 from tests.venue_helpers import server_folder
 
 pytestmark = pytest.mark.postgres
@@ -39,10 +39,8 @@ THEIRS_ELSEWHERE = BoardResult({"AUSTRIA": 3, "ENGLAND": 8, "FRANCE": 6, "GERMAN
 
 
 def _shot(widget, tmp_path: Path, name: str) -> None:
-    folder = Path(os.environ.get("TDAPP_SCREENSHOTS", tmp_path))
-    folder.mkdir(parents=True, exist_ok=True)
     QApplication.processEvents()
-    widget.grab().save(str(folder / f"{name}.png"))
+    screens.save(widget, f"venue/{name}.png")
 
 
 def _board_in_play(db) -> int:
@@ -89,6 +87,7 @@ def test_typed_while_the_server_is_gone_is_kept_and_sent_when_it_is_back(
             phase = games.game_state(db, board_id).current.phase
             finished, version = _finished_board(db)
             marked = players.list_players(db)[0].id
+            view = game_view(main.app, board_id)  # open on the board before the server goes
 
             venue_server.stop(folder)
             qtbot.waitUntil(lambda: main.window.file_label.text() == "Venue server gone",
@@ -111,6 +110,11 @@ def test_typed_while_the_server_is_gone_is_kept_and_sent_when_it_is_back(
             assert kind == "warning" and "Adjudication works from the order sheets on the " \
                 "server, so it waits for the server" in words
             assert "3 entries typed meanwhile are kept on this laptop" in words
+            # A correction from the game's history re-adjudicates on the server: it waits too.
+            view.correction_requested.emit(0, "AUSTRIA", "A VIE-GAL", False)
+            kind, _title, words = dialog_answers.shown[-1]
+            assert kind == "warning" and "A correction adjudicates the phases after it " \
+                "again, on the server" in words
             assert len(outbox) == 3
             _shot(main.window, tmp_path, "venue-kept-while-gone")
 
@@ -137,7 +141,7 @@ def test_typed_while_the_server_is_gone_is_kept_and_sent_when_it_is_back(
 
 
 def test_a_kept_result_that_meets_a_conflict_is_refused_with_both_versions(
-        stations, tmp_path: Path) -> None:  # noqa: F811 - fixture
+        stations, tmp_path: Path) -> None:
     """Replayed after the server came back, a kept result someone else changed meanwhile is
     not written over theirs: it is shown as a conflict (both versions), then dropped."""
     first, second = stations

@@ -14,17 +14,14 @@ from PySide6.QtWidgets import QApplication
 from tdapp.gui.window.controller import MainController
 from tdapp.services import players
 from tdapp.store import venue_server
+from tests.gui import screens
 from tests.venue_helpers import server_folder
 
 pytestmark = pytest.mark.postgres
 
-SHOTS = Path(__file__).resolve().parents[2] / "out" / "screens" / "venue"
-
-
 def _shot(widget, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
     QApplication.processEvents()
-    widget.grab().save(str(SHOTS / f"{name}.png"))
+    screens.save(widget, f"venue/{name}.png")
 
 
 def _about_players(change) -> bool:

@@ -10,56 +10,15 @@ lost."
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
-from sqlalchemy import select
 
 from tdapp.services import players
 from tdapp.services.changes import StaleEdit
-from tdapp.services.results import BoardResult, record_result
-from tdapp.store.copying import copy_tournament
-from tdapp.store.models import Board
-from tdapp.store.pg import open_server_tournament
-from tests.venue_helpers import drop_database, fresh_database_url
+from tdapp.services.results import record_result
+from tests.venue_stations import THEIRS, YOURS, centres, finished_board
 
 pytestmark = pytest.mark.postgres
-
-THEIRS = BoardResult({"AUSTRIA": 10, "ENGLAND": 8, "FRANCE": 6, "GERMANY": 4, "ITALY": 3,
-                      "RUSSIA": 2, "TURKEY": 1}, end_year=1908)
-YOURS = BoardResult({"AUSTRIA": 9, "ENGLAND": 9, "FRANCE": 6, "GERMANY": 4, "ITALY": 3,
-                     "RUSSIA": 2, "TURKEY": 1}, end_year=1908)
-
-
-@pytest.fixture
-def shared(venue_server, demo_file: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path):
-    """The demo tournament copied to a fresh database on the session's server: its TD URL."""
-    monkeypatch.setenv("TDAPP_VENUE_COPIES", str(tmp_path))
-    url = fresh_database_url(venue_server.url_td, "conflict")
-    copy_tournament(demo_file, url)
-    yield url
-    drop_database(url)
-
-
-@pytest.fixture
-def stations(shared: str):
-    first, second = open_server_tournament(shared), open_server_tournament(shared)
-    first.who, second.who = "ann on desk-1", "bob on desk-2"
-    yield first, second
-    first.close()
-    second.close()
-
-
-def finished_board(db) -> tuple[int, int]:
-    with db.read() as session:
-        board = session.scalars(select(Board).where(Board.end_year.is_not(None))
-                                .order_by(Board.id)).first()
-        return board.id, board.version
-
-
-def centres(db, board_id: int) -> dict[str, int]:
-    with db.read() as session:
-        return {seat.power: seat.centers for seat in session.get(Board, board_id).seats}
 
 
 def test_a_board_result_conflict_shows_both_results_line_by_line(stations) -> None:

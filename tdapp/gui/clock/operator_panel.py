@@ -256,40 +256,42 @@ class OperatorPanel(QWidget):
         self.end_day.setCalendarPopup(True)
         self.end_day.setObjectName("hidden-end-day")
         self.end_day.setToolTip("The day of the hidden end time, for Set and for Draw")
-        grid.addWidget(self.end_day, 2, 2)
-        grid.addWidget(QLabel("End at"), 0, 0)
-        grid.addWidget(self.end_at, 0, 1)
-        grid.addWidget(self._action("Set", "H", self._set_hidden_end), 0, 2, 1, 2)
-        grid.addWidget(QLabel("or draw between"), 1, 0)
-        grid.addWidget(self.end_earliest, 1, 1)
-        grid.addWidget(self.end_latest, 1, 2)
-        grid.addWidget(self._action("Draw", "Shift+H", self._draw_hidden_end), 1, 3)
+        # Its own row, above Set and Draw that both use it (it sat on top of Show).
+        grid.addWidget(QLabel("On"), 0, 0)
+        grid.addWidget(self.end_day, 0, 1, 1, 2)
+        grid.addWidget(QLabel("End at"), 1, 0)
+        grid.addWidget(self.end_at, 1, 1)
+        grid.addWidget(self._action("Set", "H", self._set_hidden_end), 1, 2, 1, 2)
+        grid.addWidget(QLabel("or draw between"), 2, 0)
+        grid.addWidget(self.end_earliest, 2, 1)
+        grid.addWidget(self.end_latest, 2, 2)
+        grid.addWidget(self._action("Draw", "Shift+H", self._draw_hidden_end), 2, 3)
         grid.addWidget(self._action("Clear", "Ctrl+Shift+H",
-                                          lambda: self.clock.clear_hidden_end()), 2, 3)
+                                          lambda: self.clock.clear_hidden_end()), 3, 3)
         self.hidden_end_label = QLabel("No hidden end time")
         self.hidden_end_label.setObjectName("hidden-end")
-        grid.addWidget(self.hidden_end_label, 2, 0, 1, 2)
+        grid.addWidget(self.hidden_end_label, 3, 0, 1, 2)
         # Players walk past the TD's table: the time shows only while the TD asks for it.
         self.reveal_box = QCheckBox("Show  [Ctrl+Alt+H]")
         self._action("Show the time", "Ctrl+Alt+H", self.reveal_box.toggle, button=False)
         self.reveal_box.toggled.connect(lambda _: self.refresh())
-        grid.addWidget(self.reveal_box, 2, 2)
+        grid.addWidget(self.reveal_box, 3, 2)
         self.verdict_list = QListWidget()
         self.verdict_list.setMaximumHeight(110)
-        grid.addWidget(self.verdict_list, 3, 0, 1, 4)
+        grid.addWidget(self.verdict_list, 4, 0, 1, 4)
         # Why a time set on another laptop cannot be read here (set by the page); Key… helps.
         self.hidden_end_notice = ""
         self.hidden_end_warning = QLabel()
         self.hidden_end_warning.setObjectName("hidden-end-warning")
         self.hidden_end_warning.setWordWrap(True)
         self.hidden_end_warning.hide()
-        grid.addWidget(self.hidden_end_warning, 3, 0, 1, 4)  # in the verdicts' place: none then
+        grid.addWidget(self.hidden_end_warning, 4, 0, 1, 4)  # in the verdicts' place: none then
         key_button = QPushButton("Key…")
         key_menu = QMenu(key_button)
         key_menu.addAction("Export this laptop's key…", lambda: secret_key.export_key(self))
         key_menu.addAction("Import a key…", self._import_key)
         key_button.setMenu(key_menu)
-        grid.addWidget(key_button, 4, 3)
+        grid.addWidget(key_button, 5, 3)
         return box
 
     def _build_alerts(self) -> QWidget:

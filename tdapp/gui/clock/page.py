@@ -3,8 +3,11 @@
 The page loads the chosen round's clock from the file (by default the round being played) and
 writes it back after every operator action, never from a timer, so a crash or a restart shows
 the right time at once. It feeds the projector the round's board call and the standings and
-keeps them current as boards, results and players change. ``attach(app)`` connects it to the
-service hub.
+keeps them current as boards, results and players change. The page builds widgets and never
+calls a service: it says what it needs with its signals, and its controller
+(``gui/clock/controller.py``, ``ClockController``) reads and writes the file through the
+operation API and pushes the answers back (``set_rounds``, ``show_clock_of``, ``set_content``,
+``saved``...).
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QHideEvent, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -32,19 +35,12 @@ from tdapp.gui.clock.content import (
     TOP_BOARD_MARK,
     BoardCall,
     BoardSeat,
-    StandingRow,
     Standings,
 )
 from tdapp.gui.clock.log_words import stamped
 from tdapp.gui.clock.operator_panel import OperatorPanel
 from tdapp.gui.common.page import InfoPage
-from tdapp.gui.controller import AppController
-from tdapp.services import clock as clock_service
-from tdapp.services.changes import Change
-from tdapp.services.exports import tournament_standings
-from tdapp.services.rounds import ROUND_STATUSES, BoardRow, all_boards, list_rounds
-from tdapp.services.seating import pool_boards
-from tdapp.store.database import TournamentDb
+from tdapp.services.rounds import ROUND_STATUSES, BoardRow, RoundRow
 
 TICKER = "ticker"
 THEME = "theme"
@@ -64,19 +60,16 @@ def board_call_content(round_number: int, boards: list[BoardRow],
     )
 
 
-def standings_content(db: TournamentDb) -> Standings:
-    standings, names = tournament_standings(db)
-    rows = tuple(
-        StandingRow(row.rank, row.name or names.get(row.player, row.player), row.score)
-        for row in standings.rows if row.rank is not None
-    )
-    title = (f"Standings after round {standings.through}" if standings.through
-             else "Standings")
-    return Standings(title=title, rows=rows)
-
-
 class ClockPage(InfoPage):
-    """Round chooser above the operator panel; the panel exists while a file is open."""
+    """Round chooser above the operator panel; the panel exists while a file is open.
+
+    Each signal is answered by the controller, connected directly, before ``emit`` returns."""
+
+    load_requested = Signal(object)  # a round number, or None for the round being played
+    round_requested = Signal(int)  # show this round's clock
+    save_requested = Signal(int, object, dict)  # round, its RoundClock, the page's settings
+    reset_requested = Signal(int, object)  # round, the clock's time source: a fresh clock
+    content_wanted = Signal()  # the board call and standings, as they are now
 
     def __init__(self, parent: QWidget | None = None, *,
                  time_factory: Callable[[], TimeSource] = SystemTime) -> None:
@@ -87,12 +80,12 @@ class ClockPage(InfoPage):
             "Open a tournament, and seat a round from the Rounds page.",
             None, parent,
         )
-        self.app: AppController | None = None
         self.panel: OperatorPanel | None = None
         self.round_number: int | None = None
         self.time_factory = time_factory
         self._stale = False  # board call or standings changed while nobody was looking
         self._loading = False
+        self._reset = False  # whether the last reset asked for was made
         self._build()
 
     # ------------------------------------------------------------------ layout
@@ -166,57 +159,36 @@ class ClockPage(InfoPage):
         self.rounds_button.setVisible(empty)
         self.reset_button.setEnabled(not empty)
 
-    # ------------------------------------------------------------- the hub
-    def attach(self, app: AppController) -> None:
-        if self.app is app:
-            return
-        self.app = app
-        app.file_opened.connect(lambda _path: self.load())
-        app.file_closed.connect(self.unload)
-        app.changed.connect(self._changed)
-        if app.db is not None:
-            self.load()
-
-    @property
-    def db(self) -> TournamentDb | None:
-        return self.app.db if self.app is not None else None
-
+    # ------------------------------------------------------------- showing a clock
     def load(self, round_number: int | None = None) -> None:
         """Show a round's clock as the file holds it (the current round by default)."""
-        db = self.db
-        if db is None:
-            return
-        self._fill_rounds()
-        number = round_number if round_number is not None else self._read(
-            clock_service.current_round)
-        if number is None:
-            self._drop_panel()
-            self._show_empty(True)
-            return
-        self.show_round(number)
+        self.load_requested.emit(round_number)
 
     def show_round(self, number: int) -> None:
-        db = self.db
-        if db is None:
-            return
-        clock = self._read(clock_service.load_clock, number, self.time_factory())
-        if clock is None:
-            return
+        self.round_requested.emit(number)
+
+    def show_no_clock(self) -> None:
+        """No round to show a clock for."""
+        self._drop_panel()
+        self._show_empty(True)
+
+    def show_clock_of(self, number: int, clock: RoundClock, hidden_end_notice: str,
+                      data: dict[str, Any]) -> None:
+        """Round ``number``'s clock as the file holds it, with the notice of a hidden end time
+        sealed on another laptop and what the page keeps beside the clock (``data``)."""
         self.round_number = number
         self._select_round(number)
         self._loading = True
         try:
             self._show_clock(clock)
-            if self.panel is not None:  # a hidden end time sealed on another laptop
-                notice = self._read(clock_service.hidden_end_notice, number)
-                self.panel.hidden_end_notice = notice or ""
+            if self.panel is not None:
+                self.panel.hidden_end_notice = hidden_end_notice
                 self.panel.refresh()
                 self.panel.setMinimumSize(PANEL_MIN_WIDTH, self.panel.minimumSizeHint().height())
-            self._apply_page_data(self._read(clock_service.page_data, number) or {})
+            self._apply_page_data(data)
         finally:
             self._loading = False
         self._keep_alerts_ringing()
-        self.refresh_content()
         self._show_summary()
         self._show_last_action()
 
@@ -340,19 +312,19 @@ class ClockPage(InfoPage):
 
     def save(self) -> None:
         """Write the clock (and the ticker text) into the file; called after every action."""
-        db, panel, number = self.db, self.panel, self.round_number
-        if db is None or panel is None or number is None or self._loading:
+        panel, number = self.panel, self.round_number
+        if panel is None or number is None or self._loading:
             return
-        try:
-            page = self.page_settings()
-            self.app.operations.wait_for(  # type: ignore[union-attr] - db comes from the app
-                lambda: clock_service.save_clock(db, number, panel.clock, page=page))
-        except Exception as exc:  # noqa: BLE001 - the TD must see that the clock is not saved
-            self.save_state.setText(f"The clock could not be saved in the file: {exc}")
-            self.save_state.show()
-            return
+        self.save_requested.emit(number, panel.clock, self.page_settings())
+
+    def saved(self) -> None:
         self.save_state.hide()
         self._show_last_action()
+
+    def save_failed(self, problem: str) -> None:
+        """The TD must see that the clock is not saved."""
+        self.save_state.setText(f"The clock could not be saved in the file: {problem}")
+        self.save_state.show()
 
     def _show_last_action(self) -> None:
         """The newest entry of the clock's adjustment log (the whole log is in the panel)."""
@@ -363,8 +335,7 @@ class ClockPage(InfoPage):
         self.last_action.setText(f"Last: {stamped(log[-1])} ({len(log)} in the log)")
 
     # ------------------------------------------------------------- rounds
-    def _fill_rounds(self) -> None:
-        rows = self._read(list_rounds) or []
+    def set_rounds(self, rows: list[RoundRow]) -> None:
         self.round_box.clear()
         for row in rows:
             status = ROUND_STATUSES.get(row.status, row.status)
@@ -381,7 +352,7 @@ class ClockPage(InfoPage):
     def reset_clock(self) -> bool:
         """After asking, give the round a fresh clock: first segment, not running, no log."""
         panel, number = self.panel, self.round_number
-        if self.db is None or panel is None or number is None:
+        if panel is None or number is None:
             return False
         first = panel.clock.schedule[0].title if len(panel.clock.schedule) else "the start"
         answer = QMessageBox.question(
@@ -394,17 +365,19 @@ class ClockPage(InfoPage):
         panel.board_table.setFocus()  # Space starts the clock again, never this button
         if answer != QMessageBox.StandardButton.Yes:
             return False
-        boards = self._read(clock_service.round_boards, number)
-        if boards is None:
-            return False
-        clock = self._read(clock_service.new_clock, boards, panel.clock.time)
-        if clock is None:
-            return False
-        panel.set_clock(clock)
+        self._reset = False
+        self.reset_requested.emit(number, panel.clock.time)
+        return self._reset
+
+    def clock_reset(self, clock: RoundClock) -> None:
+        """The fresh clock the TD asked for."""
+        if self.panel is None:
+            return
+        self.panel.set_clock(clock)
         self.save()
         self._show_summary()
         self._show_last_action()
-        return True
+        self._reset = True
 
     def _round_chosen(self, index: int) -> None:
         number = self.round_box.itemData(index)
@@ -427,53 +400,35 @@ class ClockPage(InfoPage):
     # ------------------------------------------------------- projector content
     def refresh_content(self) -> None:
         """Give the panel (and the projector) the board call and standings as they are now."""
-        db, panel, number = self.db, self.panel, self.round_number
-        if db is None or panel is None or number is None:
+        self.content_wanted.emit()
+
+    def set_content(self, board_call: BoardCall, standings: Standings | None) -> None:
+        """The board call and (when they could be read) the standings, for the panel and the
+        projector."""
+        if self.panel is None:
             return
-        boards = self._read(all_boards, number) or []
-        pool = self._read(pool_boards, number) or frozenset()
-        panel.set_board_call(board_call_content(number, boards, pool))
-        standings = self._read(standings_content)
+        self.panel.set_board_call(board_call)
         if standings is not None:
-            panel.set_standings(standings)
+            self.panel.set_standings(standings)
         self._stale = False
 
-    def _changed(self, change: Change) -> None:
-        if self.db is None:
-            return
-        if change.rounds or change.boards or change.tournament:
-            self._fill_rounds()
-        if (change.tournament and self.panel is not None
-                and self.round_number is not None and not self.panel.clock.log):
-            self.show_round(self.round_number)  # an untouched clock follows a format changed
-        if change.boards and self.panel is not None and self.round_number:
-            self._follow_board_call()
-        if change.boards or change.results or change.players:  # what the projector shows
-            watched = self.isVisible() or (self.panel is not None
-                                           and self.panel.projector is not None)
-            if watched:
-                self.refresh_content()
-            else:
-                self._stale = True
+    def watched(self) -> bool:
+        """Whether the board call and standings are looked at now (the page or the projector)."""
+        return self.isVisible() or (self.panel is not None and self.panel.projector is not None)
 
-    def _follow_board_call(self) -> None:
-        """A board call published or redone: the clock gets the round's boards."""
-        assert self.panel is not None and self.round_number is not None
-        boards = self._read(clock_service.round_boards, self.round_number)
-        if boards is None:
+    def mark_stale(self) -> None:
+        """What the projector shows changed while nobody looked: refreshed when next shown."""
+        self._stale = True
+
+    def follow_boards(self, clock: RoundClock, boards: list[int]) -> None:
+        """A board call published or redone: the clock gets the round's ``boards``."""
+        if self.panel is None:
             return
-        clock = clock_service.with_boards(self.panel.clock, boards, self.panel.clock.time)
         if clock is not self.panel.clock or set(clock.boards) != set(boards):
             self.panel.set_clock(clock)
         self.panel.refresh()
         self.save()
         self._show_summary()
-
-    def _read(self, query: Callable[..., Any], *args: Any) -> Any:
-        """A read through the hub (a refusal is shown to the TD, ``None`` returned)."""
-        if self.app is None:
-            return None
-        return self.app.read(query, *args)
 
     # -------------------------------------------------------------- Qt events
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override

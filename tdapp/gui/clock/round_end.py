@@ -43,7 +43,7 @@ class RoundEndWatcher(QObject):
         self._panel: OperatorPanel | None = None
         self._handled: set[EndKey] = set()
         self.outcomes: list[games.TimeUp] = []  # what each Yes did, newest last
-        # Connected after the page's own slots, so the page has loaded its clock by then.
+        # Connected after the ClockController's slots, so the page has its clock by then.
         app.file_opened.connect(lambda _path: self._follow(loaded=True))
         app.changed.connect(lambda _change: self._follow(loaded=False))
         page.round_box.activated.connect(lambda _index: self._follow(loaded=True))

@@ -17,12 +17,13 @@ from typing import Any
 
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox, QProgressDialog
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QProgressDialog
 
 from tdapp.gui.controller import AppController
 from tdapp.gui.export.dialogs import DifferencesDialog, PdfOptionsDialog
 from tdapp.gui.export.menu import ExportActions
 from tdapp.gui.operations import DialogProgress, Job, Operation
+from tdapp.gui.window.menus import MainMenus
 from tdapp.services import exports
 from tdapp.services.tournaments import tournament_info
 from tdapp.store.database import TournamentDb
@@ -65,10 +66,11 @@ def _slug(text: str) -> str:
 
 
 class ExportController:
-    def __init__(self, window: QMainWindow, menu: QMenu, app: AppController) -> None:
+    def __init__(self, window: QMainWindow, menus: MainMenus, app: AppController) -> None:
         self.window = window
         self.app = app
-        self.actions = ExportActions(menu)
+        self.actions = ExportActions(menus.export_menu)
+        menus.add_exports(self.actions.groups())
         self.paper = "a4"
         self.jobs: list[ExportJob] = []
         self.last_written: Path | None = None

@@ -1,39 +1,37 @@
-"""The Export menu's actions (layout only; the export controller connects them)."""
+"""The Export menu's commands (made here, placed in File > Export by the export controller
+through ``window.menus``, connected there too)."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMenu
+
+from tdapp.gui.window.menus import make_action
 
 
 class ExportActions:
-    def __init__(self, menu: QMenu) -> None:
-        self.menu = menu
-        self.pdf = QAction("&PDF…", menu)
-        self.pdf.setShortcut("Ctrl+P")
-        self.pdf.setStatusTip("Standings, board call, results, awards, score sheets, schedule")
-        self.certificates = QAction("&Certificates…", menu)
-        self.certificates.setStatusTip("One framed award certificate per page")
-        self.text_certificates = QAction("Certificates, &text only…", menu)
-        self.text_certificates.setStatusTip("Only the words, for pre-printed certificate stock")
-        self.workbook = QAction("&Excel workbook…", menu)
-        self.workbook.setStatusTip("Standings, Rounds, Boards, Best countries, Awards")
-        self.csv = QAction("Standings &CSV…", menu)
-        self.csv.setStatusTip("Final standings with names and locations (for the DBN)")
-        self.compare = QAction("Compare with my &spreadsheet…", menu)
-        self.compare.setStatusTip("List where your own standings sheet differs from tdapp's")
-        menu.addAction(self.pdf)
-        menu.addAction(self.certificates)
-        menu.addAction(self.text_certificates)
-        menu.addSeparator()
-        menu.addAction(self.workbook)
-        menu.addAction(self.csv)
-        menu.addSeparator()
-        menu.addAction(self.compare)
+    def __init__(self, parent: QObject) -> None:
+        self.pdf = make_action(parent, "&PDF…", "Ctrl+P",
+                               "Standings, board call, results, awards, score sheets, schedule")
+        self.certificates = make_action(parent, "&Certificates…", None,
+                                        "One framed award certificate per page")
+        self.text_certificates = make_action(
+            parent, "Certificates, &text only…", None,
+            "Only the words, for pre-printed certificate stock")
+        self.workbook = make_action(parent, "&Excel workbook…", None,
+                                    "Standings, Rounds, Boards, Best countries, Awards")
+        self.csv = make_action(parent, "Standings &CSV…", None,
+                               "Final standings with names and locations (for the DBN)")
+        self.compare = make_action(parent, "Compare with my &spreadsheet…", None,
+                                   "List where your own standings sheet differs from tdapp's")
+
+    def groups(self) -> tuple[tuple[QAction, ...], ...]:
+        """The commands as the menu shows them: documents, spreadsheets, the comparison."""
+        return ((self.pdf, self.certificates, self.text_certificates),
+                (self.workbook, self.csv), (self.compare,))
 
     def all(self) -> tuple[QAction, ...]:
-        return (self.pdf, self.certificates, self.text_certificates, self.workbook, self.csv,
-                self.compare)
+        return tuple(action for group in self.groups() for action in group)
 
     def set_enabled(self, on: bool) -> None:
         for action in self.all():

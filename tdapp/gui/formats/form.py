@@ -91,6 +91,7 @@ class FormatForm(QTabWidget):
         super().__init__(parent)
         self.marks = FieldMarks()
         self._loading = False
+        self._scoring = "haight"  # the loaded format's system: new rounds' default
         self._clock_schedules = clock_schedules
         self._criteria = tuple(tie_breaker_names)
         self.errors: list[QLabel] = []
@@ -649,7 +650,7 @@ class FormatForm(QTabWidget):
         if not self._loading:
             old = self.rounds_table.rowCount()
             self.counting.follow_rounds(old, rounds)
-            self.rounds_table.resize_to(rounds, getattr(self, "_scoring", "haight"))
+            self.rounds_table.resize_to(rounds, self._scoring)
 
     def _changed(self) -> None:
         if not self._loading:

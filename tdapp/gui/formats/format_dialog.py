@@ -135,7 +135,7 @@ class FormatDialog(QDialog):
         self.name_edit = QLineEdit()
         self.title_edit = QLineEdit()
         self.form = FormatForm(
-            [(c.name, getattr(c, "title", c.name)) for c in list_clock_formats()],
+            [(c.name, c.title) for c in list_clock_formats()],
             criterion_names())
         self.summary = QLabel()
         self.summary.setObjectName("formatSummary")

@@ -33,6 +33,7 @@ from tdapp.core.powers import POWERS
 from tdapp.gui import theme
 from tdapp.gui.game.entry import POWER_COLOURS, shown
 from tdapp.gui.game.faults import beyond_owed_words
+from tdapp.gui.game.map_view import MapView
 from tdapp.services import games
 
 COLUMNS = ("Power", "Written", "Read as", "Result", "Why")
@@ -192,17 +193,14 @@ def _placeholder(text: str) -> QLabel:
     return holder
 
 
-def _map_widget() -> QWidget:
-    """The board's map (``tdapp.gui.game.map_view.MapView``); a marked place for it when the
-    map cannot be loaded, so that order entry never depends on the drawing."""
+def _map_widget() -> tuple[QWidget, MapView | None]:
+    """The board's map and the widget shown for it: a marked place when the map's data cannot
+    be read, so that order entry never depends on the drawing."""
     try:
-        from tdapp.gui.game.map_view import MapView
-    except ImportError:
-        return _placeholder("The map of the board will be drawn here.")
-    try:
-        return MapView()
+        view = MapView()
     except (OSError, ValueError) as exc:  # the map's data missing or damaged
-        return _placeholder(f"The map cannot be shown: {exc}")
+        return _placeholder(f"The map cannot be shown: {exc}"), None
+    return view, view
 
 
 class ResultsTable(QTableWidget):
@@ -249,10 +247,10 @@ class AdjudicationView(QWidget):
         column.addWidget(self.heading)
         column.addWidget(self.table, 3)
         column.addWidget(self.summary, 1)
-        self.map_area = _map_widget()
+        self.map_area, self.map = _map_widget()
         self.projector_button = QPushButton("Map on the &projector")
         self.projector_button.setObjectName("mapOnProjector")
-        self.projector_button.setEnabled(hasattr(self.map_area, "show_on_projector"))
+        self.projector_button.setEnabled(self.map is not None)
         self.projector_button.clicked.connect(self.show_map_on_projector)
         map_side = QWidget()
         map_column = QVBoxLayout(map_side)
@@ -332,18 +330,16 @@ class AdjudicationView(QWidget):
 
     def _show_on_map(self, row: games.PhaseRow, after: Mapping[str, Any]) -> None:
         """The position the phase started from, with its orders and what became of them."""
-        show = getattr(self.map_area, "set_position", None)
-        if not callable(show):
+        if self.map is None:
             return
         try:
-            show(row.position, row.results or [])
+            self.map.set_position(row.position, row.results or [])
         except ValueError:  # a position the map cannot draw: the table still tells it all
             return
 
     def show_map_on_projector(self) -> None:
-        project = getattr(self.map_area, "show_on_projector", None)
-        if callable(project):
-            project()
+        if self.map is not None:
+            self.map.show_on_projector()
 
 
 def results_text(rows: Sequence[Mapping[str, Any]]) -> list[str]:

@@ -1,7 +1,11 @@
 """Opening boards' game views: Round > Play board lists the boards; each opens in its own
-window (one per board, raised when opened again)."""
+window (one per board, raised when opened again). Each view has a :class:`BoardController`
+that makes its service calls through the operation API and pushes the game back into it."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction
@@ -9,10 +13,12 @@ from PySide6.QtWidgets import QMenu, QMessageBox
 
 from tdapp.gui.controller import AppController
 from tdapp.gui.game.view import GameView
+from tdapp.gui.results.controller import player_left_dialog
 from tdapp.gui.window.main_window import MainWindow
 from tdapp.gui.window.menus import Menu
 from tdapp.services import games
-from tdapp.services.changes import Change
+from tdapp.services.changes import Change, ServiceError
+from tdapp.services.replacements import board_civil_disorder, replacements
 from tdapp.services.rounds import all_boards
 
 WINDOW_SIZE = (1280, 800)
@@ -79,7 +85,7 @@ class GameController(QObject):
     def open_board(self, board_id: int) -> GameView:
         view = self.views.get(board_id)
         if view is None:
-            view = GameView(self.app, board_id)
+            view = game_view(self.app, board_id)
             view.setWindowFlag(Qt.WindowType.Window, True)
             view.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
             view.destroyed.connect(lambda _=None, b=board_id: self.views.pop(b, None))
@@ -94,3 +100,123 @@ class GameController(QObject):
         for view in list(self.views.values()):
             view.close()
         self.views.clear()
+
+
+def game_view(app: AppController, board_id: int) -> GameView:
+    """The game view of one board, with its controller (kept alive as the view's child)."""
+    view = GameView(board_id)
+    BoardController(view, app)
+    view.reload()
+    return view
+
+
+class BoardController(QObject):
+    """One board's game: every service call the game view asks for, through the operation
+    API; what comes back is pushed into the view."""
+
+    def __init__(self, view: GameView, app: AppController) -> None:
+        super().__init__(view)
+        self.view = view
+        self.app = app
+        self.board_id = view.board_id
+        self._quiet = False
+        app.changed.connect(self._changed)
+        view.reload_requested.connect(self.reload)
+        view.save_requested.connect(self.save)
+        view.start_requested.connect(
+            lambda: self.app.call(games.start_game, self.board_id))
+        view.status_requested.connect(
+            lambda power, status, phase: self.app.call(games.set_sheet_status, self.board_id,
+                                                       power, status, None, phase))
+        view.adjudicate_requested.connect(self.adjudicate)
+        view.correction_requested.connect(self.correct)
+        view.player_left_requested.connect(self.player_left)
+        view.draw_vote_requested.connect(self.open_draw_vote)
+        view.vote_held.connect(self.hold_vote)
+        view.vetoed_openly.connect(
+            lambda powers, phase: self.app.call(games.veto_draw_openly, self.board_id,
+                                                list(powers), phase))
+        view.chart_export_requested.connect(self.export_chart)
+        view.end_requested.connect(
+            lambda reason: self.app.call(games.end_game, self.board_id, reason))
+        view.told.connect(self.app.inform)
+
+    def _changed(self, change: Change) -> None:
+        if self._quiet:
+            return  # a sheet saved from this view: shown already, no reload needed
+        mine = not change.ids or self.board_id in change.ids
+        if mine and (change.games or change.results):
+            self.reload()
+
+    def reload(self) -> None:
+        state = self.app.read(games.game_state, self.board_id)
+        if state is None:
+            return
+        rules = self.app.read(games.format_rules, default=None)
+        left = self.app.read(replacements, self.board_id, default=[])
+        self.view.show_game(state, rules, left)
+
+    def save(self, power: str, text: str, phase: str | None) -> None:
+        self._quiet = True
+        try:
+            change = self.app.call(games.save_orders, self.board_id, power, text, phase)
+        finally:
+            self._quiet = False
+        if change is not None:
+            self.view.sheet_saved(power, text)
+
+    def adjudicate(self, phase: str | None) -> None:
+        if self.app.call(games.adjudicate, self.board_id, None, phase) is not None:
+            self.view.show_adjudicated()
+
+    def correct(self, seq: int, power: str, text: str, override: bool) -> None:
+        # Called by name (not through a closure) so that, with the venue server gone, the
+        # station says a correction waits for the server (gui/venue/outbox.py).
+        report = self.app.call_for_report(games.correct_orders, self.board_id, seq, power,
+                                          text, override)
+        if report is None:
+            return
+        self.view.show_correction(report)
+        if report.carried:  # the game as played stands: say what comes next
+            self.app.inform("Builds already played stand", "\n\n".join(report.carried))
+
+    def player_left(self) -> None:
+        state = self.app.read(games.game_state, self.board_id)
+        if state is None:
+            return
+        board = next((b for b in self.app.read(all_boards, state.round_number, default=[])
+                      if b.board_id == self.board_id), None)
+        if board is not None:
+            self.view.show_player_left(player_left_dialog(self.app, board, self.view))
+
+    def open_draw_vote(self) -> None:
+        preview = self.app.read(games.draw_vote_preview, self.board_id)
+        if preview is None:
+            return
+        if preview.refusal:
+            self.app.inform("No draw vote now", preview.refusal)
+            return
+        self.view.show_draw_vote(
+            preview, self.app.read(board_civil_disorder, self.board_id, default=set()))
+
+    def hold_vote(self, votes: dict[str, bool], abandoned: Sequence[str],
+                  powers: Sequence[str] | None, phase: str | None) -> None:
+        # The service itself, not a wrapper: a venue station keeps the vote (gui/venue/outbox)
+        # while the server is gone; the call broadcasts the outcome's change.
+        self.app.call(games.hold_draw_vote, self.board_id, votes, abandoned, powers, phase)
+
+    def export_chart(self, path: Path) -> None:
+        """The chart read and written on a worker (a USB stick may be slow)."""
+        db = self.app.db
+        if db is None:
+            return
+        try:
+            self.app.operations.wait_for(lambda: path.write_text(
+                games.centre_chart_csv(db, self.board_id), encoding="utf-8"))
+        except OSError as exc:
+            self.app.show_problem(exc, "Cannot write the chart")
+            return
+        except ServiceError as exc:
+            self.app.show_problem(exc)
+            return
+        self.view.chart_exported(path)

@@ -1,8 +1,10 @@
 """A board's game view: order entry for the open phase, its results, the history of every
 phase with corrections, draw votes, the end of the game and the supply-centre chart.
 
-Layout and behaviour of the tabs live in their own modules; this view connects them to the
-games service through the application controller (every action audited, errors shown)."""
+Layout and behaviour of the tabs live in their own modules. This view builds widgets, reads
+sheets as they are typed and asks the TD before anything drastic; it never calls a service: it
+emits what the TD asked for, and its controller (``gui/game/controller.py``, ``BoardController``)
+makes the call through the operation API and pushes the game back with :meth:`GameView.show_game`."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -43,20 +45,16 @@ from tdapp.core.game.sheets import (
 from tdapp.core.orders.options import ParseOptions
 from tdapp.core.powers import POWERS
 from tdapp.gui import theme
-from tdapp.gui.controller import AppController
 from tdapp.gui.game.adjudication import AdjudicationView
 from tdapp.gui.game.chart import CentreChart
 from tdapp.gui.game.draw_vote import ABANDONED, DrawVoteDialog
 from tdapp.gui.game.entry import EntryPage, rules_text, unordered_line
 from tdapp.gui.game.faults import check_sheet, fate
 from tdapp.gui.game.history import HistoryPage
-from tdapp.gui.results.controller import player_left_dialog
 from tdapp.gui.results.player_left import PlayerLeftDialog
 from tdapp.services import games
-from tdapp.services.changes import Change
-from tdapp.services.replacements import board_civil_disorder, replacements
+from tdapp.services.replacements import ReplacementRow
 from tdapp.services.results import END_REASONS
-from tdapp.services.rounds import all_boards
 
 PLACEHOLDERS = {
     "M": "Type the orders as written: A Par-Bur, F Bre-Mao …",
@@ -67,11 +65,28 @@ CD_NAMES = {"wdc-2025": "WDC 2025", "rulebook": "rulebook", "rulebook-1971": "19
 
 
 class GameView(QWidget):
-    """The game of one board. Opens on the open phase's order entry."""
+    """The game of one board. Opens on the open phase's order entry.
 
-    def __init__(self, app: AppController, board_id: int, parent: QWidget | None = None) -> None:
+    Each signal is one thing the TD asked for; the controller, connected directly, has done it
+    (and pushed the answer back here) by the time ``emit`` returns."""
+
+    reload_requested = Signal()
+    save_requested = Signal(str, str, object)  # power, the sheet's text, the phase it is for
+    start_requested = Signal()
+    status_requested = Signal(str, str, object)  # power, status, the phase it is for
+    adjudicate_requested = Signal(object)  # the phase
+    correction_requested = Signal(int, str, str, bool)  # phase seq, power, text, override
+    player_left_requested = Signal()
+    draw_vote_requested = Signal()
+    # votes, abandoned powers, the draw's powers (None: every power with a centre), the phase
+    vote_held = Signal(dict, list, object, object)
+    vetoed_openly = Signal(list, object)  # the powers who vetoed, the phase
+    chart_export_requested = Signal(object)  # the Path chosen
+    end_requested = Signal(str)  # the reason
+    told = Signal(str, str)  # title, text: something the TD is told (an information box)
+
+    def __init__(self, board_id: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.app = app
         self.board_id = board_id
         self.setObjectName("gameView")
         self.state: games.GameState | None = None
@@ -80,12 +95,14 @@ class GameView(QWidget):
         self.civil_disorder = "rulebook"
         self.vote_dialog: DrawVoteDialog | None = None
         self.left_dialog: PlayerLeftDialog | None = None
-        self._quiet = False
         self._history_stale = True
         self._judged: tuple[dict[str, Any], Position | None] | None = None
+        self._departures: list[ReplacementRow] = []
+        self._opened: DrawVoteDialog | PlayerLeftDialog | None = None  # what the last ask opened
+        self._correcting = ""  # the history's phase while a correction is saved
+        self._exported: Path | None = None
         self._build()
         self._connect()
-        self.reload()
 
     # -- layout -------------------------------------------------------------------------
     def _build(self) -> None:
@@ -136,7 +153,6 @@ class GameView(QWidget):
         layout.addWidget(self.tabs, 1)
 
     def _connect(self) -> None:
-        self.app.changed.connect(self._changed)
         self.start_button.clicked.connect(self.start)
         self.vote_button.clicked.connect(self.open_draw_vote)
         self.left_button.clicked.connect(self.player_left)
@@ -171,19 +187,17 @@ class GameView(QWidget):
                     return
 
     # -- reading the game ------------------------------------------------------------------
-    def _changed(self, change: Change) -> None:
-        if self._quiet:
-            return  # a sheet saved from this view: shown already, no reload needed
-        mine = not change.ids or self.board_id in change.ids
-        if mine and (change.games or change.results):
-            self.reload()
-
     def reload(self) -> None:
-        state = self.app.read(games.game_state, self.board_id)
-        if state is None:
-            return
+        """Read the game again (the controller answers with :meth:`show_game`)."""
+        self.reload_requested.emit()
+
+    def show_game(self, state: games.GameState,
+                  rules: tuple[ParseOptions, dict[str, str], str] | None,
+                  departures: Sequence[ReplacementRow]) -> None:
+        """The board's game as the file has it: its phases, the format's rules for reading
+        sheets (None when they could not be read) and who left the board mid-game."""
         self.state = state
-        rules = self.app.read(games.format_rules, default=None)
+        self._departures = list(departures)
         if rules is not None:
             self.options, self.judge_rules, self.civil_disorder = rules
             cd = CD_NAMES.get(self.civil_disorder, self.civil_disorder)
@@ -253,7 +267,7 @@ class GameView(QWidget):
     def _departures_text(self) -> str:
         """Who left this board and who took over; a seat in civil disorder holds and votes
         for every draw (WDC 2025 III.3, VII.3.c)."""
-        left = self.app.read(replacements, self.board_id, default=[])
+        left = self._departures
         if not left:
             return ""
         texts = "; ".join(r.text + (" (its units hold; it votes for every draw)"
@@ -398,15 +412,15 @@ class GameView(QWidget):
         if not panel.dirty or self.state is None or not self.state.started:
             return
         text = panel.edit.toPlainText()
-        self._quiet = True
-        try:
-            change = self.app.call(games.save_orders, self.board_id, power, text,
-                                   self.state.current.phase if self.state.current else None)
-        finally:
-            self._quiet = False
-        current = self.state.current
-        if change is None or current is None:
+        self.save_requested.emit(power, text,
+                                 self.state.current.phase if self.state.current else None)
+
+    def sheet_saved(self, power: str, text: str) -> None:
+        """The sheet ``text`` of ``power`` is in the file: mark it saved, without a reload."""
+        current = self.state.current if self.state is not None else None
+        if current is None:
             return
+        panel = self.entry.panels[power]
         panel.saved_text = text
         before = current.sheets.get(power)
         status = saved_status(before.status if before else None)
@@ -421,7 +435,7 @@ class GameView(QWidget):
 
     # -- actions --------------------------------------------------------------------------
     def start(self) -> None:
-        self.app.call(games.start_game, self.board_id)
+        self.start_requested.emit()
         self.entry.panels["AUSTRIA"].edit.setFocus()
 
     def set_status(self, power: str, status: str) -> None:
@@ -429,7 +443,7 @@ class GameView(QWidget):
         self.save(power)
         if status == games.NO_ORDERS and self._status(power) == games.NO_ORDERS:
             status = games.ENTERED
-        self.app.call(games.set_sheet_status, self.board_id, power, status, None, self._phase())
+        self.status_requested.emit(power, status, self._phase())
 
     def _phase(self) -> str | None:
         """The open phase as this window shows it (an entry sent later must still be for it)."""
@@ -442,9 +456,10 @@ class GameView(QWidget):
         self.save_all()
         if not self._adjudicate_during_grace() or not self._adjudicate_with_gaps():
             return
-        phase = self.state.current.phase if self.state.current else None
-        if self.app.call(games.adjudicate, self.board_id, None, phase) is not None:
-            self.tabs.setCurrentWidget(self.results)
+        self.adjudicate_requested.emit(self.state.current.phase if self.state.current else None)
+
+    def show_adjudicated(self) -> None:
+        self.tabs.setCurrentWidget(self.results)
 
     def grace_running(self, now: dt.datetime | None = None) -> list[str]:
         """The powers whose grace period for a missing sheet has not ended, with its end
@@ -495,71 +510,62 @@ class GameView(QWidget):
         return answer == QMessageBox.StandardButton.Yes
 
     def correct(self, seq: int, power: str, text: str, override: bool) -> None:
-        reports: list[games.CorrectionReport] = []
+        self._correcting = self.history.current().phase if self.history.current() else ""
+        self.correction_requested.emit(seq, power, text, override)
 
-        def run(db: Any) -> Change:
-            report = games.correct_orders(db, self.board_id, seq, power, text, override)
-            reports.append(report)
-            return report.change
-
-        phase = self.history.current().phase if self.history.current() else ""
-        self.app.call(run)
-        if reports:
-            self.history.select_phase(phase)
-            self.history.show_report(reports[0])
-        if reports and reports[0].carried:  # the game as played stands: say what comes next
-            self.app.inform("Builds already played stand", "\n\n".join(reports[0].carried))
+    def show_correction(self, report: games.CorrectionReport) -> None:
+        """A correction saved: the history shows its phase and what it changed."""
+        self.history.select_phase(self._correcting)
+        self.history.show_report(report)
 
     def player_left(self) -> PlayerLeftDialog | None:
         """A player leaves this board: a replacement takes the seat or it is left in civil
         disorder, from the open phase (WDC 2025 III.3)."""
-        state = self.app.read(games.game_state, self.board_id)
-        if state is None:
-            return None
-        board = next((b for b in self.app.read(all_boards, state.round_number, default=[])
-                      if b.board_id == self.board_id), None)
-        if board is None:
-            return None
-        dialog = player_left_dialog(self.app, board, self)
+        self._opened = None
+        self.player_left_requested.emit()
+        return self._opened if isinstance(self._opened, PlayerLeftDialog) else None
+
+    def show_player_left(self, dialog: PlayerLeftDialog) -> None:
         dialog.finished.connect(lambda _code: dialog.deleteLater())
         self.left_dialog = dialog
+        self._opened = dialog
         dialog.open()
-        return dialog
 
     def open_draw_vote(self) -> DrawVoteDialog | None:
-        preview = self.app.read(games.draw_vote_preview, self.board_id)
-        if preview is None:
-            return None
-        if preview.refusal:
-            self.app.inform("No draw vote now", preview.refusal)
-            return None
+        self._opened = None
+        self.draw_vote_requested.emit()
+        return self._opened if isinstance(self._opened, DrawVoteDialog) else None
+
+    def show_draw_vote(self, preview: games.VotePreview, civil_disorder: set[str]) -> None:
+        """The draw vote dialog for ``preview``; a seat left in ``civil_disorder`` is shown as
+        abandoned (it votes for every draw)."""
         current = self.state.current if self.state else None
         title = phase_title(current.phase) if current else ""
         dialog = DrawVoteDialog(preview.eligible, preview.secret, title, self,
                                 named=preview.named)
         # a seat left in civil disorder votes for every draw: shown as abandoned, ready
-        for power in self.app.read(board_civil_disorder, self.board_id, default=set()):
+        for power in civil_disorder:
             if power in dialog.choices:
                 dialog.choices[power].setCurrentText(ABANDONED)
         dialog.accepted.connect(lambda: self.hold_vote(dialog.votes(), dialog.abandoned(),
                                                        dialog.draw_powers()))
         dialog.vetoed.connect(self.veto_openly)
         self.vote_dialog = dialog
+        self._opened = dialog
         dialog.open()
-        return dialog
 
     def hold_vote(self, votes: dict[str, bool], abandoned: Sequence[str],
                   powers: Sequence[str] | None = None) -> None:
         """Record the vote on a draw of ``powers`` (every power with a centre when None); the
         banner then says whether it passed (and, when open, how each power voted), and a
         passed vote ends the game."""
-        self.app.call(games.hold_draw_vote, self.board_id, votes, abandoned, powers,
-                      self._phase())
+        self.vote_held.emit(votes, list(abandoned), list(powers) if powers is not None else None,
+                            self._phase())
 
     def veto_openly(self, powers: Sequence[str]) -> None:
         """A proposal vetoed openly at the table (DBN 5.7.1): recorded with who vetoed it; no
         vote is held and the season's draw vote is not used up."""
-        self.app.call(games.veto_draw_openly, self.board_id, list(powers), self._phase())
+        self.vetoed_openly.emit(list(powers), self._phase())
 
     def export_chart(self) -> Path | None:
         state = self.state
@@ -570,15 +576,12 @@ class GameView(QWidget):
                                               suggested, "CSV files (*.csv)")
         if not name:
             return None
-        text = self.app.read(games.centre_chart_csv, self.board_id)
-        if text is None:
-            return None
-        try:
-            Path(name).write_text(text, encoding="utf-8")
-        except OSError as exc:
-            self.app.show_problem(exc, "Cannot write the chart")
-            return None
-        return Path(name)
+        self._exported = None
+        self.chart_export_requested.emit(Path(name))
+        return self._exported
+
+    def chart_exported(self, path: Path) -> None:
+        self._exported = path
 
     def end(self, reason: str) -> None:
         if reason == "time" and self.state is not None and fall_in_hand(self.state.current):
@@ -594,14 +597,14 @@ class GameView(QWidget):
                 self.adjudicate()
                 current = self.state.current if self.state else None
                 if current is not None and current.phase.startswith("F"):
-                    self.app.inform("Retreats first", "Enter and adjudicate the Fall retreats, "
-                                    "then end the game.")
+                    self.told.emit("Retreats first", "Enter and adjudicate the Fall retreats, "
+                                   "then end the game.")
                     return
                 if self.state is not None and self.state.finished:
                     return  # the Fall itself ended the game
-                self.app.call(games.end_game, self.board_id, reason)
+                self.end_requested.emit(reason)
                 return
-            self.app.call(games.end_game, self.board_id, reason)
+            self.end_requested.emit(reason)
             return
         words = {"called": "The TD calls the game now: it is scored on the centres of the "
                            "last completed Fall.",
@@ -609,4 +612,4 @@ class GameView(QWidget):
                          "last completed Fall."}[reason]
         answer = QMessageBox.question(self, "End the game", words + "\n\nEnd the game?")
         if answer == QMessageBox.StandardButton.Yes:
-            self.app.call(games.end_game, self.board_id, reason)
+            self.end_requested.emit(reason)

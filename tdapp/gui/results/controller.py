@@ -10,10 +10,13 @@ from tdapp.gui.results.boards_panel import FINISHED, ResultsPanel
 from tdapp.gui.results.dialog import ResultEntryDialog
 from tdapp.gui.results.player_left import PlayerLeftDialog
 from tdapp.services.changes import Change, ServiceError
+from tdapp.services.formats import effective_format, scoring_systems
 from tdapp.services.games import game_state
 from tdapp.services.players import list_players
 from tdapp.services.replacements import Departure, record_departure, replacements
+from tdapp.services.results import BoardResult, record_result
 from tdapp.services.rounds import BoardRow, all_boards, list_rounds
+from tdapp.services.standings_views import board_entry
 
 
 def player_left_dialog(app: AppController, board: BoardRow, parent: QWidget) -> PlayerLeftDialog:
@@ -27,6 +30,27 @@ def player_left_dialog(app: AppController, board: BoardRow, parent: QWidget) -> 
     def submit(departure: Departure) -> Change | None:
         return app.attempt(record_departure, board.board_id, departure)
     return PlayerLeftDialog(board, players, phase, submit, parent)
+
+
+def result_dialog(app: AppController, board_id: int, parent: QWidget | None = None
+                  ) -> ResultEntryDialog:
+    """The board's result grid, read from the file (off the GUI thread), its Save recorded
+    through services.results.record_result (undoable). Raises ServiceError when no tournament
+    is open or the board cannot be read."""
+    db = app.db
+    if db is None:
+        raise ServiceError("No tournament is open.")
+    # The TD's own format and formula systems when there are some.
+    entry, fmt, custom = app.operations.wait_for(
+        lambda: (board_entry(db, board_id), effective_format(db), scoring_systems(db)))
+    dialog = ResultEntryDialog(entry, fmt, custom, parent)
+
+    def save(board: int, result: BoardResult, version: int | None) -> None:
+        change = app.call(record_result, board, result, expected_version=version)
+        if change is not None:
+            dialog.recorded(change.description)
+    dialog.save_requested.connect(save)
+    return dialog
 
 
 def _wants(change: Change) -> bool:
@@ -102,7 +126,7 @@ class ResultsController:
         if self.dialog is not None:
             self.dialog.reject()
         try:
-            dialog = ResultEntryDialog(board_id, self.app, self.parent)
+            dialog = result_dialog(self.app, board_id, self.parent)
         except ServiceError as exc:
             self.app.show_problem(exc)
             return None

@@ -1,8 +1,10 @@
 """A board's result, typed from the table's score sheet: the grid, what is still wrong in words,
-and the board's scores the moment the numbers are valid. Save records it (undoable)."""
+and the board's scores the moment the numbers are valid. Save asks the controller to record it
+(``gui/results/controller.py``: ``result_dialog`` builds the dialog from the file)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt, Signal
@@ -20,18 +22,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tdapp.core.formats import TournamentFormat
 from tdapp.core.powers import POWERS
+from tdapp.core.scoring.base import ScoringSystem
 from tdapp.gui import theme
 from tdapp.gui.common.table_model import Column, RowTableModel
 from tdapp.gui.common.tables import ROW_HEIGHT, tune_table
-from tdapp.gui.controller import AppController
 from tdapp.gui.results.form import FIRST_YEAR, LAST_YEAR, Check, ResultForm
 from tdapp.gui.results.grid import ResultGridModel, ResultGridView
 from tdapp.gui.results.needs import result_needs
 from tdapp.services.changes import ServiceError
-from tdapp.services.formats import effective_format, scoring_systems
-from tdapp.services.results import END_REASONS, record_result, score_result
-from tdapp.services.standings_views import BoardEntry, board_entry
+from tdapp.services.results import END_REASONS, score_result
+from tdapp.services.standings_views import BoardEntry
 
 
 @dataclass(frozen=True)
@@ -52,24 +54,23 @@ SCORE_COLUMNS = (
 
 
 class ResultEntryDialog(QDialog):
-    """``ResultEntryDialog(board_id, app)``: show with ``open()`` or ``show()``; ``saved`` is
-    emitted with the board id once the result is recorded."""
+    """``ResultEntryDialog(entry, fmt, custom_systems)``: the board as the file has it, the
+    tournament's format and the TD's own formula systems. Show with ``open()`` or ``show()``;
+    Save emits ``save_requested(board_id, result, version)``, and once the controller has
+    recorded it (:meth:`recorded`) ``saved`` is emitted with the board id."""
 
     saved = Signal(int)
+    save_requested = Signal(int, object, object)  # board id, BoardResult, the board's version
 
-    def __init__(self, board_id: int, app: AppController, parent: QWidget | None = None) -> None:
+    def __init__(self, entry: BoardEntry, fmt: TournamentFormat,
+                 custom_systems: Sequence[ScoringSystem],
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.app = app
-        self.board_id = board_id
-        db = app.db
-        if db is None:
-            raise ServiceError("No tournament is open.")
-        # The TD's own format and formula systems when there are some (read off the GUI thread).
-        self.entry: BoardEntry
-        self.entry, fmt, self.custom_systems = app.operations.wait_for(
-            lambda: (board_entry(db, board_id), effective_format(db), scoring_systems(db)))
+        self.board_id = entry.board_id
+        self.entry = entry
+        self.custom_systems = custom_systems
         self.needs = result_needs(fmt, self.entry.round_number, self.custom_systems)
-        default_year = getattr(fmt, "end_year", None) or 1909
+        default_year = fmt.end_year or 1909
         self.form = ResultForm.from_result(self.needs, self.entry.result, default_year,
                                            self.entry.selection_order)
         names = {s.power: s.player_name for s in self.entry.seats}
@@ -217,12 +218,13 @@ class ResultEntryDialog(QDialog):
     def save(self) -> None:
         if self.check.result is None:
             return
-        change = self.app.call(record_result, self.board_id, self.check.result,
-                               expected_version=self.entry.version)
-        if change is not None:
-            self._confirm(change.description)
-            self.saved.emit(self.board_id)
-            self.accept()
+        self.save_requested.emit(self.board_id, self.check.result, self.entry.version)
+
+    def recorded(self, description: str) -> None:
+        """The result is in the file: say so, and close."""
+        self._confirm(description)
+        self.saved.emit(self.board_id)
+        self.accept()
 
     def _confirm(self, what: str) -> None:
         """Say in the window's status bar that it was saved (the grid closes at once)."""

@@ -17,7 +17,7 @@ class ResultsViews:
     """The controllers are kept here so they live as long as the window."""
 
     def __init__(self, window: Any, app: AppController) -> None:
-        self.exports = ExportController(window, window.menus.export_menu, app)
+        self.exports = ExportController(window, window.menus, app)
         standings_page = window.pages["Standings"]
         awards_page = window.pages["Awards"]
         assert isinstance(standings_page, StandingsPage)

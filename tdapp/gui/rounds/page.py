@@ -253,7 +253,7 @@ class RoundsPage(QWidget):
         rows = self.selected_rows()
         for button in self.status_buttons.values():
             button.setEnabled(bool(rows))
-        for box, attr in ((self.two_boards, "two_boards"), (self.sit_out, "volunteer_sit_out")):
+        for box, values in ((self.two_boards, {r.two_boards for r in rows}),
+                            (self.sit_out, {r.volunteer_sit_out for r in rows})):
             box.setEnabled(bool(rows))
-            values = {getattr(r, attr) for r in rows}
             box.setChecked(values == {True})

@@ -2,22 +2,122 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFileDialog, QWidget
 
+from tdapp.core.formats import TournamentFormat
+from tdapp.core.seating import repeat_lower_bound
 from tdapp.gui.controller import AppController
-from tdapp.gui.operations import Operation
+from tdapp.gui.operations import CancelToken, Operation
 from tdapp.gui.seating.common import call_seats
 from tdapp.gui.seating.projection import SeatingProjector, board_call_content
-from tdapp.gui.seating.wizard import SeatingWizard, open_wizard
+from tdapp.gui.seating.runner import ProgressPanel
+from tdapp.gui.seating.wizard import SeatingWizard
 from tdapp.gui.window.main_window import MainWindow
-from tdapp.services import rollcall, rounds, seating
+from tdapp.services import formats, rollcall, rounds, seating
 from tdapp.services.changes import Change
 from tdapp.services.exports import export_pdf
+from tdapp.services.rounds import BoardRow
+from tdapp.services.seating import PlayersPlan, SeatingProposal, WhoPlaysProposal
 
 LATE_RESEED_SECONDS = 3.0
 STATUS_WORDS = {"present": "present", "standby": "standby", "late": "late", "absent": "absent"}
+
+
+class SeatingCalls:
+    """The seating wizard's service calls (its ``WizardCalls``), through the operation API:
+    reads waited for without freezing the window, searches started behind the step's
+    progress panel."""
+
+    def __init__(self, app: AppController) -> None:
+        self.app = app
+
+    def who_plays(self, round_number: int) -> WhoPlaysProposal | None:
+        found: WhoPlaysProposal | None = self.app.read(seating.who_plays, round_number)
+        return found
+
+    def tournament_format(self) -> TournamentFormat | None:
+        fmt: TournamentFormat | None = self.app.read(formats.effective_format)
+        return fmt
+
+    def seat(self, panel: ProgressPanel, round_number: int, plan: PlayersPlan, method: str,
+             seed: int, time_limit: float,
+             on_done: Callable[[tuple[SeatingProposal, int]], None],
+             on_failed: Callable[[], None]) -> None:
+        db = self.app.db
+        if db is None:
+            return
+
+        def work(token: CancelToken) -> tuple[SeatingProposal, int]:
+            context = seating.seating_context(db, round_number, method)
+            proposal = seating.seat_with_context(context, plan, seed, time_limit, token.progress,
+                                                 token.is_cancelled)
+            players = [context.labels[p] for p in plan.playing]
+            return proposal, repeat_lower_bound(players, context.history_index()).pairs
+
+        self._search(panel, f"Seating round {round_number}…", work, on_done, on_failed)
+
+    def reseed(self, panel: ProgressPanel, title: str, current: SeatingProposal,
+               only_unlocked: bool, time_limit: float,
+               on_done: Callable[[SeatingProposal], None],
+               on_failed: Callable[[], None]) -> None:
+        def work(token: CancelToken) -> SeatingProposal:
+            return seating.reseed(current, only_unlocked, None, time_limit, token.progress,
+                                  token.is_cancelled)
+
+        self._search(panel, title, work, on_done, on_failed)
+
+    def _search(self, panel: ProgressPanel, title: str, work: Callable[[CancelToken], Any],
+                done: Callable[[Any], None], failed: Callable[[], None]) -> None:
+        """A search in the panel; Cancel keeps the best seating found so far."""
+        panel.job = self.app.start(Operation(
+            title, work, on_done=done, cancellable=True, keeps_result=True, progress=panel,
+            problem_title="The round could not be seated", after_failure=lambda _exc: failed(),
+            stops_with_file=True))
+
+    def existing_call(self, round_number: int) -> int:
+        return int(self.app.read(seating.existing_call, round_number, default=0) or 0)
+
+    def started_boards(self, round_number: int) -> list[int]:
+        """The numbers of the round's boards whose game has started or that have a result."""
+        found = self.app.read(seating.open_boards, round_number, default=None)
+        return list(found[1]) if found else []
+
+    def publish(self, round_number: int, proposal: SeatingProposal) -> bool:
+        return self.app.call(seating.publish, round_number, proposal) is not None
+
+    def board_call(self, round_number: int) -> list[BoardRow]:
+        return list(self.app.read(rounds.board_call, round_number, default=[]))
+
+    def pool_boards(self, round_number: int) -> frozenset[int]:
+        return frozenset(self.app.read(seating.pool_boards, round_number, default=frozenset()))
+
+    def call_pdf_suggestion(self, round_number: int) -> Path | None:
+        db = self.app.db
+        if db is None:
+            return None
+        return db.path.with_name(f"{db.path.stem} round {round_number} board call.pdf")
+
+    def write_call_pdf(self, target: Path, on_done: Callable[[Path], None]) -> None:
+        db = self.app.db
+        if db is None:
+            return
+        self.app.start(Operation(
+            "Writing the board call…", lambda _token: export_pdf(db, target, what="board-call"),
+            on_done=on_done, problem_title="The board call could not be written",
+            expected=(OSError,)))
+
+
+def open_wizard(app: AppController, round_number: int, projector: SeatingProjector,
+                parent: QWidget | None = None, **kwargs: Any) -> SeatingWizard:
+    wizard = SeatingWizard(SeatingCalls(app), round_number, projector, parent, **kwargs)
+    wizard.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    wizard.show()
+    return wizard
 
 
 class BoardsController:

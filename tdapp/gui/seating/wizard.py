@@ -1,23 +1,23 @@
 """The board-call wizard: who plays, seating, powers, review, board call.
 
 A non-modal window: the TD can look at the Players or Rounds page while a search runs. The
-wizard keeps the round's proposal; its steps edit it through ``tdapp.services.seating``; only
-the last step writes to the file (one action, one Undo).
+wizard keeps the round's proposal; its steps edit it in memory; only the last step writes to the
+file (one action, one Undo). The wizard never calls a service: what it needs from the file, the
+searches and the publishing are asked of its controller through :class:`WizardCalls`
+(``SeatingCalls`` in ``gui/seating/controller.py``, which runs them through the operation API).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Protocol
 
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget, QWizard
 
-from tdapp.core.seating import repeat_lower_bound
-from tdapp.gui.controller import AppController
-from tdapp.gui.operations import CancelToken, Operation
+from tdapp.core.formats import TournamentFormat
 from tdapp.gui.seating.common import call_seats
 from tdapp.gui.seating.projection import SeatingProjector, board_call_content
 from tdapp.gui.seating.runner import ProgressPanel
@@ -26,22 +26,57 @@ from tdapp.gui.seating.step_powers import PowersPage
 from tdapp.gui.seating.step_review import ReviewPage
 from tdapp.gui.seating.step_seat import SeatingPage
 from tdapp.gui.seating.step_who import WhoPlaysPage
-from tdapp.services import formats, rounds, seating
-from tdapp.services.exports import export_pdf
+from tdapp.services import seating
 from tdapp.services.rounds import BoardRow
 from tdapp.services.seating import PlayersPlan, SeatingProposal, WhoPlaysProposal
 
 WHO, SEAT, POWERS, REVIEW, CALL = range(5)
 WIZARD_SIZE = QSize(1280, 800)
 
+Found = Callable[[SeatingProposal | None], None]  # a search's answer; None when it failed
+
+
+class WizardCalls(Protocol):
+    """What the wizard asks of its controller: reads of the file, the searches (run behind a
+    step's progress panel, Cancel keeping the best seating found so far), the publishing."""
+
+    def who_plays(self, round_number: int) -> WhoPlaysProposal | None: ...
+
+    def tournament_format(self) -> TournamentFormat | None: ...
+
+    def seat(self, panel: ProgressPanel, round_number: int, plan: PlayersPlan, method: str,
+             seed: int, time_limit: float,
+             on_done: Callable[[tuple[SeatingProposal, int]], None],
+             on_failed: Callable[[], None]) -> None:
+        """Seat the round; ``on_done`` gets the proposal and the repeat pairs' lower bound."""
+
+    def reseed(self, panel: ProgressPanel, title: str, current: SeatingProposal,
+               only_unlocked: bool, time_limit: float,
+               on_done: Callable[[SeatingProposal], None],
+               on_failed: Callable[[], None]) -> None: ...
+
+    def existing_call(self, round_number: int) -> int: ...
+
+    def started_boards(self, round_number: int) -> list[int]: ...
+
+    def publish(self, round_number: int, proposal: SeatingProposal) -> bool: ...
+
+    def board_call(self, round_number: int) -> list[BoardRow]: ...
+
+    def pool_boards(self, round_number: int) -> frozenset[int]: ...
+
+    def call_pdf_suggestion(self, round_number: int) -> Path | None: ...
+
+    def write_call_pdf(self, target: Path, on_done: Callable[[Path], None]) -> None: ...
+
 
 class SeatingWizard(QWizard):
     published = Signal(int)  # round number
 
-    def __init__(self, app: AppController, round_number: int, projector: SeatingProjector,
+    def __init__(self, calls: WizardCalls, round_number: int, projector: SeatingProjector,
                  parent: QWidget | None = None, proposal: SeatingProposal | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
-        self.app = app
+        self.calls = calls
         self.round_number = round_number
         self.projector = projector
         self.plan: PlayersPlan | None = proposal.plan if proposal else None
@@ -78,7 +113,7 @@ class SeatingWizard(QWizard):
 
     # -- step 1 -------------------------------------------------------------------------------
     def load_who_plays(self) -> WhoPlaysProposal | None:
-        return self.app.read(seating.who_plays, self.round_number)
+        return self.calls.who_plays(self.round_number)
 
     def set_plan(self, plan: PlayersPlan) -> None:
         self.plan = plan
@@ -89,41 +124,29 @@ class SeatingWizard(QWizard):
         if self.proposal is not None:
             fmt = self.proposal.context.fmt
         else:
-            fmt = self.app.read(formats.effective_format)
+            fmt = self.calls.tournament_format()
         return fmt.round_rule(self.round_number).seating if fmt else "balanced"
 
     def start_seating(self, panel: ProgressPanel, method: str, seed: int, time_limit: float,
                       on_done: Callable[[SeatingProposal | None], None]) -> None:
-        db, plan, number = self.app.db, self.plan, self.round_number
-        if db is None or plan is None:
+        plan = self.plan
+        if plan is None:
             return
         self.time_limit = time_limit
-
-        def work(token: CancelToken) -> tuple[SeatingProposal, int]:
-            context = seating.seating_context(db, number, method)
-            proposal = seating.seat_with_context(context, plan, seed, time_limit, token.progress,
-                                                 token.is_cancelled)
-            players = [context.labels[p] for p in plan.playing]
-            return proposal, repeat_lower_bound(players, context.history_index()).pairs
 
         def done(result: tuple[SeatingProposal, int]) -> None:
             self.proposal, self.lower_bound = result
             self.powers_for = None
             on_done(self.proposal)
 
-        self._search(panel, f"Seating round {number}…", work, done, lambda: on_done(None))
+        self.calls.seat(panel, self.round_number, plan, method, seed, time_limit, done,
+                        lambda: on_done(None))
 
     def start_reseed(self, panel: ProgressPanel, only_unlocked: bool,
                      on_done: Callable[[SeatingProposal | None], None]) -> None:
         current = self.proposal
         if current is None:
             return
-        limit = self.time_limit
-
-        def work(token: CancelToken) -> SeatingProposal:
-            return seating.reseed(current, only_unlocked, None, limit, token.progress,
-                                  token.is_cancelled)
-
         def done(fresh: SeatingProposal) -> None:
             method = self.powers_page.method or current.context.power_method
             if method == "preferences":
@@ -133,15 +156,8 @@ class SeatingWizard(QWizard):
             on_done(fresh)
 
         what = "the unlocked boards" if only_unlocked else f"round {self.round_number}"
-        self._search(panel, f"Seating {what} again…", work, done, lambda: on_done(None))
-
-    def _search(self, panel: ProgressPanel, title: str, work: Callable[[CancelToken], Any],
-                done: Callable[[Any], None], failed: Callable[[], None]) -> None:
-        """A search in the panel; Cancel keeps the best seating found so far."""
-        panel.job = self.app.start(Operation(
-            title, work, on_done=done, cancellable=True, keeps_result=True, progress=panel,
-            problem_title="The round could not be seated", after_failure=lambda _exc: failed(),
-            stops_with_file=True))
+        self.calls.reseed(panel, f"Seating {what} again…", current, only_unlocked,
+                          self.time_limit, done, lambda: on_done(None))
 
     # -- step 3 -------------------------------------------------------------------------------
     def restore_automatic_powers(self) -> None:
@@ -158,13 +174,12 @@ class SeatingWizard(QWizard):
 
     # -- step 5 -------------------------------------------------------------------------------
     def existing_boards(self) -> int:
-        return int(self.app.read(seating.existing_call, self.round_number, default=0) or 0)
+        return self.calls.existing_call(self.round_number)
 
     def started_boards(self) -> list[int]:
         """The numbers of the round's boards whose game has started or that have a result:
         a new call must leave their seats as they are."""
-        found = self.app.read(seating.open_boards, self.round_number, default=None)
-        return list(found[1]) if found else []
+        return self.calls.started_boards(self.round_number)
 
     def publish(self) -> list[BoardRow] | None:
         proposal = self.proposal
@@ -178,30 +193,25 @@ class SeatingWizard(QWizard):
                 "Replace it with this one?")
             if answer != QMessageBox.StandardButton.Yes:
                 return None
-        change = self.app.call(seating.publish, self.round_number, proposal)
-        if change is None:
+        if not self.calls.publish(self.round_number, proposal):
             return None
         self.published.emit(self.round_number)
-        return self.app.read(rounds.board_call, self.round_number, default=[])
+        return self.calls.board_call(self.round_number)
 
     def print_call(self) -> None:
-        db = self.app.db
-        if db is None:
+        default = self.calls.call_pdf_suggestion(self.round_number)
+        if default is None:
             return
-        default = db.path.with_name(f"{db.path.stem} round {self.round_number} board call.pdf")
         target, _ = QFileDialog.getSaveFileName(self, "Print the board call", str(default),
                                                 "PDF documents (*.pdf)")
         if not target:
             return
-        self.app.start(Operation(
-            "Writing the board call…", lambda _token: export_pdf(db, Path(target),
-                                                                 what="board-call"),
-            on_done=lambda path: self.call_page.details.setText(f"Board call written to {path}"),
-            problem_title="The board call could not be written", expected=(OSError,)))
+        self.calls.write_call_pdf(Path(target), lambda path: self.call_page.details.setText(
+            f"Board call written to {path}"))
 
     def show_on_projector(self) -> None:
-        boards = self.app.read(rounds.board_call, self.round_number, default=[])
-        pool = self.app.read(seating.pool_boards, self.round_number, default=frozenset())
+        boards = self.calls.board_call(self.round_number)
+        pool = self.calls.pool_boards(self.round_number)
         self.projector.show_call(board_call_content(
             f"Round {self.round_number} \u2014 board call", call_seats(boards), pool,
             [b.number for b in boards if b.top_board]))
@@ -236,10 +246,3 @@ class SeatingWizard(QWizard):
         self.projector.end_turns()
         super().closeEvent(event)
 
-
-def open_wizard(app: AppController, round_number: int, projector: SeatingProjector,
-                parent: QWidget | None = None, **kwargs: Any) -> SeatingWizard:
-    wizard = SeatingWizard(app, round_number, projector, parent, **kwargs)
-    wizard.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-    wizard.show()
-    return wizard

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tdapp.gui.common.lazy_page import RefreshWhenSeen
 from tdapp.gui.controller import AppController
+from tdapp.gui.operations import Cancelled
 from tdapp.gui.results.controller import ResultsController
 from tdapp.gui.standings.page import StandingsPage
 from tdapp.services.changes import Change
@@ -35,8 +36,17 @@ class StandingsController(RefreshWhenSeen):
         self._update_state()  # one quick query: the corner stays right
 
     def refresh(self) -> None:
+        """Recompute the standings. It may take long (hundreds of players, a distant database):
+        the notice then offers Cancel, which keeps what the page shows and leaves it stale,
+        recomputed the next time it is shown or something changes."""
         self.stale = False
-        self.page.set_view(self.app.read(standings_view, self.page.mode(), default=None))
+        try:
+            view = self.app.read_stoppable(standings_view, self.page.mode(),
+                                           notice="Computing the standings…")
+        except Cancelled:
+            self.stale = True
+            return
+        self.page.set_view(view)
         self._update_state()
 
     def _update_state(self) -> None:

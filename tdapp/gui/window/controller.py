@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QIcon
 
+from tdapp.gui.clock.controller import ClockController
 from tdapp.gui.clock.round_end import RoundEndWatcher
 from tdapp.gui.controller import AppController
 from tdapp.gui.files.controller import FilesController
@@ -54,7 +55,7 @@ class MainController:
         self.window.rounds_page.round_selected.connect(boards_page.select_round)
         boards_page.play_requested.connect(self.games.open_board)
         boards_page.result_requested.connect(self.results_views.standings.results.open_board)
-        self.window.clock_page.attach(self.app)  # the round clock, saved in the file
+        self.clock = ClockController(self.window.clock_page, self.app)  # saved in the file
         self.app.changed.connect(self._game_moved_on)
         self.round_end = RoundEndWatcher(self.window.clock_page, self.app)  # end time: ask
         self.venue = VenueController(self.window, self.app)  # File > Share… / Join…

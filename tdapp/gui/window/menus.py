@@ -12,6 +12,7 @@ import enum
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu
 
@@ -27,7 +28,7 @@ class Menu(enum.Enum):
     HELP = "&Help"
 
 
-def make_action(parent: QMainWindow, text: str, shortcut: QKeySequence | str | None = None,
+def make_action(parent: QObject, text: str, shortcut: QKeySequence | str | None = None,
                 tip: str = "") -> QAction:
     """A menu command with its keys and the status-bar line that explains it."""
     action = QAction(text, parent)
@@ -131,6 +132,13 @@ class MainMenus:
         else:
             self.menus[menu].addAction(action)
         return action
+
+    def add_exports(self, groups: Iterable[Iterable[QAction]]) -> None:
+        """File > Export's commands (from tdapp.gui.export), a separator between groups."""
+        for index, group in enumerate(groups):
+            if index:
+                self.export_menu.addSeparator()
+            self.export_menu.addActions(list(group))
 
     def add_submenu(self, menu: Menu, submenu: QMenu) -> QMenu:
         """A feature's submenu (Round > Play board), at the end of ``menu``."""

@@ -8,7 +8,7 @@ from datetime import time as dtime
 
 import pytest
 from PySide6.QtCore import QDate, Qt, QTime
-from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QPushButton, QWidget
 
 from tdapp.core.clock import FakeTime, get_clock_format, new_round_clock
 from tdapp.gui.clock.operator_panel import OperatorPanel
@@ -312,3 +312,19 @@ def test_a_moment_already_past_is_refused_in_words(qtbot, panel_for) -> None:
     key(qtbot, panel, Qt.Key.Key_H)
     assert clock.hidden_end is None
     assert "already passed" in panel.message.text()
+
+
+def test_the_hidden_end_controls_do_not_overlap(panel_for) -> None:
+    """The day of the hidden end time was laid over the Show box (both in one grid cell): a TD
+    saw "Show" and the date printed on top of each other."""
+    from PySide6.QtWidgets import QGroupBox
+
+    panel, _clock, _time = panel_for()
+    box = panel.end_day.parentWidget()
+    assert isinstance(box, QGroupBox)
+    shown = [w for w in box.findChildren(QWidget) if w.parentWidget() is box and w.isVisible()]
+    assert panel.end_day in shown and panel.reveal_box in shown
+    for i, one in enumerate(shown):
+        for other in shown[i + 1:]:
+            assert not one.geometry().intersects(other.geometry()), (
+                one.objectName() or type(one).__name__, other.objectName() or type(other).__name__)

@@ -24,4 +24,4 @@ def test_the_tournament_page_shows_the_summary(qtbot, demo_main, tmp_path) -> No
     assert "pool" in box.summary.text() and "x1.5" in box.summary.text()
     assert "No scoring systems of its own" not in box.systems.text()
     assert not box.systems.isVisibleTo(box)  # no formulas of the TD's own: nothing said
-    shot(demo_main.window, tmp_path, "tournament-format-panel")
+    shot(demo_main.window, "tournament-format-panel")

@@ -4,8 +4,9 @@ makes a new line and the sheet is accepted with a visible, named key (Shift+Ente
 
 from __future__ import annotations
 
-from game.test_game_view import view  # noqa: F401 - the board's game view fixture
 from PySide6.QtCore import Qt
+
+from tests.gui.game.helpers import view  # noqa: F401 - the board's game view fixture
 
 from .shots import shot
 
@@ -28,7 +29,7 @@ def test_enter_is_a_new_line_and_shift_enter_accepts(qtbot, view, tmp_path) -> N
     assert edit.toPlainText() == "A Vie-Gal\nA Bud-Ser\nF Tri-Alb"
     button = view.entry.panels["AUSTRIA"].accept_button
     assert button.isVisibleTo(view) and "⇧↵" in button.text() and "Shift+Enter" in button.toolTip()
-    shot(view, tmp_path, "order-sheet-one-per-line")
+    shot(view, "order-sheet-one-per-line")
     qtbot.keyClick(edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
     assert view.entry.panels["ENGLAND"].edit.hasFocus()
     assert view.state.current.sheets["AUSTRIA"].text == "A Vie-Gal\nA Bud-Ser\nF Tri-Alb"

@@ -25,4 +25,4 @@ def test_country_and_club_take_the_room_not_withdrawn(qtbot, demo_main, tmp_path
         widest = max(metrics.horizontalAdvance(str(table.model().index(r, column).data() or ""))
                      for r in range(table.model().rowCount()))
         assert header.sectionSize(column) >= widest + 8, column
-    shot(main.window, tmp_path, "players-columns")
+    shot(main.window, "players-columns")

@@ -8,8 +8,7 @@ from PySide6.QtGui import QGuiApplication
 
 from tdapp.core.clock import FakeTime, get_clock_format, new_round_clock
 from tdapp.gui.clock.projector import ProjectorWindow
-
-from .shots import LOOK
+from tests.gui import screens
 
 
 def make(qtbot) -> tuple[ProjectorWindow]:
@@ -42,7 +41,7 @@ def test_a_projector_that_takes_no_keys_ignores_esc(qtbot) -> None:
     window.close()
 
 
-def test_board_call_draws_every_board_at_one_size(qtbot, tmp_path) -> None:
+def test_board_call_draws_every_board_at_one_size(qtbot) -> None:
     """Issue 14: the board-call projector drew board 8 smaller (its long name shrank it)."""
     from PySide6.QtCore import QRectF
     from PySide6.QtGui import QImage, QPainter
@@ -69,6 +68,4 @@ def test_board_call_draws_every_board_at_one_size(qtbot, tmp_path) -> None:
     window._draw_board_call(painter, QRectF(0, 0, 1280, 720))
     painter.end()
     assert len(sizes) == 8 and len(set(sizes)) == 1 and sizes[0] >= 14  # not the long name's
-    assert image.save(str(tmp_path / "board-call-8.png"))
-    LOOK.mkdir(parents=True, exist_ok=True)
-    image.save(str(LOOK / "board-call-8.png"))
+    assert image.save(str(screens.path("eventday/board-call-8.png")))

@@ -39,7 +39,7 @@ def test_round_closes_when_its_last_board_is_scored_and_reopens(qtbot, demo_main
     main.window.show_page("Rounds")
     page.select_round(3)
     assert page.reopen_button.isEnabled()
-    shot(main.window, tmp_path, "rounds-round-3-finished")
+    shot(main.window, "rounds-round-3-finished")
     qtbot.mouseClick(page.reopen_button, Qt.MouseButton.LeftButton)
     assert _status(main, 3) == "playing"
     assert not page.reopen_button.isEnabled()

@@ -19,7 +19,7 @@ def test_a_town_outside_the_old_table_fills_the_coordinates(qtbot, tmp_path) -> 
     lat, lon = picker.location()
     assert lat is not None and abs(lat - 60.79) < 0.05 and abs(lon - 11.07) < 0.05
     assert "Hamar, Norway" in picker.where.text()
-    shot(picker, tmp_path, "town-picker-hamar")
+    shot(picker, "town-picker-hamar")
 
 
 def test_opening_the_list_offers_the_gazetteer(qtbot) -> None:

@@ -38,7 +38,7 @@ def test_count_and_fix_agree_and_the_fix_list_opens(main, qtbot, demo_file: Path
         assert "49 players make 7 boards" in who.explain.text()
         assert who.result_label.text().startswith("49 seats = 7 boards")
         assert who.fix_box.isEnabled()
-        shot(wizard, tmp_path, "wizard-step-1-count")
+        shot(wizard, "wizard-step-1-count")
     finally:
         wizard.close_now()
         main.boards.projector.close()

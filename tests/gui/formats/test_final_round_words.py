@@ -3,17 +3,16 @@ in the locked-ranges box and in the summary in words (issue 15)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from PySide6.QtWidgets import QLabel
 
 from tdapp.core.formats import get_format
 from tdapp.core.formats.structures.locked_final_boards import SIT_OUT_WORDS
 from tdapp.core.scoring.registry import list_systems
 from tdapp.gui.formats.format_dialog import FormatDialog, summary_html
+from tests.gui import screens
 
 
-def test_the_locked_box_and_the_summary_say_the_sit_out_rule(qtbot, tmp_path: Path) -> None:
+def test_the_locked_box_and_the_summary_say_the_sit_out_rule(qtbot) -> None:
     dialog = FormatDialog()
     qtbot.addWidget(dialog)
     dialog.form.set_systems([(s.name, s.title) for s in list_systems()])
@@ -25,4 +24,4 @@ def test_the_locked_box_and_the_summary_say_the_sit_out_rule(qtbot, tmp_path: Pa
     texts = [label.text() for label in dialog.form.locked.findChildren(QLabel)]
     assert "Sit-outs and two boards: " + SIT_OUT_WORDS + "." in texts
     assert "keeps the place held when it began" in summary_html(fmt, None)
-    assert dialog.grab().save(str(tmp_path / "format-final-round.png"))
+    assert screens.save(dialog, "formats/format-final-round.png").is_file()

@@ -4,21 +4,14 @@ and the results as the view shows them (DATC v3.0 cases named in each)."""
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping
 
 import pytest
 from PySide6.QtCore import Qt
-from sqlalchemy import select
 
-from tdapp.core.board.contract import position_to_contract
-from tdapp.core.board.position import Position
 from tdapp.gui.game.adjudication import COLUMNS
 from tdapp.gui.game.view import GameView
-from tdapp.store.models import GamePhase
 
-from .test_game_view import type_sheet, view  # noqa: F401 - the fixture is used by name
-
-START_CENTRES = position_to_contract(Position.initial())["centers"]
+from .helpers import put_position, type_sheet
 
 CASES = [
     pytest.param(  # DATC 6.C.1: three army circular movement
@@ -55,19 +48,8 @@ CASES = [
 ]
 
 
-def put_position(widget: GameView, phase: str, units: Mapping[str, list[str]]) -> None:
-    """The open phase set to a DATC position (a test shortcut; not a user action)."""
-    position = {"phase": phase, "units": dict(units), "centers": START_CENTRES,
-                "dislodged": {}, "contested": []}
-    with widget.app.db.action("DATC position for the test") as session:
-        row = session.scalars(select(GamePhase).where(GamePhase.board_id == widget.board_id)
-                              .order_by(GamePhase.seq.desc())).first()
-        row.phase, row.position = phase, position
-    widget.reload()
-
-
 @pytest.mark.parametrize(("phase", "units", "sheets", "expected"), CASES)
-def test_datc_phase_typed_and_adjudicated(qtbot, view: GameView, phase: str,  # noqa: F811
+def test_datc_phase_typed_and_adjudicated(qtbot, view: GameView, phase: str,
                                           units: dict, sheets: dict, expected: dict,
                                           dialog_answers) -> None:
     view.start()

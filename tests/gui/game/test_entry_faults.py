@@ -17,8 +17,7 @@ from tdapp.gui.game.view import GameView
 from tdapp.store.models import GamePhase
 from tests.gui import screens
 
-from .test_datc_phases import START_CENTRES, put_position
-from .test_game_view import type_sheet, view  # noqa: F401 - the fixture is used by name
+from .helpers import START_CENTRES, board_db, put_position, type_sheet
 
 UNITS = {
     "AUSTRIA": ["A VIE", "F TRI"],
@@ -71,7 +70,7 @@ def flagged(widget: GameView) -> dict[tuple[str, str], str]:
             for r in widget.entry.panels[power].results if r.error}
 
 
-def test_the_view_flags_exactly_the_orders_the_judge_voids(qtbot, view: GameView,  # noqa: F811
+def test_the_view_flags_exactly_the_orders_the_judge_voids(qtbot, view: GameView,
                                                             dialog_answers) -> None:
     view.start()
     put_position(view, "S1902M", UNITS)
@@ -127,7 +126,7 @@ def test_the_view_flags_exactly_the_orders_the_judge_voids(qtbot, view: GameView
     save(view, "entry-faults-results.png")
 
 
-def test_a_corrected_fault_clears_as_it_is_typed(qtbot, view: GameView) -> None:  # noqa: F811
+def test_a_corrected_fault_clears_as_it_is_typed(qtbot, view: GameView) -> None:
     view.start()
     put_position(view, "S1902M", UNITS)
     type_sheet(qtbot, view, "ENGLAND", "A London-English Channel")
@@ -145,7 +144,7 @@ def test_a_corrected_fault_clears_as_it_is_typed(qtbot, view: GameView) -> None:
 
 def put_phase(widget: GameView, position: dict) -> None:
     """The open phase set to ``position`` (a test shortcut; not a user action)."""
-    with widget.app.db.action("Position for the test") as session:
+    with board_db(widget).action("Position for the test") as session:
         row = session.scalars(select(GamePhase).where(GamePhase.board_id == widget.board_id)
                               .order_by(GamePhase.seq.desc())).first()
         row.phase, row.position = position["phase"], position
@@ -165,7 +164,7 @@ RETREAT = {
 
 
 def test_retreats_the_judge_voids_are_flagged_and_disbanded_once(qtbot,
-                                                                 view: GameView,  # noqa: F811
+                                                                 view: GameView,
                                                                  dialog_answers) -> None:
     view.start()
     put_phase(view, RETREAT)
@@ -191,7 +190,7 @@ def test_retreats_the_judge_voids_are_flagged_and_disbanded_once(qtbot,
     assert [table.item(i, 3).text() for i in range(len(rows))] == ["Void — disbanded"] * 2
 
 
-def test_builds_the_judge_voids_are_flagged(qtbot, view: GameView) -> None:  # noqa: F811
+def test_builds_the_judge_voids_are_flagged(qtbot, view: GameView) -> None:
     view.start()
     put_phase(view, {"phase": "W1901A",
                      "units": {"FRANCE": ["A PAR"], "GERMANY": ["A MUN"]},

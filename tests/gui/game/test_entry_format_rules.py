@@ -12,19 +12,19 @@ from tdapp.core.formats import copy_format, get_format
 from tdapp.gui.game.view import GameView
 from tdapp.services import formats
 
-from .test_game_view import save, type_sheet, view  # noqa: F401 - the board's view fixture
+from .helpers import board_db, save, type_sheet
 
 
 def _own_edc(widget: GameView) -> None:
     own = copy_format(get_format("edc-2026"), name="our-edc", title="Our EDC", end_year=1910)
-    formats.save_custom_format(widget.app.db, own, "edc-2026")
+    formats.save_custom_format(board_db(widget), own, "edc-2026")
 
 
 def _reading(widget: GameView, power: str) -> str:
     return html.unescape(widget.entry.panels[power].reading.text()).replace(" - ", " – ")
 
 
-def test_a_tds_copy_of_edc_reads_lon_nor_as_edc_says(qtbot, view: GameView) -> None:  # noqa: F811
+def test_a_tds_copy_of_edc_reads_lon_nor_as_edc_says(qtbot, view: GameView) -> None:
     _own_edc(view)
     qtbot.mouseClick(view.start_button, Qt.MouseButton.LeftButton)
     assert view.options.strict_abbreviations and view.options.rules_name == "Our EDC"
@@ -54,7 +54,7 @@ def test_a_tds_copy_of_edc_reads_lon_nor_as_edc_says(qtbot, view: GameView) -> N
 
 
 def test_the_same_typing_under_wdc_2025_goes_to_the_north_sea(qtbot,
-                                                                view: GameView) -> None:  # noqa: F811
+                                                                view: GameView) -> None:
     qtbot.mouseClick(view.start_button, Qt.MouseButton.LeftButton)
     assert view.entry.rules.text().startswith("WDC 2025: two orders for one unit: it holds")
     type_sheet(qtbot, view, "ENGLAND", "F Lon-Nor, F Edi-Nwg, A Lvp-Yor")

@@ -6,10 +6,8 @@ from __future__ import annotations
 import datetime as dt
 import html
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication
@@ -17,56 +15,15 @@ from sqlalchemy import select
 
 from tdapp.core.game.record import LATE
 from tdapp.core.powers import POWERS
-from tdapp.gui.controller import AppController
 from tdapp.gui.game.adjudication import results_text
 from tdapp.gui.game.view import GameView
 from tdapp.services import games
-from tdapp.services.files import open_tournament
 from tdapp.services.rounds import BoardPlan, all_boards, save_board_call
 from tdapp.store.models import Board, Player, Seat, Tournament
 from tests.gui import screens
 
 from .game_record import CENTRES, GAME
-
-
-@pytest.fixture
-def view(qtbot, demo_file: Path, tmp_path: Path) -> Iterator[GameView]:
-    path = tmp_path / "game.tdt"
-    shutil.copy(demo_file, path)
-    db = open_tournament(path)
-    with db.read() as session:
-        ids = list(session.scalars(select(Player.id).order_by(Player.id)))
-    save_board_call(db, 3, [BoardPlan(n + 1, dict(zip(POWERS, ids[n * 7:n * 7 + 7],
-                                                      strict=True))) for n in range(7)])
-    app = AppController()
-    app.db = db
-    widget = GameView(app, all_boards(db, 3)[0].board_id)
-    qtbot.addWidget(widget)
-    widget.resize(1280, 800)
-    widget.show()
-    qtbot.waitExposed(widget)
-    widget.activateWindow()
-    yield widget
-    app.db = None
-    db.close()
-
-
-def type_sheet(qtbot, widget: GameView, power: str, text: str) -> None:
-    """Type a sheet as an assistant does: line by line (Enter between lines), Shift+Enter
-    accepts it (issue 14: Enter used to accept and scatter lines across powers)."""
-    edit = widget.entry.panels[power].edit
-    widget.activateWindow()  # offscreen, a completion list once shown may keep the activation
-    edit.setFocus()
-    qtbot.waitUntil(edit.hasFocus, timeout=2000)
-    for i, line in enumerate(text.split("\n")):
-        if i:
-            if edit.completer.popup().isVisible():
-                qtbot.keyClick(edit, Qt.Key.Key_Escape)
-            qtbot.keyClick(edit, Qt.Key.Key_Return)
-        qtbot.keyClicks(edit, line)
-    if edit.completer.popup().isVisible():
-        qtbot.keyClick(edit, Qt.Key.Key_Escape)
-    qtbot.keyClick(edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
+from .helpers import board_db, save, type_sheet
 
 
 def play_record(qtbot, widget: GameView, upto: str | None = None) -> None:
@@ -81,15 +38,6 @@ def play_record(qtbot, widget: GameView, upto: str | None = None) -> None:
         qtbot.keyClick(widget.entry.panels["AUSTRIA"].edit, Qt.Key.Key_Return,
                        Qt.KeyboardModifier.ControlModifier)
         assert widget.state.phases[-2].phase == phase and widget.state.phases[-2].adjudicated
-
-
-def save(widget: GameView, name: str) -> Path:
-    QApplication.processEvents()
-    target = screens.folder("game") / name
-    image = widget.grab()
-    assert (image.width(), image.height()) == (1280, 800)
-    assert image.save(str(target))
-    return target
 
 
 def test_a_whole_record_typed_corrected_and_ended(qtbot, view: GameView, dialog_answers) -> None:
@@ -137,7 +85,7 @@ def test_a_whole_record_typed_corrected_and_ended(qtbot, view: GameView, dialog_
     # The TD calls the game: the result lands on the board, centres year by year
     view.end("called")
     assert view.state.finished and "Game over" in view.banner.text()
-    with view.app.db.read() as session:
+    with board_db(view).read() as session:
         board = session.get(Board, view.board_id)
         assert (board.status, board.end_reason) == ("finished", "called")
         seats = {s.power: s.centers for s in session.scalars(
@@ -258,7 +206,7 @@ def play_record_from(qtbot, widget: GameView, first: str, upto: str) -> None:
 
 
 def test_draw_vote_dialog_secret_vote(qtbot, view: GameView, dialog_answers) -> None:
-    with view.app.db.action("format for the test") as session:
+    with board_db(view).action("format for the test") as session:
         session.scalars(select(Tournament)).one().format_name = "edc-2026"
     view.start()
     dialog = view.open_draw_vote()
@@ -278,7 +226,7 @@ def test_every_part_of_the_game_window_names_a_phase_alike(qtbot, view: GameView
     """One phase title for the program: the window's title, the results, their map, the
     history and the draw-vote banner all say "Spring 1901 movement" (the map said
     "Spring 1901 Movement" before)."""
-    with view.app.db.action("format for the test") as session:
+    with board_db(view).action("format for the test") as session:
         session.scalars(select(Tournament)).one().format_name = "edc-2026"
     view.start()
     dialog = view.open_draw_vote()
@@ -306,7 +254,7 @@ def vote_all(dialog, **given: str) -> None:
 
 def test_no_vote_is_taken_for_given(qtbot, view: GameView) -> None:
     # QA: every vote started at Yes, so one click on OK passed a draw and ended the game.
-    with view.app.db.action("format for the test") as session:
+    with board_db(view).action("format for the test") as session:
         session.scalars(select(Tournament)).one().format_name = "edc-2026"
     view.start()
     dialog = view.open_draw_vote()
@@ -334,7 +282,7 @@ def test_time_up_during_a_fall_scores_on_that_fall(qtbot, view: GameView, dialog
     view.end("time")  # answered Yes: the Fall is adjudicated first
     assert dialog_answers.shown[-1][1] == "Time is up during a Fall"
     assert view.state.finished
-    with view.app.db.read() as session:
+    with board_db(view).read() as session:
         board = session.get(Board, view.board_id)
         assert (board.end_reason, board.end_year) == ("time", 1901)
         seats = {s.power: s.centers for s in session.scalars(
@@ -353,7 +301,7 @@ def test_time_up_during_a_fall_scores_on_that_fall(qtbot, view: GameView, dialog
 def test_grace_period_where_the_format_has_one(qtbot, view: GameView, dialog_answers) -> None:
     view.start()
     assert not view.entry.panels["FRANCE"].grace.isVisibleTo(view)  # WDC 2025 has none
-    with view.app.db.action("format for the test") as session:
+    with board_db(view).action("format for the test") as session:
         session.scalars(select(Tournament)).one().format_name = "edc-2026"
     view.reload()
     panel = view.entry.panels["FRANCE"]
@@ -382,7 +330,7 @@ def test_adjudicating_while_a_grace_period_runs_asks_first(qtbot, view: GameView
     from PySide6.QtWidgets import QMessageBox
 
     view.start()
-    with view.app.db.action("format for the test") as session:
+    with board_db(view).action("format for the test") as session:
         session.scalars(select(Tournament)).one().format_name = "edc-2026"
     view.reload()
     qtbot.mouseClick(view.entry.panels["RUSSIA"].grace, Qt.MouseButton.LeftButton)
@@ -473,7 +421,7 @@ def test_a_draw_among_named_powers_where_the_format_allows_it(qtbot, view: GameV
     edc = get_format("edc-2026")
     named = copy_format(edc, name="edc-named", title="EDC with named draws",
                         draw_votes=dataclasses.replace(edc.draw_votes, participants="named"))
-    formats.save_custom_format(view.app.db, named, "edc-2026")
+    formats.save_custom_format(board_db(view), named, "edc-2026")
     view.start()
     dialog = view.open_draw_vote()
     assert dialog is not None and list(dialog.in_draw) == list(POWERS)
@@ -502,7 +450,7 @@ def test_a_draw_among_named_powers_where_the_format_allows_it(qtbot, view: GameV
     vote_all(dialog)
     dialog.accept()
     assert view.state.finished and view.state.end_reason == "draw"
-    with view.app.db.read() as session:
+    with board_db(view).read() as session:
         board = session.get(Board, view.board_id)
         assert board.draw_powers == ["ENGLAND", "FRANCE", "GERMANY"]
 
@@ -515,7 +463,7 @@ def test_a_build_error_found_late_is_told_in_words(qtbot, view: GameView,
     from tdapp.core.formats.model import CorrectionRule
     from tdapp.services import formats
 
-    db = view.app.db
+    db = board_db(view)
     mine = copy_format(get_format("wdc-2025"), name="house", title="House rules",
                        corrections=CorrectionRule("next-deadline", "the board stands",
                                                   "next-adjustment"))
@@ -539,8 +487,8 @@ def test_a_build_error_found_late_is_told_in_words(qtbot, view: GameView,
             ) in report
     assert view.grab().save(str(screens.path("format-rules-carried-build.png")))
     for power, text in GAME[5][1].items():  # Fall 1902 as written: Russia owes one more
-        games.save_orders(view.app.db, view.board_id, power, text)
-    games.adjudicate(view.app.db, view.board_id)
+        games.save_orders(board_db(view), view.board_id, power, text)
+    games.adjudicate(board_db(view), view.board_id)
     view.reload()
     owes = view.entry.panels["RUSSIA"].owes.text()
     assert owes.startswith("Removals owed: 2 (1 more for a build error found late); ")
@@ -554,7 +502,7 @@ def test_a_build_error_found_late_is_told_in_words(qtbot, view: GameView,
 def test_a_draw_proposal_vetoed_openly_from_the_dialog(qtbot, view: GameView) -> None:
     """Seed 000 5.7.1: "the GM shall give players the opportunity to openly veto the draw. If
     the draw is openly vetoed, it does not count as the draw vote for that season." """
-    with view.app.db.action("format for the test") as session:
+    with board_db(view).action("format for the test") as session:
         session.scalars(select(Tournament)).one().format_name = "edc-2026"
     view.start()
     dialog = view.open_draw_vote()

@@ -29,6 +29,7 @@ from tdapp.services import games
 from tdapp.store.models import Board, Seat
 from tests.gui import screens
 
+from .helpers import board_db, type_sheet
 from .published_game import (
     CENTRES,
     DERIVED,
@@ -38,7 +39,6 @@ from .published_game import (
     PUBLISHED_OUTCOMES,
     SPRING_1903_UNITS,
 )
-from .test_game_view import type_sheet, view  # noqa: F401 (``view``: the board's game view)
 
 # The correction: Austria's Spring 1902 sheet had its army in Vienna stay home.
 CORRECTED = "A Vienna Hold, A Budapest Hold, A Romania-Serbia, F Adriatic Sea-Ionian Sea"
@@ -174,7 +174,7 @@ def test_another_adjudicator_reaches_the_same_positions() -> None:
                 == {p: sorted(position["centers"].get(p, [])) for p in POWERS}), phase
 
 
-def test_a_published_game_typed_checked_corrected_and_called(qtbot, view: GameView,  # noqa: F811
+def test_a_published_game_typed_checked_corrected_and_called(qtbot, view: GameView,
                                                              dialog_answers) -> None:
     qtbot.mouseClick(view.start_button, Qt.MouseButton.LeftButton)
     play(qtbot, view)
@@ -221,7 +221,7 @@ def test_a_published_game_typed_checked_corrected_and_called(qtbot, view: GameVi
     # The TD calls the game: the result lands on the board
     view.end("called")
     assert view.state.finished and "Game over" in view.banner.text()
-    with view.app.db.read() as session:
+    with board_db(view).read() as session:
         board = session.get(Board, view.board_id)
         assert (board.status, board.end_reason) == ("finished", "called")
         seats = {s.power: s.centers for s in session.scalars(

@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from tdapp.core.powers import POWERS
+from tdapp.gui.results.controller import result_dialog
 from tdapp.gui.results.dialog import ResultEntryDialog
 from tdapp.gui.results.form import ResultForm
 from tdapp.gui.results.needs import ResultNeeds, result_needs
@@ -101,7 +102,7 @@ def test_existing_result_is_shown_and_draw_members_only_where_needed(qtbot, demo
     from tdapp.services.rounds import board_call
 
     board = board_call(main.app.db, 1)[0]
-    dialog = ResultEntryDialog(board.board_id, main.app, main.window)
+    dialog = result_dialog(main.app, board.board_id, main.window)
     qtbot.addWidget(dialog)
     dialog.show()
     assert dialog.check.ok  # the stored result reads back valid
@@ -158,7 +159,7 @@ def test_count_back_format_asks_for_every_year(qtbot, main, tmp_path) -> None:
                       rounds_played=1)
     assert main.files.open_path(path)
     board = board_call(main.app.db, 1)[0]
-    dialog = ResultEntryDialog(board.board_id, main.app, main.window)
+    dialog = result_dialog(main.app, board.board_id, main.window)
     qtbot.addWidget(dialog)
     dialog.show()
     needs = dialog.findChild(type(dialog.problems), "needs").text()

@@ -19,6 +19,7 @@ from tdapp.gui.clock.content import POOL_MARK
 from tdapp.gui.seating.wizard import CALL, POWERS, REVIEW, SEAT, SeatingWizard
 from tdapp.services import rollcall, rounds, teams
 from tdapp.store.files import open_tournament_file
+from tests.gui import screens
 
 SEARCH_TIMEOUT_MS = 60_000
 
@@ -58,7 +59,7 @@ def test_pool_round_seated_published_and_projected(main, qtbot, demo70: Path,
         proposal = wizard.proposal
         assert proposal.pool_boards == [1, 2, 3]
         assert any("Championship pool" in n for n in proposal.notes)
-        wizard.grab().save(str(tmp_path / "seat.png"))
+        screens.save(wizard, "seating/pool-seat.png")
         wizard.next()
         assert wizard.currentId() == POWERS
         wizard.next()
@@ -66,7 +67,7 @@ def test_pool_round_seated_published_and_projected(main, qtbot, demo70: Path,
         assert len(wizard.review_page.grid.cards) == 10
         titles = [card.note.text() for card in wizard.review_page.grid.cards]
         assert [t.startswith("championship pool") for t in titles] == [True] * 3 + [False] * 7
-        wizard.grab().save(str(tmp_path / "review.png"))
+        screens.save(wizard, "seating/pool-review.png")
         wizard.next()
         assert wizard.currentId() == CALL
         qtbot.mouseClick(wizard.call_page.publish_button, Qt.MouseButton.LeftButton)
@@ -92,4 +93,4 @@ def test_pool_round_seated_published_and_projected(main, qtbot, demo70: Path,
     QApplication.processEvents()
     notes = [card.note.text() for card in page.grid.cards]
     assert [n.startswith("championship pool") for n in notes] == [True] * 3 + [False] * 7
-    page.grab().save(str(tmp_path / "boards-page.png"))
+    screens.save(page, "seating/pool-boards-page.png")

@@ -1,0 +1,61 @@
+"""Two stations on one venue server, for the tests of what one sees of the other's edits.
+
+The fixtures are imported by name into the test modules that use them (pytest finds them
+there); the session's ``venue_server`` and ``demo_file`` fixtures come from tests/conftest.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import select
+
+from tdapp.services.results import BoardResult
+from tdapp.store.copying import copy_tournament
+from tdapp.store.database import TournamentDb
+from tdapp.store.models import Board
+from tdapp.store.pg import open_server_tournament
+from tests.venue_helpers import drop_database, fresh_database_url
+
+THEIRS = BoardResult({"AUSTRIA": 10, "ENGLAND": 8, "FRANCE": 6, "GERMANY": 4, "ITALY": 3,
+                      "RUSSIA": 2, "TURKEY": 1}, end_year=1908)
+YOURS = BoardResult({"AUSTRIA": 9, "ENGLAND": 9, "FRANCE": 6, "GERMANY": 4, "ITALY": 3,
+                     "RUSSIA": 2, "TURKEY": 1}, end_year=1908)
+
+
+@pytest.fixture
+def shared(venue_server, demo_file: Path, monkeypatch: pytest.MonkeyPatch,
+           tmp_path: Path) -> Iterator[str]:
+    """The demo tournament copied to a fresh database on the session's server: its TD URL."""
+    monkeypatch.setenv("TDAPP_VENUE_COPIES", str(tmp_path))
+    url = fresh_database_url(venue_server.url_td, "conflict")
+    copy_tournament(demo_file, url)
+    yield url
+    drop_database(url)
+
+
+@pytest.fixture
+def stations(shared: str) -> Iterator[tuple[TournamentDb, TournamentDb]]:
+    first, second = open_server_tournament(shared), open_server_tournament(shared)
+    first.who, second.who = "ann on desk-1", "bob on desk-2"
+    yield first, second
+    first.close()
+    second.close()
+
+
+def finished_board(db: TournamentDb) -> tuple[int, int]:
+    """The first board with a result: its id and version."""
+    with db.read() as session:
+        board = session.scalars(select(Board).where(Board.end_year.is_not(None))
+                                .order_by(Board.id)).first()
+        assert board is not None
+        return board.id, board.version
+
+
+def centres(db: TournamentDb, board_id: int) -> dict[str, int]:
+    with db.read() as session:
+        board = session.get(Board, board_id)
+        assert board is not None
+        return {seat.power: seat.centers for seat in board.seats}
