@@ -634,18 +634,11 @@ def hold_draw_vote(db: TournamentDb, board_id: int, votes: Mapping[str, bool],
     format lets the proposal name them). A secret vote keeps only whether it passed. A passed
     vote ends the game with those powers in the draw. ``phase``, when given, must still be the
     open one (a vote kept while the venue server was gone, sent later)."""
-    gone = set(abandoned)
-    state = game_state(db, board_id)
-    if not state.started or state.finished:
-        raise ServiceError("Draw votes are held during a game in progress.")
-    current = state.current
-    assert current is not None
-    _check_open_phase(current.phase, phase)
+    state, current, fmt = _open_for_proposal(
+        db, board_id, phase, "Draw votes are held during a game in progress.")
     with db.read() as session:
-        fmt = _format(session)
         # a seat left in civil disorder votes for every draw (WDC 2025 VII.3.c, DBN 5.8.3)
-        gone |= civil_disorder(session, board_id)
-    _refuse_draw_proposal(fmt, current.phase, state.votes)
+        gone = set(abandoned) | civil_disorder(session, board_id)
     eligible = eligible_voters(current.position)
     try:
         included = proposed_draw(fmt, eligible, powers)
@@ -668,6 +661,23 @@ def hold_draw_vote(db: TournamentDb, board_id: int, votes: Mapping[str, bool],
     return VoteOutcome(change, passed, secret, eligible)
 
 
+def _open_for_proposal(db: TournamentDb, board_id: int, phase: str | None,
+                       not_in_game: str) -> tuple[GameState, PhaseRow, TournamentFormat]:
+    """The game, its open phase and the format, for a draw proposal (a vote or an open veto):
+    refused outside a game in progress, when ``phase`` is given and no longer open, and when
+    the format allows no proposal now."""
+    state = game_state(db, board_id)
+    if not state.started or state.finished:
+        raise ServiceError(not_in_game)
+    current = state.current
+    assert current is not None
+    _check_open_phase(current.phase, phase)
+    with db.read() as session:
+        fmt = _format(session)
+    _refuse_draw_proposal(fmt, current.phase, state.votes)
+    return state, current, fmt
+
+
 def _refuse_draw_proposal(fmt: TournamentFormat, phase: str, votes: Sequence[VoteRow]) -> None:
     """Refuses a draw proposal the format does not allow yet, or a second one this season
     (the same rule for a vote and for an open veto)."""
@@ -685,15 +695,8 @@ def veto_draw_openly(db: TournamentDb, board_id: int, vetoed_by: Sequence[str],
     """A draw proposal vetoed openly at the Game Table before any vote (seed 000 5.7.1): kept
     with the powers that vetoed it, in the open; no vote is held and it does not use up the
     season's draw vote. ``phase`` as for :func:`hold_draw_vote`."""
-    state = game_state(db, board_id)
-    if not state.started or state.finished:
-        raise ServiceError("Draw proposals are made during a game in progress.")
-    current = state.current
-    assert current is not None
-    _check_open_phase(current.phase, phase)
-    with db.read() as session:
-        fmt = _format(session)
-    _refuse_draw_proposal(fmt, current.phase, state.votes)
+    state, current, fmt = _open_for_proposal(
+        db, board_id, phase, "Draw proposals are made during a game in progress.")
     eligible = eligible_voters(current.position)
     try:
         vetoers = open_veto(eligible, vetoed_by)
