@@ -6,6 +6,8 @@ that point the TD to the venue server, made for exactly that.
 from __future__ import annotations
 
 import os
+import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -39,16 +41,47 @@ def mount_types(mountinfo: str) -> list[tuple[str, str]]:
     return mounts
 
 
-def filesystem_type(path: Path, mountinfo: str | None = None) -> str | None:
-    """The type of the file system holding ``path`` (Linux), None when unknown."""
-    if mountinfo is None:
-        try:
-            mountinfo = Path("/proc/self/mountinfo").read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            return None
+# A line of macOS's (and the BSDs') ``mount``: "//td@nas/club on /Volumes/club (smbfs, nodev,
+# nosuid, mounted by td)". The mount point may hold spaces; the type is the first in brackets.
+_BSD_MOUNT = re.compile(r"^.+? on (?P<point>/.*?) \((?P<kind>[^,)]+)")
+
+
+def bsd_mount_types(listing: str) -> list[tuple[str, str]]:
+    """(mount point, file-system type) from the text ``mount`` prints on macOS and the BSDs."""
+    found = []
+    for line in listing.splitlines():
+        match = _BSD_MOUNT.match(line)
+        if match:
+            found.append((match["point"], match["kind"].strip()))
+    return found
+
+
+def _system_mounts() -> list[tuple[str, str]] | None:
+    """This machine's mounts: /proc on Linux, ``mount``'s listing on macOS and the BSDs."""
+    try:
+        return mount_types(Path("/proc/self/mountinfo").read_text(encoding="utf-8",
+                                                                    errors="replace"))
+    except OSError:
+        pass
+    try:
+        listing = subprocess.run(["/sbin/mount"], capture_output=True, text=True, timeout=5,
+                                 check=True).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return bsd_mount_types(listing)
+
+
+def filesystem_type(path: Path, mountinfo: str | None = None,
+                    mounts: list[tuple[str, str]] | None = None) -> str | None:
+    """The type of the file system holding ``path``, None when unknown. ``mountinfo`` (Linux's
+    text) or ``mounts`` stand in for this machine's own."""
+    if mounts is None:
+        mounts = mount_types(mountinfo) if mountinfo is not None else _system_mounts()
+    if mounts is None:
+        return None
     target = os.path.realpath(path)
     best, kind = "", None
-    for point, fs_type in mount_types(mountinfo):
+    for point, fs_type in mounts:
         inside = target == point or target.startswith(point.rstrip("/") + "/")
         if inside and len(point) >= len(best):
             best, kind = point, fs_type

@@ -29,6 +29,32 @@ def test_the_mount_holding_a_path_is_the_longest_prefix() -> None:
     assert kind(Path("/home/td/cup.tdt"), MOUNTINFO) == "ext4"
 
 
+# What `mount` prints on a Mac with a club's share mounted from Finder (Connect to Server).
+MAC_MOUNT = """\
+/dev/disk3s1s1 on / (apfs, sealed, local, read-only, journaled)
+devfs on /dev (devfs, local, nobrowse)
+/dev/disk3s5 on /System/Volumes/Data (apfs, local, journaled, nobrowse, protect)
+//td@nas.local/Club%20Share on /Volumes/Club Share (smbfs, nodev, nosuid, mounted by td)
+nas.local:/export on /Volumes/export (nfs, asynchronous)
+/dev/disk4s1 on /Volumes/USB STICK (msdos, local, nodev, nosuid, noowners)
+"""
+
+
+def test_a_mac_share_is_found_from_what_mount_prints() -> None:
+    mounts = filesystems.bsd_mount_types(MAC_MOUNT)
+    assert ("/Volumes/Club Share", "smbfs") in mounts and len(mounts) == 6
+
+    def kind(path: str) -> str | None:
+        return filesystems.filesystem_type(Path(path), mounts=mounts)
+
+    assert kind("/Volumes/Club Share/cup.tdt") == "smbfs"
+    assert kind("/Volumes/export/cup.tdt") == "nfs"
+    assert kind("/Volumes/USB STICK/cup.tdt") == "msdos"  # a stick is local: allowed
+    assert kind("/Users/td/cup.tdt") == "apfs"
+    assert {"smbfs", "nfs"} <= filesystems.NETWORK_TYPES
+    assert "msdos" not in filesystems.NETWORK_TYPES
+
+
 def test_a_file_on_a_network_drive_is_refused_in_words(monkeypatch: pytest.MonkeyPatch,
                                                         tmp_path: Path) -> None:
     from tdapp.services.files import open_tournament
