@@ -115,12 +115,15 @@ class LocationPicker(QWidget):
         numbers_row = QHBoxLayout()
         numbers_row.addWidget(self.latitude)
         numbers_row.addWidget(self.longitude)
-        numbers_row.addWidget(self.where, 1)
+        numbers_row.addStretch(1)
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(4)
         column.addLayout(town_row)
         column.addLayout(numbers_row)
+        # Its own line, the field's whole width: beside the numbers a narrow window squeezed
+        # "37.78° N, 122.42° W — San Francisco" into a sliver where its lines overlapped.
+        column.addWidget(self.where)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.town.activated.connect(lambda _i: self._town_chosen())
         self.town.lineEdit().editingFinished.connect(self._town_chosen)
