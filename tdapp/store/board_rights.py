@@ -246,7 +246,8 @@ def add_assistant(data_dir: Path, login: str, password: str) -> None:
 def add_assistant_with_boards(data_dir: Path, login: str, password: str, round_number: int,
                               board_numbers: Iterable[int]) -> dict[str, object]:
     """``tdapp server add-assistant``: the login, then its boards (round N's board numbers, as
-    the TD says them); the URL the assistant joins with. Nothing given when a board is unknown."""
+    the TD says them, replacing only that round's; none named: every board again); the URL the
+    assistant joins with. Nothing given when a board is unknown."""
     check_login(login)
     running = venue_server.status(data_dir)
     if running is None:
@@ -257,15 +258,19 @@ def add_assistant_with_boards(data_dir: Path, login: str, password: str, round_n
     engine = make_server_engine(running.url_td)
     try:
         with engine.begin() as connection:
-            found = dict(connection.execute(
+            of_round = dict(connection.execute(
                 select(Board.number, Board.id).join(Round, Board.round_id == Round.id)
-                .where(Round.number == round_number, Board.number.in_(wanted))).all())
-            missing = [n for n in wanted if n not in found]
+                .where(Round.number == round_number)).all())
+            missing = [n for n in wanted if n not in of_round]
             if missing:
                 raise BoardRightsError(f"Round {round_number} has no board "
                                        f"{', '.join(map(str, missing))}: nothing was given.")
             create_login(connection, login, password)
-            give_boards(connection, login, found.values())
+            if wanted:  # this round's boards, as the dialog gives them: other rounds' stay
+                give_some_boards(connection, login, of_round.values(),
+                                 [of_round[n] for n in wanted])
+            else:  # no boards named: the login may enter every board again
+                give_boards(connection, login, [])
     finally:
         engine.dispose()
     url = make_url(running.url_assistant).set(username=login, password=password)

@@ -140,6 +140,21 @@ def test_tdapp_server_add_assistant_gives_round_boards(server, capsys) -> None:
         record_result(desk4, ids[3], RESULT)
         with pytest.raises(ServerRefused, match="not given this board"):
             record_result(desk4, ids[2], RESULT)
+        # Round 2's boards are given as the dialog gives them: round 1's stay given.
+        assert server_command.main(["add-assistant", "--data", str(folder), "--login",
+                                    "desk4", "--password", "desk4-pw", "--round", "2",
+                                    "--boards", "2"]) == 0
+        capsys.readouterr()
+        with td.read() as session:
+            round_2 = {b.number: b.id for b in session.scalars(
+                select(Board).join(Round).where(Round.number == 2))}
+        engine = make_server_engine(url_td)
+        try:
+            with engine.begin() as connection:
+                assert board_rights.all_given(connection)["desk4"] == sorted(
+                    [ids[1], ids[3], round_2[2]])
+        finally:
+            engine.dispose()
     finally:
         desk4.close()
         td.close()
