@@ -78,14 +78,21 @@ def write_workbook(data: ReportData, target: Path) -> Path:
     round_rows.sort(key=lambda r: (r[0], name_key(str(r[2]))))
     _sheet(book, "Rounds", ["Round", "Board", "Player", "Power", "Centres", "Score"], round_rows,
            score_columns=[5])
+    # A championship pool's boards (WDC 2025 round 4) are marked as on the printed board call;
+    # the column is there only in a tournament that has such boards.
+    pooled = any(board.pool_board for board in data.boards)
     board_rows = []
     for board in sorted(data.boards, key=lambda b: (b.round, b.number)):
+        marks = ["yes" if board.top_board else ""]
+        if pooled:
+            marks.append("yes" if board.pool_board else "")
         for seat in board.seats:
-            board_rows.append([board.round, board.number, "yes" if board.top_board else "",
-                               seat.power.title(), seat.player, seat.centers, seat.score,
-                               board.end_year, board.end_reason or ""])
-    _sheet(book, "Boards", ["Round", "Board", "Top board", "Power", "Player", "Centres", "Score",
-                            "End year", "How it ended"], board_rows, score_columns=[6])
+            board_rows.append([board.round, board.number, *marks, seat.power.title(),
+                               seat.player, seat.centers, seat.score, board.end_year,
+                               board.end_reason or ""])
+    headers = ["Round", "Board", "Top board", *(["Championship pool"] if pooled else []),
+               "Power", "Player", "Centres", "Score", "End year", "How it ended"]
+    _sheet(book, "Boards", headers, board_rows, score_columns=[headers.index("Score")])
     _sheet(book, "Best countries", ["Power", "Winner(s)", "Score", "Game"],
            [[b.power.title(), ", ".join(b.winners), b.score, b.detail]
             for b in data.best_countries], score_columns=[2])

@@ -192,3 +192,21 @@ def test_the_printed_board_call_marks_the_pool_boards(wdc, tmp_path: Path) -> No
     assert all(not b.pool_board for b in data.round_boards(3))
     path = export_pdf(db, tmp_path / "call.pdf", what="board-call")
     assert Path(path).stat().st_size > 1000
+
+
+def test_the_excel_boards_sheet_marks_the_pool_boards(wdc, tmp_path: Path) -> None:
+    """The workbook marks the pool's boards as the printed call does (II.2.a: no order)."""
+    from openpyxl import load_workbook
+
+    from tdapp.services.exports import export_workbook
+
+    db, _pool, _entered, _proposal = wdc
+    sheet = load_workbook(export_workbook(db, tmp_path / "wdc.xlsx"))["Boards"]
+    rows = list(sheet.iter_rows(values_only=True))
+    header = rows[0]
+    assert header[:4] == ("Round", "Board", "Top board", "Championship pool")
+    marked = {(r[0], r[1]) for r in rows[1:] if r[3] == "yes"}
+    assert marked == {(4, 1), (4, 2), (4, 3)}
+    assert {(r[0], r[1]) for r in rows[1:] if r[0] == 4} > marked  # the other boards: unmarked
+    scores = [r[header.index("Score")] for r in rows[1:] if r[0] == 1]
+    assert scores and all(isinstance(s, (int, float)) for s in scores)
