@@ -33,6 +33,7 @@ from tdapp.core.seating import (
     assign_from_preferences,
     choosing_order,
     propose_players,
+    repeat_lower_bound,
     reseed_unlocked,
     review_round,
     seat_round,
@@ -520,6 +521,20 @@ def seat(
         raise ServiceError(" ".join(problems))
     context = seating_context(db, round_number, method, power_method)
     return seat_with_context(context, players_plan, seed, time_limit, progress, cancel)
+
+
+def repeat_pairs_bound(context: SeatingContext, playing: Sequence[int]) -> int:
+    """The provable lower bound on this round's repeated pairs, for the wizard to show beside
+    the outcome. A championship pool (WDC 2025 round 4) is seated apart from everyone else: each
+    part is bounded on its own and the two bounds add up (no pair spans both)."""
+    history = context.history_index()
+    players = [context.labels[p] for p in playing]
+    pool = set(context.pool)
+    if not pool & set(players):
+        return repeat_lower_bound(players, history).pairs
+    apart = [p for p in players if p in pool]
+    rest = [p for p in players if p not in pool]
+    return repeat_lower_bound(apart, history).pairs + repeat_lower_bound(rest, history).pairs
 
 
 def seat_with_context(

@@ -210,3 +210,16 @@ def test_the_excel_boards_sheet_marks_the_pool_boards(wdc, tmp_path: Path) -> No
     assert {(r[0], r[1]) for r in rows[1:] if r[0] == 4} > marked  # the other boards: unmarked
     scores = [r[header.index("Score")] for r in rows[1:] if r[0] == 1]
     assert scores and all(isinstance(s, (int, float)) for s in scores)
+
+
+def test_the_repeat_bound_counts_the_pool_apart(wdc) -> None:
+    """II.2.a seats the pool "on separate boards": the 21 have met each other in rounds 1-3
+    far more than a random 21, so the bound shown beside the outcome bounds each part alone."""
+    from tdapp.core.seating import repeat_lower_bound
+
+    _db, _pool, _entered, proposal = wdc
+    context, playing = proposal.context, proposal.plan.playing
+    bound = seating.repeat_pairs_bound(context, playing)
+    whole = repeat_lower_bound([context.labels[p] for p in playing],
+                               context.history_index()).pairs
+    assert whole <= bound <= proposal.stats.repeat_pairs  # tighter, and still a lower bound

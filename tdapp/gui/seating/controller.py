@@ -10,7 +10,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from tdapp.core.formats import TournamentFormat
-from tdapp.core.seating import repeat_lower_bound
 from tdapp.gui.controller import AppController
 from tdapp.gui.operations import CancelToken, Operation
 from tdapp.gui.seating.common import call_seats
@@ -56,8 +55,7 @@ class SeatingCalls:
             context = seating.seating_context(db, round_number, method)
             proposal = seating.seat_with_context(context, plan, seed, time_limit, token.progress,
                                                  token.is_cancelled)
-            players = [context.labels[p] for p in plan.playing]
-            return proposal, repeat_lower_bound(players, context.history_index()).pairs
+            return proposal, seating.repeat_pairs_bound(context, plan.playing)
 
         self._search(panel, f"Seating round {round_number}…", work, on_done, on_failed)
 
