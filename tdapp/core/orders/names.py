@@ -92,6 +92,23 @@ def key_of(text: str) -> str:
     return _NON_ALNUM.sub("", text.lower())
 
 
+# The last word of a sea's name, which a paper sheet often writes after its abbreviation.
+WATER_WORDS = frozenset({"sea", "ocean", "channel", "bight"})
+
+
+def _add_water_words(aliases: dict[str, str], max_words: dict[str, int]) -> None:
+    """"Nth Sea", "Nwg Sea", "Eng Channel", "Mao Ocean": a short spelling of a sea followed by
+    the last word of its name reads as the sea (two words, so the name reader must look on)."""
+    for key, loc in list(aliases.items()):
+        info = STANDARD_MAP.provinces.get(loc)
+        if info is None or len(key) > 4:
+            continue
+        last = [w for w in _NON_ALNUM.split(info.name.lower()) if w][-1]
+        if last in WATER_WORDS and not key.endswith(last):
+            aliases.setdefault(key + last, loc)
+            max_words[key] = max(max_words.get(key, 1), 2)
+
+
 def _build_tables() -> tuple[dict[str, str], dict[str, tuple[str, ...]], dict[str, int]]:
     aliases: dict[str, str] = {}
     max_words: dict[str, int] = {}
@@ -112,6 +129,7 @@ def _build_tables() -> tuple[dict[str, str], dict[str, tuple[str, ...]], dict[st
             max_words[words[0]] = max(max_words.get(words[0], 1), len(words))
     for key, loc in EXTRA_ALIASES.items():
         aliases.setdefault(key, loc)
+    _add_water_words(aliases, max_words)
     ambiguous: dict[str, tuple[str, ...]] = {}
     for spelling, readings in STANDARD_MAP.ambiguous_aliases.items():
         ambiguous[key_of(spelling)] = tuple(readings)
