@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass
 
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
@@ -112,3 +113,43 @@ def tournament_standings(db: TournamentDb) -> tuple[Standings, dict[str, str]]:
     scorer = scorer_with(scoring_systems(db))
     standings = compute_standings(model, effective_format(db), scorer=scorer)
     return standings, {p.id: p.name for p in model.players}
+
+
+@dataclass(frozen=True)
+class PublicLine:
+    """One line the room sees: no rank nor score while the ranking stays private."""
+
+    rank: int | None
+    name: str
+    score: float | None
+
+
+@dataclass(frozen=True)
+class PublicStandings:
+    title: str
+    lines: tuple[PublicLine, ...]
+
+
+def public_standings(db: TournamentDb) -> PublicStandings:
+    """The standings as the room may see them on the projector. A format whose ranking stays
+    private until its pool's bonus round is over (WDC 2025 II.2.a: "The specific ranking of
+    individual players will not be made public") shows no ranking until then: once the pool is
+    picked, its members by name in alphabetical order; before, nothing."""
+    standings, names = tournament_standings(db)
+    fmt = effective_format(db)
+
+    def name_of(player: str, written: str | None = None) -> str:
+        return written or names.get(player, player)
+
+    pool = fmt.pool
+    if pool is not None and pool.ranking_private and standings.through < pool.bonus_round:
+        if not standings.pool:
+            return PublicStandings("The ranking is not shown before the end of round "
+                                   f"{pool.bonus_round}", ())
+        members = sorted((name_of(p) for p in standings.pool), key=str.casefold)
+        return PublicStandings("Championship pool (in alphabetical order)",
+                               tuple(PublicLine(None, n, None) for n in members))
+    title = f"Standings after round {standings.through}" if standings.through else "Standings"
+    return PublicStandings(title, tuple(
+        PublicLine(row.rank, name_of(row.player, row.name), row.score)
+        for row in standings.rows if row.rank is not None))

@@ -223,3 +223,39 @@ def test_the_repeat_bound_counts_the_pool_apart(wdc) -> None:
     whole = repeat_lower_bound([context.labels[p] for p in playing],
                                context.history_index()).pairs
     assert whole <= bound <= proposal.stats.repeat_pairs  # tighter, and still a lower bound
+
+
+def test_the_projector_keeps_the_ranking_private_until_round_4_is_over(wdc,
+                                                                        tmp_path: Path) -> None:
+    """II.2.a: "The specific ranking of individual players will not be made public." Until
+    round 4 is over the room sees the pool by name, in alphabetical order; then the standings."""
+    from tdapp.services.standings_data import public_standings
+
+    db = _qualify(tmp_path / "private.tdt", 28, random.Random(7))
+    try:
+        shown = public_standings(db)
+        pool, known = teams.championship_pool(db)
+        assert known and len(pool) == 21
+        assert shown.title == "Championship pool (in alphabetical order)"
+        names = [line.name for line in shown.lines]
+        assert names == sorted(names, key=str.casefold) and len(names) == 21
+        assert all(line.rank is None and line.score is None for line in shown.lines)
+    finally:
+        db.close()
+    after, _pool, _entered, _proposal = wdc  # round 4 played and finished: public again
+    final = public_standings(after)
+    assert final.title == "Standings after round 4"
+    assert [line.rank for line in final.lines[:3]] == [1, 2, 3]
+    assert all(line.score is not None for line in final.lines)
+
+
+def test_before_the_pool_is_picked_no_ranking_is_shown(tmp_path: Path) -> None:
+    from tdapp.services.standings_data import public_standings
+
+    db = _new_tournament(tmp_path / "early.tdt", 21)
+    try:
+        _round(db, 1, random.Random(3))
+        shown = public_standings(db)
+        assert shown.lines == () and "not shown before the end of round 4" in shown.title
+    finally:
+        db.close()

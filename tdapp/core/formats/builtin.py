@@ -53,6 +53,7 @@ WDC_2025 = TournamentFormat(
         champion_from_pool=True, pool_first_on_ties=True,
         cut_tie_breakers=("best-game", "head-to-head-best", "counted-centres", "dropped-round",
                           "distance"),
+        ranking_private=True,  # II.2.a
     ),
     final_ranking="pool-champion",
     tie_breakers=("pool-first", *WDC_2025_TIE_BREAKERS),

@@ -93,6 +93,8 @@ class PoolRule:
     Pool players' score of ``bonus_round`` is multiplied by ``bonus_multiplier``. When
     ``pool_first_on_ties`` a pool player is ranked above a non-pool player on the same score.
     ``cut_tie_breakers`` settle a tie at the cut (later rounds are not known then).
+    ``ranking_private``: the ranking is not shown in public until the bonus round is over
+    (WDC 2025 II.2.a); the projector then shows the pool's members by name, without order.
     """
 
     after_round: int
@@ -102,6 +104,7 @@ class PoolRule:
     champion_from_pool: bool = True
     pool_first_on_ties: bool = True
     cut_tie_breakers: tuple[str, ...] = ()
+    ranking_private: bool = False
 
 
 @dataclass(frozen=True)

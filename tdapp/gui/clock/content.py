@@ -38,9 +38,9 @@ class BoardCall:
 
 @dataclass(frozen=True)
 class StandingRow:
-    rank: int
+    rank: int | None  # None (and no score) while the format keeps the ranking private
     player: str
-    score: float
+    score: float | None
 
 
 @dataclass(frozen=True)

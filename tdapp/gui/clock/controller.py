@@ -17,22 +17,18 @@ from tdapp.gui.clock.page import ClockPage, board_call_content
 from tdapp.gui.controller import AppController
 from tdapp.services import clock as clock_service
 from tdapp.services.changes import Change
-from tdapp.services.exports import tournament_standings
 from tdapp.services.rounds import all_boards, list_rounds
 from tdapp.services.seating import pool_boards
+from tdapp.services.standings_data import public_standings
 from tdapp.store.database import TournamentDb
 
 
 def standings_content(db: TournamentDb) -> Standings:
-    """The standings as the projector shows them: ranked players, their names and scores."""
-    standings, names = tournament_standings(db)
-    rows = tuple(
-        StandingRow(row.rank, row.name or names.get(row.player, row.player), row.score)
-        for row in standings.rows if row.rank is not None
-    )
-    title = (f"Standings after round {standings.through}" if standings.through
-             else "Standings")
-    return Standings(title=title, rows=rows)
+    """The standings as the projector shows them: ranked players, their names and scores, or
+    no ranking where the format keeps it private (services.standings_data.public_standings)."""
+    public = public_standings(db)
+    return Standings(title=public.title, rows=tuple(
+        StandingRow(line.rank, line.name, line.score) for line in public.lines))
 
 
 class ClockController(QObject):

@@ -521,7 +521,8 @@ class ProjectorWindow(QWidget):
 
     def _draw_standings(self, painter: QPainter, area: QRectF) -> None:
         body = self._draw_heading(painter, area, self.standings.title)
-        rows = [(f"{row.rank}.", row.player, f"{row.score:g}") for row in self.standings.rows]
+        rows = [("" if row.rank is None else f"{row.rank}.", row.player,
+                 "" if row.score is None else f"{row.score:g}") for row in self.standings.rows]
         self._draw_columns(painter, body, rows, (0.14, 0.6, 0.26), right_aligned=(0, 2))
 
     def _draw_columns(self, painter: QPainter, body: QRectF, rows: list[tuple[str, ...]],

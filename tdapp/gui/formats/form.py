@@ -167,6 +167,9 @@ class FormatForm(QTabWidget):
                                  QCheckBox("The champion comes from the pool"), tab)
         self.pool_first = add("pool.pool_first_on_ties",
                               QCheckBox("Pool players first on a tied score"), tab)
+        self.pool_private = add("pool.ranking_private", QCheckBox(
+            "The ranking stays private until the bonus round is over (the projector shows "
+            "the pool by name)"), tab)
         form = _form(self.pool)
         form.addRow("Picked after round:", self.pool_after)
         form.addRow("Pool size:", self.pool_size)
@@ -174,6 +177,7 @@ class FormatForm(QTabWidget):
         form.addRow("Bonus round score ×", self.pool_bonus)
         form.addRow(self.pool_champion)
         form.addRow(self.pool_first)
+        form.addRow(self.pool_private)
         self.cut_list = self._ordered("pool.cut_tie_breakers", TieBreakerList(), tab, 114)
         form.addRow(QLabel("A tie at the cut is broken by, in order:"))
         form.addRow(self.cut_list)
@@ -478,6 +482,7 @@ class FormatForm(QTabWidget):
         self.pool_bonus.setValue(pool.bonus_multiplier)
         self.pool_champion.setChecked(pool.champion_from_pool)
         self.pool_first.setChecked(pool.pool_first_on_ties)
+        self.pool_private.setChecked(pool.ranking_private)
         top = fmt.top_board or TopBoardRule(after_round=max(1, fmt.rounds - 1), round=fmt.rounds)
         self.top.setChecked(fmt.top_board is not None)
         self.top_after.setValue(top.after_round)
@@ -595,7 +600,7 @@ class FormatForm(QTabWidget):
         return PoolRule(self.pool_after.value(), self.pool_size.value(),
                         self.pool_bonus_round.value(), self.pool_bonus.value(),
                         self.pool_champion.isChecked(), self.pool_first.isChecked(),
-                        self.cut_list.names())
+                        self.cut_list.names(), self.pool_private.isChecked())
 
     def _top(self) -> TopBoardRule | None:
         if not self.top.isChecked():

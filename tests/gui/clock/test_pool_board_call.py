@@ -37,3 +37,23 @@ def test_pool_boards_are_marked_on_the_projector(qtbot, tmp_path: Path) -> None:
         window.grab().save(str(path))
         images.append(QImage(str(path)))
     assert images[0] != images[1]  # the marks are drawn
+
+
+def test_a_private_ranking_shows_names_only_on_the_projector(qtbot, tmp_path: Path) -> None:
+    """WDC 2025 II.2.a: the pool by name, no rank and no score, until round 4 is over."""
+    from tdapp.gui.clock.content import StandingRow, Standings
+
+    clock = new_round_clock(get_clock_format("wdc-2025"), FakeTime(), (), first=1901)
+    pictures = []
+    for rows in ((StandingRow(None, "Ann Able", None), StandingRow(None, "Bob Baker", None)),
+                 (StandingRow(1, "Ann Able", 171.5), StandingRow(2, "Bob Baker", 160.0))):
+        window = ProjectorWindow(lambda: clock.view(operator=False), monotonic=lambda: 0.1)
+        qtbot.addWidget(window)
+        window.set_standings(Standings("Championship pool (in alphabetical order)", rows))
+        window.set_rotation(["standings"])
+        window.resize(1920, 1080)
+        window.refresh()
+        path = tmp_path / f"standings-{len(pictures)}.png"
+        assert window.grab().save(str(path))
+        pictures.append(QImage(str(path)))
+    assert pictures[0] != pictures[1]  # the ranks and scores are drawn only where given
