@@ -188,7 +188,8 @@ def test_formats_are_hashable_and_equal_copies_hash_alike() -> None:
 def test_describe_format_states_the_rules_in_words() -> None:
     words = dict(describe_format(get_format("wdc-2025")))
     assert words["Tournament score"] == "best 2 of rounds 1, 2, 3 + round 4"
-    assert words["Championship pool"] == "the best 21 after round 3; their round-4 score x1.5"
+    assert words["Championship pool"] == ("the best 21 after round 3; their round-4 score x1.5; "
+                                          "the ranking is not shown until round 4 is over")
     assert words["Champion tie-breakers"].startswith("higher round-4 score; higher single game")
     assert words["Draw votes"] == "from spring 1906, the first 3 secret, then open"
     edc = dict(describe_format(get_format("edc-2026")))

@@ -13,7 +13,7 @@ def test_wdc_2025_summed_up_in_its_own_words() -> None:
     text = format_summary(get_format("wdc-2025"))
     assert text.splitlines()[0] == "4 rounds, Haight scoring"
     assert "Tournament score: best 2 of rounds 1, 2, 3 + round 4" in text
-    assert "Championship pool: the best 21 after round 3; their round-4 score x1.5" in text
+    assert "Championship pool: the best 21 after round 3; their round-4 score x1.5; the ranking is not shown until round 4 is over" in text
     assert "Team tournament: round 4, teams of 7 players outside the championship pool" in text
 
 

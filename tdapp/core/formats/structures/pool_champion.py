@@ -42,8 +42,10 @@ class PoolChampion(FinalRanking):
         p = fmt.pool
         if p is None:
             return []
+        private = (f"; the ranking is not shown until round {p.bonus_round} is over"
+                   if p.ranking_private else "")
         return [("Championship pool", f"the best {p.size} after round {p.after_round}; their "
-                 f"round-{p.bonus_round} score x{p.bonus_multiplier:g}")]
+                 f"round-{p.bonus_round} score x{p.bonus_multiplier:g}{private}")]
 
     def validate(self, fmt: TournamentFormat) -> None:
         super().validate(fmt)
