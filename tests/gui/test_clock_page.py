@@ -25,8 +25,8 @@ from tdapp.commands.demo import write_demo
 from tdapp.core.clock import FakeTime
 from tdapp.gui.clock.page import REFRESH_TIMER, ClockPage
 from tdapp.services import clock as clock_service
+from tdapp.services import formats, rollcall, rounds
 from tdapp.services import players as player_service
-from tdapp.services import rollcall, rounds
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import Round
 from tests.gui import screens
@@ -196,6 +196,16 @@ def test_the_projector_shows_the_rounds_board_call_and_standings(clock_main, qtb
         assert first_seats == [(s.power, s.player_name) for s in boards[0].seats]
         by_name = [row[0] for row in call.by_name()]
         assert by_name == sorted(by_name, key=str.casefold) and len(by_name) == 49
+        # WDC 2025 II.2.a: "The specific ranking of individual players will not be made
+        # public": before round 4 is over the room sees no ranking.
+        assert projector.standings.title == "The ranking is not shown before the end of round 4"
+        assert projector.standings.rows == ()
+        # The TD unticks the format's "ranking stays private": the standings show.
+        fmt = formats.effective_format(main.app.db)
+        assert fmt.pool is not None and fmt.pool.ranking_private
+        public = replace(fmt, pool=replace(fmt.pool,
+                                                                   ranking_private=False))
+        main.app.call(formats.save_custom_format, public, "wdc-2025")
         standings = projector.standings
         assert standings.title == "Standings after round 2"
         assert [row.rank for row in standings.rows] == sorted(r.rank for r in standings.rows)
