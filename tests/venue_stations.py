@@ -10,12 +10,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import select, update
 
+from tdapp.services import games
 from tdapp.services.results import BoardResult
 from tdapp.store.copying import copy_tournament
 from tdapp.store.database import TournamentDb
-from tdapp.store.models import Board
+from tdapp.store.models import Board, GamePhase
 from tdapp.store.pg import open_server_tournament
 from tests.venue_helpers import drop_database, fresh_database_url
 
@@ -52,6 +53,22 @@ def finished_board(db: TournamentDb) -> tuple[int, int]:
                                 .order_by(Board.id)).first()
         assert board is not None
         return board.id, board.version
+
+
+def board_in_play(db: TournamentDb, phase: str | None = None) -> int:
+    """Set-up: the demo's last board reopened (its result taken off) and its game started at
+    Spring 1901, or moved on to ``phase`` ("S1906M": WDC 2025 lets draws be proposed then)."""
+    with db.system() as session:
+        board = session.scalars(select(Board).order_by(Board.id.desc())).first()
+        assert board is not None
+        board.status, board.end_year, board.end_reason = "seated", None, None
+        board_id = board.id
+    games.start_game(db, board_id)
+    if phase is not None:
+        with db.system() as session:
+            session.execute(update(GamePhase).where(GamePhase.board_id == board_id)
+                            .values(phase=phase))
+    return board_id
 
 
 def centres(db: TournamentDb, board_id: int) -> dict[str, int]:

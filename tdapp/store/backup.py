@@ -71,7 +71,8 @@ def readonly_connection(path: Path) -> Iterator[sqlite3.Connection]:
             connection.close()
 
 
-def _fsync_path(path: Path) -> None:
+def sync_to_disk(path: Path) -> None:
+    """Flush a file, or a folder after a rename in it, to the disk (a folder: POSIX only)."""
     if os.name == "nt":  # Windows cannot open a folder to flush it; the rename is journaled
         return
     fd = os.open(path, os.O_RDONLY)
@@ -98,9 +99,9 @@ def copy_from_connection(source: sqlite3.Connection, target: Path) -> None:
             copy.close()
         if not result or result[0] != "ok":
             raise BackupError(f"The copy {target.name} failed its check: {result}.")
-        _fsync_path(partial)
+        sync_to_disk(partial)
         os.replace(partial, target)
-        _fsync_path(target.parent)
+        sync_to_disk(target.parent)
     except sqlite3.Error as exc:
         raise BackupError(f"Could not write {target.name}: {exc}.") from exc
     except OSError as exc:

@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
-from sqlalchemy import select
 
 from tdapp.gui.game.controller import game_view
 from tdapp.gui.venue.outbox import Outbox
@@ -29,6 +28,7 @@ from tdapp.store.models import Board
 from tdapp.store.pg import ServerRefused
 from tests.gui import screens
 from tests.venue_helpers import server_folder
+from tests.venue_stations import board_in_play, finished_board
 
 pytestmark = pytest.mark.postgres
 
@@ -41,24 +41,6 @@ THEIRS_ELSEWHERE = BoardResult({"AUSTRIA": 3, "ENGLAND": 8, "FRANCE": 6, "GERMAN
 def _shot(widget, tmp_path: Path, name: str) -> None:
     QApplication.processEvents()
     screens.save(widget, f"venue/{name}.png")
-
-
-def _board_in_play(db) -> int:
-    """The demo's last board, its result taken off (set-up): a board still being played, its
-    game started at Spring 1901."""
-    with db.system() as session:
-        board = session.scalars(select(Board).order_by(Board.id.desc())).first()
-        board.status, board.end_year, board.end_reason = "seated", None, None
-        board_id = board.id
-    games.start_game(db, board_id)
-    return board_id
-
-
-def _finished_board(db) -> tuple[int, int]:
-    with db.read() as session:
-        board = session.scalars(select(Board).where(Board.end_year.is_not(None))
-                                .order_by(Board.id)).first()
-        return board.id, board.version
 
 
 def test_typed_while_the_server_is_gone_is_kept_and_sent_when_it_is_back(
@@ -83,9 +65,9 @@ def test_typed_while_the_server_is_gone_is_kept_and_sent_when_it_is_back(
             db = main.app.db
             qtbot.waitUntil(lambda: main.venue.watcher is not None
                             and main.venue.watcher.connected, timeout=10000)
-            board_id = _board_in_play(db)
+            board_id = board_in_play(db)
             phase = games.game_state(db, board_id).current.phase
-            finished, version = _finished_board(db)
+            finished, version = finished_board(db)
             marked = players.list_players(db)[0].id
             view = game_view(main.app, board_id)  # open on the board before the server goes
 
@@ -145,7 +127,7 @@ def test_a_kept_result_that_meets_a_conflict_is_refused_with_both_versions(
     """Replayed after the server came back, a kept result someone else changed meanwhile is
     not written over theirs: it is shown as a conflict (both versions), then dropped."""
     first, second = stations
-    board_id, seen = _finished_board(first)
+    board_id, seen = finished_board(first)
     outbox = Outbox(first.url, tmp_path / "kept.outbox.json")
     gone = ServerRefused("The venue server at x cannot be reached: is it started?")
     assert outbox.keep(record_result, (board_id, RESULT), {"expected_version": seen}, gone)

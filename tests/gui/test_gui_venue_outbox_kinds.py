@@ -13,16 +13,17 @@ import json
 from pathlib import Path
 
 import pytest
-from sqlalchemy import func, select, update
+from sqlalchemy import func, select
 
 from tdapp.core.powers import POWERS
 from tdapp.gui.venue.outbox import KEEPERS, Outbox
 from tdapp.services import games, players, rollcall
 from tdapp.services.results import BoardResult, record_result
 from tdapp.store.copying import copy_tournament
-from tdapp.store.models import AuditEntry, Board, DrawVote, GamePhase
+from tdapp.store.models import AuditEntry, Board, DrawVote
 from tdapp.store.pg import ServerRefused, open_server_tournament
 from tests.venue_helpers import drop_database, fresh_database_url
+from tests.venue_stations import board_in_play, finished_board
 
 GONE = ServerRefused("The venue server at x cannot be reached: is it started, and is this "
                      "laptop on the venue network?")
@@ -45,27 +46,6 @@ def stations(venue_server, demo_file: Path, monkeypatch: pytest.MonkeyPatch, tmp
     drop_database(url)
 
 
-def _board_at_spring_1906(db) -> int:
-    """Set-up: the demo's last board reopened and its game at Spring 1906 (WDC 2025 lets draws
-    be proposed from Spring 1906)."""
-    with db.system() as session:
-        board = session.scalars(select(Board).order_by(Board.id.desc())).first()
-        board.status, board.end_year, board.end_reason = "seated", None, None
-        board_id = board.id
-    games.start_game(db, board_id)
-    with db.system() as session:
-        session.execute(update(GamePhase).where(GamePhase.board_id == board_id)
-                        .values(phase="S1906M"))
-    return board_id
-
-
-def _finished(db) -> tuple[int, int]:
-    with db.read() as session:
-        board = session.scalars(select(Board).where(Board.end_year.is_not(None))
-                                .order_by(Board.id)).first()
-        return board.id, board.version
-
-
 def _keep(outbox: Outbox, service, *args, **kwargs) -> None:
     assert outbox.keep(service, args, kwargs, GONE) is not None
 
@@ -78,8 +58,8 @@ def _actions(db) -> int:
 @pytest.mark.postgres
 def test_every_kind_an_assistant_types_is_kept_and_sent_once(stations, tmp_path: Path) -> None:
     first, _second = stations
-    board_id = _board_at_spring_1906(first)
-    finished, version = _finished(first)
+    board_id = board_in_play(first, "S1906M")
+    finished, version = finished_board(first)
     ids = [row.id for row in players.list_players(first)][:3]
     outbox = Outbox(first.url, tmp_path / "kept.outbox.json")
     _keep(outbox, games.save_orders, board_id, "AUSTRIA", SHEET, "S1906M")
@@ -137,7 +117,7 @@ def test_kept_entries_that_meet_a_changed_board_are_refused_in_words(stations,
     """Someone adjudicated the phase and withdrew a player meanwhile: the kept sheet, vote and
     roll call mark are not written over their work; each is named and the reason given."""
     first, second = stations
-    board_id = _board_at_spring_1906(first)
+    board_id = board_in_play(first, "S1906M")
     withdrawn = players.list_players(first)[0]
     outbox = Outbox(first.url, tmp_path / "kept.outbox.json")
     _keep(outbox, games.save_orders, board_id, "AUSTRIA", SHEET, "S1906M")

@@ -21,16 +21,17 @@ import time
 from pathlib import Path
 
 import pytest
-from sqlalchemy import func, select, update
+from sqlalchemy import func, select
 from sqlalchemy.engine import make_url
 
 from tdapp.gui.venue.outbox import Outbox, send
 from tdapp.services import games, players, rollcall
 from tdapp.services.live import announced
 from tdapp.store.copying import copy_tournament
-from tdapp.store.models import AuditEntry, Board, DrawVote, GamePhase
+from tdapp.store.models import AuditEntry, DrawVote
 from tdapp.store.pg import local_copy_path, open_server_tournament
 from tests.venue_helpers import NetworkCut, drop_database, fresh_database_url
+from tests.venue_stations import board_in_play
 
 STATION = Path(__file__).with_name("venue_station.py")
 ROOT = Path(__file__).resolve().parents[2]
@@ -76,20 +77,6 @@ def _env(laptop: Path, settings: Path) -> dict[str, str]:
                 TDAPP_SETTINGS_SCOPE="tests", HOME=str(settings.parent))
 
 
-def _board_in_play(db) -> int:
-    """Set-up: the demo's last board reopened, its game at Spring 1906 (WDC 2025 lets draws be
-    proposed from then)."""
-    with db.system() as session:
-        board = session.scalars(select(Board).order_by(Board.id.desc())).first()
-        board.status, board.end_year, board.end_reason = "seated", None, None
-        board_id = board.id
-    games.start_game(db, board_id)
-    with db.system() as session:
-        session.execute(update(GamePhase).where(GamePhase.board_id == board_id)
-                        .values(phase="S1906M"))
-    return board_id
-
-
 def _actions(db) -> int:
     with db.read() as session:
         return int(session.scalar(select(func.count(func.distinct(AuditEntry.action_id)))))
@@ -112,7 +99,7 @@ def test_a_killed_stations_kept_entries_are_sent_once_by_the_next_station(
     db = open_server_tournament(url)
     first = second = None
     try:
-        board_id = _board_in_play(db)
+        board_id = board_in_play(db, "S1906M")
         player_id = players.list_players(db)[0].id
         before = _actions(db)
 

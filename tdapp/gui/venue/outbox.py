@@ -38,6 +38,7 @@ from tdapp.services.changes import Change, ServiceError
 from tdapp.services.live import announced, typed_change
 from tdapp.services.results import BoardResult, record_result
 from tdapp.store import receipts
+from tdapp.store.backup import sync_to_disk
 from tdapp.store.database import TournamentDb, TournamentFileError
 from tdapp.store.pg import ServerRefused, connection_problem, describe, local_copy_path
 
@@ -254,7 +255,7 @@ class Outbox:
             out.flush()
             os.fsync(out.fileno())
         temporary.replace(self.journal)
-        _sync_folder(self.journal.parent)
+        sync_to_disk(self.journal.parent)  # the rename itself durable
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -346,14 +347,3 @@ def _send_once(db: TournamentDb, entry: Pending, with_receipt: bool) -> Change:
 def _arrived(db: TournamentDb, entry: Pending) -> bool:
     with db.read() as session:
         return receipts.sent(session, entry.key)
-
-
-def _sync_folder(folder: Path) -> None:
-    """Make the rename itself durable (POSIX; Windows has no directory handles to sync)."""
-    if os.name != "posix":
-        return
-    handle = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(handle)
-    finally:
-        os.close(handle)
