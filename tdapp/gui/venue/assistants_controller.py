@@ -11,14 +11,15 @@ from typing import Any
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QMessageBox
 
+from tdapp.gui.controller import AppController
 from tdapp.gui.venue.assistants import AssistantsDialog
 from tdapp.gui.window.menus import Menu, make_action
 from tdapp.services import assistants
-from tdapp.services.changes import ServiceError
+from tdapp.services.changes import Change, ServiceError
 
 
 class AssistantsController:
-    def __init__(self, window: Any, app: Any) -> None:
+    def __init__(self, window: Any, app: AppController) -> None:
         self.window = window
         self.app = app
         self.dialog: AssistantsDialog | None = None
@@ -38,7 +39,7 @@ class AssistantsController:
         self.action.setVisible(bool(db is not None and db.on_server
                                     and self.app.read(assistants.manages_assistants)))
 
-    def _changed(self, change: Any) -> None:
+    def _changed(self, change: Change) -> None:
         """A round seated (here or on another station): say who waits for its boards."""
         if not (change.boards and self.action.isVisible()):
             return

@@ -15,9 +15,10 @@ from typing import Any
 from PySide6.QtCore import QObject, QStandardPaths, QTimer, Signal
 
 from tdapp.gui import theme
+from tdapp.gui.controller import AppController
 from tdapp.gui.venue.assistants_controller import AssistantsController
 from tdapp.gui.venue.dialogs import JoinDialog, ShareDialog
-from tdapp.gui.venue.outbox import KEPT_WORDS, Outbox, Pending
+from tdapp.gui.venue.outbox import KEPT_WORDS, Outbox, Pending, Report
 from tdapp.gui.venue.probe import install_if_asked
 from tdapp.gui.venue.watcher import LiveWatcher
 from tdapp.services.live import Heard, change_from_notice
@@ -31,12 +32,12 @@ def default_server_folder() -> str:
 class VenueController(QObject):
     _done = Signal(object, object)  # (callback, result or exception), back on the GUI thread
 
-    def __init__(self, window: Any, app: Any) -> None:
+    def __init__(self, window: Any, app: AppController) -> None:
         super().__init__(window)
         self.window = window
         self.app = app
         self.watcher: LiveWatcher | None = None
-        self.last_report: Any = None  # what the last sending of kept entries did
+        self.last_report: Report | None = None  # what the last sending of kept entries did
         self.share_dialog: ShareDialog | None = None
         self.server_folder = default_server_folder()
         self.share_action = window.menus.share_action  # File menu (window/menus.py)
@@ -155,18 +156,19 @@ class VenueController(QObject):
     def _opened(self, _path: object) -> None:
         self._stop_watching()
         db = self.app.db
-        if db is None or not db.on_server:
+        if db is None or db.url is None:  # a .tdt file: nothing is shared
             return
+        url = db.url
         from tdapp.store.pg import describe
 
-        self.where = describe(db.url)
+        self.where = describe(url)
         theme.clear_style(self.window.file_label)
         self.window.file_label.setText(f"Shared: {self.where} ({db.who})")
-        self.watcher = LiveWatcher(db.url, db.station, self)
+        self.watcher = LiveWatcher(url, db.station, self)
         self.watcher.heard.connect(self._heard)
         self.watcher.connection_changed.connect(self._connection)
         self.watcher.start()
-        self.app.outbox = Outbox(db.url)
+        self.app.outbox = Outbox(url)
         self.app.outbox.on_kept = self._kept
         if self.app.outbox.damaged is not None:  # set aside, never dropped: say where
             self.window.statusBar().showMessage(
