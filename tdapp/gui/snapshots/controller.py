@@ -11,7 +11,13 @@ from tdapp.gui.snapshots.dialog import SnapshotsDialog
 from tdapp.gui.window.main_window import MainWindow
 from tdapp.services import snapshots
 from tdapp.services.changes import ServiceError
+from tdapp.store.database import TournamentDb
 from tdapp.store.snapshots import snapshot_dir
+
+
+def _snapshot_now(db: TournamentDb, reason: str) -> snapshots.Snapshot:
+    """A snapshot the TD asked for, marked with the round in play."""
+    return snapshots.take_snapshot(db, reason, snapshots.current_round(db))
 
 
 class SnapshotsController:
@@ -41,12 +47,10 @@ class SnapshotsController:
             self.dialog.set_snapshots(found, str(snapshot_dir(self.app.path)))
 
     def take(self, reason: str) -> None:
-        db = self.app.db
-        if db is None:
+        if self.app.db is None:
             return
         try:
-            self.app.operations.wait_for(lambda: snapshots.take_snapshot(
-                db, reason or "on demand", snapshots.current_round(db)))
+            self.app.run(_snapshot_now, reason or "on demand")
         except ServiceError as exc:
             self.app.show_problem(exc, "Snapshot")
             return

@@ -3,6 +3,8 @@ can move them, and wires the "Enter results" tab."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from tdapp.gui.common.lazy_page import RefreshWhenSeen
 from tdapp.gui.controller import AppController
 from tdapp.gui.operations import Cancelled
@@ -41,7 +43,7 @@ class StandingsController(RefreshWhenSeen):
         recomputed the next time it is shown or something changes."""
         self.stale = False
         try:
-            view = self.app.read_stoppable(standings_view, self.page.mode(),
+            view = self.app.read_stoppable(partial(standings_view, mode=self.page.mode()),
                                            notice="Computing the standings…")
         except Cancelled:
             self.stale = True
