@@ -21,6 +21,7 @@ from tdapp.gui import filesvc
 from tdapp.gui.operations import Job, Operation, OperationRunner, unexpected_problem_text
 from tdapp.services.changes import Change, ServiceError, StaleEdit
 from tdapp.services.live import announced, typed_change
+from tdapp.services.tournaments import TournamentInfo
 from tdapp.store.database import TournamentDb
 from tdapp.store.pg import describe, is_database_url
 
@@ -123,7 +124,7 @@ class AppController(QObject):
         self._replace_db(db)
         return True
 
-    def new_file(self, path: Path, info: Any) -> bool:
+    def new_file(self, path: Path, info: TournamentInfo) -> bool:
         db = self._file_step(lambda: filesvc.create_new_tournament(Path(path), info),
                              "Cannot create the tournament", f"Creating {Path(path).name}…")
         if db is None:

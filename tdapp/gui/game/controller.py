@@ -78,8 +78,8 @@ class GameController(QObject):
             return None
         outcomes: list[games.TimeUp] = []
 
-        def run(db: object) -> Change:
-            outcomes.append(games.end_round_by_time(db, number))  # type: ignore[arg-type]
+        def run(db: TournamentDb) -> Change:
+            outcomes.append(games.end_round_by_time(db, number))
             return Change(f"Round {number}: time is up", games=True, results=True, boards=True)
 
         self.app.call(run)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtWidgets import QMessageBox
 
 from tdapp.gui.controller import AppController
@@ -59,7 +57,7 @@ class SnapshotsController:
         self.refresh()
         self.window.statusBar().showMessage("Snapshot taken.", 6000)
 
-    def restore(self, snapshot: Any) -> None:
+    def restore(self, snapshot: snapshots.Snapshot) -> None:
         buttons = QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
         answer = QMessageBox.question(self.window, "Restore a snapshot", restore_question(snapshot),
                                       buttons, QMessageBox.StandardButton.No)
@@ -80,7 +78,7 @@ class SnapshotsController:
             self.dialog.close()
 
 
-def restore_question(snapshot: Any) -> str:
+def restore_question(snapshot: snapshots.Snapshot) -> str:
     """Ask in words what a restore does: which copy, and that later work leaves the file."""
     when = f"{snapshot.taken_at:%a %d %b} at {snapshot.taken_at:%H:%M}"
     where = f"round {snapshot.round_number}, " if snapshot.round_number is not None else ""

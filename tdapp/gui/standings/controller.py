@@ -21,7 +21,7 @@ def standings_state(rounds: list[RoundRow]) -> str:
     return f"{finished} of {len(rounds)} rounds finished." if rounds else ""
 
 
-class StandingsController(RefreshWhenSeen):
+class StandingsController(RefreshWhenSeen[StandingsPage]):
     def wants(self, change: Change) -> bool:
         return (change.results or change.boards or change.players or change.rounds
                 or change.tournament or change.standings or change.awards or change.roll_call)
@@ -32,7 +32,8 @@ class StandingsController(RefreshWhenSeen):
         self.results = ResultsController(page.results_panel, app, page)
         self.stale = False
         page.mode_changed.connect(lambda _mode: self.refresh())
-        self.watch(app)  # standings of hundreds of players take a moment: a hidden page waits
+        # Standings of hundreds of players take a moment: a hidden page waits.
+        self.watch(app, page.shown)
 
     def while_hidden(self) -> None:
         self._update_state()  # one quick query: the corner stays right
