@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from tdapp.gui.awards.dialogs import SpecialAwardDialog, TieDialog
 from tdapp.gui.awards.page import AwardsPage
-from tdapp.gui.common.lazy_page import RefreshWhenSeen
+from tdapp.gui.common.lazy_controller import RefreshWhenSeen
 from tdapp.gui.controller import AppController
 from tdapp.services import awards
 from tdapp.services.changes import Change

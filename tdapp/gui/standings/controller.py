@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from tdapp.gui.common.lazy_page import RefreshWhenSeen
+from tdapp.gui.common.lazy_controller import RefreshWhenSeen
 from tdapp.gui.controller import AppController
 from tdapp.gui.operations import Cancelled
 from tdapp.gui.results.controller import ResultsController
