@@ -99,12 +99,6 @@ class AppController(QObject):
         """A refusal, a conflict or a bug, as the one message of the operation API."""
         self.operations.show_failure(exc, title)
 
-    def show_unexpected(self, exc: BaseException, *, saved_nothing: bool) -> None:
-        """A bug, not a refusal: say in the TD's words what it means for the file, with the
-        technical first line underneath for the bug report (not a screenful of SQL)."""
-        QMessageBox.warning(self._window, "Something went wrong",
-                            unexpected_problem_text(exc, saved_nothing=saved_nothing))
-
     def inform(self, title: str, text: str) -> None:
         QMessageBox.information(self._window, title, text)
 

@@ -690,9 +690,6 @@ class MapView(QWidget):
         """The orders of the shown position and what became of them (CONTRACTS ``results``)."""
         self.set_position(self._position, results)
 
-    def clear_orders(self) -> None:
-        self.set_position(self._position, None)
-
     def set_title(self, title: str) -> None:
         """A caption for the legend (default: the position's phase in words)."""
         self._custom_title = title
