@@ -342,7 +342,3 @@ class AdjudicationView(QWidget):
             self.map.show_on_projector()
 
 
-def results_text(rows: Sequence[Mapping[str, Any]]) -> list[str]:
-    """Plain lines of a phase's results (for tests and copying)."""
-    return [f"{r['power'].title()}: {shown(r.get('normalized', ''))} — {outcome_word(r)}"
-            + (f" ({r['message']})" if r.get("message") else "") for r in rows]
