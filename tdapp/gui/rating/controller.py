@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
+from tdapp.core.tournament.rating import DEFAULT_COMPRESSION
 from tdapp.gui.controller import AppController
 from tdapp.gui.rating.dialog import RatingDialog
 from tdapp.gui.window.main_window import MainWindow
 from tdapp.gui.window.menus import Menu, make_action
 from tdapp.services.changes import Change
-from tdapp.core.tournament.rating import DEFAULT_COMPRESSION
 from tdapp.services.rating import rating_view
 
 
