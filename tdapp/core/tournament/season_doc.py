@@ -459,7 +459,7 @@ def checked_stage(season_in: SeasonInput, invites: Sequence[Invitation]) -> Stag
         for part in ("winners", "mid_game"):
             if getattr(semi, part):
                 raise SeasonInputError(f"cannot be checked: the semi-final stage cannot be "
-                                       f"assigned ({exc})", f"semifinal.{part}")
+                                       f"assigned ({exc})", f"semifinal.{part}") from exc
         return str(exc)
     replaced = {r.out for r in stage.replacements}
     for i, player in enumerate(semi.unavailable):
