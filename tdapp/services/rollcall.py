@@ -47,6 +47,7 @@ class RollCallCount:
     late: int
     absent: int
     two_boards: int
+    rounds_used: int = 0  # have played the most rounds the format allows (WDC 2018)
 
     @property
     def boards(self) -> int:
@@ -68,6 +69,8 @@ class RollCallCount:
             extras.append(f"{self.late} late")
         if self.two_boards:
             extras.append(f"{self.two_boards} willing to play two boards")
+        if self.rounds_used:
+            extras.append(f"{self.rounds_used} played the most rounds allowed, so absent")
         return f"{text} ({', '.join(extras)})" if extras else text
 
 
@@ -146,6 +149,7 @@ def count(rows: Iterable[RollCallRow]) -> RollCallCount:
         present=by_status["present"], standby=by_status["standby"], late=by_status["late"],
         absent=by_status["absent"],
         two_boards=sum(1 for r in rows if r.two_boards and r.status == "present"),
+        rounds_used=sum(1 for r in rows if r.limit),
     )
 
 

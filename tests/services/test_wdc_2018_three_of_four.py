@@ -5,53 +5,22 @@ sit-out is not a round played), and the standings name a player who broke the ru
 
 from __future__ import annotations
 
-import datetime as dt
 import random
 from pathlib import Path
 
 import pytest
 
-from tdapp.commands.demo_data import demo_game
 from tdapp.services import players as player_service
 from tdapp.services import rollcall, rounds, seating
 from tdapp.services.changes import ServiceError
-from tdapp.services.results import BoardResult, record_result
 from tdapp.services.standings_views import standings_view
-from tdapp.services.tournaments import TournamentInfo, create_tournament
-from tdapp.store.database import TournamentDb
-
-PLAYERS = 15  # two boards and one who sits out each round
-
-
-def _play(db: TournamentDb, number: int, rng: random.Random) -> None:
-    rounds.set_round_status(db, number, "playing")
-    for board in rounds.board_call(db, number):
-        game = demo_game(rng, 1909)
-        record_result(db, board.board_id, BoardResult(
-            centers=game.centers, end_year=game.end_year, end_reason=game.end_reason,
-            solo=game.solo, eliminated=game.eliminated, history=game.history))
-    rounds.set_round_status(db, number, "finished")
+from tests.wdc2018_helpers import new_wdc_2018, play, three_rounds_played
 
 
 @pytest.fixture(scope="module")
 def three_played(tmp_path_factory: pytest.TempPathFactory):
     """Rounds 1-3 seated by the wizard from one roll call carried over; one sit-out a round."""
-    rng = random.Random(18)
-    info = TournamentInfo(name="WDC 2018", format_name="wdc-2018", rounds_planned=5,
-                          start_date=dt.date(2018, 10, 5), end_date=dt.date(2018, 10, 7))
-    db = create_tournament(tmp_path_factory.mktemp("wdc") / "wdc-2018.tdt", info)
-    player_service.add_players(db, [player_service.PlayerData(name=f"Player {i:02d}")
-                                    for i in range(1, PLAYERS + 1)], "Add players")
-    everyone = [row.player_id for row in rollcall.roll_call(db, 1)]
-    rollcall.set_answers(db, 1, everyone, status="present")
-    sat_out: list[int] = []
-    for number in (1, 2, 3):
-        who = seating.who_plays(db, number)
-        assert len(who.playing) == 14 and len(who.sitting_out) == 1
-        sat_out += who.sitting_out
-        proposal = seating.seat(db, number, who.plan(), time_limit=0.5)
-        seating.publish(db, number, proposal)
-        _play(db, number, rng)
+    db, everyone, sat_out = three_rounds_played(tmp_path_factory.mktemp("wdc") / "wdc-2018.tdt")
     yield db, everyone, sat_out
     db.close()
 
@@ -103,9 +72,7 @@ def test_a_board_call_seating_a_fourth_is_refused(three_played) -> None:
 def test_the_standings_count_three_and_name_who_played_four(tmp_path: Path) -> None:
     """A fourth preliminary put on the file anyway (a board call saved by hand) never counts:
     the first three boards do, and the note names the player, not their number."""
-    info = TournamentInfo(name="WDC 2018", format_name="wdc-2018", rounds_planned=5,
-                          start_date=dt.date(2018, 10, 5), end_date=dt.date(2018, 10, 7))
-    db = create_tournament(tmp_path / "four.tdt", info)
+    db = new_wdc_2018(tmp_path / "four.tdt")
     player_service.add_players(db, [player_service.PlayerData(name=f"Player {i}")
                                     for i in range(1, 8)], "Add players")
     ids = [r.player_id for r in rollcall.roll_call(db, 1)]
@@ -115,7 +82,7 @@ def test_the_standings_count_three_and_name_who_played_four(tmp_path: Path) -> N
         order = ids[number:] + ids[:number]
         rounds.save_board_call(db, number, [rounds.BoardPlan(1, dict(zip(powers, order,
                                                                          strict=True)))])
-        _play(db, number, rng)
+        play(db, number, rng)
     view = standings_view(db)
     first = view.lines[0]
     assert [c.counted for c in first.rounds[:4]] == [True, True, True, False]

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QPushButton, QWidget
 
 from tdapp.core.clock import FakeTime, get_clock_format, new_round_clock
 from tdapp.gui.clock.operator_panel import OperatorPanel
+from tests.gui import screens
 
 
 @pytest.fixture
@@ -325,6 +326,8 @@ def test_a_hidden_end_outside_the_window_is_asked_and_no_leaves_it_unset(
     assert kind == "question"
     assert "08:30 is outside the format's window for the hidden end time, 13:30 to 15:30" in text
     assert "not set" in panel.message.text()
+    panel.resize(1280, 800)
+    screens.save(panel, "clock/hidden-end-outside-window-refused.png")
     panel.end_earliest.setTime(QTime(7, 0))  # a draw from a window reaching outside is asked too
     key(qtbot, panel, Qt.Key.Key_H, Qt.KeyboardModifier.ShiftModifier)
     assert clock.hidden_end is None and len(dialog_answers.shown) == 2
