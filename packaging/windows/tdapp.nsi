@@ -6,7 +6,7 @@
 ; uninstaller removes the program only: tournaments, settings and snapshots stay where they are.
 ; /S installs silently (the CI's check under Wine).
 
-Unicode true
+Target amd64-unicode  ; a 64-bit installer: Wine64 runs it, and tdapp is x64 only anyway
 !include "MUI2.nsh"
 
 !ifndef VERSION

@@ -1,0 +1,69 @@
+"""tdapp's Windows-only code paths, run by the Windows build's own python.exe (check_wine.py):
+
+    runtime\\python.exe probe.py FILE.tdt
+
+prints one JSON object: what each check found. It takes the tournament lock (``msvcrt``) and has
+a second process try it (by the same name and by the name in other letter case and slashes),
+asks the drive type of the file's drive and of a UNC share, and reads where settings go."""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import subprocess
+import sys
+from pathlib import Path
+
+CHILD = """
+import sys
+from pathlib import Path
+from tdapp.store.lock import FileLocked, TournamentLock
+try:
+    TournamentLock.acquire(Path(sys.argv[1])).release()
+except FileLocked as refused:
+    print("refused:", refused)
+else:
+    print("taken")
+"""
+
+
+def _other_process(path: str) -> str:
+    done = subprocess.run([sys.executable, "-c", CHILD, path], capture_output=True, text=True,
+                          timeout=120)
+    return (done.stdout.strip() or done.stderr.strip()[-300:])
+
+
+def main(argv: list[str]) -> int:
+    from tdapp.resources import resource_path
+    from tdapp.store.filesystems import network_filesystem
+    from tdapp.store.lock import TournamentLock, lock_path_for
+
+    tdt = Path(argv[0]).resolve()
+    report: dict[str, object] = {"platform": sys.platform, "machine": platform.machine(),
+                                 "windows": platform.release(), "file": str(tdt)}
+    lock = TournamentLock.acquire(tdt)
+    report["lock_file"] = lock_path_for(tdt).exists()
+    report["second_copy"] = _other_process(str(tdt))
+    other_name = str(tdt).upper().replace("\\", "/")  # the same file to Windows
+    report["second_copy_other_name"] = _other_process(other_name)
+    lock.release()
+    report["after_release"] = _other_process(str(tdt))
+    report["lock_file_removed"] = not lock_path_for(tdt).exists()
+
+    import ctypes
+
+    drive = os.path.splitdrive(str(tdt))[0] + "\\"
+    report["drive_type"] = ctypes.windll.kernel32.GetDriveTypeW(drive)  # 3: fixed disk
+    report["network_local_file"] = network_filesystem(tdt)
+    report["network_unc"] = network_filesystem(Path(r"\\venue-nas\club\open.tdt"))
+    report["font"] = resource_path("fonts").is_dir() and any(resource_path("fonts").iterdir())
+    from tdapp.services.sealed import settings_folder
+
+    report["settings_folder"] = str(settings_folder())
+    print(json.dumps(report))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
