@@ -16,7 +16,7 @@ cache=${CACHE_DIR:-$build/windows-cache}
 version=$("$python" -c 'import tomllib;print(tomllib.load(open("pyproject.toml","rb"))["project"]["version"])')
 
 "$python" packaging/icons.py --out "$build/icons" >/dev/null
-"$python" packaging/windows/build.py "$dist" --cache "$cache" --icon "$build/icons/tdapp.ico"
+"$python" packaging/windows/assemble.py "$dist" --cache "$cache" --icon "$build/icons/tdapp.ico"
 setup="$dist/tdapp-$version-windows-x64-setup.exe"
 makensis -V2 -INPUTCHARSET UTF8 -DVERSION="$version" -DSRC="$dist/tdapp" -DOUT="$setup" \
   packaging/windows/tdapp.nsi

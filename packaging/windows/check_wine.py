@@ -25,7 +25,7 @@ import sys
 import tempfile
 import time
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -121,7 +121,7 @@ def run_checks(c: Checker, version: str) -> None:
         assert out == f"tdapp {version}", out
         return "tdapp.com " + out
 
-    def json_command(args: list[str], document: dict[str, object]) -> Callable[[], str]:
+    def json_command(args: list[str], document: Mapping[str, object]) -> Callable[[], str]:
         def test() -> str:
             path = work / f"{args[0]}.json"
             path.write_text(json.dumps(document), encoding="utf-8")

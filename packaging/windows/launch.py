@@ -1,4 +1,4 @@
-"""The ``__main__`` zipped into tdapp.exe and tdapp.com (packaging/windows/build.py): start tdapp
+"""The ``__main__`` zipped into tdapp.exe and tdapp.com (packaging/windows/assemble.py): start tdapp
 on the Python in runtime\\ beside the launcher, as ``python -m tdapp`` would."""
 
 import os

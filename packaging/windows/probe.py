@@ -54,7 +54,8 @@ def main(argv: list[str]) -> int:
     import ctypes
 
     drive = os.path.splitdrive(str(tdt))[0] + "\\"
-    report["drive_type"] = ctypes.windll.kernel32.GetDriveTypeW(drive)  # 3: fixed disk
+    kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]  (Windows only)
+    report["drive_type"] = kernel32.GetDriveTypeW(drive)  # 3: a fixed disk
     report["network_local_file"] = network_filesystem(tdt)
     report["network_unc"] = network_filesystem(Path(r"\\venue-nas\club\open.tdt"))
     report["font"] = resource_path("fonts").is_dir() and any(resource_path("fonts").iterdir())

