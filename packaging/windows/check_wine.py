@@ -87,12 +87,13 @@ class Checker:
 
     # --- the program ------------------------------------------------------------------------
 
-    def python(self, *args: str, **kwargs: object) -> subprocess.CompletedProcess[str]:
-        return self.wine(str(self.folder / "runtime" / "python.exe"), "-m", "tdapp", *args,
-                         **kwargs)  # type: ignore[arg-type]
+    def python(self, *args: str) -> subprocess.CompletedProcess[str]:
+        """``python.exe -m tdapp ...``: the runtime itself, as the issue's checks name it."""
+        return self.wine(str(self.folder / "runtime" / "python.exe"), "-m", "tdapp", *args)
 
-    def console(self, *args: str, **kwargs: object) -> subprocess.CompletedProcess[str]:
-        return self.wine(str(self.folder / "tdapp.com"), *args, **kwargs)  # type: ignore[arg-type]
+    def console(self, *args: str) -> subprocess.CompletedProcess[str]:
+        """``tdapp.com ...``: what a TD types in a command prompt."""
+        return self.wine(str(self.folder / "tdapp.com"), *args)
 
 
 def _ok(result: subprocess.CompletedProcess[str]) -> str:
@@ -179,7 +180,8 @@ def run_checks(c: Checker, version: str) -> None:
         assert not wrong, wrong
         for key in ("second_copy", "second_copy_other_name"):
             assert str(report[key]).startswith("refused:"), report
-        return (f"msvcrt lock refuses a 2nd process (also as {tdt.name.upper()} with /), "
+        assert "another name for the same file" in str(report["second_copy_hard_link"]), report
+        return (f"msvcrt lock refuses a 2nd process (also as {tdt.name.upper()} with /, and through a hard link), "
                 f"UNC share refused, settings in {report['settings_folder']}")
 
     def window_launcher() -> str:

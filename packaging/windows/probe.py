@@ -47,6 +47,9 @@ def main(argv: list[str]) -> int:
     report["second_copy"] = _other_process(str(tdt))
     other_name = str(tdt).upper().replace("\\", "/")  # the same file to Windows
     report["second_copy_other_name"] = _other_process(other_name)
+    link = tdt.with_name("hard-link-" + tdt.name)  # another name, another folder's lock file
+    os.link(tdt, link)
+    report["second_copy_hard_link"] = _other_process(str(link))
     lock.release()
     report["after_release"] = _other_process(str(tdt))
     report["lock_file_removed"] = not lock_path_for(tdt).exists()
@@ -54,7 +57,7 @@ def main(argv: list[str]) -> int:
     import ctypes
 
     drive = os.path.splitdrive(str(tdt))[0] + "\\"
-    kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]  (Windows only)
+    kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]  # Windows only
     report["drive_type"] = kernel32.GetDriveTypeW(drive)  # 3: a fixed disk
     report["network_local_file"] = network_filesystem(tdt)
     report["network_unc"] = network_filesystem(Path(r"\\venue-nas\club\open.tdt"))

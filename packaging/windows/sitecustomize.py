@@ -14,10 +14,11 @@ def _under_wine() -> bool:
     try:
         import ctypes
 
-        return hasattr(ctypes.WinDLL("ntdll"), "wine_get_version")
+        return hasattr(ctypes.WinDLL("ntdll"), "wine_get_version")  # type: ignore[attr-defined]
     except (ImportError, OSError, AttributeError):
         return False
 
 
 if sys.platform == "win32" and "_wmi" not in sys.modules and _under_wine():
-    sys.modules["_wmi"] = None  # type: ignore[assignment]  (import _wmi now raises ImportError)
+    # A None entry makes ``import _wmi`` raise ImportError, which platform.py catches.
+    sys.modules["_wmi"] = None  # type: ignore[assignment]
