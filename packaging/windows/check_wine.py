@@ -175,14 +175,15 @@ def run_checks(c: Checker, version: str) -> None:
                                        windows_path(tdt))))
         expected = {"platform": "win32", "machine": "AMD64", "lock_file": True,
                     "after_release": "taken", "lock_file_removed": True, "drive_type": 3,
-                    "network_local_file": None, "network_unc": "a network share", "font": True}
+                    "network_local_file": None, "network_unc": "a network share", "font": True,
+                    "process_alive": True, "process_gone": True}
         wrong = {k: report.get(k) for k, v in expected.items() if report.get(k) != v}
         assert not wrong, wrong
         for key in ("second_copy", "second_copy_other_name"):
             assert str(report[key]).startswith("refused:"), report
         assert "another name for the same file" in str(report["second_copy_hard_link"]), report
         return (f"msvcrt lock refuses a 2nd process (also as {tdt.name.upper()} with /, and through a hard link), "
-                f"UNC share refused, settings in {report['settings_folder']}")
+                f"UNC share refused, a running process seen and not killed, settings in {report['settings_folder']}")
 
     def window_launcher() -> str:
         path = work / "launcher.tdt"

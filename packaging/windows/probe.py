@@ -54,6 +54,16 @@ def main(argv: list[str]) -> int:
     report["after_release"] = _other_process(str(tdt))
     report["lock_file_removed"] = not lock_path_for(tdt).exists()
 
+    from tdapp.store.processes import NO_CONSOLE_WINDOW, process_alive
+
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"],
+                             creationflags=NO_CONSOLE_WINDOW)
+    asked = process_alive(child.pid) and process_alive(child.pid)
+    report["process_alive"] = asked and child.poll() is None  # seen, and not killed by asking
+    child.kill()
+    child.wait()
+    report["process_gone"] = not process_alive(child.pid)
+
     import ctypes
 
     drive = os.path.splitdrive(str(tdt))[0] + "\\"

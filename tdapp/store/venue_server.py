@@ -37,6 +37,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from tdapp.store.processes import NO_CONSOLE_WINDOW, process_alive
+
 CLUSTER = "cluster"
 SETTINGS = "venue.json"
 ADMIN_ROLE = "tdapp_admin"
@@ -261,7 +263,7 @@ def _run(binaries: Path, account: Account, *args: str, timeout: float = _START_T
             done = subprocess.run([str(binaries / _exe(args[0])), *args[1:]], stdout=out,
                                   stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, text=True,
                                   timeout=timeout, check=False, cwd="/" if account.uid else None,
-                                  **account.run_kwargs())
+                                  creationflags=NO_CONSOLE_WINDOW, **account.run_kwargs())
         except subprocess.TimeoutExpired as exc:
             raise VenueServerError(f"PostgreSQL's {args[0]} did not finish in time.") from exc
         out.seek(0)
@@ -319,13 +321,7 @@ def _pid_of(cluster: Path) -> int | None:
         pid = int(first.strip())
     except (OSError, ValueError, IndexError):
         return None
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return None
-    except PermissionError:
-        return pid
-    return pid
+    return pid if process_alive(pid) else None  # never os.kill on Windows: it terminates
 
 
 # -- talking to the running server ----------------------------------------------------------
