@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tdapp.core.formats.options import TieMode
 from tdapp.core.formats.structures.ordering import Ordering
 from tdapp.core.formats.tie_breakers import known_criterion as known_criterion  # re-exported
 from tdapp.core.tournament.model import TieDecision, Tournament
@@ -321,7 +322,7 @@ def _settle(group: list[str], chain: list[Criterion], ctx: TieContext, tied: str
             else:
                 out.extend(_settle(members, chain[index + 1:], ctx, tied, unresolved), joint)
         return out
-    kind = "td" if unresolved == "td" else "shared"
+    kind = "td" if unresolved == TieMode.TD else "shared"
     words = "left to the TD" if kind == "td" else "the rules leave this tie"
     detail = f" ({'; '.join(skipped)})" if skipped else ""
     return Ordering([sorted(group)], [], [kind], [f"{tied} after every tie-breaker; {words}{detail}"])
