@@ -75,6 +75,15 @@ class SystemRow:
     formula: str
 
 
+class FormatUnreadable(ServiceError):
+    """The tournament's own format, as saved, cannot be used (a misspelt option, a field of
+    another version); ``field`` names the part at fault (FormatError's field)."""
+
+    def __init__(self, message: str, field: str | None) -> None:
+        super().__init__(message)
+        self.field = field
+
+
 # ------------------------------------------------------------------------------ reading
 def session_systems(session: Session) -> tuple[FormulaSystem, ...]:
     """The tournament's formula systems, read in ``session``."""
@@ -89,8 +98,9 @@ def session_format(session: Session) -> TournamentFormat:
         try:
             return format_from_dict(row.custom_format)
         except FormatError as exc:  # a file from another version, or edited by hand
-            raise ServiceError(f"The tournament's own format cannot be read ({exc}); choose "
-                               "the format again in Tournament > Format…") from exc
+            raise FormatUnreadable(f"The tournament's own format cannot be read ({exc}); "
+                                   "choose the format again in Tournament > Format…",
+                                   exc.field) from exc
     return get_format(row.format_name)
 
 

@@ -375,7 +375,8 @@ def validate_format(fmt: TournamentFormat, *, changed: bool = False) -> Tourname
         if not 1 <= rule.number <= fmt.rounds:
             raise FormatError(f"round {rule.number} is outside 1..{fmt.rounds}", where + ".number")
         if rule.seating not in seating_methods():
-            raise FormatError(f"unknown seating method {rule.seating!r}", where + ".seating")
+            raise FormatError(f"{rule.seating!r} is not one of: {', '.join(seating_methods())}",
+                              where + ".seating")
         PowerMethod.parse(rule.powers, where + ".powers")
         if rule.multiplier <= 0:
             raise FormatError("must be positive", where + ".multiplier")
@@ -407,10 +408,10 @@ def validate_format(fmt: TournamentFormat, *, changed: bool = False) -> Tourname
         if key not in variants:
             raise FormatError(f"unknown rule variant {key!r}", f"rules.{key}")
         if value not in variants[key]:
-            raise FormatError(f"{value!r} is not one of {', '.join(variants[key])}",
+            raise FormatError(f"{value!r} is not one of: {', '.join(variants[key])}",
                               f"rules.{key}")
     if "civil_disorder" in variants and fmt.civil_disorder not in variants["civil_disorder"]:
-        raise FormatError(f"{fmt.civil_disorder!r} is not one of "
+        raise FormatError(f"{fmt.civil_disorder!r} is not one of: "
                           f"{', '.join(variants['civil_disorder'])}", "civil_disorder")
     _validate_game_rules(fmt)
     _validate_reading(fmt.reading)
@@ -431,8 +432,10 @@ def _validate_reading(rule: OrderReadingRule) -> None:
     for name, choices in (("missing_coast", MISSING_COAST_CHOICES),
                           ("missing_build_coast", MISSING_BUILD_COAST_CHOICES),
                           ("wrong_unit_type", WRONG_UNIT_TYPE_CHOICES)):
-        if getattr(rule, name) not in choices:
-            raise FormatError(f"must be one of {', '.join(choices)}", f"reading.{name}")
+        value = getattr(rule, name)
+        if value not in choices:
+            raise FormatError(f"{value!r} is not one of: {', '.join(choices)}",
+                              f"reading.{name}")
 
 
 def _validate_game_rules(fmt: TournamentFormat) -> None:
