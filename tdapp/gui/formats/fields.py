@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from typing import TypeVar
 
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
@@ -21,6 +22,8 @@ from PySide6.QtWidgets import (
 )
 
 from tdapp.gui import theme
+
+W = TypeVar("W", bound=QWidget)
 
 ERROR_COLOUR = theme.ERROR
 ERROR_NAME = "formatFieldAtFault"
@@ -166,3 +169,24 @@ class FieldMarks:
             theme.set_error_border(widget, False)
             widget.setToolTip("")
         self._marked.clear()
+
+
+class Binder:
+    """Where the widgets of one tab register: each under the format field it shows (so a
+    refusal outlines it) and watched for changes. ``add`` hands the widget back with its own
+    type, so ``binder.add("pool.size", int_box(1, 999))`` is a ``QSpinBox`` to the checker."""
+
+    def __init__(self, marks: FieldMarks, tab: int, changed: Callable[[], None]) -> None:
+        self.marks = marks
+        self.tab = tab
+        self.changed = changed
+
+    def add(self, field: str, widget: W) -> W:
+        self.marks.add(field, widget, self.tab)
+        watch(widget, self.changed)
+        return widget
+
+    def mark(self, field: str, widget: W) -> W:
+        """Registered for refusals only (a widget that reports its own edits)."""
+        self.marks.add(field, widget, self.tab)
+        return widget

@@ -166,7 +166,7 @@ def test_start_from_another_built_in_and_back_to_it_unchanged(qtbot, demo_main) 
     state = formats.format_state(demo_main.app.db)
     assert not state.custom and state.fmt.name == "edc-2026"  # a built-in as it is
     assert "European Diplomacy Championship" in \
-        demo_main.window.tournament_page.format_box.title.text()
+        demo_main.window.tournament_page.format_box.title_label.text()
 
 
 def test_fewer_rounds_leave_their_counting_group_and_an_empty_name_is_marked(
