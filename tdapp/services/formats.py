@@ -66,6 +66,7 @@ class FormatState:
     fmt: TournamentFormat
     base: str  # the built-in format it is, or was copied from
     custom: bool
+    problem: str = ""  # why the tournament's own format cannot be read (then ``fmt`` is the base)
 
 
 @dataclass(frozen=True)
@@ -117,8 +118,8 @@ def format_state(db: TournamentDb) -> FormatState:
         base = str(saved.get("base", row.format_name)) if saved else row.format_name
         try:
             return FormatState(session_format(session), base, custom)
-        except ServiceError:  # unreadable: the dialog starts from the built-in to replace it
-            return FormatState(get_format(row.format_name), row.format_name, False)
+        except ServiceError as exc:  # unreadable: the dialog starts from the built-in
+            return FormatState(get_format(row.format_name), row.format_name, False, str(exc))
 
 
 def scoring_systems(db: TournamentDb) -> tuple[FormulaSystem, ...]:

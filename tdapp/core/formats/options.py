@@ -47,9 +47,9 @@ class Choice(enum.StrEnum):
         return ", ".join(member.value for member in cls)
 
     @classmethod
-    def choices(cls: type[C]) -> tuple[tuple[C, str], ...]:
-        """(member, words) pairs in declaration order: a choice box's items."""
-        return tuple((member, member.words) for member in cls)
+    def choices(cls) -> tuple[tuple[str, str], ...]:
+        """(value, words) pairs in declaration order: a choice box's items."""
+        return tuple((member.value, member.words) for member in cls)
 
     @property
     def words(self) -> str:

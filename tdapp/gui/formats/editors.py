@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 from tdapp.core.formats.describe import criterion_words
 from tdapp.core.formats.model import CountGroup, FormatError, RoundRule
 from tdapp.core.formats.options import PowerMethod
-from tdapp.gui.formats.fields import choice_box, float_box, set_choice
+from tdapp.gui.formats.fields import Binder, choice_box, float_box, set_choice
 
 SEATING_WORDS = {
     "balanced": "balanced", "random": "random", "ranked": "by rank",
@@ -338,3 +338,12 @@ class TieBreakerList(QWidget):
             self.list.takeItem(row)
             self._renumber()
             self.edited.emit()
+
+
+def ordered_list(bind: Binder, field: str, editor: TieBreakerList, height: int) -> TieBreakerList:
+    """A reorderable list of named criteria inside a rule's box, marked as ``field``."""
+    editor.list.setMinimumHeight(height)
+    editor.list.setMaximumHeight(height)
+    bind.mark(field, editor.list)
+    editor.edited.connect(bind.changed)
+    return editor

@@ -21,9 +21,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tdapp.core.formats.options import Choice
 from tdapp.gui import theme
 
 W = TypeVar("W", bound=QWidget)
+C = TypeVar("C", bound=Choice)
 
 ERROR_COLOUR = theme.ERROR
 ERROR_NAME = "formatFieldAtFault"
@@ -41,11 +43,17 @@ def choice_box(choices: Iterable[tuple[str, str]]) -> QComboBox:
 
 
 def set_choice(box: QComboBox, value: str | None) -> None:
+    value = None if value is None else str(value)  # a typed choice is kept as its string
     index = box.findData(value)
     if index < 0 and value is not None:  # a value the list lacks (an older file): keep it
         box.addItem(str(value), value)
         index = box.count() - 1
     box.setCurrentIndex(max(index, 0))
+
+
+def chosen(box: QComboBox, choice: type[C], field: str) -> C:
+    """The box's value as a member of ``choice`` (:class:`FormatError` at ``field`` if not)."""
+    return choice.parse(box.currentData(), field)
 
 
 def int_box(low: int, high: int, none_text: str | None = None) -> QSpinBox:

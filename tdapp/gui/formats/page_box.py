@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from tdapp.core.formats import TournamentFormat, get_format
@@ -36,6 +38,8 @@ class FormatBox(QGroupBox):
     def show_state(self, state: FormatState, systems: list[SystemRow]) -> None:
         changed = f" — changed from {get_format(state.base).title}" if state.custom else ""
         self.title_label.setText(f"<b>{state.fmt.title}</b>{changed}")
+        if state.problem:  # the file's own format is refused: say why, where it is changed
+            self.title_label.setText(f"<b>{html.escape(state.problem)}</b>")
         self.summary.setText(format_summary(state.fmt))
         names = ", ".join(s.title for s in systems)
         self.systems.setText(f"Own scoring systems: {names}" if names else "")

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QCheckBox, QComboBox, QGridLayout, QGroupBox, QLabel, QWidget
+from PySide6.QtWidgets import QCheckBox, QGridLayout, QGroupBox, QLabel, QWidget
 
 from tdapp.core.formats.model import OrderReadingRule
 from tdapp.gui import theme

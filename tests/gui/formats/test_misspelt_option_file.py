@@ -32,7 +32,8 @@ def test_opening_it_shows_the_field_at_fault_once(main, qtbot, dialog_answers,
     qtbot.wait(50)  # every view's first refresh has run
     shown = [s for s in dialog_answers.shown if WORDS in s[2]]
     assert len(shown) == 1, dialog_answers.shown
-    kind, title, text = shown[0]
-    assert kind == "warning" and "format" in title.lower()
-    assert "Tournament > Format" in text
-    assert main.app.db is not None
+    kind, _title, text = shown[0]
+    assert kind == "warning" and "Tournament > Format" in text
+    assert main.app.db is not None  # open, so that the format can be chosen again
+    box = main.window.tournament_page.format_box
+    assert WORDS in box.title_label.text().replace("&#x27;", "'")
