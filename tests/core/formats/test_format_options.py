@@ -15,10 +15,10 @@ import pytest
 from tdapp.core.formats import FormatError, format_from_dict, format_to_dict, list_formats
 from tdapp.core.formats.model import TeamRule, TournamentFormat
 from tdapp.core.formats.options import (
+    WORDS,
     Choice,
     PowerMethod,
     SitOutOrder,
-    WORDS,
     TeamMembers,
 )
 from tests.format_option_cases import MISSPELT
