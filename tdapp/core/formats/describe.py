@@ -19,6 +19,7 @@ from tdapp.core.formats.options import (
     TeamMembers,
 )
 from tdapp.core.formats.structures import final_ranking_rule, final_rankings
+from tdapp.core.orders.options import MissingBuildCoast, MissingCoast, WrongUnitType
 
 __all__ = ["criterion_words", "describe_format"]
 
@@ -145,13 +146,13 @@ def reading_words(rule: OrderReadingRule, judge_rules: Mapping[str, str]) -> str
     builds = ("every build says A or F" if rule.require_unit_type_in_builds
               else "A or F needed only in a coastal build")
     coast = ("a fleet moving to Spain, Bulgaria or St Petersburg must name the coast"
-             if rule.missing_coast == "strict"
+             if rule.missing_coast == MissingCoast.STRICT
              else "a fleet names the coast only where it could reach both")
     build_coast = ("F St Petersburg built without a coast is a waived build"
-                   if rule.missing_build_coast == "waive"
+                   if rule.missing_build_coast == MissingBuildCoast.WAIVE
                    else "F St Petersburg built without a coast is an illegal order, ignored")
     unit = ("an order naming the wrong unit type (A for F) is still followed"
-            if rule.wrong_unit_type == "follow"
+            if rule.wrong_unit_type == WrongUnitType.FOLLOW
             else "an order naming the wrong unit type (A for F) fails and the unit holds")
     return "; ".join((twice, names, builds, coast, build_coast, unit))
 

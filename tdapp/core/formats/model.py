@@ -38,10 +38,10 @@ from tdapp.core.formats.tie_breakers import known_criterion
 
 # The order parser's own lists of choices (the parser is what follows them)
 from tdapp.core.orders.options import (
-    MISSING_BUILD_COAST_CHOICES,
-    MISSING_COAST_CHOICES,
-    WRONG_UNIT_TYPE_CHOICES,
+    MissingBuildCoast,
+    MissingCoast,
     ParseOptions,
+    WrongUnitType,
 )
 from tdapp.core.seating.model import METHODS
 
@@ -284,9 +284,13 @@ class OrderReadingRule:
     strict_abbreviations: bool = False
     correct_slips: bool = True
     require_unit_type_in_builds: bool = False
-    missing_coast: str = "infer"
-    missing_build_coast: str = "waive"
-    wrong_unit_type: str = "follow"
+    missing_coast: MissingCoast = MissingCoast.INFER
+    missing_build_coast: MissingBuildCoast = MissingBuildCoast.WAIVE
+    wrong_unit_type: WrongUnitType = WrongUnitType.FOLLOW
+
+    def __post_init__(self) -> None:
+        typed(self, "reading", missing_coast=MissingCoast,
+              missing_build_coast=MissingBuildCoast, wrong_unit_type=WrongUnitType)
 
     @classmethod
     def of(cls, options: ParseOptions) -> OrderReadingRule:
@@ -414,7 +418,6 @@ def validate_format(fmt: TournamentFormat, *, changed: bool = False) -> Tourname
         raise FormatError(f"{fmt.civil_disorder!r} is not one of: "
                           f"{', '.join(variants['civil_disorder'])}", "civil_disorder")
     _validate_game_rules(fmt)
-    _validate_reading(fmt.reading)
     return fmt
 
 
@@ -425,17 +428,6 @@ def _validate_clock(fmt: TournamentFormat) -> None:
     if fmt.clock_schedule not in schedules:
         raise FormatError(f"{fmt.clock_schedule!r} is not one of: {', '.join(schedules)}",
                           "clock_schedule")
-
-
-def _validate_reading(rule: OrderReadingRule) -> None:
-    """The order-reading rule's choices (its yes/no parts are checked when read from JSON)."""
-    for name, choices in (("missing_coast", MISSING_COAST_CHOICES),
-                          ("missing_build_coast", MISSING_BUILD_COAST_CHOICES),
-                          ("wrong_unit_type", WRONG_UNIT_TYPE_CHOICES)):
-        value = getattr(rule, name)
-        if value not in choices:
-            raise FormatError(f"{value!r} is not one of: {', '.join(choices)}",
-                              f"reading.{name}")
 
 
 def _validate_game_rules(fmt: TournamentFormat) -> None:

@@ -25,6 +25,20 @@ from typing import Any, TypeVar
 from tdapp.core.formats.errors import FormatError
 
 C = TypeVar("C", bound="Choice")
+E = TypeVar("E", bound=enum.StrEnum)
+
+
+def parse_choice(choice: type[E], value: object, field: str) -> E:
+    """``value`` as a member of ``choice`` (any string enum: the order parser's own choices
+    too); :class:`FormatError` at ``field`` naming the allowed values otherwise."""
+    if isinstance(value, choice):
+        return value
+    if isinstance(value, str):
+        try:
+            return choice(value)
+        except ValueError:
+            pass
+    raise FormatError(f"{value!r} is not one of: {', '.join(m.value for m in choice)}", field)
 
 
 class Choice(enum.StrEnum):
@@ -33,14 +47,7 @@ class Choice(enum.StrEnum):
     @classmethod
     def parse(cls: type[C], value: object, field: str) -> C:
         """``value`` as a member; :class:`FormatError` at ``field`` naming the allowed ones."""
-        if isinstance(value, cls):
-            return value
-        if isinstance(value, str):
-            try:
-                return cls(value)
-            except ValueError:
-                pass
-        raise FormatError(f"{value!r} is not one of: {cls.allowed()}", field)
+        return parse_choice(cls, value, field)
 
     @classmethod
     def allowed(cls) -> str:
@@ -176,12 +183,12 @@ WORDS: dict[Choice, str] = {
 }
 
 
-def typed(obj: Any, where: str, **fields: type[Choice]) -> None:
+def typed(obj: Any, where: str, **fields: type[enum.StrEnum]) -> None:
     """In a frozen dataclass's ``__post_init__``: each named field as its choice's member
     (a plain string is accepted and converted), refusing any other value at ``where.name``."""
     for name, choice in fields.items():
         value = getattr(obj, name)
-        object.__setattr__(obj, name, choice.parse(value, _join(where, name)))
+        object.__setattr__(obj, name, parse_choice(choice, value, _join(where, name)))
 
 
 def typed_list(obj: Any, where: str, name: str, choice: type[Choice]) -> None:

@@ -37,7 +37,7 @@ from tdapp.core.formats.model import (
     TournamentFormat,
     validate_format,
 )
-from tdapp.core.formats.options import Choice
+from tdapp.core.formats.options import parse_choice
 from tdapp.core.formats.registry import get_format, list_formats
 
 _NESTED: dict[str, type] = {
@@ -154,8 +154,8 @@ def _convert(hint: Any, value: Any, path: str, current: Any = None) -> Any:
 
 
 def _scalar(hint: Any, value: Any, path: str) -> Any:
-    if isinstance(hint, type) and issubclass(hint, Choice):
-        return hint.parse(value, path)
+    if isinstance(hint, type) and issubclass(hint, enum.StrEnum):  # a typed choice
+        return parse_choice(hint, value, path)
     if hint is bool:
         if not isinstance(value, bool):
             raise FormatError("must be true or false", path)
