@@ -170,8 +170,9 @@ class PowersPage(QWizardPage):
                                          "Players page); the lowest-ranked chooses first, and "
                                          "nobody takes a power played before."))
         pref_layout.addWidget(self.notes, 1)
-        self.pages = {PowerMethod.AUTOMATIC: self.automatic, PowerMethod.PREFERENCES: preferences,
-                      PowerMethod.PARIS: self.paris, PowerMethod.MANUAL: self.hand}
+        self.pages: dict[str, QWidget] = {  # by power method (a member is its string)
+            PowerMethod.AUTOMATIC: self.automatic, PowerMethod.PREFERENCES: preferences,
+            PowerMethod.PARIS: self.paris, PowerMethod.MANUAL: self.hand}
         for widget in self.pages.values():
             self.stack.addWidget(widget)
         self.format_note = QLabel()
