@@ -2,7 +2,7 @@
 
     python packaging/windows/check_wine.py DIST
 
-Runs the built program's own python.exe and launchers under Wine: ``--version``, the JSON
+Unpacks the zip and runs its python.exe and launchers under Wine: ``--version``, the JSON
 commands (their output compared with this Linux tdapp's on the same input), ``standings`` and
 ``export`` of a demo file made on Linux, ``demo`` (its file then read back on Linux), the
 Windows-only code paths (probe.py: the msvcrt lock from two processes, drive types, settings
@@ -25,6 +25,7 @@ import sys
 import tempfile
 import time
 import tomllib
+import zipfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -54,7 +55,7 @@ def windows_path(path: Path) -> str:
 class Checker:
     def __init__(self, dist: Path, work: Path, prefix: Path) -> None:
         self.dist, self.work = dist, work
-        self.folder = dist / "tdapp"
+        self.folder = work / "unzipped" / "tdapp"  # the zip as a TD unpacks it (main)
         self.env = {**os.environ, "WINEPREFIX": str(prefix.resolve()), "WINEDEBUG": "-all",
                     "WINEDLLOVERRIDES": "mscoree,mshtml="}
         self.env.pop("DISPLAY", None)  # no window: Wine would try to open one
@@ -259,6 +260,8 @@ def main(argv: list[str] | None = None) -> int:
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="tdapp-wine-") as work:
         checker = Checker(args.dist, Path(work), args.prefix)
+        with zipfile.ZipFile(args.dist / f"tdapp-{version}-windows-x64.zip") as archive:
+            archive.extractall(Path(work) / "unzipped")
         subprocess.run(["wineboot", "-i"], env=checker.env, capture_output=True, timeout=300)
         run_checks(checker, version)
         setup = args.dist / f"tdapp-{version}-windows-x64-setup.exe"
