@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
+from sqlalchemy.orm.attributes import flag_modified
 from sqlalchemy.orm.exc import StaleDataError
 
 from tdapp.core.formats import TournamentFormat, get_format
@@ -206,6 +207,10 @@ def _record_result(db: TournamentDb, board_id: int, result: BoardResult,
         board.draw_powers = list(result.draw) if result.draw else None
         board.selection_order = list(result.selection_order) if result.selection_order else None
         board.status = "finished"
+        # The board's version is the result's: a correction that changes only the seats'
+        # centres still moves it, so a second station's correction typed over the first's
+        # older version is a conflict, never a silent overwrite.
+        flag_modified(board, "status")
         closed = _close_round_when_done(session, board.round_id)
         for old in session.scalars(select(CenterCount).where(CenterCount.board_id == board_id)):
             session.delete(old)  # one by one, so that Undo brings them back
