@@ -1,12 +1,14 @@
 """Opening, creating and using a tournament file (one SQLite database, ``*.tdt``).
 
 Every connection runs in WAL mode with ``synchronous=FULL`` and foreign keys on, so a committed
-edit survives a crash or a pulled plug. ``TournamentDb.action(what)`` is one person's action:
+edit survives a crash or a pulled plug; after each commit the WAL is folded into the ``.tdt``
+(``checkpoint``), so the file copied alone holds every committed action. ``TournamentDb.action(what)`` is one person's action:
 one short session, committed at the end, with every row it changed written to the audit log.
 """
 
 from __future__ import annotations
 
+import contextlib
 import getpass
 import threading
 import uuid
@@ -17,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import URL, Engine, create_engine, event
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
 from tdapp.store import audit, live, receipts
@@ -30,6 +33,24 @@ if TYPE_CHECKING:
 # PRAGMA application_id marks a SQLite file as a tdapp tournament ("TDAP").
 APPLICATION_ID = 0x54444150
 SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+# After each committed action, the WAL is folded into the .tdt itself (PRAGMA wal_checkpoint):
+# a TD who copies the .tdt alone to a USB stick between rounds (the -wal beside it left behind)
+# carries every committed action. TRUNCATE also empties the -wal, so it never grows; it waits
+# (busy_timeout) for a read in progress, and when that read outlasts the wait the next action's
+# checkpoint folds both in. What it costs: tests/benchmarks/bench_wal.py.
+CHECKPOINT_MODE: str | None = "TRUNCATE"
+
+
+def checkpoint(session: Session) -> None:
+    """Fold the WAL into the ``.tdt`` file now (after a commit; a no-op on PostgreSQL)."""
+    if CHECKPOINT_MODE is None or session.get_bind().dialect.name != "sqlite":
+        return
+    # The action is committed whatever happens here: a checkpoint that cannot run now (a
+    # long read, a full disk) is done by the next one, and never fails the action.
+    with contextlib.suppress(DBAPIError):
+        session.connection().exec_driver_sql(f"PRAGMA wal_checkpoint({CHECKPOINT_MODE})")
 
 
 # A service may put its typed change (a payload) here inside its action, when the action is
@@ -144,6 +165,7 @@ class TournamentDb:
                     if call is not None and call.receipt and not call.committed:
                         receipts.write(session, call.receipt, action_id, self.station)
                 session.commit()
+                checkpoint(session)
                 if call is not None:
                     call.committed = True
                     call.declared = session.info.get(DECLARED_CHANGE)
@@ -166,6 +188,7 @@ class TournamentDb:
             try:
                 yield session
                 session.commit()
+                checkpoint(session)
             except BaseException as exc:
                 session.rollback()
                 _refuse_if_disk_full(exc, self.path, what)
