@@ -3,12 +3,12 @@ window (Xvfb), on a real PostgreSQL venue server.
 
 Run by hand (never part of the test run; needs Xvfb and xdotool, and the ``venue`` extra):
 
-    PYTHONPATH=. .venv/bin/python tests/benchmarks/bench_result_latency.py [RESULTS]
+    PYTHONPATH=. .venv/bin/python tests/benchmarks/bench_result_latency.py [RESULTS [TAB]]
 
 The WDC 2025 demo (49 players, two rounds played) is copied to a venue server started for the
 run. The TD's station is a real window (``python -m tdapp URL`` on Xvfb) showing Standings ›
-Enter results; its probe (tdapp/gui/venue/probe.py) notes the moment its results table takes
-new rows. An assistant's station (this process, as the GUI's operation API calls the service:
+TAB ("Enter results", the default, or "Standings"); its probe (tdapp/gui/venue/probe.py) notes
+the moment its results table, or its standings table, takes new rows. An assistant's station (this process, as the GUI's operation API calls the service:
 ``services.live.announced``) records RESULTS corrections of the shown boards, one every 0.6 s.
 Reported: from the moment the assistant's save starts to the TD's table showing the new
 centres, median and 95th percentile (and the sender's own save, for comparison).
@@ -50,6 +50,7 @@ def _result(i: int) -> BoardResult:
 
 def main(argv: list[str]) -> None:
     count = int(argv[0]) if argv else 20
+    tab = argv[1] if len(argv) > 1 else "Enter results"
     if missing_tools():
         sys.exit(f"needs {', '.join(missing_tools())} (apt install xvfb xdotool)")
     with tempfile.TemporaryDirectory() as temp:
@@ -62,9 +63,9 @@ def main(argv: list[str]) -> None:
                 url = status.url_td.rsplit("/", 1)[0] + "/latency"
                 copy_tournament(demo, url)
                 with xvfb() as display:
-                    td = Station("td", url, display, folder, page="Standings")
+                    td = Station("td", url, display, folder, page="Standings", tab=tab)
                     try:
-                        run(td, url, count)
+                        run(td, url, count, tab)
                     except BaseException:
                         td.stop()
                         print((folder / "td.log").read_text(errors="replace")[-3000:])
@@ -74,7 +75,7 @@ def main(argv: list[str]) -> None:
                 venue_server.stop(data)
 
 
-def run(td: Station, url: str, count: int) -> None:
+def run(td: Station, url: str, count: int, tab: str) -> None:
     wait("the TD's window on the shared tournament", td.shared, 90)
     shown = wait("the TD's results table", lambda: td.state().get("results"), 30)
     assert isinstance(shown, dict)
@@ -91,13 +92,19 @@ def run(td: Station, url: str, count: int) -> None:
         started = time.time()
         announced(desk, lambda b=board, r=result: record_result(desk, b, r))
         saves.append(time.time() - started)
-        wait(f"result {i} on the TD's window",
-             lambda b=board, e=expected: td.state().get("results", {}).get(str(b)) == e,
-             10, every=0.01)
-        seen.append(td.state()["results_shown_at"] - started)
+        if tab == "Standings":  # the first standings computed after the save show it
+            at = wait(f"result {i} in the TD's standings", lambda s=started: next(
+                (t for t in td.state().get("standings_shown", []) if t > s), None), 10, 0.01)
+            assert isinstance(at, float)
+            seen.append(at - started)
+        else:
+            wait(f"result {i} on the TD's window", lambda b=board, e=expected:
+                 td.state().get("results", {}).get(str(b)) == e, 10, every=0.01)
+            seen.append(td.state()["results_shown_at"] - started)
         time.sleep(0.6)
     desk.close()
-    print(f"{count} results, typed on one station, shown on the TD's window (Xvfb):")
+    print(f"{count} results, typed on one station, shown on the TD's window (Xvfb), "
+          f"Standings › {tab}:")
     print(f"  shown after:  median {statistics.median(seen) * 1000:6.0f} ms, "
           f"p95 {_percentile(seen, 0.95) * 1000:6.0f} ms, max {max(seen) * 1000:6.0f} ms")
     print(f"  the save itself (sender): median {statistics.median(saves) * 1000:6.0f} ms, "

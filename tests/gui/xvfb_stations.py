@@ -65,10 +65,10 @@ def _probe(path: Path) -> dict:
 
 class Station:
     """One ``python -m tdapp URL`` process on the X display, and what its window shows
-    (``page``: the page it shows once the tournament is open, see the probe)."""
+    (``page`` and ``tab``: what it shows once the tournament is open, see the probe)."""
 
     def __init__(self, name: str, url: str, display: str, folder: Path,
-                 page: str = "") -> None:
+                 page: str = "", tab: str = "") -> None:
         self.name = name
         self.probe_file = folder / f"{name}.json"
         env = dict(os.environ, DISPLAY=display, QT_QPA_PLATFORM="xcb",
@@ -79,6 +79,8 @@ class Station:
                    PYTHONPATH=str(ROOT))
         if page:
             env["TDAPP_STATION_PROBE_PAGE"] = page
+        if tab:
+            env["TDAPP_STATION_PROBE_TAB"] = tab
         self.log = (folder / f"{name}.log").open("w")
         self.process = subprocess.Popen([sys.executable, "-m", "tdapp", url], env=env,
                                         cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT)

@@ -18,7 +18,8 @@ from PySide6.QtCore import QObject, QPoint, QTimer
 from PySide6.QtWidgets import QWidget
 
 ENV = "TDAPP_STATION_PROBE"
-PAGE_ENV = "TDAPP_STATION_PROBE_PAGE"  # the page the station shows ("Standings": its results)
+PAGE_ENV = "TDAPP_STATION_PROBE_PAGE"  # the page the station shows ("Standings")
+TAB_ENV = "TDAPP_STATION_PROBE_TAB"  # and its tab ("Enter results")
 _EVERY_MS = 100
 
 
@@ -43,6 +44,8 @@ class StationProbe(QObject):
         self.results: dict[str, list[int | None]] = {}
         panel = window.pages["Standings"].results_panel
         panel.model.modelReset.connect(lambda: self._results_shown(panel))
+        self.standings_shown: list[float] = []  # when the standings table took new lines
+        window.pages["Standings"].model.modelReset.connect(self._standings_shown)
         page = os.environ.get(PAGE_ENV)
         if page:
             app.file_opened.connect(lambda _path: QTimer.singleShot(0, lambda: self._show(page)))
@@ -53,9 +56,16 @@ class StationProbe(QObject):
 
     def _show(self, name: str) -> None:
         self.window.show_page(name)
-        if name == "Standings":  # its "Enter results" tab: the boards and their centres
-            standings = self.window.pages["Standings"]
-            standings.tabs.setCurrentWidget(standings.results_panel)
+        tabs = getattr(self.window.pages.get(name), "tabs", None)
+        tab = os.environ.get(TAB_ENV)
+        if tabs is not None and tab:
+            for index in range(tabs.count()):
+                if tabs.tabText(index) == tab:
+                    tabs.setCurrentIndex(index)
+
+    def _standings_shown(self) -> None:
+        self.standings_shown = [*self.standings_shown[-19:], time.time()]
+        self.write()
 
     def _results_shown(self, panel: Any) -> None:
         self.results_shown_at = time.time()
@@ -76,6 +86,7 @@ class StationProbe(QObject):
             "changes": self.changes[-20:],
             "results_shown_at": self.results_shown_at,
             "results": self.results,
+            "standings_shown": self.standings_shown,
         }
 
     def write(self) -> None:
