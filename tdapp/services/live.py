@@ -43,6 +43,7 @@ T = TypeVar("T")
 # How long a station holds an action's notice for its call's typed change (sent right after
 # the call's last action: it normally comes within milliseconds).
 TYPED_WAIT = 1.0
+ANSWERED_FOR = 60.0  # seconds a broadcast call's late typed change is still taken
 
 # Which views a changed table concerns (the topics services put in their Change).
 TABLE_TOPICS: dict[str, tuple[str, ...]] = {
@@ -154,15 +155,21 @@ class NoticeMerger:
 
     wait: float = TYPED_WAIT
     _held: dict[str, _Held] = field(default_factory=dict)
+    # Calls whose actions were heard and broadcast (their wait over, or a change carried):
+    # a typed change of theirs arriving late is still theirs. Kept a minute.
+    _answered: dict[str, _Held] = field(default_factory=dict)
 
     def feed(self, notice: Mapping[str, Any], now: float) -> list[Heard]:
         call = notice.get("call")
         if not isinstance(call, str):
             return [self._from_tables([notice])]
+        self._answered = {c: h for c, h in self._answered.items() if h.until > now}
         if notice.get("kind") == "change" and call not in self._held:
-            # No action of that call was heard (or its wait is over and the views reread by
-            # the tables already): nothing the audit log vouches for, nothing to say.
-            return []
+            answered = self._answered.pop(call, None)
+            if answered is None:
+                # No action of that call was heard: nothing the audit log vouches for.
+                return []
+            self._held[call] = _Held(answered.notices, now + self.wait)
         held = self._held.pop(call, _Held([], now + self.wait))
         if notice.get("kind") != "change":
             held.notices.append(notice)
@@ -175,6 +182,7 @@ class NoticeMerger:
             change = Change.from_payload(payload) if payload is not None else None
         except ValueError:  # from a newer or damaged station: the tables still tell
             change = None
+        self._answered[call] = _Held(held.notices, now + ANSWERED_FOR)
         if change is None:
             return [self._from_tables(held.notices)] if held.notices else []
         # The words shown are the audit log's (see vouched); the change stays exactly the one
@@ -184,6 +192,8 @@ class NoticeMerger:
     def due(self, now: float) -> list[Heard]:
         """The held notices whose typed change did not come in time."""
         late = [call for call, held in self._held.items() if held.until <= now]
+        for call in late:
+            self._answered[call] = _Held(self._held[call].notices, now + ANSWERED_FOR)
         return [self._from_tables(self._held.pop(call).notices) for call in late]
 
     def next_due(self) -> float | None:

@@ -156,8 +156,12 @@ class TournamentDb:
                 pending = list(session.info.get(audit.PENDING_KEY, []))
                 action_id = audit.write_pending(session, named, self.who)
                 call: ServiceCall | None = getattr(self._calls, "current", None)
+                declared: dict[str, Any] | None = None
                 if self.url is not None:  # a venue server: every station hears of it
-                    declared = session.info.get(DECLARED_CHANGE)
+                    # A change declared after the call's first action is a nested service's,
+                    # not the whole call's: the call's own typed change follows instead.
+                    if call is None or not call.actions:
+                        declared = session.info.get(DECLARED_CHANGE)
                     live.announce_action(session, self.who, named, pending, action_id,
                                          station=self.station,
                                          call=call.id if call is not None else None,
@@ -168,7 +172,7 @@ class TournamentDb:
                 checkpoint(session)
                 if call is not None:
                     call.committed = True
-                    call.declared = session.info.get(DECLARED_CHANGE)
+                    call.declared = declared
                     if action_id is not None:
                         call.actions.append(action_id)
             except BaseException as exc:

@@ -162,3 +162,16 @@ def test_a_change_of_every_row_swallows_the_named_rows() -> None:
     merged = merge_heard(Heard(Change("a", results=True, ids=(3,)), "a"),
                          Heard(Change("b", results=True), "b"), 2)
     assert merged.change.ids == () and merged.change.results
+
+
+def test_a_late_typed_change_of_a_call_heard_already_is_still_broadcast() -> None:
+    """A call whose actions were heard and broadcast by their tables (its typed change late)
+    still brings its typed change when it comes: the audit log vouched for its actions."""
+    from tdapp.services.live import NoticeMerger
+
+    merger = NoticeMerger(wait=1.0)
+    assert merger.feed(dict(_do(None, "board", 7, "Vote"), call=_CALL), 0.0) == []
+    assert len(merger.due(1.5)) == 1  # by the tables
+    typed = Change("Draw vote passed", games=True, results=True, ids=(7,))
+    late = merger.feed({"kind": "change", "call": _CALL, "change": typed.to_payload()}, 2.0)
+    assert [h.change for h in late] == [typed] and late[0].words == "Vote — ann on desk-2"

@@ -159,3 +159,27 @@ def test_the_station_says_when_it_loses_the_server_and_when_it_hears_again(
     finally:
         station.close()
         db.close()
+
+
+def test_a_result_is_announced_by_one_notice_carrying_its_change(shared: str) -> None:
+    """A result's one action carries the call's typed change: another station refreshes at
+    once, never holding its notice for a second one (which a round's snapshot delayed)."""
+    from tdapp.services.results import record_result
+    from tdapp.store.live import ChangeListener
+    from tests.venue_stations import THEIRS, finished_board
+
+    db = open_server_tournament(shared)
+    listener = ChangeListener(shared)
+    try:
+        board_id, _version = finished_board(db)
+        announced(db, lambda: record_result(db, board_id, THEIRS))
+        notices: list[dict] = []
+        deadline = time.monotonic() + 1.0
+        while time.monotonic() < deadline:
+            notices += listener.poll(0.1)
+        assert [n["kind"] for n in notices] == ["do"]
+        assert {"results", "boards"} <= set(notices[0]["change"]["kinds"])
+        assert notices[0]["change"]["ids"] == [board_id]
+    finally:
+        listener.close()
+        db.close()
