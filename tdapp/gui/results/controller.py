@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QWidget
 
 from tdapp.core.formats import TournamentFormat
-from tdapp.core.scoring.base import ScoringSystem
+from tdapp.core.scoring.formula import FormulaSystem
 from tdapp.gui.common.table_model import ROW_ROLE
 from tdapp.gui.controller import AppController
 from tdapp.gui.results.boards_panel import FINISHED, ResultsPanel
@@ -20,6 +20,7 @@ from tdapp.services.replacements import Departure, record_departure, replacement
 from tdapp.services.results import BoardResult, record_result
 from tdapp.services.rounds import BoardRow, all_boards, list_rounds
 from tdapp.services.standings_views import BoardEntry, EntrySeat, board_entry
+from tdapp.store.database import TournamentDb
 
 
 def player_left_dialog(app: AppController, board: BoardRow, parent: QWidget) -> PlayerLeftDialog:
@@ -35,19 +36,22 @@ def player_left_dialog(app: AppController, board: BoardRow, parent: QWidget) -> 
     return PlayerLeftDialog(board, players, phase, submit, parent)
 
 
-Scoring = tuple[TournamentFormat, list[ScoringSystem]]  # the format and the TD's own systems
+# The format a board is scored by and the TD's own systems.
+Scoring = tuple[TournamentFormat, tuple[FormulaSystem, ...]]
+
+
+def _grid_and_rules(db: TournamentDb, board_id: int
+                    ) -> tuple[BoardEntry, TournamentFormat, tuple[FormulaSystem, ...]]:
+    """What the result grid shows: the board, the format it is scored by, the TD's systems."""
+    return board_entry(db, board_id), effective_format(db), scoring_systems(db)
 
 
 def read_for_entry(app: AppController, board_id: int) -> tuple[BoardEntry, Scoring]:
     """What the grid shows, read off the GUI thread. Raises ServiceError when no tournament
     is open or the board cannot be read."""
-    db = app.db
-    if db is None:
-        raise ServiceError("No tournament is open.")
     # The TD's own format and formula systems when there are some.
-    entry, fmt, custom = app.operations.wait_for(
-        lambda: (board_entry(db, board_id), effective_format(db), scoring_systems(db)))
-    return entry, (fmt, list(custom))
+    entry, fmt, custom = app.run(_grid_and_rules, board_id)
+    return entry, (fmt, custom)
 
 
 def entry_dialog(app: AppController, entry: BoardEntry, scoring: Scoring,

@@ -17,6 +17,8 @@ from typing import Any
 from PySide6.QtCore import QObject, QPoint, QTimer
 from PySide6.QtWidgets import QWidget
 
+from tdapp.gui.standings.page import StandingsPage
+
 ENV = "TDAPP_STATION_PROBE"
 PAGE_ENV = "TDAPP_STATION_PROBE_PAGE"  # the page the station shows ("Standings")
 TAB_ENV = "TDAPP_STATION_PROBE_TAB"  # and its tab ("Enter results")
@@ -56,7 +58,8 @@ class StationProbe(QObject):
 
     def _show(self, name: str) -> None:
         self.window.show_page(name)
-        tabs = getattr(self.window.pages.get(name), "tabs", None)
+        page = self.window.pages.get(name)
+        tabs = page.tabs if isinstance(page, StandingsPage) else None
         tab = os.environ.get(TAB_ENV)
         if tabs is not None and tab:
             for index in range(tabs.count()):
