@@ -387,8 +387,8 @@ class LiveFeed:
                     if listener is None:
                         listener = ChangeListener(self.url)
                     self._say(listener.connected, listener.error)
-                    self.step(listener)
-                    failures = 0
+                    if self.step(listener):  # notices heard and handled: it works again
+                        failures = 0
                 except Exception as exc:  # a bug or a surprise: log it, listen again
                     failures += 1
                     log.exception("listening to the venue server failed (%d in a row)",
@@ -413,8 +413,9 @@ class LiveFeed:
             self._said = connected
             self.on_connection(connected, reason)
 
-    def step(self, listener: ChangeListener) -> None:
-        """One poll: hear, check, merge, and hand on what is due."""
+    def step(self, listener: ChangeListener) -> bool:
+        """One poll: hear, check, merge, and hand on what is due. True when notices came
+        (and were handled)."""
         now = time.monotonic()
         dues = [d for d in (self._merger.next_due(), self._coalescer.next_due())
                 if d is not None]
@@ -433,6 +434,7 @@ class LiveFeed:
             if ready is not None:
                 self.delivered.clear()
                 self.on_heard(ready)
+        return bool(notices)
 
     def hear(self, notices: list[dict[str, Any]], now: float) -> list[Heard]:
         """What the notices say, once checked and vouched for by the audit log."""

@@ -183,3 +183,43 @@ def test_a_result_is_announced_by_one_notice_carrying_its_change(shared: str) ->
     finally:
         listener.close()
         db.close()
+
+
+def test_a_station_whose_listening_keeps_failing_says_so_and_recovers(
+        shared: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The listening thread never dies silently: a surprise (here the audit log unreadable
+    three times in a row) is logged, said to the window, and listening starts again; once it
+    works the window is told (and rereads everything, as after a lost connection)."""
+    from tdapp.services import live as live_service
+
+    failures = {"left": live_service.SAY_AFTER}
+    real = live_service.audited_actions
+
+    def flaky(engine, ids):
+        if failures["left"] > 0:
+            failures["left"] -= 1
+            raise RuntimeError("audit log unreadable")
+        return real(engine, ids)
+
+    monkeypatch.setattr(live_service, "audited_actions", flaky)
+    monkeypatch.setattr(live_service, "RETRY_AFTER", 0.1)
+    db = open_server_tournament(shared)
+    station = Station(shared)
+    try:
+        ids = [p.id for p in players.list_players(db)]
+        deadline = time.monotonic() + 20
+        n = 0
+        while not any(h.change.roll_call for _a, h in station.heard):
+            assert time.monotonic() < deadline, station.connection
+            n += 1
+            announced(db, lambda n=n: rollcall.set_answers(db, 3, [ids[n % 5]],
+                                                             status="present"))
+            time.sleep(0.3)
+        said = [c for c, _r in station.connection]
+        assert said == [False, True]
+        assert "tdapp stopped hearing the other stations" in station.connection[0][1]
+        assert "audit log unreadable" in station.connection[0][1]
+        assert station.thread.is_alive()
+    finally:
+        station.close()
+        db.close()
