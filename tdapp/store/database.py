@@ -37,10 +37,13 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 
 # After each committed action, the WAL is folded into the .tdt itself (PRAGMA wal_checkpoint):
 # a TD who copies the .tdt alone to a USB stick between rounds (the -wal beside it left behind)
-# carries every committed action. TRUNCATE also empties the -wal, so it never grows; it waits
-# (busy_timeout) for a read in progress, and when that read outlasts the wait the next action's
-# checkpoint folds both in. What it costs: tests/benchmarks/bench_wal.py.
+# carries every committed action. TRUNCATE also empties the -wal, so it never grows. It waits
+# for a read in progress (another window's list being read), CHECKPOINT_WAIT_MS at most, so a
+# save never waits for a long read: that read over, the next action's checkpoint (or closing
+# the file) folds both in. What it costs: tests/benchmarks/bench_wal.py.
 CHECKPOINT_MODE: str | None = "TRUNCATE"
+CHECKPOINT_WAIT_MS = 250
+BUSY_TIMEOUT_MS = 5000
 
 
 def checkpoint(session: Session) -> None:
@@ -50,7 +53,12 @@ def checkpoint(session: Session) -> None:
     # The action is committed whatever happens here: a checkpoint that cannot run now (a
     # long read, a full disk) is done by the next one, and never fails the action.
     with contextlib.suppress(DBAPIError):
-        session.connection().exec_driver_sql(f"PRAGMA wal_checkpoint({CHECKPOINT_MODE})")
+        connection = session.connection()
+        connection.exec_driver_sql(f"PRAGMA busy_timeout={CHECKPOINT_WAIT_MS}")
+        try:
+            connection.exec_driver_sql(f"PRAGMA wal_checkpoint({CHECKPOINT_MODE})")
+        finally:
+            connection.exec_driver_sql(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
 
 
 # A service may put its typed change (a payload) here inside its action, when the action is
@@ -63,7 +71,7 @@ def _set_pragmas(dbapi_connection: Any, connection_record: Any) -> None:
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
     cursor.close()
 
 
