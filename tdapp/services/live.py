@@ -352,6 +352,9 @@ class Coalescer:
 # -- the watcher's thread ----------------------------------------------------------------------
 RETRY_AFTER = 1.0  # seconds before listening again after an unexpected problem
 SAY_AFTER = 3  # unexpected problems in a row before the station says it is not hearing
+# Seconds a merged change waits for the GUI to finish rereading for the last one, at most
+# (a modal dialog open in a view, a GUI that never says so): then it is handed over anyway.
+DELIVERY_WAIT = 2.0
 
 
 @dataclass
@@ -359,8 +362,9 @@ class LiveFeed:
     """Everything a station does with what it hears, run on one worker thread (``run``).
 
     ``on_heard(heard)`` receives one merged :class:`Heard` at a time: the next is handed only
-    once ``delivered`` is set again (the GUI sets it when its views have reread), so a flood
-    can never queue rereads behind each other. ``on_connection(connected, reason)`` says when
+    once ``delivered`` is set again (the GUI sets it when its views have reread; after
+    DELIVERY_WAIT seconds it is handed anyway), so a flood can never queue rereads behind each
+    other. ``on_connection(connected, reason)`` says when
     the server is lost or back, and when listening itself keeps failing (the reason says so).
     """
 
@@ -377,6 +381,7 @@ class LiveFeed:
         self._coalescer = Coalescer()
         self._engine: Engine | None = None
         self._said = True  # the window starts by showing the server as reachable
+        self._handed_at = float("-inf")
 
     def run(self, stop: threading.Event) -> None:
         listener: ChangeListener | None = None
@@ -429,10 +434,13 @@ class LiveFeed:
             self._coalescer.add(heard)
         for heard in self._merger.due(now):
             self._coalescer.add(heard)
+        if not self.delivered.is_set() and now - self._handed_at > DELIVERY_WAIT:
+            self.delivered.set()  # a GUI that never says it has reread still gets the next
         if self.delivered.is_set():
             ready = self._coalescer.take(now)
             if ready is not None:
                 self.delivered.clear()
+                self._handed_at = now
                 self.on_heard(ready)
         return bool(notices)
 
