@@ -7,9 +7,13 @@ The TD's role owns every table (it created them) and may do everything. The assi
 - type order sheets and adjudicate (``game_phase``, ``phase_orders``, ``draw_vote``);
 - enter a board's result (only the result columns of ``board`` and ``seat``, and
   ``center_count``);
-- add to the audit log (insert only: never change or delete an entry);
+- add to the audit log (insert only: never change or delete an entry); the database itself
+  writes who did it, from the login (``audit_who``), never the name the station sends;
 - add a receipt of an entry it kept while the server was gone (``store.receipts``).
-Nothing else: seating (inserting boards or seats, changing who plays which power), players,
+Nothing else, whatever SQL its login sends: no temporary tables or functions (TEMP is
+revoked from PUBLIC, so nothing of a session's own can stand in for a table or a function the
+rights name; they are schema-qualified and pin their ``search_path`` too), no objects in the
+schema. Seating (inserting boards or seats, changing who plays which power), players,
 formats, awards, rounds and the audit log's past are the TD's, and the database refuses them.
 
 ``td_secret`` holds what the assistants must not see (a round's hidden end time, a secret draw
@@ -25,6 +29,7 @@ from tdapp.store import receipts
 
 ASSISTANT_ROLE = "tdapp_assistant"
 SECRET_TABLE = "td_secret"
+AUDIT_WHO_LENGTH = 100  # AuditEntry.who
 
 _READ_AND_WRITE = {
     "roll_call": "SELECT, INSERT, UPDATE",
@@ -79,6 +84,40 @@ def apply(connection: Connection, assistant: str = ASSISTANT_ROLE) -> None:
                                     f"TO {role}"))
     # Inserting a row takes its id from the table's sequence.
     connection.execute(text(f"GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO {role}"))
+    close_session_objects(connection)
+    if "audit_entry" in tables:
+        audit_who(connection)
+
+
+def close_session_objects(connection: Connection) -> None:
+    """No temporary tables or functions for PUBLIC (an assistant's session could shadow a
+    name with one), and no objects in the public schema but the owner's. A role that does
+    not own the database is only warned by PostgreSQL: nothing to undo."""
+    connection.execute(text(
+        "DO $$ BEGIN EXECUTE format('REVOKE TEMPORARY ON DATABASE %I FROM PUBLIC', "
+        "current_database()); END $$"))
+    connection.execute(text("REVOKE CREATE ON SCHEMA public FROM PUBLIC"))
+
+
+def audit_who(connection: Connection) -> None:
+    """Who wrote an audit entry, written by the database from the login: an entry added by
+    any login but the table's owner (the TD's role) is named by that login, followed by what
+    its station said in brackets ("desk3 (ann on station-2)"), at the server's time. A
+    station cannot sign its entries as the TD."""
+    schema = connection.dialect.identifier_preparer.quote(
+        str(connection.execute(text("SELECT current_schema()")).scalar()))
+    connection.execute(text(
+        f"CREATE OR REPLACE FUNCTION {schema}.tdapp_audit_who() RETURNS trigger "
+        "LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $$ BEGIN "
+        "IF NOT pg_has_role(session_user, "
+        "(SELECT c.relowner FROM pg_class c WHERE c.oid = TG_RELID), 'MEMBER') THEN "
+        "NEW.who := left(session_user || coalesce(' (' || nullif(NEW.who, '') || ')', ''), "
+        f"{AUDIT_WHO_LENGTH}); "
+        "NEW.at := now() AT TIME ZONE 'utc'; END IF; RETURN NEW; END $$"))
+    connection.execute(text(f"DROP TRIGGER IF EXISTS tdapp_audit_who ON {schema}.audit_entry"))
+    connection.execute(text(
+        f"CREATE TRIGGER tdapp_audit_who BEFORE INSERT ON {schema}.audit_entry "
+        f"FOR EACH ROW EXECUTE FUNCTION {schema}.tdapp_audit_who()"))
 
 
 def drop_extra(connection: Connection) -> None:
