@@ -99,7 +99,7 @@ def _carry_hidden_ends(source: Connection, destination: Connection,
     ends = td_secrets.hidden_ends(source)
     rounds = Base.metadata.tables["round"]
     clocks = {int(round_id): dict(state) for round_id, state in destination.execute(
-        select(rounds.c.id, rounds.c.clock_state).where(rounds.c.clock_state.is_not(None)))}
+        select(rounds.c.id, rounds.c.clock_state)) if isinstance(state, dict)}
     to_server = destination.dialect.name == "postgresql"
     for round_id, state in clocks.items():
         changed: dict[str, Any] | None = None
