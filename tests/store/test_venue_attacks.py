@@ -66,7 +66,7 @@ def venue(tmp_path_factory: pytest.TempPathFactory, demo_file: Path) -> Iterator
     with pytest.MonkeyPatch.context() as patch, \
             server_folder(tmp_path_factory.mktemp("attacks")) as folder:
         patch.setenv("TDAPP_VENUE_COPIES", str(tmp_path_factory.mktemp("copies")))
-        patch.setattr(venue_server, "MAX_CONNECTIONS", SMALL_SERVER)
+        patch.setattr(venue_server, "MAX_CONNECTIONS", SMALL_SERVER, raising=False)
         status = venue_server.start(folder, venue_server.free_port(), "127.0.0.1")
         try:
             copy_tournament(demo_file, status.url_td)
