@@ -24,7 +24,7 @@ from pathlib import Path
 from sqlalchemy import Connection, select, text
 from sqlalchemy.engine import make_url
 
-from tdapp.store import venue_server
+from tdapp.store import audit_rights, venue_server
 from tdapp.store.grants import ASSISTANT_ROLE
 from tdapp.store.models import Board, Round
 from tdapp.store.server_engine import make_server_engine
@@ -46,7 +46,7 @@ OLD_BOARD_OF = {table: f"OLD.{column}" for table, column in BOARD_OF.items()
 OLD_BOARD_OF["phase_orders"] = ("(SELECT g.board_id FROM {schema}.game_phase g "
                                  "WHERE g.id = OLD.phase_id)")
 # Bumped whenever the SQL of the rights changes: a tournament opened by the TD gets it again.
-RIGHTS_VERSION = "tdapp rights 2"
+RIGHTS_VERSION = "tdapp rights 3"
 _LOGIN = re.compile(r"[a-z][a-z0-9_]{0,40}")
 MIN_PASSWORD = 10
 # Connections one login may hold at once: a station's pool (3, up to 8 when busy), its
@@ -141,6 +141,7 @@ def enforce(connection: Connection) -> None:
         connection.execute(text(f'DROP TRIGGER IF EXISTS tdapp_{table}_old_given '
                                 f'ON {schema}."{table}"'))
         connection.execute(text(trigger))
+    audit_rights.enforce(connection, schema, GIVEN_CHECK)
     connection.execute(text(f"COMMENT ON FUNCTION {schema}.{GIVEN_CHECK}(integer) IS "
                             f"'{RIGHTS_VERSION}'"))
 

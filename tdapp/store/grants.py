@@ -8,7 +8,8 @@ The TD's role owns every table (it created them) and may do everything. The assi
 - enter a board's result (only the result columns of ``board`` and ``seat``, and
   ``center_count``);
 - add to the audit log (insert only: never change or delete an entry); the database itself
-  writes who did it, from the login (``audit_who``), never the name the station sends;
+  writes who did it, from the login, never the name the station sends, and refuses an entry
+  its login could not have made (``store.audit_rights``);
 - add a receipt of an entry it kept while the server was gone (``store.receipts``).
 Nothing else, whatever SQL its login sends: no temporary tables or functions (TEMP is
 revoked from PUBLIC, so nothing of a session's own can stand in for a table or a function the
@@ -29,7 +30,6 @@ from tdapp.store import receipts
 
 ASSISTANT_ROLE = "tdapp_assistant"
 SECRET_TABLE = "td_secret"
-AUDIT_WHO_LENGTH = 100  # AuditEntry.who
 
 _READ_AND_WRITE = {
     "roll_call": "SELECT, INSERT, UPDATE",
@@ -41,7 +41,7 @@ _READ_AND_WRITE = {
     "outbox_receipt": "SELECT, INSERT",  # store.receipts: what a station kept, sent once
 }
 # A result: the board's end and the seats' centres and scores, not who sits where.
-_RESULT_COLUMNS = {
+RESULT_COLUMNS = {
     "board": ("status", "end_year", "end_reason", "solo_power", "draw_powers",
               "selection_order", "version"),
     "seat": ("centers", "eliminated_year", "score", "version"),
@@ -78,15 +78,13 @@ def apply(connection: Connection, assistant: str = ASSISTANT_ROLE) -> None:
             continue
         connection.execute(text(f'GRANT {_READ_AND_WRITE.get(table, "SELECT")} ON "{table}" '
                                 f"TO {role}"))
-    for table, columns in _RESULT_COLUMNS.items():
+    for table, columns in RESULT_COLUMNS.items():
         if table in tables:
             connection.execute(text(f'GRANT UPDATE ({", ".join(columns)}) ON "{table}" '
                                     f"TO {role}"))
     # Inserting a row takes its id from the table's sequence.
     connection.execute(text(f"GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO {role}"))
     close_session_objects(connection)
-    if "audit_entry" in tables:
-        audit_who(connection)
 
 
 def close_session_objects(connection: Connection) -> None:
@@ -97,27 +95,6 @@ def close_session_objects(connection: Connection) -> None:
         "DO $$ BEGIN EXECUTE format('REVOKE TEMPORARY ON DATABASE %I FROM PUBLIC', "
         "current_database()); END $$"))
     connection.execute(text("REVOKE CREATE ON SCHEMA public FROM PUBLIC"))
-
-
-def audit_who(connection: Connection) -> None:
-    """Who wrote an audit entry, written by the database from the login: an entry added by
-    any login but the table's owner (the TD's role) is named by that login, followed by what
-    its station said in brackets ("desk3 (ann on station-2)"), at the server's time. A
-    station cannot sign its entries as the TD."""
-    schema = connection.dialect.identifier_preparer.quote(
-        str(connection.execute(text("SELECT current_schema()")).scalar()))
-    connection.execute(text(
-        f"CREATE OR REPLACE FUNCTION {schema}.tdapp_audit_who() RETURNS trigger "
-        "LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $$ BEGIN "
-        "IF NOT pg_has_role(session_user, "
-        "(SELECT c.relowner FROM pg_class c WHERE c.oid = TG_RELID), 'MEMBER') THEN "
-        "NEW.who := left(session_user || coalesce(' (' || nullif(NEW.who, '') || ')', ''), "
-        f"{AUDIT_WHO_LENGTH}); "
-        "NEW.at := now() AT TIME ZONE 'utc'; END IF; RETURN NEW; END $$"))
-    connection.execute(text(f"DROP TRIGGER IF EXISTS tdapp_audit_who ON {schema}.audit_entry"))
-    connection.execute(text(
-        f"CREATE TRIGGER tdapp_audit_who BEFORE INSERT ON {schema}.audit_entry "
-        f"FOR EACH ROW EXECUTE FUNCTION {schema}.tdapp_audit_who()"))
 
 
 def drop_extra(connection: Connection) -> None:

@@ -22,7 +22,7 @@ from sqlalchemy import Connection, Engine, inspect, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
-from tdapp.store import board_rights, grants, migrate, receipts
+from tdapp.store import audit_rights, board_rights, grants, migrate, receipts
 from tdapp.store.database import TournamentDb, TournamentFileError
 from tdapp.store.live import station_name
 from tdapp.store.models import Base
@@ -179,7 +179,12 @@ def open_server_tournament(url: str) -> TournamentDb:
         _upgrade(url, connection)
         _ensure_receipts(connection)
         _ensure_rights(connection)
-    return server_tournament(url, engine)
+        login = None if board_rights.may_manage_assistants(connection) else str(
+            connection.execute(text("SELECT session_user")).scalar())
+    db = server_tournament(url, engine)
+    if login is not None:  # as the database names an assistant's entries (store.audit_rights)
+        db.who = f"{login} ({db.who})"[:audit_rights.WHO_LENGTH]
+    return db
 
 
 def create_server_tournament(url: str, *, replace: bool = False) -> TournamentDb:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -213,7 +214,8 @@ def test_every_function_of_the_rights_pins_its_search_path(venue: Venue) -> None
         assert config == ["search_path=pg_catalog, pg_temp"], name
         assert not definer, f"{name} runs with its owner's rights"
         for table in ("assistant_board", "game_phase"):
-            assert source.count(table) == source.count(f"public.{table}"), \
+            # as a name (not a string, not after its schema): none
+            assert not re.findall(rf"(?<![.'\w]){table}\b(?!')", source), \
                 f"{name} names {table} without its schema"
     assert temp is False
 
@@ -369,7 +371,8 @@ def test_the_td_cannot_be_disconnected_by_an_assistant(venue: Venue) -> None:
 def test_the_audit_entry_names_the_login_not_what_the_station_says(venue: Venue) -> None:
     with _as(venue.desk_a) as desk, desk.transaction(force_rollback=True):
         desk.execute("INSERT INTO audit_entry (action_id, at, who, what, table_name, row_id, "
-                     "kind) VALUES (999999, '2000-01-01', 'the TD', 'Forged', 'board', 1, 'do')")
+                     "kind) VALUES (999999, '2000-01-01', 'the TD', 'Forged', 'roll_call', 1, "
+                     "'do')")
         who, at = desk.execute("SELECT who, at FROM audit_entry WHERE action_id = 999999"
                                ).fetchone()
         assert who == "desk_a (the TD)"
@@ -378,6 +381,68 @@ def test_the_audit_entry_names_the_login_not_what_the_station_says(venue: Venue)
     with _as(venue.desk_a) as desk:
         _refused(desk, "DELETE FROM audit_entry")
         _refused(desk, "ALTER TABLE audit_entry DISABLE TRIGGER tdapp_audit_who")
+
+
+def _forge(desk: Any, table: str, row_id: int, before: Any, after: Any) -> None:
+    desk.execute("INSERT INTO audit_entry (action_id, at, who, what, table_name, row_id, "
+                 "before, after, kind) VALUES (999998, now(), 'x', 'Forged', %s, %s, %s, %s, "
+                 "'do')", (table, row_id, json.dumps(before) if before is not None else None,
+                           json.dumps(after) if after is not None else None))
+
+
+def test_no_entry_the_tds_undo_would_turn_into_a_change_an_assistant_may_not_make(
+        venue: Venue) -> None:
+    """Undo writes an entry's ``before`` back with the TD's rights: a forged entry would
+    have the TD's station delete a round or rename a player. The database refuses entries
+    an assistant's login could not have made."""
+    with _as(venue.url_td) as td:
+        board = td.execute("SELECT to_jsonb(b) FROM board b WHERE id = %s",
+                           (venue.mine,)).fetchone()[0]
+        player = td.execute("SELECT id FROM player LIMIT 1").fetchone()[0]
+        count = td.execute("SELECT id, board_id FROM center_count WHERE board_id = %s "
+                           "LIMIT 1", (venue.theirs,)).fetchone()
+    with _as(venue.desk_a) as desk:
+        for table, row_id, before, after in (
+                ("player", player, {"id": player, "name": "Hacked"}, None),
+                ("round", 1, None, {"id": 1}),  # Undo would delete round 1
+                ("board", venue.mine, {**board, "round_id": 2}, board),  # seating is the TD's
+                ("board", venue.mine, None, board),  # Undo would delete the board
+                ("board", venue.theirs, {"id": venue.theirs, "end_year": 1901},
+                 {"id": venue.theirs, "end_year": 1902}),
+                ("center_count", count[0], {"id": count[0], "board_id": count[1],
+                                            "centers": 0}, None),
+                ("center_count", count[0], {"board_id": venue.mine, "centers": 0}, None),
+                ("board", venue.mine, {**board, "id": venue.theirs}, board)):
+            with pytest.raises(psycopg.Error, match="permission denied|row-level security"):
+                _forge(desk, table, row_id, before, after)
+        with desk.transaction(force_rollback=True):  # a result of its own board: its to log
+            _forge(desk, "board", venue.mine, {**board, "end_year": 1901}, board)
+    with _as(venue.url_td) as td:
+        assert td.execute("SELECT count(*) FROM audit_entry WHERE action_id = 999998"
+                          ).fetchone() == (0,)
+
+
+def test_an_assistants_own_result_is_logged_under_its_login_and_undone_there(
+        venue: Venue) -> None:
+    from tdapp.services import history
+    from tdapp.services.results import BoardResult, record_result
+    from tdapp.store.pg import open_server_tournament
+
+    result = BoardResult({"AUSTRIA": 10, "ENGLAND": 8, "FRANCE": 6, "GERMANY": 4,
+                          "ITALY": 3, "RUSSIA": 2, "TURKEY": 1}, end_year=1908)
+    before = _state(venue, venue.mine)
+    desk = open_server_tournament(venue.desk_a)
+    td = open_server_tournament(venue.url_td)
+    try:
+        record_result(desk, venue.mine, result)
+        latest = history.list_actions(td)[0]
+        assert latest.who == desk.who and desk.who.startswith("desk_a (")
+        history.undo(desk)  # its own action: its station may take it back
+    finally:
+        desk.close()
+        td.close()
+    after = _state(venue, venue.mine)
+    assert after["seat"] and [s[:-1] for s in after["seat"]] == [s[:-1] for s in before["seat"]]
 
 
 def test_one_login_cannot_take_every_connection(venue: Venue) -> None:
