@@ -1,13 +1,26 @@
-"""The boards an assistant is given, enforced by PostgreSQL's row-level security.
+"""The boards an assistant is given, enforced by PostgreSQL whatever SQL the login sends.
 
 Each assistant may have a login of their own (``create_login``: a member of the assistants'
-role, so it has exactly that role's grants, see :mod:`tdapp.store.grants`), made by the TD's
-role itself (File › Assistants and their boards…, through tdapp.services.assistants) or on the
-server's laptop (``tdapp server add-assistant``). The TD gives a login its boards
-(``give_boards``, or round by round ``give_some_boards``); from then on the database refuses that login any change
-to another board's result, order sheets, adjudication, draw votes or centre counts. A login the
-TD gave no boards (and the shared assistants' role itself) may still enter every board, as
-before: the restriction is the TD's choice, board by board.
+role, so it has exactly that role's grants, see :mod:`tdapp.store.grants`; a password of at
+least ``MIN_PASSWORD`` characters; at most ``LOGIN_CONNECTIONS`` connections), made by the
+TD's role itself (File › Assistants and their boards…, through tdapp.services.assistants) or
+on the server's laptop (``tdapp server add-assistant``). The TD gives a login its boards
+(``give_boards``, or round by round ``give_some_boards``); from then on the database refuses
+that login any change to another board's result, order sheets, adjudication, draw votes or
+centre counts. A login the TD gave no boards may still enter every board: the restriction is
+the TD's choice, board by board. The shared assistants' login counts as a login given no
+boards only while the TD has given nobody boards in this tournament; after that it enters
+none: its password, shown on the Share dialog, never gives more than a personal login would.
+
+What holds whatever SQL the login sends (tests/store/test_venue_attacks.py):
+- the check (``tdapp_board_given``) names the login by ``session_user``, which ``SET ROLE``
+  cannot change, and a login may not ``SET ROLE`` to the assistants' role (PostgreSQL 16+);
+- every function here pins ``search_path`` to ``pg_catalog, pg_temp`` and names its tables
+  with their schema, and PUBLIC has no TEMP (store.grants): nothing of a session's own can
+  stand in for them;
+- a row is checked before a change (a trigger: moving another board's rows onto one's own is
+  refused) and after it (the policies' WITH CHECK);
+- the audit log's entries are checked too (store.audit_rights).
 
 Reading stays open (an assistant sees the whole tournament); only writing is limited. An
 update of another board is seen and refused with an error (a silent "no row matched" would
