@@ -62,9 +62,7 @@ OLD_BOARD_OF["phase_orders"] = ("(SELECT g.board_id FROM {schema}.game_phase g "
 RIGHTS_VERSION = "tdapp rights 3"
 _LOGIN = re.compile(r"[a-z][a-z0-9_]{0,40}")
 MIN_PASSWORD = 10
-# Connections one login may hold at once: a station's pool (3, up to 8 when busy), its
-# listener and a command or two; the TD's role keeps its own reserve (store.venue_server).
-LOGIN_CONNECTIONS = 16
+LOGIN_CONNECTIONS = venue_server.LOGIN_CONNECTIONS
 
 
 class BoardRightsError(ValueError):

@@ -47,8 +47,9 @@ UNPRIVILEGED_ACCOUNT = "tdapp-venue"
 _CONF_FILE = "tdapp.conf"
 MAX_CONNECTIONS = 200
 TD_RESERVED_CONNECTIONS = 20  # PostgreSQL 16 and newer: only the TD's role may use these
-# The shared assistants' login: several stations may use it at once (personal logins have
-# their own limit, store.board_rights.LOGIN_CONNECTIONS).
+# Connections one assistant's own login may hold at once: a station's pool (3, up to 8 when
+# busy), its listener and a command or two. The shared login: several stations at once.
+LOGIN_CONNECTIONS = 16
 SHARED_CONNECTIONS = 60
 _START_TIMEOUT = 60
 
@@ -417,6 +418,18 @@ def _close_to_assistants(admin: Any) -> None:
     if admin.execute("SELECT 1 FROM pg_roles WHERE rolname = 'pg_use_reserved_connections'"
                      ).fetchone():
         admin.execute(sql.SQL("GRANT pg_use_reserved_connections TO {}").format(td))
+    # Assistants' logins made by an older tdapp: this version's limit, and no SET ROLE.
+    new_grant = int(admin.execute("SHOW server_version_num").fetchone()[0]) >= 160000
+    for (login,) in admin.execute(
+            "SELECT m.rolname FROM pg_auth_members a JOIN pg_roles r ON r.oid = a.roleid "
+            "JOIN pg_roles m ON m.oid = a.member WHERE r.rolname = %s AND m.rolcanlogin "
+            "AND m.rolname NOT LIKE 'tdapp%%'", (ASSISTANT_ROLE,)).fetchall():
+        name = sql.Identifier(login)
+        admin.execute(sql.SQL("ALTER ROLE {} CONNECTION LIMIT {}").format(
+            name, sql.Literal(LOGIN_CONNECTIONS)))
+        if new_grant:
+            admin.execute(sql.SQL("GRANT {} TO {} WITH INHERIT TRUE, SET FALSE GRANTED BY {}")
+                          .format(sql.Identifier(ASSISTANT_ROLE), name, td))
 
 
 def _let_td_manage_assistants(admin: Any) -> None:

@@ -572,3 +572,31 @@ def test_a_failed_start_stops_what_it_started(tmp_path: Path,
             venue_server.start(folder, venue_server.free_port(), "127.0.0.1")
         assert venue_server._pid_of(folder / venue_server.CLUSTER) is None
         assert venue_server.status(folder) is None
+
+
+def test_logins_made_by_an_older_tdapp_get_the_limits_at_the_next_start(
+        tmp_path: Path) -> None:
+    """A login made as before (a plain member of the assistants' role, no connection limit)
+    gets this version's limit, and loses SET ROLE, when the server starts again."""
+    try:
+        venue_server.find_binaries()
+    except venue_server.VenueServerError as exc:
+        pytest.skip(str(exc))
+    with server_folder(tmp_path) as folder:
+        status = venue_server.start(folder, venue_server.free_port(), "127.0.0.1")
+        try:
+            with _as(status.url_td.replace("+psycopg", "")) as td:
+                td.execute("CREATE ROLE desk_old LOGIN PASSWORD 'desk-old-password' "
+                           "IN ROLE tdapp_assistant")
+                version = int(td.execute("SHOW server_version_num").fetchone()[0])
+            venue_server.stop(folder)
+            status = venue_server.start(folder, venue_server.free_port(), "127.0.0.1")
+            old = make_url(status.url_td).set(username="desk_old", password="desk-old-password")
+            with _as(old.render_as_string(hide_password=False)) as desk:
+                limit = desk.execute("SELECT rolconnlimit FROM pg_roles "
+                                     "WHERE rolname = 'desk_old'").fetchone()[0]
+                assert limit == board_rights.LOGIN_CONNECTIONS
+                if version >= 160000:
+                    assert "permission denied" in _refused(desk, "SET ROLE tdapp_assistant")
+        finally:
+            venue_server.stop(folder)
