@@ -569,7 +569,9 @@ def _stop_cluster(binaries: Path, account: Account, cluster: Path) -> None:
 
 
 def status(data_dir: Path) -> ServerStatus | None:
-    """The running server's URLs, or None when it is not running."""
+    """The running server's URLs, or None when it is not running (asking it needs the venue
+    extra's driver: without it a running server would look stopped)."""
+    _need_driver()
     data_dir = Path(data_dir).absolute()
     settings = read_settings(data_dir)
     if settings is None:
