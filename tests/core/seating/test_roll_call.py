@@ -57,3 +57,50 @@ def test_unresolved_when_nothing_works():
     proposal = propose_players(present(9), SitOutPolicy(fixes=("standbys",)))
     assert proposal.fix == "unresolved"
     assert "add 5 or remove 2" in proposal.explanations[-1]
+
+
+# Issue 24 item 12a. Seed 002: "the TD may ask designated players to play on two boards, or may
+# play on one or two boards himself ... When the TD has to exclude players, he will exclude local
+# board members before local club members, local club members before local non-members, and local
+# non-members before travelers." A non-competing assistant fills a seat only if needed.
+WDC_2018 = SitOutPolicy(fixes=("standbys", "volunteers", "sit_out_order"),
+                        category_order=("board", "club", "local", "traveller"))
+
+
+def test_an_assistant_never_plays_while_a_competing_traveller_sits_out():
+    roll = present(56, category="traveller") + [
+        RollCallEntry("assistant", category="traveller", competing=False)]
+    proposal = propose_players(roll, WDC_2018)
+    assert proposal.fix == "none"
+    assert "assistant" not in proposal.players and len(proposal.players) == 56
+    assert proposal.sitting_out == ["assistant"]
+    assert "assistant (not competing) is not needed" in proposal.explanations
+
+
+def test_an_assistant_sits_out_before_any_competitor_when_the_count_is_over():
+    roll = [RollCallEntry("assistant", category="traveller", competing=False)] + present(
+        58, category="traveller")
+    proposal = propose_players(roll, WDC_2018)
+    assert "assistant" not in proposal.players and len(proposal.players) == 56
+    assert "assistant" in proposal.sitting_out and len(proposal.sitting_out) == 3
+
+
+def test_an_assistant_fills_a_seat_when_that_saves_competitors_a_sit_out():
+    roll = present(54, category="traveller") + [
+        RollCallEntry("assistant", category="traveller", competing=False),
+        RollCallEntry("td", category="traveller", competing=False)]
+    proposal = propose_players(roll, WDC_2018)
+    assert proposal.fix == "standbys" and len(proposal.players) == 56
+    assert {"assistant", "td"} <= set(proposal.players) and proposal.sitting_out == []
+    assert "assistant (not competing) fills a seat" in proposal.explanations
+
+
+def test_a_competing_standby_comes_in_before_an_assistant():
+    roll = present(54) + [RollCallEntry("assistant", competing=False),
+                          RollCallEntry("s1", "standby")]
+    proposal = propose_players(roll)
+    assert proposal.standbys_in == ["s1", "assistant"]
+    roll = present(54) + [RollCallEntry("assistant", competing=False),
+                          RollCallEntry("s1", "standby"), RollCallEntry("s2", "standby")]
+    proposal = propose_players(roll)
+    assert proposal.standbys_in == ["s1", "s2"] and proposal.sitting_out == ["assistant"]
