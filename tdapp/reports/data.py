@@ -53,6 +53,13 @@ class AwardLine:
     winners: tuple[str, ...]
     rule: str = ""
     score: float | None = None
+    team: str = ""  # a team award: the team's name ("Yonder"), then its players
+
+    @property
+    def winners_text(self) -> str:
+        """"Yonder: Ann, Bob, Cy" for a team award, else "Ann, Bob"."""
+        names = ", ".join(self.winners)
+        return f"{self.team}: {names}" if self.team and names else self.team or names
 
 
 @dataclass(frozen=True)

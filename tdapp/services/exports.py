@@ -45,7 +45,7 @@ def _dates(info: TournamentInfo) -> str:
 def _award_line(award: Award, names: dict[str, str]) -> rd.AwardLine:
     winners = tuple(names.get(p, p) for p in award.players)
     rule = award.rule + (" (tie for the TD to settle)" if award.tie == "td" else "")
-    return rd.AwardLine(award.name, winners, rule, award.value)
+    return rd.AwardLine(award.name, winners, rule, award.value, award.team or "")
 
 
 def _best_game(boards: list[rd.BoardSheet], power: str, winners: set[str],

@@ -28,7 +28,7 @@ def standings_content(db: TournamentDb) -> Standings:
     no ranking where the format keeps it private (services.standings_data.public_standings)."""
     public = public_standings(db)
     return Standings(title=public.title, rows=tuple(
-        StandingRow(line.rank, line.name, line.score) for line in public.lines))
+        StandingRow(line.rank, line.name, line.score, line.tied) for line in public.lines))
 
 
 class ClockController(QObject):
