@@ -110,6 +110,15 @@ class DepartureLine:
 
 
 @dataclass(frozen=True)
+class SitOutLine:
+    """A player not on any board of a called round, and why ("volunteered to sit out")."""
+
+    round: int
+    player: str
+    reason: str = ""
+
+
+@dataclass(frozen=True)
 class ReportData:
     tournament: str
     venue: str = ""
@@ -127,6 +136,7 @@ class ReportData:
     rating_compression: str = ""  # which reading of the compression the rating used, in words
     rating_examples: tuple[RatingExplained, ...] = ()  # each reading's worked example
     departures: tuple[DepartureLine, ...] = ()
+    sit_outs: tuple[SitOutLine, ...] = ()
     generated: dt.datetime = field(default_factory=dt.datetime.now)
 
     def rounds_with_boards(self) -> list[int]:
@@ -135,6 +145,9 @@ class ReportData:
     def latest_called_round(self) -> int | None:
         rounds = self.rounds_with_boards()
         return rounds[-1] if rounds else None
+
+    def round_sit_outs(self, round_number: int) -> list[SitOutLine]:
+        return [s for s in self.sit_outs if s.round == round_number]
 
     def board_departures(self, round_number: int, board: int) -> list[DepartureLine]:
         return [d for d in self.departures if (d.round, d.board) == (round_number, board)]

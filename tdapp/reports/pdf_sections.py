@@ -53,7 +53,19 @@ def board_call_by_board(data: ReportData, round_number: int) -> list[Flowable]:
     for board in data.round_boards(round_number):
         flow.append(KeepTogether([paragraph(_board_heading(board), "heading"),
                                   _seat_table(board, with_results=False)]))
+    flow += _sitting_out(data, round_number)
     return flow
+
+
+def _sitting_out(data: ReportData, round_number: int) -> list[Flowable]:
+    """Who sits out the round, by name, so nobody searches the boards for their own name."""
+    out = sorted(data.round_sit_outs(round_number), key=lambda s: name_key(s.player))
+    if not out:
+        return []
+    rows = [["Player", "Why"]] + [[paragraph(s.player, "cell"), paragraph(s.reason, "cell")]
+                                  for s in out]
+    return [KeepTogether([paragraph(f"Sitting out ({len(out)})", "heading"),
+                          data_table(rows, [95 * mm, 65 * mm])])]
 
 
 def board_call_by_player(data: ReportData, round_number: int) -> list[Flowable]:
@@ -63,7 +75,9 @@ def board_call_by_player(data: ReportData, round_number: int) -> list[Flowable]:
          for board in data.round_boards(round_number) for seat in board.seats),
         key=lambda line: (name_key(line[0]), line[1]),
     )
-    rows = [["Player", "Board", "Power"]] + [[p, str(b), w] for p, b, w in lines]
+    lines += [(s.player, 0, "sits out") for s in data.round_sit_outs(round_number)]
+    lines.sort(key=lambda line: (name_key(line[0]), line[1]))
+    rows = [["Player", "Board", "Power"]] + [[p, str(b) if b else "—", w] for p, b, w in lines]
     flow.append(data_table(rows, [95 * mm, 25 * mm, 40 * mm], align_right=(1,)))
     return flow
 

@@ -22,7 +22,7 @@ from tdapp.services.formats import effective_format, scorer_with, scoring_system
 from tdapp.services.rating import rating_view
 from tdapp.services.replacements import replacements
 from tdapp.services.results import END_REASONS
-from tdapp.services.seating import pool_boards
+from tdapp.services.seating import pool_boards, sit_outs
 from tdapp.services.standings_data import tournament_model
 from tdapp.services.standings_data import (
     tournament_standings as tournament_standings,  # its callers
@@ -122,6 +122,9 @@ def report_data(db: TournamentDb) -> rd.ReportData:
         schedule=tuple(rd.ScheduleLine(s.year, s.season, s.kind, s.seconds)
                        for s in schedule.segments),
         departures=departures,
+        sit_outs=tuple(rd.SitOutLine(number, name, reason)
+                       for number in sorted({b.round for b in boards})
+                       for _pid, name, reason in sit_outs(db, number)),
     )
 
 
