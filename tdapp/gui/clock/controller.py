@@ -97,12 +97,37 @@ class ClockController(QObject):
                 and page.round_number is not None and not page.panel.clock.log):
             self.show_round(page.round_number)  # an untouched clock follows a format changed
         if change.boards and page.panel is not None and page.round_number:
-            self._follow_board_call(page.round_number)
+            if not self._follow_later_call():
+                self._follow_board_call(page.round_number)
         if change.boards or change.results or change.players:  # what the projector shows
             if page.watched():
                 self.refresh_content()
             else:
                 page.mark_stale()
+
+    def _follow_later_call(self) -> bool:
+        """A later round's board call published once the shown round is played out (every
+        board has its result, or the round is marked finished) and its clock is not ticking:
+        the page moves to the new round, ready for its start. A round still being played keeps
+        the page."""
+        page, panel = self.page, self.page.panel
+        if panel is None or page.round_number is None:
+            return False
+        clock = panel.clock
+        if clock.central.running or any(b.timer is not None and b.timer.running
+                                         for b in clock.boards.values()):
+            return False
+        rows = self.app.read(list_rounds) or []
+        shown = next((r for r in rows if r.number == page.round_number), None)
+        if shown is None or not (shown.status == "finished"
+                                 or (shown.boards and shown.boards_finished == shown.boards)):
+            return False
+        later = [r.number for r in rows
+                 if r.status == "called" and r.boards and r.number > page.round_number]
+        if not later:
+            return False
+        self.show_round(max(later))
+        return True
 
     def _follow_board_call(self, number: int) -> None:
         """A board call published or redone: the clock gets the round's boards."""
