@@ -145,7 +145,8 @@ def _sit_out_order(
     ranking: Sequence[str],
 ) -> Proposal | None:
     """Volunteers first, then the format's order of categories; within a category the
-    lowest-ranked (or the last on the roll call) first; nobody who sat out before."""
+    lowest-ranked (or the last on the roll call) first; nobody who sat out before unless
+    everyone else is already out (then they are asked a second time, in the same order)."""
     position = {p: i for i, p in enumerate(ranking)}
     roll = {e.player: i for i, e in enumerate(playing)}
     volunteers = [e for e in playing if e.sit_out_volunteer and not e.sat_out_before]
@@ -159,9 +160,19 @@ def _sit_out_order(
     for entry in asked[: extra - len(out)]:
         out.append(entry.player)
         notes.append(f"{entry.player} sits out ({entry.category}, by the sit-out order)")
+    if len(out) < extra:  # everyone else is out: some must sit out a second time
+        again = [e for e in playing if e.player not in out and e.sat_out_before]
+        volunteered = [e for e in again if e.sit_out_volunteer]
+        others = sorted((e for e in again if not e.sit_out_volunteer and e.category in order),
+                        key=lambda e: (order[e.category],
+                                       -position.get(e.player, len(position)), -roll[e.player]))
+        for entry in (volunteered + others)[: extra - len(out)]:
+            out.append(entry.player)
+            notes.append(f"{entry.player} sits out a second time (everyone else who could "
+                         "is already out)")
     if len(out) < extra:
         return None
-    skipped = [e.player for e in playing if e.sat_out_before]
+    skipped = [e.player for e in playing if e.sat_out_before and e.player not in out]
     if skipped:
         notes.append(f"not asked again (sat out before): {', '.join(skipped)}")
     return Proposal("sit_out_order", [p for p in names if p not in out], sitting_out=out,

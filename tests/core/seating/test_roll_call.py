@@ -104,3 +104,26 @@ def test_a_competing_standby_comes_in_before_an_assistant():
                           RollCallEntry("s1", "standby"), RollCallEntry("s2", "standby")]
     proposal = propose_players(roll)
     assert proposal.standbys_in == ["s1", "s2"] and proposal.sitting_out == ["assistant"]
+
+
+# Issue 24 item 13: the rotation asks someone to sit out twice only when it must. Seed 002: "if
+# there are not enough volunteers to stand aside, the TD will be forced to exclude some players".
+def test_nobody_sits_out_twice_while_someone_has_not_sat_out():
+    roll = [RollCallEntry(f"out{i}", category="board", sat_out_before=True) for i in range(5)]
+    roll += [RollCallEntry("fresh1", category="traveller"),
+             RollCallEntry("fresh2", category="traveller")] + present(2, category="traveller")
+    proposal = propose_players(roll, WDC_2018)  # 9 present: 2 out
+    assert proposal.fix == "sit_out_order" and len(proposal.sitting_out) == 2
+    assert not any(p.startswith("out") for p in proposal.sitting_out)
+
+
+def test_someone_sits_out_twice_when_everyone_has_sat_out():
+    roll = [RollCallEntry(f"out{i}", category="club", sat_out_before=True) for i in range(7)]
+    roll += [RollCallEntry("fresh", category="traveller"),
+             RollCallEntry("board", category="board", sat_out_before=True)]
+    proposal = propose_players(roll, WDC_2018)  # 9 present: 2 out, only one fresh
+    assert proposal.fix == "sit_out_order"
+    assert proposal.sitting_out == ["fresh", "board"]  # then the format's order: board first
+    assert "board sits out a second time (everyone else who could is already out)" in \
+        proposal.explanations
+    assert len(proposal.players) == 7
