@@ -14,6 +14,7 @@ from PySide6.QtCore import QObject
 from tdapp.core.clock import RoundClock, TimeSource
 from tdapp.gui.clock.content import StandingRow, Standings
 from tdapp.gui.clock.page import ClockPage, board_call_content
+from tdapp.gui.common import picked_round
 from tdapp.gui.controller import AppController
 from tdapp.services import clock as clock_service
 from tdapp.services.changes import Change
@@ -39,7 +40,7 @@ class ClockController(QObject):
         self.page = page
         self.app = app
         page.load_requested.connect(self.load)
-        page.round_requested.connect(self.show_round)
+        page.round_requested.connect(self._round_picked)
         page.save_requested.connect(self.save)
         page.reset_requested.connect(self.reset)
         page.content_wanted.connect(self.refresh_content)
@@ -55,11 +56,19 @@ class ClockController(QObject):
         if self.app.db is None:
             return
         self.fill_rounds()
-        number = round_number if round_number is not None else self.app.read(
-            clock_service.current_round)
+        number = round_number
+        if number is None:  # the current round, or the one the TD picked by hand before
+            current = self.app.read(clock_service.current_round)
+            numbers = [r.number for r in self.app.read(list_rounds) or []]
+            number = picked_round.recall("clock", self.app.path, current, numbers)
         if number is None:
             self.page.show_no_clock()
             return
+        self.show_round(number)
+
+    def _round_picked(self, number: int) -> None:
+        picked_round.remember("clock", self.app.path, number,
+                              self.app.read(clock_service.current_round))
         self.show_round(number)
 
     def fill_rounds(self) -> None:
@@ -96,9 +105,9 @@ class ClockController(QObject):
         if (change.tournament and page.panel is not None
                 and page.round_number is not None and not page.panel.clock.log):
             self.show_round(page.round_number)  # an untouched clock follows a format changed
-        if change.boards and page.panel is not None and page.round_number:
-            if not self._follow_later_call():
-                self._follow_board_call(page.round_number)
+        if (change.boards and page.panel is not None and page.round_number
+                and not self._follow_later_call()):
+            self._follow_board_call(page.round_number)
         if change.boards or change.results or change.players:  # what the projector shows
             if page.watched():
                 self.refresh_content()
