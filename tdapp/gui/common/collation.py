@@ -35,7 +35,7 @@ class CollatingProxy(QSortFilterProxyModel):
 
     _needle = ""
 
-    def setFilterFixedString(self, pattern: str) -> None:  # type: ignore[override]
+    def setFilterFixedString(self, pattern: str) -> None:
         """Search every column (or the filter key column) for ``pattern``, accents folded."""
         needle = fold(pattern.strip())
         if needle == self._needle:
