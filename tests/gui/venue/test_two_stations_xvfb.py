@@ -33,7 +33,7 @@ from tests.venue_helpers import drop_database, fresh_database_url
 # 7 s alone; 12 to 35 s with the server started and a busy machine (two Qt processes, Xvfb)
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 NEW_NAME = "Xvfb Open"
 SEEN_WITHIN = 5.0  # seconds from the TD's click on Apply to the assistant's window
 
