@@ -38,7 +38,10 @@ NEW_NAME = "Xvfb Open"
 SEEN_WITHIN = 5.0  # seconds from the TD's click on Apply to the assistant's window
 
 
-def _free_display(first: int = 93) -> int:
+def _free_display() -> int:
+    # pytest-xdist workers (gw0, gw1...) look in ranges of their own, so two never take one
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
+    first = 93 + 40 * (int(worker) if worker.isdigit() else 0)
     for number in range(first, first + 40):
         if not Path(f"/tmp/.X{number}-lock").exists() and \
                 not Path(f"/tmp/.X11-unix/X{number}").exists():
