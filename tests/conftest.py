@@ -63,11 +63,16 @@ def tdapp_engine(request: pytest.FixtureRequest) -> str:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under pytest-xdist, the slow tests (the bundle build) start first, so that no worker is
-    left with one long file at the end while the others wait (a stable sort: the order within
-    the slow ones and within the rest is kept)."""
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    """Under pytest-xdist, the files of slow tests (the bundle build) start first, then the
+    files with the most tests, so that no worker is left with one long file at the end while
+    the others wait (.ci/run gives --no-loadscope-reorder so that xdist keeps this order; a
+    file's own tests keep theirs)."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    per_file: dict[Path, int] = {}
+    for item in items:
+        per_file[item.path] = per_file.get(item.path, 0) + 1
+    items.sort(key=lambda item: (item.get_closest_marker("slow") is None, -per_file[item.path]))
 
 
 @pytest.fixture
