@@ -25,7 +25,6 @@ from tdapp.core.formats import (
     format_from_dict,
     format_to_dict,
     get_format,
-    list_formats,
     validate_format,
 )
 from tdapp.core.powers import POWERS
@@ -66,6 +65,7 @@ class FormatState:
     fmt: TournamentFormat
     base: str  # the built-in format it is, or was copied from
     custom: bool
+    problem: str = ""  # why the tournament's own format cannot be read (then ``fmt`` is the base)
 
 
 @dataclass(frozen=True)
@@ -73,6 +73,15 @@ class SystemRow:
     name: str
     title: str
     formula: str
+
+
+class FormatUnreadable(ServiceError):
+    """The tournament's own format, as saved, cannot be used (a misspelt option, a field of
+    another version); ``field`` names the part at fault (FormatError's field)."""
+
+    def __init__(self, message: str, field: str | None) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 # ------------------------------------------------------------------------------ reading
@@ -89,8 +98,9 @@ def session_format(session: Session) -> TournamentFormat:
         try:
             return format_from_dict(row.custom_format)
         except FormatError as exc:  # a file from another version, or edited by hand
-            raise ServiceError(f"The tournament's own format cannot be read ({exc}); choose "
-                               "the format again in Tournament > Format…") from exc
+            raise FormatUnreadable(f"The tournament's own format cannot be read ({exc}); "
+                                   "choose the format again in Tournament > Format…",
+                                   exc.field) from exc
     return get_format(row.format_name)
 
 
@@ -107,8 +117,8 @@ def format_state(db: TournamentDb) -> FormatState:
         base = str(saved.get("base", row.format_name)) if saved else row.format_name
         try:
             return FormatState(session_format(session), base, custom)
-        except ServiceError:  # unreadable: the dialog starts from the built-in to replace it
-            return FormatState(get_format(row.format_name), row.format_name, False)
+        except ServiceError as exc:  # unreadable: the dialog starts from the built-in
+            return FormatState(get_format(row.format_name), row.format_name, False, str(exc))
 
 
 def scoring_systems(db: TournamentDb) -> tuple[FormulaSystem, ...]:
@@ -270,10 +280,6 @@ def use_builtin_format(db: TournamentDb, name: str) -> Change:
         row.format_name, row.custom_format = fmt.name, None
         count = rescore_boards(session, fmt, session_systems(session))
     return _rescored(f"Format changed to {fmt.title}{_rescored_words(count)}")
-
-
-def builtin_formats() -> tuple[TournamentFormat, ...]:
-    return list_formats()
 
 
 # ------------------------------------------------------------------------------ formula systems
