@@ -11,10 +11,11 @@ from sqlalchemy.orm import Session
 
 from tdapp.core.powers import POWERS
 from tdapp.core.tournament.awards import Award, compute_awards
+from tdapp.core.tournament.results import scorer_with
 from tdapp.core.tournament.standings import compute_standings
 from tdapp.core.tournament.tiebreakers import draw_lots
 from tdapp.services.changes import Change, ServiceError
-from tdapp.services.formats import effective_format, scorer_with, scoring_systems
+from tdapp.services.formats import effective_format, scoring_systems
 from tdapp.services.standings_data import tournament_model
 from tdapp.services.standings_views import names_in_note
 from tdapp.services.text import NAME_LIMIT, NOTE_LIMIT, typed_text

@@ -21,10 +21,10 @@ from tdapp.core.scoring.base import GameResult, ScoringError
 from tdapp.core.scoring.formula import FormulaSystem
 from tdapp.core.scoring.registry import get_system
 from tdapp.core.tournament import model as tm
-from tdapp.core.tournament.results import RoundEntry
+from tdapp.core.tournament.results import RoundEntry, scorer_with
 from tdapp.core.tournament.standings import compute_standings
 from tdapp.services.changes import ServiceError
-from tdapp.services.formats import effective_format, scorer_with, scoring_systems
+from tdapp.services.formats import effective_format, scoring_systems
 from tdapp.services.replacements import ReplacementRow, board_replacements_by_id, replacements
 from tdapp.services.results import BoardResult
 from tdapp.services.standings_data import tournament_model
