@@ -26,8 +26,6 @@ OUTSIDE = ("tdapp.store", "sqlalchemy", "pathlib", "os", "shutil", "subprocess",
 # module.function -> why it stays in the services although it opens nothing itself.
 ALLOWED: dict[str, str] = {
     # Adapters: a core rule's refusal turned into the services' ServiceError (the GUI shows it).
-    "awards.draw_order": "the TD's draw: a fresh seed, refused as a ServiceError (the draw is "
-                         "core.tournament.tiebreakers.draw_lots)",
     "games.board_result": "core.game.ending.game_end's refusal as a ServiceError",
     "results.score_result": "a scoring system's ScoringError as the ServiceError a TD reads",
     "formats.make_system": "a formula system refused field by field (FormulaRefused, a "

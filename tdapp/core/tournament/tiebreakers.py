@@ -230,6 +230,19 @@ def draw_lots(players: Sequence[str], rng: random.Random, *, about: str = "stand
     return TieDecision(tuple(order), "random-draw", about, note)
 
 
+
+def draw_order(player_ids: tuple[int, ...] | list[int], seed: int | None = None
+               ) -> tuple[tuple[int, ...], int]:
+    """A random order of the tied players, best first, and the seed that drew it (so the
+    draw can be shown and repeated)."""
+    if len(set(player_ids)) < 2:
+        raise ValueError("A draw needs at least two tied players.")
+    if seed is None or isinstance(seed, bool):  # a bool is a button's "checked", not a seed
+        seed = random.SystemRandom().randrange(1 << 31)
+    decision = draw_lots([str(p) for p in player_ids], random.Random(seed))
+    return tuple(int(p) for p in decision.order), seed
+
+
 # -- the engine ---------------------------------------------------------------------------------
 
 def order_players(
