@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from tdapp.core.tournament.roster import (
+    parse_coordinate,
     parse_power_preferences,
     parse_whole_number,
     parse_yes_no,
@@ -315,14 +316,6 @@ def _number_problem(field_name: str, text: str) -> tuple[int | None, str]:
     return number, ""
 
 
-def _parse_coordinate(text: str, limit: float) -> float | None:
-    try:
-        value = float(text.replace(",", ".").strip())
-    except ValueError:
-        return None
-    return value if -limit <= value <= limit else None
-
-
 @dataclass(frozen=True)
 class MappedRow:
     """One data line of the file under a mapping: the player, or why it cannot be imported."""
@@ -406,7 +399,7 @@ def _row_player(table: Table, mapping: dict[str, int], index: int) -> MappedRow 
         values["power_preferences"] = prefs or ""
     for coordinate, limit in (("latitude", 90.0), ("longitude", 180.0)):
         if cell(coordinate):
-            number = _parse_coordinate(cell(coordinate), limit)
+            number = parse_coordinate(cell(coordinate), limit)
             if number is None:
                 problems.append(RowProblem(
                     line, header(coordinate), f"{cell(coordinate)!r} is not a {coordinate}"))

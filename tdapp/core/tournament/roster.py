@@ -167,3 +167,11 @@ def parse_whole_number(text: str) -> int | None:
     match = _WHOLE_NUMBER.fullmatch(text.strip())
     return None if match is None else int(match.group(1))
 
+
+def parse_coordinate(text: str, limit: float) -> float | None:
+    """"51.5" or "51,5" (a decimal comma) -> 51.5; None if not a number within +-``limit``."""
+    try:
+        value = float(text.replace(",", ".").strip())
+    except ValueError:
+        return None
+    return value if -limit <= value <= limit else None
