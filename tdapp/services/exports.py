@@ -8,13 +8,13 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tdapp.atomic import atomic_path
 from tdapp.core.clock.formats import get_clock_format
 from tdapp.core.clock.schedule import build_schedule
 from tdapp.core.game.replacement import scoring_words
 from tdapp.core.tournament.awards import Award, compute_awards
 from tdapp.core.tournament.standings import compute_standings
 from tdapp.reports import data as rd
-from tdapp.reports.atomic import atomic_path
 from tdapp.reports.cells import csv_text
 from tdapp.services import rounds
 from tdapp.services.formats import effective_format, scorer_with, scoring_systems

@@ -37,6 +37,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from tdapp.atomic import write_atomically
+
 CLUSTER = "cluster"
 SETTINGS = "venue.json"
 ADMIN_ROLE = "tdapp_admin"
@@ -206,13 +208,9 @@ def read_settings(data_dir: Path) -> VenueSettings | None:
 
 
 def _write_settings(data_dir: Path, settings: VenueSettings) -> None:
-    path = _settings_path(data_dir)
-    partial = path.with_name(path.name + ".partial")
-    fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        json.dump(settings.to_json(), handle, indent=1)
-    os.chmod(partial, 0o600)
-    os.replace(partial, path)
+    # Passwords: private from the first byte, whole or not at all.
+    write_atomically(_settings_path(data_dir), json.dumps(settings.to_json(), indent=1),
+                     private=True)
 
 
 # -- addresses and URLs ---------------------------------------------------------------------

@@ -16,6 +16,8 @@ from typing import Any
 from PySide6.QtCore import QObject, QPoint, QTimer
 from PySide6.QtWidgets import QWidget
 
+from tdapp.atomic import write_atomically
+
 ENV = "TDAPP_STATION_PROBE"
 _EVERY_MS = 100
 
@@ -58,9 +60,7 @@ class StationProbe(QObject):
         text = json.dumps(self.state(), sort_keys=True)
         if text == self._last:
             return
-        partial = self.target.with_name(self.target.name + ".partial")
-        partial.write_text(text, encoding="utf-8")
-        os.replace(partial, self.target)
+        write_atomically(self.target, text)
         self._last = text
 
 
