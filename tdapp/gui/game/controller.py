@@ -120,6 +120,11 @@ class BoardController(QObject):
         self.app = app
         self.board_id = view.board_id
         self._quiet = False
+        self._missed = False  # a change of this board heard while quiet (a conflict's "save mine")
+        # The version of each sheet as this station last saw it, by (phase, power): a save, or
+        # one kept while the venue server is gone, says so, so that a sheet someone else saved
+        # since is a conflict with both texts, never overwritten (services.games.save_orders).
+        self._seen: dict[tuple[str, str], int] = {}
         app.changed.connect(self._changed)
         view.reload_requested.connect(self.reload)
         view.save_requested.connect(self.save)
@@ -142,9 +147,10 @@ class BoardController(QObject):
         view.told.connect(self.app.inform)
 
     def _changed(self, change: Change) -> None:
-        if self._quiet:
-            return  # a sheet saved from this view: shown already, no reload needed
         mine = not change.ids or self.board_id in change.ids
+        if self._quiet:  # a sheet saved from this view: shown already, no reload needed
+            self._missed = self._missed or mine
+            return
         if mine and (change.games or change.results):
             self.reload()
 
@@ -154,16 +160,25 @@ class BoardController(QObject):
             return
         rules = self.app.read(games.format_rules, default=None)
         left = self.app.read(replacements, self.board_id, default=[])
+        current = state.current
+        self._seen = {(current.phase, p): s.version for p, s in current.sheets.items()} \
+            if current is not None else {}
         self.view.show_game(state, rules, left)
 
     def save(self, power: str, text: str, phase: str | None) -> None:
-        self._quiet = True
+        seen = self._seen.get((phase, power), 0) if phase is not None else None
+        self._quiet, self._missed = True, False
         try:
-            change = self.app.call(games.save_orders, self.board_id, power, text, phase)
+            change = self.app.call(games.save_orders, self.board_id, power, text, phase,
+                                   expected_version=seen)
         finally:
             self._quiet = False
         if change is not None:
             self.view.sheet_saved(power, text)
+            if phase is not None and seen is not None:  # saved over the version seen: one up
+                self._seen[(phase, power)] = seen + 1
+        elif self._missed:  # saved over theirs from the conflict dialog: show what is saved
+            self.reload()
 
     def adjudicate(self, phase: str | None) -> None:
         if self.app.call(games.adjudicate, self.board_id, None, phase) is not None:
