@@ -28,6 +28,7 @@ from tdapp.services.standings_data import (
 )
 from tdapp.services.tournaments import TournamentInfo, tournament_info
 from tdapp.store.database import TournamentDb
+from tdapp.store.space import cannot_write as cannot_write  # for the GUI: where a write failed
 
 if TYPE_CHECKING:  # the comparison loads openpyxl, so only when it is asked for
     from tdapp.reports.sheet_compare import Difference

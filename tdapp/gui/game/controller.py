@@ -186,7 +186,7 @@ class BoardController(QObject):
 
     def correct(self, seq: int, power: str, text: str, override: bool) -> None:
         # Called by name (not through a closure) so that, with the venue server gone, the
-        # station says a correction waits for the server (gui/venue/outbox.py).
+        # station says a correction waits for the server (services/kept.py).
         report = self.app.call_for_report(games.correct_orders, self.board_id, seq, power,
                                           text, override)
         if report is None:
@@ -216,7 +216,7 @@ class BoardController(QObject):
 
     def hold_vote(self, votes: dict[str, bool], abandoned: Sequence[str],
                   powers: Sequence[str] | None, phase: str | None) -> None:
-        # The service itself, not a wrapper: a venue station keeps the vote (gui/venue/outbox)
+        # The service itself, not a wrapper: a venue station keeps the vote (services/kept.py)
         # while the server is gone; the call broadcasts the outcome's change.
         self.app.call(games.hold_draw_vote, self.board_id, votes, abandoned, powers, phase)
 

@@ -11,7 +11,7 @@ from tdapp.gui.snapshots.dialog import SnapshotsDialog
 from tdapp.gui.window.main_window import MainWindow
 from tdapp.services import snapshots
 from tdapp.services.changes import ServiceError
-from tdapp.store.snapshots import snapshot_dir
+from tdapp.services.snapshots import snapshot_dir
 
 
 class SnapshotsController:

@@ -11,12 +11,17 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QPoint, QTimer
 from PySide6.QtWidgets import QWidget
 
 from tdapp.atomic import write_atomically
+from tdapp.gui.controller import AppController
+from tdapp.services.changes import Change
+
+if TYPE_CHECKING:
+    from tdapp.gui.window.main_window import MainWindow
 
 ENV = "TDAPP_STATION_PROBE"
 _EVERY_MS = 100
@@ -31,16 +36,19 @@ def _place(widget: QWidget) -> list[int]:
 
 
 class StationProbe(QObject):
-    def __init__(self, window: Any, app: Any, target: Path) -> None:
+    def __init__(self, window: MainWindow, app: AppController, target: Path) -> None:
         super().__init__(window)
         self.window, self.app, self.target = window, app, target
         self.changes: list[str] = []
         self._last = ""
-        app.changed.connect(lambda change: self.changes.append(change.description))
+        app.changed.connect(self._heard)
         self.timer = QTimer(self)
         self.timer.setObjectName("stationProbe")
         self.timer.timeout.connect(self.write)
         self.timer.start(_EVERY_MS)
+
+    def _heard(self, change: Change) -> None:
+        self.changes.append(change.description)
 
     def state(self) -> dict[str, Any]:
         page = self.window.tournament_page
@@ -64,6 +72,6 @@ class StationProbe(QObject):
         self._last = text
 
 
-def install_if_asked(window: Any, app: Any) -> StationProbe | None:
+def install_if_asked(window: MainWindow, app: AppController) -> StationProbe | None:
     target = os.environ.get(ENV)
     return StationProbe(window, app, Path(target)) if target else None

@@ -1,21 +1,18 @@
-"""Hears the other stations of a venue server (LISTEN/NOTIFY) and refreshes the open views.
+"""Hears the other stations of a venue server and hands what they did to the GUI thread.
 
-A worker thread polls a :class:`tdapp.store.live.ChangeListener`; what another station did
-becomes the exact ``Change`` its service returned there (``services.live.NoticeMerger``; the
-``Change`` the tables name for a change written outside a service), broadcast on the GUI
-thread through ``AppController.changed``. The connection's state is shown at once: "server gone" when
-it drops, and the views refresh whole when it comes back.
+The listening runs on the services' own thread (:class:`tdapp.services.listening
+.StationListener`: LISTEN needs a blocking connection, so it cannot be a worker of the operation
+API, which is for work that ends). Its callbacks emit these signals, which Qt queues to the GUI
+thread; the venue controller broadcasts each ``Change`` through ``AppController.changed`` and
+shows the connection's state at once: "server gone" when it drops, the views refreshed whole
+when it comes back.
 """
 
 from __future__ import annotations
 
-import threading
-import time
-
 from PySide6.QtCore import QObject, Signal
 
-from tdapp.services.live import NoticeMerger
-from tdapp.store.live import ChangeListener, station_name
+from tdapp.services.listening import StationListener
 
 
 class LiveWatcher(QObject):
@@ -24,41 +21,16 @@ class LiveWatcher(QObject):
 
     def __init__(self, url: str, station: str = "", parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.url = url
-        self.station = station or station_name()
-        self.connected = True
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="tdapp live", daemon=True)
+        self.connected = True  # as this thread last heard (the signal's slot keeps it)
+        self.connection_changed.connect(self._remember)
+        self.listener = StationListener(url, station, on_heard=self.heard.emit,
+                                        on_connection=self.connection_changed.emit)
+
+    def _remember(self, connected: bool, _reason: str) -> None:
+        self.connected = connected
 
     def start(self) -> None:
-        self._thread.start()
+        self.listener.start()
 
     def stop(self) -> None:
-        self._stop.set()
-        if self._thread.is_alive():
-            self._thread.join(timeout=3)
-
-    def _run(self) -> None:
-        listener = ChangeListener(self.url)
-        merger = NoticeMerger()
-        try:
-            was = listener.connected
-            if not was:
-                self.connection_changed.emit(False, listener.error)
-            while not self._stop.is_set():
-                due = merger.next_due()
-                wait = 0.25 if due is None else max(0.01, min(0.25, due - time.monotonic()))
-                notices = listener.poll(wait)
-                if listener.connected != was:
-                    was = listener.connected
-                    self.connection_changed.emit(was, listener.error)
-                now = time.monotonic()
-                for notice in notices:
-                    if notice.get("station") != self.station:
-                        for heard in merger.feed(notice, now):
-                            self.heard.emit(heard)
-                for heard in merger.due(now):
-                    self.heard.emit(heard)
-        finally:
-            listener.close()
-
+        self.listener.stop()
