@@ -17,10 +17,10 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
 from tdapp.gui.game.controller import game_view
-from tdapp.gui.venue.outbox import Outbox
 from tdapp.gui.window.controller import MainController
 from tdapp.services import games, players, rollcall
 from tdapp.services.changes import ServiceError, StaleEdit
+from tdapp.services.outbox import Outbox
 from tdapp.services.results import BoardResult, record_result
 from tdapp.store import venue_server
 from tdapp.store.copying import copy_tournament
