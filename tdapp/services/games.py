@@ -21,7 +21,6 @@ from typing import Any, TypeVar
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
-from sqlalchemy.orm.attributes import flag_modified
 from sqlalchemy.orm.exc import StaleDataError
 
 from tdapp.core.board.contract import position_to_contract
@@ -270,6 +269,16 @@ def _phase_row(session: Session, row: GamePhase) -> PhaseRow:
                     row.adjudicated_at, sheets)
 
 
+def sheet_version(db: TournamentDb, board_id: int, power: str) -> int:
+    """The version of ``power``'s sheet in the open phase (0: none saved): what a station
+    saving it next says it saw (``save_orders(expected_version=...)``). A save that changed
+    nothing (the same text again) keeps the version."""
+    with db.read() as session:
+        phases = _phases(session, board_id)
+        sheet = _sheets(session, phases[-1].id).get(power) if phases else None
+        return sheet.version if sheet is not None else 0
+
+
 def history(db: TournamentDb, board_id: int) -> tuple[PhaseRow, ...]:
     """Every phase of the board, the open one last."""
     return game_state(db, board_id).phases
@@ -318,7 +327,6 @@ def save_orders(db: TournamentDb, board_id: int, power: str, text: str,
         else:
             sheet.text = text
             sheet.status = saved_status(sheet.status)
-            flag_modified(sheet, "text")  # one save, one version: the typist's count holds
         change = declare(session, Change(f"{power.title()} orders for {phase_row.phase}",
                                          games=True, ids=(board_id,)))
     return change

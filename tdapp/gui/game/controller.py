@@ -18,6 +18,7 @@ from tdapp.gui.window.main_window import MainWindow
 from tdapp.gui.window.menus import Menu
 from tdapp.services import games
 from tdapp.services.changes import Change, ServiceError
+from tdapp.services.files import TournamentFileError
 from tdapp.services.replacements import board_civil_disorder, replacements
 from tdapp.services.rounds import all_boards
 
@@ -175,10 +176,17 @@ class BoardController(QObject):
             self._quiet = False
         if change is not None:
             self.view.sheet_saved(power, text)
-            if phase is not None and seen is not None:  # saved over the version seen: one up
-                self._seen[(phase, power)] = seen + 1
+            if phase is not None:  # the version saved now (the same text again keeps it)
+                self._seen[(phase, power)] = self._version_now(power, seen)
         elif self._missed:  # saved over theirs from the conflict dialog: show what is saved
             self.reload()
+
+    def _version_now(self, power: str, seen: int | None) -> int:
+        try:
+            return int(self.app.read(games.sheet_version, self.board_id, power,
+                                     default=(seen or 0) + 1))
+        except TournamentFileError:  # the server went just after the save, which was over
+            return (seen or 0) + 1  # the version seen, so one up (a same text: a conflict)
 
     def adjudicate(self, phase: str | None) -> None:
         if self.app.call(games.adjudicate, self.board_id, None, phase) is not None:
