@@ -11,13 +11,12 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from PySide6.QtCore import QObject, QPoint, QTimer
+from PySide6.QtCore import QObject, QPoint, QTimer, SignalInstance
 from PySide6.QtWidgets import QWidget
 
 from tdapp.atomic import write_atomically
-from tdapp.gui.controller import AppController
 from tdapp.services.changes import Change
 
 if TYPE_CHECKING:
@@ -25,6 +24,16 @@ if TYPE_CHECKING:
 
 ENV = "TDAPP_STATION_PROBE"
 _EVERY_MS = 100
+
+
+class Station(Protocol):
+    """What the probe reads of the window's AppController (it calls no service)."""
+
+    @property
+    def changed(self) -> SignalInstance: ...
+
+    @property
+    def db(self) -> object | None: ...
 
 
 def _place(widget: QWidget) -> list[int]:
@@ -36,7 +45,7 @@ def _place(widget: QWidget) -> list[int]:
 
 
 class StationProbe(QObject):
-    def __init__(self, window: MainWindow, app: AppController, target: Path) -> None:
+    def __init__(self, window: MainWindow, app: Station, target: Path) -> None:
         super().__init__(window)
         self.window, self.app, self.target = window, app, target
         self.changes: list[str] = []
@@ -72,6 +81,6 @@ class StationProbe(QObject):
         self._last = text
 
 
-def install_if_asked(window: MainWindow, app: AppController) -> StationProbe | None:
+def install_if_asked(window: MainWindow, app: Station) -> StationProbe | None:
     target = os.environ.get(ENV)
     return StationProbe(window, app, Path(target)) if target else None
