@@ -28,10 +28,11 @@ def test_a_sheet_saved_elsewhere_since_the_view_saw_it_is_a_conflict(
     games.save_orders(first, board_id, "AUSTRIA", "A Vie H", "S1906M")
     window = QWidget()
     qtbot.addWidget(window)
-    app = AppController()
+    app = AppController(window)  # its window's child: gone with it, before the file closes
     app.set_window(window)
     app.db = second  # this station: it hears nothing of desk 1 (no listener here)
     view = game_view(app, board_id)
+    qtbot.addWidget(view)
     assert view.state is not None
 
     games.save_orders(first, board_id, "AUSTRIA", "A Vie-Tri", "S1906M")  # desk 1, meanwhile
@@ -56,3 +57,4 @@ def test_a_sheet_saved_elsewhere_since_the_view_saw_it_is_a_conflict(
     assert len(shown) == 1  # its own save is the version it saw: no conflict
     assert games.game_state(first, board_id).current.sheets["AUSTRIA"].text == \
         "A Vie-Gal\nA Bud-Ser"
+    app.db = None  # the stations' files close after the test: the view holds nothing of them
