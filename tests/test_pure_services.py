@@ -52,6 +52,12 @@ ALLOWED: dict[str, str] = {
     "live.typed_change": "a service's result as the Change a notice carries",
     "live.notice_problem": "a heard notice checked before it is believed (services' protocol)",
     "live.merge_heard": "two heard notices of one action as one (services' protocol)",
+    # The station's journal (services.kept): each entry is the services' own Pending record.
+    "kept.orders_entry": "the outbox's own Pending entry for typed work kept while the server is gone",
+    "kept.sheet_mark_entry": "the outbox's own Pending entry for typed work kept while the server is gone",
+    "kept.result_entry": "the outbox's own Pending entry for typed work kept while the server is gone",
+    "kept.roll_call_entry": "the outbox's own Pending entry for typed work kept while the server is gone",
+    "kept.draw_veto_entry": "the outbox's own Pending entry for typed work kept while the server is gone",
     # The sealed box: its format lives beside the keyring file it reads.
     "sealed.is_sealed": "the sealed-box format, beside the keyring seal/unseal read",
     "sealed.key_id": "the sealed-box format, beside the keyring seal/unseal read",
