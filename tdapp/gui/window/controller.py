@@ -24,7 +24,6 @@ from tdapp.gui.formats.controller import FormatsController
 from tdapp.gui.game.controller import GameController
 from tdapp.gui.history.controller import HistoryController
 from tdapp.gui.rating.controller import RatingController
-from tdapp.gui.season.controller import SeasonController
 from tdapp.gui.settings import RecentFiles
 from tdapp.gui.snapshots.controller import SnapshotsController
 from tdapp.gui.teams.controller import TeamsController
@@ -40,6 +39,7 @@ if TYPE_CHECKING:
     from tdapp.gui.clock.round_end import RoundEndWatcher
     from tdapp.gui.players.controller import PlayersController
     from tdapp.gui.rounds.controller import RoundsController
+    from tdapp.gui.season.controller import SeasonController
     from tdapp.gui.seating.controller import BoardsController
     from tdapp.gui.standings.controller import StandingsController
 
@@ -59,6 +59,7 @@ class MainController:
         self._round_end: RoundEndWatcher | None = None
         self._standings: StandingsController | None = None
         self._awards: AwardsController | None = None
+        self._season: SeasonController | None = None
         self._builders: dict[str, Callable[[], None]] = {
             "Players": self._build_players, "Rounds": self._build_rounds,
             "Boards": self._build_boards, "Clock": self._build_clock,
@@ -71,7 +72,9 @@ class MainController:
         self.formats = FormatsController(self.window, self.app)  # Tournament > Format…
         self.teams = TeamsController(self.window, self.app)  # Tournament > Teams…
         self.rating = RatingController(self.window, self.app)  # Tournament > EADiplomacy rating…
-        self.season = SeasonController(self.window, self.app)  # File > DBN Invitational season…
+        # File > DBN Invitational season…: its controller is made when the command first runs
+        self.window.menus.season_action.triggered.connect(
+            lambda _=False: self.season.show_window())
         self.history = HistoryController(self.window, self.app)
         self.snapshots = SnapshotsController(self.window, self.app)
         self.exports = ExportController(self.window, self.window.menus, self.app)  # File > Export
@@ -130,6 +133,16 @@ class MainController:
         self._built("Awards")
         assert self._awards is not None
         return self._awards
+
+    @property
+    def season(self) -> SeasonController:
+        """The season window's controller (File > DBN Invitational season…), made when first
+        wanted: a season is another file, seldom opened during a tournament."""
+        if self._season is None:
+            from tdapp.gui.season.controller import SeasonController
+
+            self._season = SeasonController(self.window, self.app)
+        return self._season
 
     def _build_players(self) -> None:
         from tdapp.gui.players.controller import PlayersController
