@@ -78,12 +78,19 @@ def write_300(path: Path) -> None:
         db.close()
 
 
+CRASHES: list[str] = []
+
+
 def _timed(command: list[str], env: dict[str, str]) -> tuple[float, float]:
     """Wall and CPU seconds (user + system, the child's) of one run."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(command, check=True, env=env, cwd=ROOT, stdout=subprocess.DEVNULL)
+    done = subprocess.run(command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, text=True)
     wall = time.perf_counter() - start
+    if done.returncode:  # counted, not hidden: a crash on the way out still showed the window
+        CRASHES.append(f"{command[-3] if len(command) > 3 else 'peer'}: exit {done.returncode} "
+                       f"{done.stderr.strip()[-300:]}")
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return wall, cpu
@@ -142,6 +149,8 @@ def main() -> int:
         measure(files, 1, cached, out)  # fills the bytecode cache
         report("the same with compiled bytecode (as an installed program starts):",
                measure(files, args.runs, cached, out))
+    for crash in CRASHES:
+        print(f"a run ended abnormally: {crash}")
     return 0
 
 
