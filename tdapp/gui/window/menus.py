@@ -28,7 +28,8 @@ class Menu(enum.Enum):
     HELP = "&Help"
 
 
-def make_action(parent: QObject, text: str, shortcut: QKeySequence | str | None = None,
+def make_action(parent: QObject, text: str,
+                shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
                 tip: str = "") -> QAction:
     """A menu command with its keys and the status-bar line that explains it."""
     action = QAction(text, parent)
