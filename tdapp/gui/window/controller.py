@@ -201,8 +201,9 @@ class MainController:
 
         standings = StandingsController(self.window.standings_page, self.app)
         self._standings = standings
-        if self.app.db is not None:
+        if self.app.db is not None:  # what file_opened would have done: both tabs
             standings.refresh()
+            standings.results.refresh()
 
     def _build_awards(self) -> None:
         from tdapp.gui.awards.controller import AwardsController
