@@ -16,7 +16,9 @@ installed program starts. The goal of the start-up issue: at most 1 s for 49 pla
 300 players and 7 rounds.
 
 ``--files DIR`` keeps the demo files in DIR and reuses them (the 300-player file takes a minute
-to write: seven rounds are seated and played through the services).
+to write: seven rounds are seated and played through the services). ``--compare TREE`` times
+another checkout of tdapp too (``git worktree add TREE REV``), in the same interleaved runs, for
+a before/after on a busy machine.
 """
 
 from __future__ import annotations
@@ -85,7 +87,7 @@ def _timed(command: list[str], env: dict[str, str]) -> tuple[float, float]:
     """Wall and CPU seconds (user + system, the child's) of one run."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run(command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL,
+    done = subprocess.run(command, env=env, cwd=env["PYTHONPATH"], stdout=subprocess.DEVNULL,
                           stderr=subprocess.PIPE, text=True)
     wall = time.perf_counter() - start
     if done.returncode:  # counted, not hidden: a crash on the way out still showed the window
@@ -96,16 +98,19 @@ def _timed(command: list[str], env: dict[str, str]) -> tuple[float, float]:
     return wall, cpu
 
 
-def measure(files: dict[str, Path], runs: int, env: dict[str, str],
-            out: Path) -> dict[str, tuple[list[float], list[float]]]:
-    commands = {"bare QMainWindow": [sys.executable, "-c", PEER, str(out / "peer.png")]}
+def measure(files: dict[str, Path], runs: int, env: dict[str, str], out: Path,
+            compare: Path | None = None) -> dict[str, tuple[list[float], list[float]]]:
+    commands = {"bare QMainWindow": ([sys.executable, "-c", PEER, str(out / "peer.png")], env)}
+    trees = [(ROOT, "")] + ([(compare, f" [{compare.name}]")] if compare else [])
     for name, path in files.items():
-        commands[name] = [sys.executable, "-m", "tdapp", str(path),
-                          "--smoke-screenshot", str(out / f"{path.stem}.png")]
+        for tree, label in trees:
+            commands[name + label] = ([sys.executable, "-m", "tdapp", str(path),
+                                       "--smoke-screenshot", str(out / f"{path.stem}.png")],
+                                      {**env, "PYTHONPATH": str(tree)})
     times: dict[str, tuple[list[float], list[float]]] = {n: ([], []) for n in commands}
     for _ in range(runs):
-        for name, command in commands.items():
-            wall, cpu = _timed(command, env)
+        for name, (command, its_env) in commands.items():
+            wall, cpu = _timed(command, its_env)
             times[name][0].append(wall)
             times[name][1].append(cpu)
     return times
@@ -117,7 +122,7 @@ def report(title: str, times: dict[str, tuple[list[float], list[float]]]) -> Non
     for name, (walls, cpus) in times.items():
         wall = statistics.median(walls)
         ratio = "" if name == "bare QMainWindow" else f"   {wall / peer:5.1f}x the bare window"
-        print(f"  {name:<28} median {wall:5.2f} s wall, {statistics.median(cpus):5.2f} s CPU"
+        print(f"  {name:<36} median {wall:5.2f} s wall, {statistics.median(cpus):5.2f} s CPU"
               f" (min {min(walls):.2f}, max {max(walls):.2f}){ratio}")
 
 
@@ -125,6 +130,7 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--files", type=Path, help="keep (and reuse) the demo files here")
+    parser.add_argument("--compare", type=Path, help="another checkout of tdapp, timed too")
     parser.add_argument("--source-only", action="store_true",
                         help="skip the compiled-bytecode timing")
     args = parser.parse_args()
@@ -142,13 +148,13 @@ def main() -> int:
            "TDAPP_SETTINGS_DIR": str(out), "PYTHONPATH": str(ROOT)}
     report(f"start-up to the window shown ({args.runs} runs each, "
            f"PYTHONDONTWRITEBYTECODE={env.get('PYTHONDONTWRITEBYTECODE', '')!r}):",
-           measure(files, args.runs, env, out))
+           measure(files, args.runs, env, out, args.compare))
     if not args.source_only:
         cached = {**env, "PYTHONPYCACHEPREFIX": str(out / "pycache")}
         cached.pop("PYTHONDONTWRITEBYTECODE", None)
-        measure(files, 1, cached, out)  # fills the bytecode cache
+        measure(files, 1, cached, out, args.compare)  # fills the bytecode cache
         report("the same with compiled bytecode (as an installed program starts):",
-               measure(files, args.runs, cached, out))
+               measure(files, args.runs, cached, out, args.compare))
     for crash in CRASHES:
         print(f"a run ended abnormally: {crash}")
     return 0
