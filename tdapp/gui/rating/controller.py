@@ -9,7 +9,6 @@ from tdapp.gui.controller import AppController
 from tdapp.gui.window.main_window import MainWindow
 from tdapp.gui.window.menus import Menu, make_action
 from tdapp.services.changes import Change
-from tdapp.services.rating import rating_view
 
 if TYPE_CHECKING:
     from tdapp.gui.rating.dialog import RatingDialog
@@ -40,6 +39,8 @@ class RatingController:
             from tdapp.gui.rating.dialog import RatingDialog  # on first use
 
             self.dialog = RatingDialog(self.window)
+        from tdapp.services.rating import rating_view  # the whole standings: on first use
+
         view = self.app.read(rating_view)
         if view is not None:
             self.dialog.set_view(view)
@@ -49,6 +50,8 @@ class RatingController:
 
     def _changed(self, change: Change) -> None:
         if self.dialog is not None and self.dialog.isVisible() and _wants(change):
+            from tdapp.services.rating import rating_view
+
             view = self.app.read(rating_view)
             if view is not None:
                 self.dialog.set_view(view)
