@@ -101,14 +101,19 @@ def test_a_lazy_import_below_the_gui_says_why(path: Path) -> None:
     assert not _unexplained_lazy_imports(path)
 
 
-TYPED = sorted(path for part in ("core", "store", "services", "reports", "commands")
+TYPED = sorted(path for part in ("core", "store", "services", "reports", "commands", "gui")
                for path in (ROOT / "tdapp" / part).rglob("*.py"))
+# GUI modules mypy still looks away from ([[tool.mypy.overrides]] ignore_errors in
+# pyproject.toml): owned by branches formats and venuesvc, removed at merge.
+NOT_YET_TYPED = ("gui/formats/", "gui/venue/")
 
 
 @pytest.mark.parametrize("path", TYPED, ids=lambda p: str(p.relative_to(ROOT / "tdapp")))
 def test_a_type_ignore_names_its_code_and_says_why(path: Path) -> None:
     """mypy checks these folders; where it is told to look away, the code and the reason are
     written down (on the line, or in a comment just above)."""
+    if str(path.relative_to(ROOT / "tdapp")).startswith(NOT_YET_TYPED):
+        pytest.skip("mypy does not check it yet (see NOT_YET_TYPED)")
     lines = path.read_text(encoding="utf-8").splitlines()
     bare = []
     for number, line in enumerate(lines, 1):

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from tdapp.core.formats.structures import seating_needs
 from tdapp.core.powers import BOARD_SIZE, POWERS
-from tdapp.services import seating, teams
+from tdapp.services import teams
 from tdapp.services.formats import effective_format
 from tdapp.store.database import TournamentDb
 
@@ -45,19 +45,6 @@ def form_teams(db: TournamentDb, number: int, playing: Sequence[int],
                                  strict=True):
             teams.add_member(db, team_id, player, power)
     return count
-
-
-def seat_final_round(db: TournamentDb, number: int, playing: Sequence[int],
-                     rng: random.Random) -> bool:
-    """Seat and publish a round whose structure asks for it, by the format's own method (teams
-    formed first); False for any other round."""
-    if not is_final_structure_round(db, number):
-        return False
-    form_teams(db, number, playing, rng)
-    proposal = seating.seat(db, number, seating.PlayersPlan(tuple(playing)),
-                            seed=rng.randrange(1 << 30), time_limit=2.0)
-    seating.publish(db, number, proposal)
-    return True
 
 
 def resting(db: TournamentDb, number: int, ids: Sequence[int], rounds_played: int) -> set[int]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar, TypeVarTuple, overload
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QMessageBox, QWidget
@@ -21,12 +21,39 @@ from tdapp.gui import filesvc
 from tdapp.gui.operations import Job, Operation, OperationRunner, unexpected_problem_text
 from tdapp.services.changes import Change, ServiceError, StaleEdit
 from tdapp.services.live import announced, typed_change
+from tdapp.services.tournaments import TournamentInfo
 from tdapp.store.database import TournamentDb
 from tdapp.store.pg import describe, is_database_url
 
 __all__ = ["AppController", "unexpected_problem_text"]
 
 T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
+D = TypeVar("D")
+P = ParamSpec("P")
+Ts = TypeVarTuple("Ts")
+
+
+class HoldsChange(Protocol):
+    """A service's report that holds the Change it made (a draw vote's outcome)."""
+
+    @property
+    def change(self) -> Change | None: ...
+
+
+class Stoppable(Protocol[T_co]):
+    """A read that calls ``check()`` where it may stop (``check`` raises to stop it)."""
+
+    def __call__(self, db: TournamentDb, /, *, check: Callable[[], None]) -> T_co: ...
+
+
+class KeepsCalls(Protocol):
+    """What this station keeps while the venue server is gone (gui/venue/outbox.py)."""
+
+    def keep(self, service: Callable[..., object], args: tuple[Any, ...],
+             kwargs: dict[str, Any], exc: BaseException) -> object: ...
+
+    def explain(self, service: Callable[..., object], exc: BaseException) -> BaseException: ...
 
 
 def _same_path(a: Path, b: Path) -> bool:
@@ -52,7 +79,7 @@ class AppController(QObject):
         self.operations.busy_changed.connect(self.busy_changed)
         # A venue server's tournament: what this station keeps while the server is gone
         # (tdapp.gui.venue.outbox.Outbox, set by the venue controller).
-        self.outbox: Any = None
+        self.outbox: KeepsCalls | None = None
 
     # -- set-up ---------------------------------------------------------------------------
     def set_window(self, window: QWidget) -> None:
@@ -71,12 +98,6 @@ class AppController(QObject):
     def show_problem(self, exc: BaseException, title: str = "That could not be done") -> None:
         """A refusal, a conflict or a bug, as the one message of the operation API."""
         self.operations.show_failure(exc, title)
-
-    def show_unexpected(self, exc: BaseException, *, saved_nothing: bool) -> None:
-        """A bug, not a refusal: say in the TD's words what it means for the file, with the
-        technical first line underneath for the bug report (not a screenful of SQL)."""
-        QMessageBox.warning(self._window, "Something went wrong",
-                            unexpected_problem_text(exc, saved_nothing=saved_nothing))
 
     def inform(self, title: str, text: str) -> None:
         QMessageBox.information(self._window, title, text)
@@ -97,7 +118,7 @@ class AppController(QObject):
         self._replace_db(db)
         return True
 
-    def new_file(self, path: Path, info: Any) -> bool:
+    def new_file(self, path: Path, info: TournamentInfo) -> bool:
         db = self._file_step(lambda: filesvc.create_new_tournament(Path(path), info),
                              "Cannot create the tournament", f"Creating {Path(path).name}…")
         if db is None:
@@ -156,12 +177,18 @@ class AppController(QObject):
         self.file_opened.emit(db.path)
 
     # -- service calls -----------------------------------------------------------------------
-    def call(self, service: Callable[..., Change], *args: Any, **kwargs: Any) -> Change | None:
+    # Typed by the service's own signature: ``service(db, *args, **kwargs)`` is checked by mypy
+    # at each call as if written out (ParamSpec), and its answer keeps its type. ``read`` and
+    # ``wait`` take positional arguments only (a TypeVarTuple), which leaves their own keywords
+    # (``default``, ``notice``) free.
+    def call(self, service: Callable[Concatenate[TournamentDb, P], Change | HoldsChange | None],
+             *args: P.args, **kwargs: P.kwargs) -> Change | None:
         """Run ``service(db, *args, **kwargs)`` and wait for it without freezing the window;
         broadcast its Change, or show the TD why it failed (one message)."""
         return typed_change(self.call_for_report(service, *args, **kwargs))
 
-    def call_for_report(self, service: Callable[..., T], *args: Any, **kwargs: Any) -> T | None:
+    def call_for_report(self, service: Callable[Concatenate[TournamentDb, P], T],
+                        *args: P.args, **kwargs: P.kwargs) -> T | None:
         """As :meth:`call`, for a service returning a report that holds its Change (a
         correction's report): the report itself comes back, None when nothing was saved."""
         db = self.db
@@ -173,16 +200,18 @@ class AppController(QObject):
         except Exception as exc:  # the action rolled back as a whole: nothing was saved
             # The venue server gone: what was typed is kept, sent when it is back
             # (gui/venue/outbox.py); work computed from the server's state says it waits.
+            shown: BaseException = exc
             if self.outbox is not None:
                 if self.outbox.keep(service, args, kwargs, exc):
                     return None
-                exc = self.outbox.explain(service, exc)
-            self.operations.show_failure(exc)
+                shown = self.outbox.explain(service, exc)
+            self.operations.show_failure(shown)
             return None
         self.operations.broadcast(typed_change(result))  # a draw vote's outcome holds its change
         return result
 
-    def attempt(self, service: Callable[..., T], *args: Any, **kwargs: Any) -> T | None:
+    def attempt(self, service: Callable[Concatenate[TournamentDb, P], T],
+                *args: P.args, **kwargs: P.kwargs) -> T | None:
         """A service call whose refusal the caller shows in its own dialog, next to what the TD
         typed: a ServiceError is raised to the caller. Otherwise as :meth:`call`: waited for
         without freezing the window, a Change result broadcast, a conflict (StaleEdit) or a
@@ -204,7 +233,25 @@ class AppController(QObject):
         self.operations.broadcast(result)
         return result
 
-    def read(self, query: Callable[..., Any], *args: Any, default: Any = None) -> Any:
+    def run(self, work: Callable[Concatenate[TournamentDb, P], T],
+            *args: P.args, **kwargs: P.kwargs) -> T:
+        """``work(db, *args, **kwargs)`` waited for as :meth:`read`, every failure raised to
+        the caller, which answers it in its own place (a clock that says it is not saved, a
+        dialog that cannot open); nothing is shown or broadcast here. No tournament open is a
+        ServiceError."""
+        db = self.db
+        if db is None:
+            raise ServiceError("No tournament is open.")
+        return self.operations.wait_for(lambda: work(db, *args, **kwargs))
+
+    @overload
+    def read(self, query: Callable[[TournamentDb, *Ts], T], *args: *Ts) -> T | None: ...
+
+    @overload
+    def read(self, query: Callable[[TournamentDb, *Ts], T], *args: *Ts, default: D) -> T | D: ...
+
+    def read(self, query: Callable[[TournamentDb, *Ts], T], *args: *Ts,
+             default: object = None) -> object:
         """A read-only service call (lists, details); a refusal is shown and ``default``
         returned. An unexpected error is not caught here: a view's bug stays loud."""
         db = self.db
@@ -216,21 +263,27 @@ class AppController(QObject):
             self.show_problem(exc)
             return default
 
-    def read_stoppable(self, query: Callable[..., Any], *args: Any, notice: str,
-                       default: Any = None) -> Any:
-        """A read that can stop part-way: ``query(db, *args, check=...)`` calls ``check()``
-        where it may stop. Waited for as :meth:`read`, its notice (``notice``) offers Cancel;
-        Cancel raises :class:`~tdapp.gui.operations.Cancelled` to the caller, which keeps what
-        it showed. A refusal is shown and ``default`` returned."""
+    def read_stoppable(self, query: Stoppable[T], *, notice: str) -> T | None:
+        """A read that can stop part-way: ``query(db, check=...)`` calls ``check()`` where it
+        may stop (its other arguments bound with functools.partial). Waited for as
+        :meth:`read`, its notice (``notice``) offers Cancel; Cancel raises
+        :class:`~tdapp.gui.operations.Cancelled` to the caller, which keeps what it showed. A
+        refusal is shown and None returned."""
         db = self.db
         if db is None:
-            return default
+            return None
         try:
             return self.operations.wait_for_stoppable(
-                lambda token: query(db, *args, check=token.check), notice)
+                lambda token: query(db, check=token.check), notice)
         except ServiceError as exc:
             self.show_problem(exc)
-            return default
+            return None
+
+    def wait(self, work: Callable[[*Ts], T], *args: *Ts,
+             notice: str = "Waiting for the tournament database…") -> T:
+        """Work that is no service call on the open file (the demo written, a season file),
+        waited for without freezing the window; its errors are raised to the caller."""
+        return self.operations.wait_for(lambda: work(*args), notice)
 
     # -- long work -------------------------------------------------------------------------------
     def start(self, operation: Operation[T]) -> Job[T]:

@@ -219,7 +219,7 @@ class Operation(Generic[T]):
 
     title: str
     work: Callable[[CancelToken], T]
-    on_done: Callable[[T], None] | None = None
+    on_done: Callable[[T], object] | None = None  # what it returns is dropped
     cancellable: bool = False
     keeps_result: bool = False
     on_cancelled: Callable[[], None] | None = None
@@ -347,7 +347,7 @@ class OperationRunner(QObject):
             self._keep_window_alive(task, notice, cancellable)
         if task.error is not None:
             raise task.error
-        return task.result  # type: ignore[no-any-return]
+        return task.result
 
     def _keep_window_alive(self, task: _Task, notice: str, cancellable: bool = False) -> None:
         """Run the window's events (not the TD's clicks) until ``task`` ends. Once the notice

@@ -52,7 +52,7 @@ class RecentFiles:
         value = self._settings.value(self.KEY, [])
         if isinstance(value, str):  # QSettings gives a lone string for a one-item list
             return [value] if value else []
-        return [str(v) for v in value or []]
+        return [str(v) for v in value] if isinstance(value, list | tuple) else []
 
     def paths(self) -> list[Path]:
         kept = [p for p in self._stored() if Path(p).exists()]

@@ -9,11 +9,8 @@ Work is run through :mod:`tdapp.gui.operations`.
 
 from __future__ import annotations
 
-import contextlib
 import gc
 import threading
-from collections.abc import Callable, Iterator
-from typing import Any
 
 _gc_lock = threading.Lock()
 _gc_holders = 0
@@ -39,23 +36,3 @@ def release_collection() -> None:
             gc.enable()
 
 
-@contextlib.contextmanager
-def no_collection_here() -> Iterator[None]:
-    """Keep the cycle collector out while this block runs (nested and threaded holds add up)."""
-    hold_collection()
-    try:
-        yield
-    finally:
-        release_collection()
-
-
-def guarded(fn: Callable[[], Any]) -> Callable[[], Any]:
-    """``fn`` for a plain thread, run without the cycle collector; collects here first, in the
-    GUI thread, whatever was waiting."""
-    gc.collect()
-
-    def run() -> Any:
-        with no_collection_here():
-            return fn()
-
-    return run

@@ -25,7 +25,6 @@ from tdapp.core.formats import (
     format_from_dict,
     format_to_dict,
     get_format,
-    list_formats,
     validate_format,
 )
 from tdapp.core.powers import POWERS
@@ -270,10 +269,6 @@ def use_builtin_format(db: TournamentDb, name: str) -> Change:
         row.format_name, row.custom_format = fmt.name, None
         count = rescore_boards(session, fmt, session_systems(session))
     return _rescored(f"Format changed to {fmt.title}{_rescored_words(count)}")
-
-
-def builtin_formats() -> tuple[TournamentFormat, ...]:
-    return list_formats()
 
 
 # ------------------------------------------------------------------------------ formula systems

@@ -635,10 +635,6 @@ def review(proposal: SeatingProposal) -> tuple[SeatingStats, list[Issue]]:
                         context.locked_seats)
 
 
-def board_issues(proposal: SeatingProposal, number: int) -> list[Issue]:
-    return [issue for issue in proposal.issues if issue.board == number]
-
-
 def move_player(proposal: SeatingProposal, player: str, from_board: int, to_board: int,
                 other: str) -> None:
     """Drag and drop: ``player`` and ``other`` change places (and powers); issues recomputed."""

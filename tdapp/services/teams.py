@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from tdapp.core.formats.model import TeamRule, TournamentFormat
@@ -328,8 +328,3 @@ def _named(model: tm.Tournament) -> tuple[tm.Tournament, dict[str, str]]:
                           powers={label.get(m, m): pw for m, pw in t.powers.items()})
                   for t in model.teams)
     return tm.Tournament(players=players, boards=boards, teams=teams, name=model.name), label
-
-
-def team_count(db: TournamentDb) -> int:
-    with db.read() as session:
-        return int(session.scalar(select(func.count(Team.id))) or 0)

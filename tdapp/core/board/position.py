@@ -112,13 +112,6 @@ class Position:
     def centers_of(self, power: str) -> list[str]:
         return sorted(sc for sc, owner in self.centers.items() if owner == power)
 
-    def dislodged_at(self, location: str) -> DislodgedUnit | None:
-        province = location.split("/", 1)[0]
-        for d in self.dislodged:
-            if d.unit.province == province:
-                return d
-        return None
-
     def adjustments(self) -> dict[str, int]:
         """Builds owed (positive) or removals owed (negative) for every power that must adjust."""
         powers = set(self.centers.values()) | {u.power for u in self.units.values()}

@@ -40,10 +40,6 @@ def to_floats(scores: Mapping[str, Fraction | int | float]) -> dict[str, float]:
     return {power: float(scores.get(power, 0)) for power in POWERS}
 
 
-def zero_scores() -> Scores:
-    return {power: Fraction(0) for power in POWERS}
-
-
 def round_half_up(value: Fraction) -> int:
     """Round to the nearest integer, halves upwards (how a TD rounds by hand)."""
     return math.floor(value + Fraction(1, 2))

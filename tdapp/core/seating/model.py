@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from tdapp.core.powers import BOARD_SIZE, POWERS
+from tdapp.core.powers import POWERS
 
 Progress = Callable[[float], None]
 """Called with a fraction in [0, 1] while a long search runs."""
@@ -114,10 +114,3 @@ class SeatingResult:
     method: str = "balanced"
     notes: list[str] = field(default_factory=list)
     pool_boards: list[int] = field(default_factory=list)  # board numbers of the pool
-
-
-def board_count(players: Sequence[str]) -> int:
-    """Number of boards for a player list whose length is a multiple of seven."""
-    if len(players) % BOARD_SIZE:
-        raise ValueError(f"{len(players)} players is not a multiple of {BOARD_SIZE}")
-    return len(players) // BOARD_SIZE

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from tdapp.gui.awards.dialogs import SpecialAwardDialog, TieDialog
 from tdapp.gui.awards.page import AwardsPage
-from tdapp.gui.common.lazy_page import RefreshWhenSeen
+from tdapp.gui.common.lazy_controller import RefreshWhenSeen
 from tdapp.gui.controller import AppController
 from tdapp.services import awards
 from tdapp.services.changes import Change
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 
 
-class AwardsController(RefreshWhenSeen):
+class AwardsController(RefreshWhenSeen[AwardsPage]):
     def wants(self, change: Change) -> bool:
         return (change.results or change.boards or change.players or change.rounds
                 or change.tournament or change.standings or change.awards)
@@ -38,7 +38,7 @@ class AwardsController(RefreshWhenSeen):
             lambda decision: self.app.call(awards.remove_tie_decision, decision.id))
         page.certificates_requested.connect(self._certificates)
         self.stale = False
-        self.watch(app)  # the awards come from the whole standings: a hidden page waits
+        self.watch(app, page.shown)  # the awards come from the whole standings: a hidden page waits
 
     def remove_special(self, award: awards.SpecialAwardRow) -> bool:
         """Ask first: with one award listed, Remove takes it even when no row is selected."""

@@ -3,6 +3,7 @@ TD, the TD's special awards and the certificates. Layout only; see controller.py
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
@@ -140,10 +141,9 @@ class AwardsPage(QWidget):
         grid = QGridLayout()
         grid.addWidget(self._box("Awards", self.awards_table), 0, 0)
         grid.addWidget(self._box("Best country", self.best_table), 1, 0)
-        ties_box = self._box("Ties left to the TD", self.ties_table, self.settle_button)
-        ties_box.layout().addWidget(QLabel("Recorded decisions"))
-        ties_box.layout().addWidget(self.decisions_table)
-        ties_box.layout().addWidget(self.undo_decision_button)
+        ties_box = self._box("Ties left to the TD", self.ties_table, self.settle_button,
+                             below=(QLabel("Recorded decisions"), self.decisions_table,
+                                    self.undo_decision_button))
         grid.addWidget(ties_box, 0, 1)
         grid.addWidget(self._box("Special awards", self.special_table, self.add_button,
                                  self.edit_button, self.remove_button), 1, 1)
@@ -162,7 +162,9 @@ class AwardsPage(QWidget):
         layout.addLayout(certificates)
 
     @staticmethod
-    def _box(title: str, table: QTableView, *buttons: QPushButton) -> QGroupBox:
+    def _box(title: str, table: QTableView, *buttons: QPushButton,
+             below: Sequence[QWidget] = ()) -> QGroupBox:
+        """The table, a row of its buttons, then ``below`` one under the other."""
         box = QGroupBox(title)
         layout = QVBoxLayout(box)
         layout.addWidget(table, 1)
@@ -172,6 +174,8 @@ class AwardsPage(QWidget):
                 row.addWidget(button)
             row.addStretch(1)
             layout.addLayout(row)
+        for widget in below:
+            layout.addWidget(widget)
         return box
 
     def set_view(self, view: AwardsView | None, specials: list[SpecialAwardRow]) -> None:

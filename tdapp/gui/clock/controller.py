@@ -117,12 +117,10 @@ class ClockController(QObject):
     def save(self, number: int, clock: RoundClock, settings: dict[str, Any]) -> None:
         """Write the clock (and the page's settings) into the file; the page says whether it
         could."""
-        db = self.app.db
-        if db is None:
+        if self.app.db is None:
             return
         try:
-            self.app.operations.wait_for(
-                lambda: clock_service.save_clock(db, number, clock, page=settings))
+            self.app.run(clock_service.save_clock, number, clock, page=settings)
         except Exception as exc:  # noqa: BLE001 - the TD must see that the clock is not saved
             self.page.save_failed(str(exc))
             return

@@ -18,7 +18,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from datetime import datetime
-from datetime import time as dtime
 
 from PySide6.QtCore import QDate, QEvent, QObject, QTime, QTimer, Signal
 from PySide6.QtGui import (
@@ -143,18 +142,21 @@ class OperatorPanel(QWidget):
         grid.setColumnStretch(1, 1)
         return box
 
-    def _action(self, text: str, keys: str | QKeySequence.StandardKey, slot: Callable[[], None],
-                *, button: bool = True) -> QPushButton | None:
-        """An action with a shortcut, shown on its button as "Text  [Key]"."""
+    def _shortcut(self, text: str, keys: str | QKeySequence.StandardKey,
+                  slot: Callable[[], object]) -> QAction:
+        """An action with a shortcut (no button: a second key for an action, or a box's)."""
         action = QAction(text, self)
-        sequence = QKeySequence(keys)
-        action.setShortcut(sequence)
+        action.setShortcut(QKeySequence(keys))
         action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         action.triggered.connect(lambda: self._do(slot))
         self.addAction(action)
-        if not button:
-            return None
-        label = sequence.toString(QKeySequence.SequenceFormat.NativeText)
+        return action
+
+    def _action(self, text: str, keys: str | QKeySequence.StandardKey,
+                slot: Callable[[], object]) -> QPushButton:
+        """An action with a shortcut, shown on its button as "Text  [Key]"."""
+        action = self._shortcut(text, keys, slot)
+        label = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
         push = QPushButton(f"{text}  [{label}]")
         push.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Space must reach the shortcut, not a button
         push.clicked.connect(action.trigger)
@@ -174,7 +176,7 @@ class OperatorPanel(QWidget):
             row.addWidget(self._action(text, keys, slot))
         row.addWidget(self._action("Edit schedule", "Ctrl+E", self.open_schedule_editor))
         for other_key in ("=", "Shift++"):  # "+" as typed on layouts where it needs Shift
-            self._action("+1 min", other_key, lambda: self.clock.add_time(60), button=False)
+            self._shortcut("+1 min", other_key, lambda: self.clock.add_time(60))
         return box
 
     def open_schedule_editor(self) -> ScheduleEditor:
@@ -273,7 +275,7 @@ class OperatorPanel(QWidget):
         grid.addWidget(self.hidden_end_label, 3, 0, 1, 2)
         # Players walk past the TD's table: the time shows only while the TD asks for it.
         self.reveal_box = QCheckBox("Show  [Ctrl+Alt+H]")
-        self._action("Show the time", "Ctrl+Alt+H", self.reveal_box.toggle, button=False)
+        self._shortcut("Show the time", "Ctrl+Alt+H", self.reveal_box.toggle)
         self.reveal_box.toggled.connect(lambda _: self.refresh())
         grid.addWidget(self.reveal_box, 3, 2)
         self.verdict_list = QListWidget()
@@ -300,7 +302,7 @@ class OperatorPanel(QWidget):
         row = QHBoxLayout()
         self.mute_box = QCheckBox("Mute  [M]")
         self.mute_box.toggled.connect(self._set_muted)
-        self._action("Mute", "M", self.mute_box.toggle, button=False)
+        self._shortcut("Mute", "M", self.mute_box.toggle)
         row.addWidget(self.mute_box)
         # Boards that keep their own time (WDC 2025) run their own clocks: by default only
         # the room's alerts ring, the boards' are listed.
@@ -396,9 +398,9 @@ class OperatorPanel(QWidget):
 
     def _instant_today(self, edit: QTimeEdit) -> float:
         """The chosen time of day on the chosen day, as an instant."""
-        day = self.end_day.date().toPython()
-        chosen = edit.time()
-        return datetime.combine(day, dtime(chosen.hour(), chosen.minute())).timestamp()
+        day, chosen = self.end_day.date(), edit.time()
+        return datetime(day.year(), day.month(), day.day(), chosen.hour(),
+                        chosen.minute()).timestamp()
 
     def _import_key(self) -> None:
         if secret_key.import_key(self):
@@ -431,9 +433,8 @@ class OperatorPanel(QWidget):
             self.projector.set_standings(standings)
 
     def refresh_screens(self) -> None:
-        app = QGuiApplication.instance()
         self.screen_box.clear()
-        for screen in app.screens() if app else []:
+        for screen in QGuiApplication.screens():
             geometry = screen.geometry()
             name = screen.name() or f"Screen {self.screen_box.count() + 1}"
             self.screen_box.addItem(f"{name} ({geometry.width()}\u00d7{geometry.height()})",
@@ -449,9 +450,8 @@ class OperatorPanel(QWidget):
             self._set_ticker()
             self.projector.set_board_call(self._board_call)
             self.projector.set_standings(self._standings)
-        app = QGuiApplication.instance()
         name = self.screen_box.currentData()
-        screen = next((s for s in app.screens() if s.name() == name), None) if app else None
+        screen = next((s for s in QGuiApplication.screens() if s.name() == name), None)
         self.projector.show_on_screen(screen)
         return self.projector
 
@@ -544,9 +544,9 @@ class OperatorPanel(QWidget):
                     table.setItem(row, column, item)
                 if item.text() != text:
                     item.setText(text)
-            state = table.item(row, 3)
+            state = table.item(row, 3)  # made by the loop above; repainted only on change
             colour = STATE_COLOURS.get("finished" if board.orders_in_early else board.status, "")
-            if state.data(Qt.ItemDataRole.UserRole) != colour:  # repaint only on change
+            if state is not None and state.data(Qt.ItemDataRole.UserRole) != colour:
                 state.setData(Qt.ItemDataRole.UserRole, colour)
                 state.setForeground(QColor(colour) if colour else table.palette().text())
                 bold = state.font()

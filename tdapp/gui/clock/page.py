@@ -90,7 +90,7 @@ class ClockPage(InfoPage):
 
     # ------------------------------------------------------------------ layout
     def _build(self) -> None:
-        outer = self.layout()
+        outer = self.outer
         outer.setContentsMargins(12, 6, 12, 2)
         outer.setStretch(outer.count() - 1, 0)  # the panel, not InfoPage's spacer, takes room
         top = QHBoxLayout()
@@ -137,21 +137,22 @@ class ClockPage(InfoPage):
         theme.set_text_colour(self.save_state, theme.ERROR, bold=True)
         self.save_state.hide()
         self.body.addWidget(self.save_state)
-        self.scroll = QScrollArea()
-        self.scroll.setObjectName("clock-scroll")
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.scroll.hide()
-        self.body.addWidget(self.scroll, 1)
+        self.scroll_area = QScrollArea()  # not "scroll": QWidget.scroll
+        self.scroll_area.setObjectName("clock-scroll")
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll_area.hide()
+        self.body.addWidget(self.scroll_area, 1)
         self._show_empty(True)
 
     def _show_empty(self, empty: bool) -> None:
         """The explanation while there is no clock to show; the panel once there is."""
-        outer = self.layout()
-        for index in range(outer.count()):  # InfoPage's gaps around its explanation
-            spacer = outer.itemAt(index).spacerItem()
-            if spacer is not None and index < outer.count() - 1:
+        outer = self.outer
+        for index in range(outer.count() - 1):  # InfoPage's gaps around its explanation
+            item = outer.itemAt(index)
+            spacer = item.spacerItem() if item is not None else None
+            if spacer is not None:
                 spacer.changeSize(0, 12 if empty else 0)
         outer.invalidate()
         self.what.setVisible(empty)
@@ -222,8 +223,8 @@ class ClockPage(InfoPage):
             # Below the panel's minimum height its lists collapse: scroll instead. Its width
             # follows the page (its buttons shorten, as they would without the scroll area).
             self.panel.setMinimumSize(PANEL_MIN_WIDTH, self.panel.minimumSizeHint().height())
-            self.scroll.setWidget(self.panel)
-            self.scroll.show()
+            self.scroll_area.setWidget(self.panel)
+            self.scroll_area.show()
             self._show_empty(False)
         else:
             self.panel.set_clock(clock)
@@ -279,8 +280,8 @@ class ClockPage(InfoPage):
             app.screenRemoved.disconnect(self._screens_changed)
         panel.close()  # stops its timer, closes the projector and the schedule editor
         self._stop_panel_timer(panel)
-        self.scroll.takeWidget()
-        self.scroll.hide()
+        self.scroll_area.takeWidget()
+        self.scroll_area.hide()
         panel.deleteLater()
 
     @staticmethod
@@ -299,7 +300,7 @@ class ClockPage(InfoPage):
         seasons = {"S": "spring", "F": "fall", "W": "winter"}
         season, year = seasons.get(phase[0]), int(phase[1:5]) if phase[1:5].isdigit() else None
         clock = panel.clock
-        index = next((i for i, s in enumerate(clock.schedule)
+        index = next((i for i, s in enumerate(clock.schedule.segments)
                       if s.year == year and s.season == season), None)
         if index is None or board not in clock.boards:
             return False

@@ -16,6 +16,7 @@ from datetime import datetime
 from PySide6.QtCore import QRectF, Qt, QTimer
 from PySide6.QtGui import (
     QCloseEvent,
+    QColor,
     QFontMetricsF,
     QGuiApplication,
     QHideEvent,
@@ -147,9 +148,7 @@ class ProjectorWindow(QWidget):
     def _shares_the_tds_screen(self, screen: QScreen) -> bool:
         """One screen for everything: the projector covers the TD's window, so it must be
         closable from the keyboard."""
-        app = QGuiApplication.instance()
-        screens = app.screens() if isinstance(app, QGuiApplication) else []
-        return len(screens) <= 1 or screen is (app.primaryScreen() if app else None)
+        return len(QGuiApplication.screens()) <= 1 or screen is QGuiApplication.primaryScreen()
 
     def _take_keys(self, take: bool) -> None:
         """On a shared screen the projector takes the focus (Esc and Alt+F4 close it); on a
@@ -319,7 +318,8 @@ class ProjectorWindow(QWidget):
         draw_fitted(painter, QRectF(right.left(), caption.bottom(), right.width(), h * 0.8),
                     clock_text, theme.dim, sizing_text="88:88", fill=0.95)
 
-    def _draw_face(self, painter: QPainter, rect: QRectF, view: ClockView, colour) -> None:
+    def _draw_face(self, painter: QPainter, rect: QRectF, view: ClockView,
+                   colour: QColor) -> None:
         """The digits; once the hidden end time has come, the words TIME UP instead."""
         if view.round_called:
             draw_fitted(painter, rect, "TIME UP", self.theme.expired, fill=0.6)
@@ -525,7 +525,7 @@ class ProjectorWindow(QWidget):
                  "" if row.score is None else f"{row.score:g}") for row in self.standings.rows]
         self._draw_columns(painter, body, rows, (0.14, 0.6, 0.26), right_aligned=(0, 2))
 
-    def _draw_columns(self, painter: QPainter, body: QRectF, rows: list[tuple[str, ...]],
+    def _draw_columns(self, painter: QPainter, body: QRectF, rows: Sequence[tuple[str, ...]],
                       widths: tuple[float, ...], right_aligned: tuple[int, ...] = ()) -> None:
         """Rows in up to three columns of at most 16 lines, paged as the view rotates."""
         if not rows:

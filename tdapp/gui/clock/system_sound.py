@@ -16,6 +16,8 @@ LINUX_PLAYERS = (("paplay", ()), ("aplay", ("-q",)), ("pw-play", ()))
 
 
 def _windows_player() -> Player | None:
+    if sys.platform != "win32":  # (also tells mypy where winsound exists)
+        return None
     try:
         import winsound  # only on Windows
     except ImportError:

@@ -4,7 +4,7 @@ puts every accented letter after z)."""
 
 from __future__ import annotations
 
-from functools import cmp_to_key, lru_cache
+from functools import lru_cache
 from typing import Any
 
 from PySide6.QtCore import (
@@ -25,10 +25,6 @@ def name_collator() -> QCollator:
     collator = QCollator(locale)
     collator.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
     return collator
-
-
-def sorted_names(names: list[str]) -> list[str]:
-    return sorted(names, key=cmp_to_key(name_collator().compare))
 
 
 class CollatingProxy(QSortFilterProxyModel):

@@ -29,8 +29,8 @@ class _EnterFilter(QObject):
 
 def _completion_open(widget: QObject) -> bool:
     completer = widget.completer() if isinstance(widget, QLineEdit) else None
-    return completer is not None and completer.popup() is not None \
-        and completer.popup().isVisible()
+    popup = completer.popup() if completer is not None else None
+    return popup is not None and popup.isVisible()
 
 
 def on_enter(widgets: list[QWidget], action: Callable[[], object]) -> None:

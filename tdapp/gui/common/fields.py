@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from PySide6.QtCore import QDate
-from PySide6.QtWidgets import QDateEdit, QLabel, QWidget
+from PySide6.QtCore import QDate, Qt
+from PySide6.QtWidgets import QComboBox, QCompleter, QDateEdit, QLabel, QLineEdit, QWidget
 
 from tdapp.gui import theme
 
@@ -31,6 +31,21 @@ def get_date(edit: QDateEdit) -> dt.date | None:
     if value == NO_DATE:
         return None
     return dt.date(value.year(), value.month(), value.day())
+
+
+def searchable(combo: QComboBox, placeholder: str) -> QLineEdit:
+    """Make ``combo`` a box the TD types into to find an entry (any part of a name, any case,
+    never a new entry); its line edit comes back, for Enter and the placeholder."""
+    combo.setEditable(True)
+    combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+    line, completer = combo.lineEdit(), combo.completer()
+    if line is None or completer is None:  # an editable combo box always has both
+        raise RuntimeError("an editable combo box without its line edit")
+    completer.setFilterMode(Qt.MatchFlag.MatchContains)
+    completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
+    completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+    line.setPlaceholderText(placeholder)
+    return line
 
 
 def problems_label(parent: QWidget | None = None) -> QLabel:

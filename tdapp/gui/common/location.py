@@ -5,11 +5,10 @@ they fall in, so the TD sees at once whether a slip put the venue in the sea."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import (
     QComboBox,
-    QCompleter,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -22,6 +21,7 @@ from PySide6.QtWidgets import (
 from tdapp.core.places import Place
 from tdapp.gui import theme
 from tdapp.gui.common.enter_key import on_enter
+from tdapp.gui.common.fields import searchable
 from tdapp.services.gazetteer import known_places, table_places, world_places
 
 PICK_TEXT = "Pick a town…"
@@ -90,11 +90,7 @@ class LocationPicker(QWidget):
         self.town.setMinimumContentsLength(28)
         self.town.addItems(table_places().labels)
         self.town.setCurrentIndex(-1)
-        self.town.lineEdit().setPlaceholderText(PICK_TEXT)
-        completer = self.town.completer()
-        completer.setFilterMode(Qt.MatchFlag.MatchContains)
-        completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
-        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        town_edit = searchable(self.town, PICK_TEXT)
         self.latitude = QLineEdit()
         self.latitude.setObjectName("latitude")
         self.longitude = QLineEdit()
@@ -126,8 +122,8 @@ class LocationPicker(QWidget):
         column.addWidget(self.where)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.town.activated.connect(lambda _i: self._town_chosen())
-        self.town.lineEdit().editingFinished.connect(self._town_chosen)
-        on_enter([self.town.lineEdit()], self._town_chosen)  # picks the town, not OK
+        town_edit.editingFinished.connect(self._town_chosen)
+        on_enter([town_edit], self._town_chosen)  # picks the town, not OK
         for edit in (self.latitude, self.longitude):
             edit.textEdited.connect(lambda _t: self._numbers_typed())
         self.clear_button.clicked.connect(self.clear)

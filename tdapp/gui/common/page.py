@@ -34,7 +34,7 @@ class InfoPage(QWidget):
         self.first_step = QLabel(f"<b>First:</b> {first_step}")
         self.first_step.setObjectName("firstStep")
         self.first_step.setWordWrap(True)
-        layout = QVBoxLayout(self)
+        layout = self.outer = QVBoxLayout(self)  # a page may rearrange it (the clock's)
         layout.setContentsMargins(24, 16, 24, 16)
         layout.addWidget(page_title(title))
         layout.addSpacing(12)

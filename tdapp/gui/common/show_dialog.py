@@ -15,7 +15,8 @@ from PySide6.QtWidgets import QDialog, QWidget
 D = TypeVar("D", bound=QDialog)
 
 
-def show_dialog(owner: QWidget, dialog: D, on_accept: Callable[[D], None]) -> D:
+def show_dialog(owner: QWidget, dialog: D, on_accept: Callable[[D], object]) -> D:
+    """Open ``dialog`` window-modal; OK calls ``on_accept(dialog)`` (its answer is dropped)."""
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dialog.accepted.connect(lambda: on_accept(dialog))
     dialog.open()

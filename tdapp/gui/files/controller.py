@@ -107,8 +107,7 @@ class FilesController:
             return False
         try:
             # Seconds of work (a whole tournament played): off the GUI thread, window alive.
-            self.app.operations.wait_for(lambda: write_demo_file(path),
-                                         "Writing the demo tournament…")
+            self.app.wait(write_demo_file, path, notice="Writing the demo tournament…")
         except ImportError:
             QMessageBox.information(self.window, "Demo tournament",
                                     "The demo tournament is not available in this version.")

@@ -242,11 +242,11 @@ class AdjudicationView(QWidget):
         self.summary.setFrameShape(QFrame.Shape.StyledPanel)
         self.summary.setMargin(8)
         left = QWidget()
-        column = QVBoxLayout(left)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.addWidget(self.heading)
-        column.addWidget(self.table, 3)
-        column.addWidget(self.summary, 1)
+        left_column = QVBoxLayout(left)
+        left_column.setContentsMargins(0, 0, 0, 0)
+        left_column.addWidget(self.heading)
+        left_column.addWidget(self.table, 3)
+        left_column.addWidget(self.summary, 1)
         self.map_area, self.map = _map_widget()
         self.projector_button = QPushButton("Map on the &projector")
         self.projector_button.setObjectName("mapOnProjector")
@@ -342,7 +342,3 @@ class AdjudicationView(QWidget):
             self.map.show_on_projector()
 
 
-def results_text(rows: Sequence[Mapping[str, Any]]) -> list[str]:
-    """Plain lines of a phase's results (for tests and copying)."""
-    return [f"{r['power'].title()}: {shown(r.get('normalized', ''))} — {outcome_word(r)}"
-            + (f" ({r['message']})" if r.get("message") else "") for r in rows]

@@ -34,7 +34,9 @@ class CentreChart(QWidget):
         self.table.setObjectName("centreChart")
         self.table.setHorizontalHeaderLabels([p.title() for p in POWERS])
         for column, power in enumerate(POWERS):
-            self.table.horizontalHeaderItem(column).setForeground(QColor(POWER_COLOURS[power]))
+            header = self.table.horizontalHeaderItem(column)  # made by the labels above
+            if header is not None:
+                header.setForeground(QColor(POWER_COLOURS[power]))
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.note = QLabel()
@@ -65,5 +67,6 @@ class CentreChart(QWidget):
         self.note.setText("– : no centre (eliminated). Centres are counted after each Fall.")
 
     def values(self) -> list[list[str]]:
-        return [[self.table.item(r, c).text() for c in range(self.table.columnCount())]
+        return [[item.text() if (item := self.table.item(r, c)) is not None else ""
+                 for c in range(self.table.columnCount())]
                 for r in range(self.table.rowCount())]

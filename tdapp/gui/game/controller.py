@@ -19,11 +19,17 @@ from tdapp.services import games
 from tdapp.services.changes import Change, ServiceError
 from tdapp.services.replacements import board_civil_disorder, replacements
 from tdapp.services.rounds import all_boards
+from tdapp.store.database import TournamentDb
 
 if TYPE_CHECKING:
     from tdapp.gui.game.view import GameView
 
 WINDOW_SIZE = (1280, 800)
+
+
+def _write_centre_chart(db: TournamentDb, board_id: int, path: Path) -> None:
+    """The board's supply-centre chart as a CSV file (read and written on a worker)."""
+    path.write_text(games.centre_chart_csv(db, board_id), encoding="utf-8")
 
 
 class GameController(QObject):
@@ -74,8 +80,8 @@ class GameController(QObject):
             return None
         outcomes: list[games.TimeUp] = []
 
-        def run(db: object) -> Change:
-            outcomes.append(games.end_round_by_time(db, number))  # type: ignore[arg-type]
+        def run(db: TournamentDb) -> Change:
+            outcomes.append(games.end_round_by_time(db, number))
             return Change(f"Round {number}: time is up", games=True, results=True, boards=True)
 
         self.app.call(run)
@@ -213,12 +219,10 @@ class BoardController(QObject):
 
     def export_chart(self, path: Path) -> None:
         """The chart read and written on a worker (a USB stick may be slow)."""
-        db = self.app.db
-        if db is None:
+        if self.app.db is None:
             return
         try:
-            self.app.operations.wait_for(lambda: path.write_text(
-                games.centre_chart_csv(db, self.board_id), encoding="utf-8"))
+            self.app.run(_write_centre_chart, self.board_id, path)
         except OSError as exc:
             self.app.show_problem(exc, "Cannot write the chart")
             return

@@ -73,6 +73,20 @@ class ParsedOrder:
     destination: str | None = None
     other_location: str | None = None  # the supported unit or convoyed army
 
+    @property
+    def target(self) -> str:
+        """Where a move, retreat, supported move or convoy goes (the parser always sets it)."""
+        if self.destination is None:
+            raise ValueError(f"a {self.kind} order without a destination")
+        return self.destination
+
+    @property
+    def other(self) -> str:
+        """The unit a support or a convoy is for (the parser always sets it)."""
+        if self.other_location is None:
+            raise ValueError(f"a {self.kind} order without the unit it is for")
+        return self.other_location
+
 
 def parse_order_text(text: str) -> ParsedOrder | None:
     """Read a canonical order (``A PAR - BUR``, ``F LON S F NTH - ENG`` ...); None if not one."""
@@ -222,6 +236,7 @@ class _Planner:
             self.plan.orders.append(OrderMark(BUILD, power, text, mark.point, failed=failed,
                                               tags=tags))
             return
+        unit: UnitMark | None
         if order.kind in (RETREAT, DISBAND) and prov in self.dislodged:
             unit = self.dislodged[prov]
         else:
@@ -236,7 +251,7 @@ class _Planner:
             self.plan.orders.append(OrderMark(HOLD, power, text, unit.point, failed=failed,
                                               tags=tags))
         elif order.kind in (MOVE, RETREAT):
-            end = self.geo.location_point(order.destination)
+            end = self.geo.location_point(order.target)
             self.plan.orders.append(OrderMark(order.kind, power, text, unit.point, end,
                                               failed=failed, tags=tags))
             if order.kind == RETREAT and not failed:
@@ -249,12 +264,12 @@ class _Planner:
                                               tags=tags))
             self.plan.retreat_hints = [h for h in self.plan.retreat_hints if h[0] != unit.point]
         elif order.kind == SUPPORT_HOLD:
-            end = self.unit_point(order.other_location)
+            end = self.unit_point(order.other)
             self.plan.orders.append(OrderMark(SUPPORT_HOLD, power, text, unit.point, end,
                                               failed=failed, tags=tags))
         else:  # support move or convoy: a line to the middle of the supported move
-            start = self.unit_point(order.other_location)
-            end = self.geo.location_point(order.destination)
+            start = self.unit_point(order.other)
+            end = self.geo.location_point(order.target)
             self.plan.orders.append(OrderMark(order.kind, power, text, unit.point, end,
                                               target_start=start, failed=failed, tags=tags))
 

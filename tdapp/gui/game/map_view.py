@@ -26,6 +26,7 @@ from PySide6.QtGui import (
     QGuiApplication,
     QHelpEvent,
     QImage,
+    QImageWriter,
     QKeyEvent,
     QMouseEvent,
     QPainter,
@@ -39,7 +40,7 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from tdapp.core.board.standard_map import IMPASSABLE, SEA, STANDARD_MAP
 from tdapp.core.game.phases import phase_title
-from tdapp.gui.game.map_geometry import MapGeometry, Point, load_geometry
+from tdapp.gui.game.map_geometry import MapGeometry, Point, Ring, load_geometry
 from tdapp.gui.game.map_plan import (
     BUILD,
     CONVOY,
@@ -166,7 +167,7 @@ class _Shapes:
         return path
 
     @staticmethod
-    def _path(rings) -> QPainterPath:
+    def _path(rings: Iterable[Ring]) -> QPainterPath:
         path = QPainterPath()
         path.setFillRule(Qt.FillRule.OddEvenFill)
         for ring in rings:
@@ -405,6 +406,8 @@ class MapPainter:
                     Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
 
     def _paint_arrow_order(self, painter: QPainter, order: OrderMark) -> None:
+        if order.end is None:  # a move or retreat the plan could not place: no arrow
+            return
         start, end = _p(order.start), _p(order.end)
         length = math.hypot(end.x() - start.x(), end.y() - start.y())
         if length < 1:
@@ -442,12 +445,11 @@ class MapPainter:
 
     def _paint_support_or_convoy(self, painter: QPainter, order: OrderMark) -> None:
         start = _p(order.start)
-        if order.kind == SUPPORT_HOLD:
-            target = _p(order.end)
-            ring = (UNIT_RADIUS + 4.5) * self.scale
-        else:
-            target = _p(order.target_midpoint())
-            ring = 0.0
+        towards = order.end if order.kind == SUPPORT_HOLD else order.target_midpoint()
+        if towards is None:  # the plan could not place what it is for: no line
+            return
+        target = _p(towards)
+        ring = (UNIT_RADIUS + 4.5) * self.scale if order.kind == SUPPORT_HOLD else 0.0
         length = math.hypot(target.x() - start.x(), target.y() - start.y())
         if length < 1:
             return
@@ -536,8 +538,8 @@ class MapPainter:
             back = min(back, length * 0.5)
             return QPointF(end[0] - (end[0] - start[0]) / length * back,
                            end[1] - (end[1] - start[1]) / length * back)
-        if order.kind in (SUPPORT_MOVE, CONVOY):
-            mid = order.target_midpoint()
+        mid = order.target_midpoint()
+        if order.kind in (SUPPORT_MOVE, CONVOY) and mid is not None:
             return QPointF((order.start[0] + mid[0]) / 2, (order.start[1] + mid[1]) / 2)
         if order.kind == SUPPORT_HOLD and order.end is not None:
             return QPointF((order.start[0] + order.end[0]) / 2,
@@ -687,9 +689,6 @@ class MapView(QWidget):
     def set_results(self, results: Iterable[Mapping] | None) -> None:
         """The orders of the shown position and what became of them (CONTRACTS ``results``)."""
         self.set_position(self._position, results)
-
-    def clear_orders(self) -> None:
-        self.set_position(self._position, None)
 
     def set_title(self, title: str) -> None:
         """A caption for the legend (default: the position's phase in words)."""
@@ -854,4 +853,6 @@ class MapView(QWidget):
         return image
 
     def save_png(self, path: str, width: int = 2000) -> bool:
-        return self.render_image(width).save(path, "PNG")
+        # A PNG whatever the name ends with. (QImage.save takes the format as str at run time
+        # but its stub says bytes; the writer takes bytes at both.)
+        return QImageWriter(path, b"PNG").write(self.render_image(width))

@@ -52,7 +52,12 @@ class SheetEdit(QPlainTextEdit):
         self.completer.setWidget(self)
         self.completer.setCompletionMode(QCompleter.CompletionMode.UnfilteredPopupCompletion)
         self.completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        self.completer.activated[str].connect(self._insert_completion)
+        # activated(QString), the first of its two signatures (the other gives an index)
+        self.completer.activated.connect(self._insert_completion)
+        popup = self.completer.popup()  # made when asked for: there is always one
+        if popup is None:
+            raise RuntimeError("a completer without its list")
+        self.popup = popup
         self._choices: dict[str, str] = {}
         # Who decides where Tab goes (the game view: the next power that has something to
         # order, round again after Turkey); returns False to let Qt's focus chain decide.
@@ -79,7 +84,7 @@ class SheetEdit(QPlainTextEdit):
 
     # -- keys --------------------------------------------------------------------------------
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        popup = self.completer.popup()
+        popup = self.popup
         enter = event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
         if popup.isVisible() and (enter or event.key() in (Qt.Key.Key_Tab, Qt.Key.Key_Escape)):
             if event.key() == Qt.Key.Key_Escape:
@@ -108,7 +113,7 @@ class SheetEdit(QPlainTextEdit):
 
     def focusNextPrevChild(self, next: bool) -> bool:  # noqa: A002 - Qt's name
         """Tab takes the highlighted completion while the list is open, else the next power."""
-        popup = self.completer.popup()
+        popup = self.popup
         if popup.isVisible():
             index = popup.currentIndex()
             text = index.data() if index.isValid() else self.completer.currentCompletion()
@@ -122,7 +127,7 @@ class SheetEdit(QPlainTextEdit):
 
     def focusOutEvent(self, event: QFocusEvent) -> None:
         super().focusOutEvent(event)
-        if not self.completer.popup().isVisible():
+        if not self.popup.isVisible():
             self.left.emit()
 
     # -- completion -----------------------------------------------------------------------
@@ -134,7 +139,7 @@ class SheetEdit(QPlainTextEdit):
 
     def _update_completions(self) -> None:
         word = self.word_before_cursor()
-        popup = self.completer.popup()
+        popup = self.popup
         found = completions(word, 8) if len(word) >= 3 else []
         key = key_of(word)
         exact = any(abbr.lower() == key or key_of(name) == key for abbr, name in found)

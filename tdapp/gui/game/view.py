@@ -510,7 +510,8 @@ class GameView(QWidget):
         return answer == QMessageBox.StandardButton.Yes
 
     def correct(self, seq: int, power: str, text: str, override: bool) -> None:
-        self._correcting = self.history.current().phase if self.history.current() else ""
+        current = self.history.current()
+        self._correcting = current.phase if current is not None else ""
         self.correction_requested.emit(seq, power, text, override)
 
     def show_correction(self, report: games.CorrectionReport) -> None:

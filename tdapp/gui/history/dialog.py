@@ -23,10 +23,11 @@ from PySide6.QtWidgets import (
 
 from tdapp.gui.common.table_model import ROW_ROLE, Column, RowTableModel
 from tdapp.gui.common.tables import ROW_HEIGHT, tune_table
+from tdapp.store.audit import ActionSummary
 
 KIND_TEXT = {"do": "", "undo": "undo", "redo": "redo"}
 
-ACTION_COLUMNS: list[Column[Any]] = [
+ACTION_COLUMNS: list[Column[ActionSummary]] = [
     Column("When", lambda a: a.at.strftime("%a %d %b %H:%M:%S") if a.at else "",
            sort_key=lambda a: a.at.isoformat() if a.at else ""),
     Column("Who", lambda a: a.who),
@@ -60,7 +61,7 @@ class HistoryDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("History")
         self.resize(980, 600)
-        self.actions_model: RowTableModel[Any] = RowTableModel(ACTION_COLUMNS, parent=self)
+        self.actions_model = RowTableModel(ACTION_COLUMNS, parent=self)
         self.actions_view = QTableView()
         self.actions_view.setObjectName("historyTable")
         self.actions_view.setModel(self.actions_model)
@@ -103,7 +104,7 @@ class HistoryDialog(QDialog):
         close.clicked.connect(self.close)
         self.actions_view.selectionModel().selectionChanged.connect(self._selected)
 
-    def set_actions(self, actions: list[Any], undo_text: str | None,
+    def set_actions(self, actions: list[ActionSummary], undo_text: str | None,
                     redo_text: str | None) -> None:
         self.actions_model.set_rows(actions)
         self.undo_button.setText(f"Undo {undo_text}" if undo_text else "Undo")

@@ -7,7 +7,6 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
-    QCompleter,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -22,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from tdapp.gui import theme
 from tdapp.gui.common.enter_key import on_enter
+from tdapp.gui.common.fields import searchable
 from tdapp.services.players import name_sort_key
 
 
@@ -40,11 +40,7 @@ class KeepApartEditor(QWidget):
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.picker = QComboBox()
         self.picker.setObjectName("keepApartPicker")
-        self.picker.setEditable(True)
-        self.picker.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-        self.picker.completer().setFilterMode(Qt.MatchFlag.MatchContains)
-        self.picker.completer().setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
-        self.picker.lineEdit().setPlaceholderText("Type a player's name…")
+        picker_edit = searchable(self.picker, "Type a player's name…")
         self.reason = QLineEdit()
         self.reason.setPlaceholderText("reason: family, partners…")
         self.add_button = QPushButton("Keep &apart")
@@ -69,7 +65,7 @@ class KeepApartEditor(QWidget):
         layout.addLayout(remove_row)
         layout.addLayout(pick_row)
         self.add_button.clicked.connect(self.add_picked)
-        on_enter([self.reason, self.picker.lineEdit()], self.add_picked)
+        on_enter([self.reason, picker_edit], self.add_picked)
         self.remove_button.clicked.connect(self.remove_selected)
         self.table.itemSelectionChanged.connect(self._enable)
         self._enable()
@@ -102,8 +98,9 @@ class KeepApartEditor(QWidget):
 
     def remove_selected(self) -> None:
         for index in sorted({i.row() for i in self.table.selectedIndexes()}, reverse=True):
-            other = int(self.table.item(index, 0).data(Qt.ItemDataRole.UserRole))
-            self._pairs.pop(other, None)
+            item = self.table.item(index, 0)
+            if item is not None:
+                self._pairs.pop(int(item.data(Qt.ItemDataRole.UserRole)), None)
         self._fill()
 
     def _say(self, text: str) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelectionModel, Qt, Signal
+from PySide6.QtCore import QItemSelectionModel, Qt, Signal, SignalInstance
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -93,8 +93,8 @@ class PlayersPage(QWidget):
         on_table = Qt.ShortcutContext.WidgetWithChildrenShortcut
         for key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             QShortcut(QKeySequence(key), self.table, self.edit_button.click, on_table)
-        QShortcut(QKeySequence(Qt.Key.Key_Delete), self.table,
-                  lambda: self.delete_button.isEnabled() and self.delete_button.click(), on_table)
+        QShortcut(QKeySequence(Qt.Key.Key_Delete), self.table, self._delete_if_allowed,
+                  on_table)
         add_find_shortcut(self, self.search)  # from the sidebar too, not only inside the page
         QShortcut(QKeySequence(Qt.Key.Key_Insert), self, self.add_button.click,
                   Qt.ShortcutContext.WidgetWithChildrenShortcut)
@@ -143,7 +143,11 @@ class PlayersPage(QWidget):
                 return True
         return False
 
-    def _emit_for_selected(self, signal: Signal) -> None:
+    def _delete_if_allowed(self) -> None:
+        if self.delete_button.isEnabled():
+            self.delete_button.click()
+
+    def _emit_for_selected(self, signal: SignalInstance) -> None:
         player = self.selected()
         if player is not None:
             signal.emit(player)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QWidget
 
+from tdapp.core.formats import TournamentFormat
+from tdapp.core.scoring.formula import FormulaSystem
 from tdapp.gui.common.table_model import ROW_ROLE
 from tdapp.gui.controller import AppController
 from tdapp.gui.results.boards_panel import FINISHED, ResultsPanel
@@ -16,7 +18,8 @@ from tdapp.services.players import list_players
 from tdapp.services.replacements import Departure, record_departure, replacements
 from tdapp.services.results import BoardResult, record_result
 from tdapp.services.rounds import BoardRow, all_boards, list_rounds
-from tdapp.services.standings_views import board_entry
+from tdapp.services.standings_views import BoardEntry, board_entry
+from tdapp.store.database import TournamentDb
 
 
 def player_left_dialog(app: AppController, board: BoardRow, parent: QWidget) -> PlayerLeftDialog:
@@ -32,17 +35,19 @@ def player_left_dialog(app: AppController, board: BoardRow, parent: QWidget) -> 
     return PlayerLeftDialog(board, players, phase, submit, parent)
 
 
+def _grid_and_rules(db: TournamentDb, board_id: int
+                    ) -> tuple[BoardEntry, TournamentFormat, tuple[FormulaSystem, ...]]:
+    """What the result grid shows: the board, the format it is scored by, the TD's systems."""
+    return board_entry(db, board_id), effective_format(db), scoring_systems(db)
+
+
 def result_dialog(app: AppController, board_id: int, parent: QWidget | None = None
                   ) -> ResultEntryDialog:
     """The board's result grid, read from the file (off the GUI thread), its Save recorded
     through services.results.record_result (undoable). Raises ServiceError when no tournament
     is open or the board cannot be read."""
-    db = app.db
-    if db is None:
-        raise ServiceError("No tournament is open.")
     # The TD's own format and formula systems when there are some.
-    entry, fmt, custom = app.operations.wait_for(
-        lambda: (board_entry(db, board_id), effective_format(db), scoring_systems(db)))
+    entry, fmt, custom = app.run(_grid_and_rules, board_id)
     dialog = ResultEntryDialog(entry, fmt, custom, parent)
 
     def save(board: int, result: BoardResult, version: int | None) -> None:

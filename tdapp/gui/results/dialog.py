@@ -144,7 +144,7 @@ class ResultEntryDialog(QDialog):
         self.buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
         self.save_button.clicked.connect(self.save)
         self.buttons.rejected.connect(self.reject)
-        QShortcut(QKeySequence.StandardKey.Save, self, activated=self.save)
+        QShortcut(QKeySequence.StandardKey.Save, self, self.save)
         layout = QVBoxLayout(self)
         layout.addWidget(title)
         layout.addWidget(needs)
@@ -228,6 +228,7 @@ class ResultEntryDialog(QDialog):
 
     def _confirm(self, what: str) -> None:
         """Say in the window's status bar that it was saved (the grid closes at once)."""
-        window = self.parentWidget().window() if self.parentWidget() is not None else None
+        parent = self.parentWidget()
+        window = parent.window() if parent is not None else None
         if isinstance(window, QMainWindow):
             window.statusBar().showMessage(f"Saved: {what} (Edit > Undo takes it back).", 10000)

@@ -55,9 +55,6 @@ class ResultGridModel(QAbstractTableModel):
     def draw_column(self) -> int:
         return self.final_column() + 2
 
-    def first_year_column(self) -> int:
-        return 2
-
     def cell_at(self, row: int, column: int) -> Cell | None:
         power = POWERS[row]
         if 2 <= column < self.final_column():
@@ -69,16 +66,6 @@ class ResultGridModel(QAbstractTableModel):
         if column == self.draw_column():
             return ("draw", power)
         return None
-
-    def index_of(self, cell: Cell) -> QModelIndex:
-        row = POWERS.index(cell[1])
-        kind = cell[0]
-        if kind == "year":
-            column = 2 + self._years.index(cell[2])
-        else:
-            column = {"final": self.final_column(), "out": self.out_column(),
-                      "draw": self.draw_column()}[kind]
-        return self.index(row, column)
 
     def set_end_year(self, year: int) -> None:
         self.beginResetModel()

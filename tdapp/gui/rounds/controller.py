@@ -35,7 +35,16 @@ class RoundsController:
         self.page.set_roll_call(number, rows, rollcall.count(rows).summary())
 
     def record(self, number: int, player_ids: list[int], field: str, value: object) -> None:
-        self.app.call(rollcall.set_answers, number, player_ids, **{field: value})
+        """One answer of the roll call (the page names the field) for the selected players."""
+        if field == "status":
+            self.app.call(rollcall.set_answers, number, player_ids, status=str(value))
+        elif field == "two_boards":
+            self.app.call(rollcall.set_answers, number, player_ids, two_boards=bool(value))
+        elif field == "volunteer_sit_out":
+            self.app.call(rollcall.set_answers, number, player_ids,
+                          volunteer_sit_out=bool(value))
+        else:  # the page's own names: any other is a bug
+            raise ValueError(f"unknown roll-call answer {field!r}")
 
     def reopen(self, number: int) -> None:
         """The TD opens a finished round again (a late correction); the next result closes it."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, TypeVar, TypeVarTuple
 
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from tdapp.services.season_import import EventStandings
 
 T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
 
 SEASON_FILTER = "DBN season (*.tds)"
 EVENT_FILTER = "Final standings (*.csv *.txt *.xlsx *.tdt)"
@@ -82,17 +83,17 @@ class SeasonController:
         if self.path is not None:
             self.load(self.path)
 
-    def _service(self, fn: Callable[..., T], *args: object) -> T:
+    def _service(self, fn: Callable[[*Ts], T], *args: *Ts) -> T:
         """A season service call through the program's one operation API: on a worker, the
         window kept alive if the season file's disk is slow (its errors come back here)."""
         if self.app is None:
             return fn(*args)
-        return self.app.operations.wait_for(lambda: fn(*args), "Working on the season file…")
+        return self.app.wait(fn, *args, notice="Working on the season file…")
 
     def _refused(self, title: str, exc: Exception) -> None:
         QMessageBox.warning(self.window, title, str(exc))
 
-    def _run(self, title: str, call, *args) -> bool:  # noqa: ANN001 - a service function
+    def _run(self, title: str, call: Callable[[Path, *Ts], object], *args: *Ts) -> bool:
         if self.path is None:
             return False
         try:
@@ -250,7 +251,8 @@ class SeasonController:
         if not self._run("Cannot replace this player", season_service.replace_mid_game, board,
                          line.invitation.player, phase):
             return False
-        if self.app is not None and self.app.db is not None:  # the Invitational's file, open
+        if self.app is not None and self.app.db is not None and self.path is not None:
+            # The Invitational's file, open: the replacement is recorded there as well.
             self.app.call(season_service.record_mid_game_in_tournament, self.path, board,
                           line.invitation.player, phase)
         return True

@@ -265,12 +265,6 @@ class BoardCard(QFrame):
         for label in self.seats:
             label.setEnabled(not view.locked or not self.editable)
 
-    def seat_of(self, player: str) -> SeatLabel:
-        for label in self.seats:
-            if label.player == player:
-                return label
-        raise KeyError(player)
-
     def set_picked(self, player: str) -> None:
         self.picked = player
         for label in self.seats:

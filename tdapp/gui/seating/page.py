@@ -4,7 +4,7 @@ arrivals after the call."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtCore import QPoint, Qt, Signal, SignalInstance
 from PySide6.QtWidgets import (
     QComboBox,
     QGroupBox,
@@ -223,12 +223,12 @@ class BoardsPage(QWidget):
     def _board_menu(self, number: int, where: QPoint) -> None:
         self.board_menu(number).exec(where)
 
-    def _emit(self, signal) -> None:
+    def _emit(self, signal: SignalInstance) -> None:
         number = self.current_round()
         if number is not None:
             signal.emit(number)
 
-    def _emit_late(self, signal) -> None:
+    def _emit_late(self, signal: SignalInstance) -> None:
         number = self.current_round()
         ids = self.checked_late()
         if number is not None and ids:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QGuiApplication, QScreen
 from PySide6.QtWidgets import QApplication
 
 from tdapp.core.clock.views import ClockView, TimerView
@@ -108,8 +108,7 @@ class SeatingProjector:
         return self.window
 
 
-def _projector_screen():
+def _projector_screen() -> QScreen | None:
     """The second screen when there is one (the projector), else the primary."""
-    app = QGuiApplication.instance()
-    screens = app.screens() if isinstance(app, QGuiApplication) else []
+    screens = QGuiApplication.screens()
     return screens[1] if len(screens) > 1 else None

@@ -121,6 +121,7 @@ class SeatingWizard(QWizard):
     # -- step 2 -------------------------------------------------------------------------------
     def format_method(self) -> str:
         """The seating method the tournament's format gives this round."""
+        fmt: TournamentFormat | None
         if self.proposal is not None:
             fmt = self.proposal.context.fmt
         else:

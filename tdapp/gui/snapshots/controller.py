@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QMessageBox
 
@@ -10,10 +10,16 @@ from tdapp.gui.controller import AppController
 from tdapp.gui.window.main_window import MainWindow
 from tdapp.services import snapshots
 from tdapp.services.changes import ServiceError
+from tdapp.store.database import TournamentDb
 from tdapp.store.snapshots import snapshot_dir
 
 if TYPE_CHECKING:
     from tdapp.gui.snapshots.dialog import SnapshotsDialog
+
+
+def _snapshot_now(db: TournamentDb, reason: str) -> snapshots.Snapshot:
+    """A snapshot the TD asked for, marked with the round in play."""
+    return snapshots.take_snapshot(db, reason, snapshots.current_round(db))
 
 
 class SnapshotsController:
@@ -45,12 +51,10 @@ class SnapshotsController:
             self.dialog.set_snapshots(found, str(snapshot_dir(self.app.path)))
 
     def take(self, reason: str) -> None:
-        db = self.app.db
-        if db is None:
+        if self.app.db is None:
             return
         try:
-            self.app.operations.wait_for(lambda: snapshots.take_snapshot(
-                db, reason or "on demand", snapshots.current_round(db)))
+            self.app.run(_snapshot_now, reason or "on demand")
         except ServiceError as exc:
             self.app.show_problem(exc, "Snapshot")
             return
@@ -59,7 +63,7 @@ class SnapshotsController:
         self.refresh()
         self.window.statusBar().showMessage("Snapshot taken.", 6000)
 
-    def restore(self, snapshot: Any) -> None:
+    def restore(self, snapshot: snapshots.Snapshot) -> None:
         buttons = QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
         answer = QMessageBox.question(self.window, "Restore a snapshot", restore_question(snapshot),
                                       buttons, QMessageBox.StandardButton.No)
@@ -80,7 +84,7 @@ class SnapshotsController:
             self.dialog.close()
 
 
-def restore_question(snapshot: Any) -> str:
+def restore_question(snapshot: snapshots.Snapshot) -> str:
     """Ask in words what a restore does: which copy, and that later work leaves the file."""
     when = f"{snapshot.taken_at:%a %d %b} at {snapshot.taken_at:%H:%M}"
     where = f"round {snapshot.round_number}, " if snapshot.round_number is not None else ""

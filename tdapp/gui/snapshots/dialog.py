@@ -3,8 +3,6 @@ reason), taking one now, and restoring one."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QDialog,
@@ -20,8 +18,9 @@ from PySide6.QtWidgets import (
 from tdapp.gui import theme
 from tdapp.gui.common.table_model import ROW_ROLE, Column, RowTableModel
 from tdapp.gui.common.tables import tune_table
+from tdapp.services.snapshots import Snapshot
 
-SNAPSHOT_COLUMNS: list[Column[Any]] = [
+SNAPSHOT_COLUMNS: list[Column[Snapshot]] = [
     Column("Taken", lambda s: f"{s.taken_at:%a %d %b %Y %H:%M:%S}",
            sort_key=lambda s: s.taken_at.isoformat()),
     Column("Round", lambda s: "" if s.round_number is None else s.round_number,
@@ -38,7 +37,7 @@ class SnapshotsDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Snapshots and restore")
         self.resize(720, 460)
-        self.model: RowTableModel[Any] = RowTableModel(SNAPSHOT_COLUMNS, parent=self)
+        self.model = RowTableModel(SNAPSHOT_COLUMNS, parent=self)
         self.view = QTableView()
         self.view.setObjectName("snapshotsTable")
         self.view.setModel(self.model)
@@ -72,13 +71,13 @@ class SnapshotsDialog(QDialog):
         self.view.selectionModel().selectionChanged.connect(self._selection_changed)
         self._selection_changed()
 
-    def set_snapshots(self, snapshots: list[Any], folder: str) -> None:
+    def set_snapshots(self, snapshots: list[Snapshot], folder: str) -> None:
         self.model.set_rows(snapshots)
         self.folder_label.setText(f"Kept in {folder}" if snapshots else
                                   "No snapshots yet.")
         self._selection_changed()
 
-    def selected(self) -> Any | None:
+    def selected(self) -> Snapshot | None:
         rows = self.view.selectionModel().selectedRows()
         return rows[0].data(ROW_ROLE) if rows else None
 

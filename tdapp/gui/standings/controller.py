@@ -3,7 +3,9 @@ can move them, and wires the "Enter results" tab."""
 
 from __future__ import annotations
 
-from tdapp.gui.common.lazy_page import RefreshWhenSeen
+from functools import partial
+
+from tdapp.gui.common.lazy_controller import RefreshWhenSeen
 from tdapp.gui.controller import AppController
 from tdapp.gui.operations import Cancelled
 from tdapp.gui.results.controller import ResultsController
@@ -19,7 +21,7 @@ def standings_state(rounds: list[RoundRow]) -> str:
     return f"{finished} of {len(rounds)} rounds finished." if rounds else ""
 
 
-class StandingsController(RefreshWhenSeen):
+class StandingsController(RefreshWhenSeen[StandingsPage]):
     def wants(self, change: Change) -> bool:
         return (change.results or change.boards or change.players or change.rounds
                 or change.tournament or change.standings or change.awards or change.roll_call)
@@ -30,7 +32,8 @@ class StandingsController(RefreshWhenSeen):
         self.results = ResultsController(page.results_panel, app, page)
         self.stale = False
         page.mode_changed.connect(lambda _mode: self.refresh())
-        self.watch(app)  # standings of hundreds of players take a moment: a hidden page waits
+        # Standings of hundreds of players take a moment: a hidden page waits.
+        self.watch(app, page.shown)
 
     def while_hidden(self) -> None:
         self._update_state()  # one quick query: the corner stays right
@@ -41,7 +44,7 @@ class StandingsController(RefreshWhenSeen):
         recomputed the next time it is shown or something changes."""
         self.stale = False
         try:
-            view = self.app.read_stoppable(standings_view, self.page.mode(),
+            view = self.app.read_stoppable(partial(standings_view, mode=self.page.mode()),
                                            notice="Computing the standings…")
         except Cancelled:
             self.stale = True

@@ -30,19 +30,25 @@ def _rank_key(line: StandingsLine) -> int:
     return NOT_RANKED if line.rank is None else line.rank  # a plain number: Qt compares it
 
 
+def _round_column(index: int, number: int) -> Column[StandingsLine]:
+    """Round ``number``'s score, the ``index``-th of a line's rounds."""
+    def text(line: StandingsLine) -> str:
+        return line.rounds[index].text if index < len(line.rounds) else ""
+
+    def key(line: StandingsLine) -> float:
+        score = line.rounds[index].score if index < len(line.rounds) else None
+        return -1.0 if score is None else score
+    return Column(f"R{number}", text, sort_key=key, align_right=True,
+                  tooltip="(bracketed) = dropped round, * = not final (if all games ended now)")
+
+
 def standings_columns(rounds: tuple[int, ...]) -> list[Column[StandingsLine]]:
     columns: list[Column[StandingsLine]] = [
         Column("Rank", lambda r: r.rank_text, sort_key=_rank_key, align_right=True),
         Column("Player", lambda r: r.name + (" (withdrawn)" if r.withdrawn else "")),
         Column("Score", lambda r: _score(r.score), sort_key=lambda r: r.score, align_right=True),
     ]
-    for index, number in enumerate(rounds):
-        columns.append(Column(
-            f"R{number}", lambda r, i=index: r.rounds[i].text if i < len(r.rounds) else "",
-            sort_key=lambda r, i=index: (r.rounds[i].score if i < len(r.rounds)
-                                         and r.rounds[i].score is not None else -1.0),
-            align_right=True,
-            tooltip="(bracketed) = dropped round, * = not final (if all games ended now)"))
+    columns.extend(_round_column(index, number) for index, number in enumerate(rounds))
     columns.append(Column("Pool / top board", lambda r: r.marks))
     columns.append(Column("Why above the next / tie", lambda r: r.tie_text))
     return columns

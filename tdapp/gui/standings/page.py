@@ -3,6 +3,8 @@ tab, the boards whose results are still to be typed. Layout only; see controller
 
 from __future__ import annotations
 
+from functools import partial
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
@@ -47,6 +49,10 @@ class StandingsPage(QWidget):
         layout.addLayout(head)
         layout.addWidget(self.tabs, 1)
 
+    def _mode_toggled(self, mode: str, on: bool) -> None:
+        if on:  # the button switched off says nothing: its partner says what is chosen
+            self.mode_changed.emit(mode)
+
     def _standings_tab(self) -> QWidget:
         tab = QWidget()
         self.mode_group = QButtonGroup(self)
@@ -57,7 +63,7 @@ class StandingsPage(QWidget):
             button.setObjectName(f"mode-{mode}")
             self.mode_group.addButton(button)
             self.mode_buttons[mode] = button
-            button.toggled.connect(lambda on, m=mode: on and self.mode_changed.emit(m))
+            button.toggled.connect(partial(self._mode_toggled, mode))
             bar.addWidget(button)
         self.mode_buttons[COMPLETED].setChecked(True)
         bar.addSpacing(20)

@@ -10,7 +10,6 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
-    QCompleter,
     QDialog,
     QDialogButtonBox,
     QGroupBox,
@@ -30,6 +29,7 @@ from PySide6.QtWidgets import (
 from tdapp.core.powers import POWER_TITLES, POWERS
 from tdapp.gui import theme
 from tdapp.gui.common.enter_key import on_enter
+from tdapp.gui.common.fields import searchable
 from tdapp.services.teams import CandidateRow, TeamRow, TeamsView
 
 NOT_PICKED = "— not picked yet —"
@@ -85,12 +85,7 @@ class TeamsDialog(QDialog):
         self.remove_button = QPushButton("Re&move from team")
         self.player_picker = QComboBox()
         self.player_picker.setObjectName("teamPlayerPicker")
-        self.player_picker.setEditable(True)
-        self.player_picker.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-        self.player_picker.completer().setFilterMode(Qt.MatchFlag.MatchContains)
-        self.player_picker.completer().setCompletionMode(
-            QCompleter.CompletionMode.PopupCompletion)
-        self.player_picker.lineEdit().setPlaceholderText("Type a name…")
+        self.player_edit = searchable(self.player_picker, "Type a name…")
         self.new_power = power_box(None)
         self.add_button = QPushButton("&Add to team")
         self.members_box = QGroupBox("Members")
@@ -105,7 +100,7 @@ class TeamsDialog(QDialog):
         self.create_button.clicked.connect(
             lambda: self.create_requested.emit(self.name_edit.text()))
         on_enter([self.name_edit], lambda: self.create_requested.emit(self.name_edit.text()))
-        on_enter([self.player_picker.lineEdit()], self._add)
+        on_enter([self.player_edit], self._add)
         self.rename_button.clicked.connect(self._rename)
         self.delete_button.clicked.connect(self._delete)
         self.add_button.clicked.connect(self._add)
@@ -129,12 +124,13 @@ class TeamsDialog(QDialog):
         remove_row.addWidget(self.remove_button)
         right_layout.addLayout(remove_row)
         add_row = QHBoxLayout()
-        add_row.addWidget(QLabel("Add &player:"))
+        add_label = QLabel("Add &player:")
+        add_label.setBuddy(self.player_picker)
+        add_row.addWidget(add_label)
         add_row.addWidget(self.player_picker, 1)
         add_row.addWidget(QLabel("as"))
         add_row.addWidget(self.new_power)
         add_row.addWidget(self.add_button)
-        add_row.itemAt(0).widget().setBuddy(self.player_picker)  # type: ignore[union-attr]
         right_layout.addLayout(add_row)
         middle = QHBoxLayout()
         middle.addWidget(left, 2)
@@ -249,9 +245,9 @@ class TeamsDialog(QDialog):
         self.player_picker.setEnabled(team is not None and not full)
         self.remove_button.setEnabled(bool(self.members.selectedItems()))
         if full:
-            self.player_picker.lineEdit().setPlaceholderText(f"The team has its {size} players")
+            self.player_edit.setPlaceholderText(f"The team has its {size} players")
         else:
-            self.player_picker.lineEdit().setPlaceholderText("Type a name…")
+            self.player_edit.setPlaceholderText("Type a name…")
 
     def show_message(self, text: str, refused: bool = False) -> None:
         self.message.setText(text)
@@ -296,7 +292,8 @@ class TeamsDialog(QDialog):
         if team_id is None or not rows:
             return
         item = self.members.item(min(rows), 0)
-        self.remove_requested.emit(team_id, int(item.data(Qt.ItemDataRole.UserRole)))
+        if item is not None:
+            self.remove_requested.emit(team_id, int(item.data(Qt.ItemDataRole.UserRole)))
 
     def _power_chosen(self, player_id: int, box: QComboBox) -> None:
         team_id = self.current_team_id()

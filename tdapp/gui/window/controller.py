@@ -234,14 +234,13 @@ class MainController:
         when the Clock page is built; until then there is no clock to follow)."""
         if not change.games:
             return
-        from tdapp.services import games
+        from tdapp.services import games  # loaded by order entry, which sent this change
 
         for board_id in change.ids:
             state = self.app.read(games.game_state, board_id, default=None)
-            current = state.current if state is not None else None
-            if current is not None:
+            if state is not None and state.current is not None:
                 self.window.clock_page.follow_game(state.round_number, state.board_number,
-                                                   current.phase)
+                                                   state.current.phase)
 
     def shutdown(self) -> None:
         """Finish background work and close the tournament file."""

@@ -5,8 +5,9 @@ assistant does, a picture of the view, and the open phase set to a test position
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 from weakref import WeakKeyDictionary
 
 import pytest
@@ -18,7 +19,9 @@ from tdapp.core.board.contract import position_to_contract
 from tdapp.core.board.position import Position
 from tdapp.core.powers import POWERS
 from tdapp.gui.controller import AppController
+from tdapp.gui.game.adjudication import outcome_word
 from tdapp.gui.game.controller import game_view
+from tdapp.gui.game.entry import shown
 from tdapp.gui.game.view import GameView
 from tdapp.services.files import open_tournament
 from tdapp.services.rounds import BoardPlan, all_boards, save_board_call
@@ -100,3 +103,9 @@ def view(qtbot, demo_file: Path, tmp_path: Path) -> Iterator[GameView]:
     yield widget
     app.db = None
     db.close()
+
+
+def results_text(rows: Sequence[Mapping[str, Any]]) -> list[str]:
+    """Plain lines of a phase's results, as the results table words them."""
+    return [f"{r['power'].title()}: {shown(r.get('normalized', ''))} — {outcome_word(r)}"
+            + (f" ({r['message']})" if r.get("message") else "") for r in rows]

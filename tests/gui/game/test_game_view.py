@@ -15,7 +15,6 @@ from sqlalchemy import select
 
 from tdapp.core.game.record import LATE
 from tdapp.core.powers import POWERS
-from tdapp.gui.game.adjudication import results_text
 from tdapp.gui.game.view import GameView
 from tdapp.services import games
 from tdapp.services.rounds import BoardPlan, all_boards, save_board_call
@@ -23,7 +22,7 @@ from tdapp.store.models import Board, Player, Seat, Tournament
 from tests.gui import screens
 
 from .game_record import CENTRES, GAME
-from .helpers import board_db, save, type_sheet
+from .helpers import board_db, results_text, save, type_sheet
 
 
 def play_record(qtbot, widget: GameView, upto: str | None = None) -> None:

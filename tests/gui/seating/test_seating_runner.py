@@ -8,29 +8,28 @@ import threading
 
 from tdapp.gui.operations import CancelToken, Operation, OperationRunner
 from tdapp.gui.seating.runner import ProgressPanel
-from tdapp.gui.worker import guarded, no_collection_here
+from tdapp.gui.worker import hold_collection, release_collection
 
 
-def test_no_collection_in_a_worker_and_restored_after() -> None:
+def test_no_collection_in_a_worker_and_restored_after(qtbot) -> None:
     assert gc.isenabled()
-    with no_collection_here():
-        assert not gc.isenabled()
-        with no_collection_here():  # two workers at once
-            assert not gc.isenabled()
-        assert not gc.isenabled()
+    hold_collection()
+    hold_collection()  # two workers at once
+    assert not gc.isenabled()
+    release_collection()
+    assert not gc.isenabled()
+    release_collection()
     assert gc.isenabled()
-    seen = []
-    thread = threading.Thread(target=guarded(lambda: seen.append(gc.isenabled())))
-    thread.start()
-    thread.join()
-    assert seen == [False] and gc.isenabled()
+    runner = OperationRunner()
+    assert runner.wait_for(gc.isenabled) is False  # in the worker
+    qtbot.waitUntil(gc.isenabled, timeout=2000)  # the worker lets go as it ends
 
 
 def test_collector_left_off_when_it_was_off() -> None:
     gc.disable()
     try:
-        with no_collection_here():
-            pass
+        hold_collection()
+        release_collection()
         assert not gc.isenabled()
     finally:
         gc.enable()

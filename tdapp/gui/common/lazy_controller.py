@@ -3,20 +3,35 @@ recomputed when they are shown, not on every change while hidden."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+
+from PySide6.QtCore import SignalInstance
 
 from tdapp.services.changes import Change
 
+if TYPE_CHECKING:  # the controllers' own type: common pieces never load it
+    from tdapp.gui.controller import AppController
 
-class RefreshWhenSeen:
-    """Controller mix-in. The page has a ``shown`` signal; the subclass gives ``refresh()`` and
+
+class LazyPage(Protocol):
+    """A page that may be hidden (its ``shown`` signal is given to :meth:`watch`)."""
+
+    def isVisible(self) -> bool: ...  # noqa: N802 - Qt's name
+
+
+PageT = TypeVar("PageT", bound=LazyPage)
+
+
+class RefreshWhenSeen(Generic[PageT]):
+    """Controller mix-in. The page says when it is shown; the subclass gives ``refresh()`` and
     ``_clear()`` and may do something quick while hidden (``while_hidden``)."""
 
-    page: Any
+    page: PageT
     stale = False
 
-    def watch(self, app: Any) -> None:
-        self.page.shown.connect(self._shown)
+    def watch(self, app: AppController, shown: SignalInstance) -> None:
+        """Follow ``app``'s file and changes; ``shown`` is the page's signal that it is seen."""
+        shown.connect(self._shown)
         app.file_opened.connect(lambda _path: self.refresh_when_seen())
         app.file_closed.connect(self._clear)
         app.changed.connect(self._changed)
