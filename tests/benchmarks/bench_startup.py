@@ -83,7 +83,7 @@ def write_300(path: Path) -> None:
 CRASHES: list[str] = []
 
 
-def _timed(command: list[str], env: dict[str, str]) -> tuple[float, float]:
+def _timed(name: str, command: list[str], env: dict[str, str]) -> tuple[float, float]:
     """Wall and CPU seconds (user + system, the child's) of one run."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
@@ -91,8 +91,7 @@ def _timed(command: list[str], env: dict[str, str]) -> tuple[float, float]:
                           stderr=subprocess.PIPE, text=True)
     wall = time.perf_counter() - start
     if done.returncode:  # counted, not hidden: a crash on the way out still showed the window
-        CRASHES.append(f"{command[-3] if len(command) > 3 else 'peer'}: exit {done.returncode} "
-                       f"{done.stderr.strip()[-300:]}")
+        CRASHES.append(f"{name}: exit {done.returncode}\n{done.stderr.strip()[-1500:]}")
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return wall, cpu
@@ -104,13 +103,14 @@ def measure(files: dict[str, Path], runs: int, env: dict[str, str], out: Path,
     trees = [(ROOT, "")] + ([(compare, f" [{compare.name}]")] if compare else [])
     for name, path in files.items():
         for tree, label in trees:
-            commands[name + label] = ([sys.executable, "-m", "tdapp", str(path),
+            commands[name + label] = ([sys.executable, "-X", "faulthandler", "-m", "tdapp",
+                                       str(path),
                                        "--smoke-screenshot", str(out / f"{path.stem}.png")],
                                       {**env, "PYTHONPATH": str(tree)})
     times: dict[str, tuple[list[float], list[float]]] = {n: ([], []) for n in commands}
     for _ in range(runs):
         for name, (command, its_env) in commands.items():
-            wall, cpu = _timed(command, its_env)
+            wall, cpu = _timed(name, command, its_env)
             times[name][0].append(wall)
             times[name][1].append(cpu)
     return times
