@@ -26,6 +26,7 @@ from tdapp.commands.demo_dbn import DBN_FORMAT, DBN_PLAYERS, play_dbn_demo
 from tdapp.commands.demo_finals import form_teams, is_final_structure_round, resting
 from tdapp.commands.jsonio import BadInput, run_json_command
 from tdapp.core.formats import TournamentFormat, get_format, list_formats
+from tdapp.core.formats.options import PowerMethod
 from tdapp.core.powers import BOARD_SIZE, POWERS
 from tdapp.core.seating.paris import ORDERING
 from tdapp.services import players as player_service
@@ -74,7 +75,7 @@ def _call_boards(db: TournamentDb, fmt: TournamentFormat, number: int,
         form_teams(db, number, plan.playing, rng)
     proposal = seating.seat(db, number, plan, seed=rng.randrange(1 << 30),
                             time_limit=SEATING_SECONDS)
-    if proposal.context.power_method == "paris":
+    if proposal.context.power_method == PowerMethod.PARIS:
         for board in proposal.boards:
             _select_by_paris(proposal, board.number, rng)
     seating.publish(db, number, proposal)

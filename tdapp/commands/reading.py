@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 
 from tdapp.commands.jsonio import BadInput
+from tdapp.services.formats import FormatUnreadable, effective_format
 from tdapp.store.database import TournamentDb, TournamentFileError
 from tdapp.store.reading import open_for_reading
 
@@ -18,10 +19,16 @@ from tdapp.store.reading import open_for_reading
 @contextmanager
 def tournament_for_reading(path: str) -> Iterator[TournamentDb]:
     """The tournament at ``path`` (a file or a server's URL), undisturbed; one that cannot be
-    read is bad input naming FILE (what the command's body raises stays its own)."""
+    read is bad input naming FILE, and so is one whose own format holds what no format may (a
+    misspelt option: the message names its field); what the command's body raises stays its
+    own."""
     with ExitStack() as stack:
         try:
             db = stack.enter_context(open_for_reading(path))
         except TournamentFileError as exc:
+            raise BadInput(str(exc), "FILE") from exc
+        try:
+            effective_format(db)
+        except FormatUnreadable as exc:
             raise BadInput(str(exc), "FILE") from exc
         yield db

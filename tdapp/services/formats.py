@@ -65,6 +65,7 @@ class FormatState:
     fmt: TournamentFormat
     base: str  # the built-in format it is, or was copied from
     custom: bool
+    problem: str = ""  # why the tournament's own format cannot be read (then ``fmt`` is the base)
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,15 @@ class SystemRow:
     name: str
     title: str
     formula: str
+
+
+class FormatUnreadable(ServiceError):
+    """The tournament's own format, as saved, cannot be used (a misspelt option, a field of
+    another version); ``field`` names the part at fault (FormatError's field)."""
+
+    def __init__(self, message: str, field: str | None) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 # ------------------------------------------------------------------------------ reading
@@ -88,8 +98,9 @@ def session_format(session: Session) -> TournamentFormat:
         try:
             return format_from_dict(row.custom_format)
         except FormatError as exc:  # a file from another version, or edited by hand
-            raise ServiceError(f"The tournament's own format cannot be read ({exc}); choose "
-                               "the format again in Tournament > Format…") from exc
+            raise FormatUnreadable(f"The tournament's own format cannot be read ({exc}); "
+                                   "choose the format again in Tournament > Format…",
+                                   exc.field) from exc
     return get_format(row.format_name)
 
 
@@ -106,8 +117,8 @@ def format_state(db: TournamentDb) -> FormatState:
         base = str(saved.get("base", row.format_name)) if saved else row.format_name
         try:
             return FormatState(session_format(session), base, custom)
-        except ServiceError:  # unreadable: the dialog starts from the built-in to replace it
-            return FormatState(get_format(row.format_name), row.format_name, False)
+        except ServiceError as exc:  # unreadable: the dialog starts from the built-in
+            return FormatState(get_format(row.format_name), row.format_name, False, str(exc))
 
 
 def scoring_systems(db: TournamentDb) -> tuple[FormulaSystem, ...]:

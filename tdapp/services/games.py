@@ -27,6 +27,7 @@ from tdapp.core.board.contract import position_to_contract
 from tdapp.core.board.position import Position
 from tdapp.core.formats import TournamentFormat, parse_options_for
 from tdapp.core.formats.model import CorrectionRule, GraceRule
+from tdapp.core.formats.options import BuildErrors, DrawParticipants
 from tdapp.core.game.builds import build_error, carried_words, with_carried
 from tdapp.core.game.corrections import (
     WrittenOrder,
@@ -258,7 +259,7 @@ def game_state(db: TournamentDb, board_id: int) -> GameState:
                                      .order_by(DrawVote.id)))
         return GameState(board_id, round_number, board.number, board.status, board.end_reason,
                          fmt.name, fmt.title, names, phases, votes, fmt.grace, fmt.corrections,
-                         fmt.draw_votes.participants == "named")
+                         fmt.draw_votes.participants == DrawParticipants.NAMED)
 
 
 def _phase_row(session: Session, row: GamePhase) -> PhaseRow:
@@ -496,7 +497,7 @@ def _recompute(session: Session, rows: list[GamePhase], target: GamePhase,
     later = [r for r in rows if r.seq > target.seq]
     later_names = [r.phase for r in later]
     played = [_phase_row(session, r) for r in later]  # the game as it was, before any write
-    carry_errors = fmt.corrections.build_errors == "next-adjustment"
+    carry_errors = fmt.corrections.build_errors == BuildErrors.NEXT_ADJUSTMENT
     aside = _set_aside(session, target.board_id)
     # What the later phases were: their sheets by phase name, and which orders were void.
     old_sheets = {name: _sheet_rows(session, r.id) for name, r in aside.items()}
@@ -622,7 +623,7 @@ def draw_vote_preview(db: TournamentDb, board_id: int) -> VotePreview:
     if refusal is None and voted_this_season(current.phase, state.votes):
         refusal = "A draw vote was held this season already: one per Spring or Fall."
     return VotePreview(eligible_voters(current.position), next_vote_secret(fmt, state.votes),
-                       refusal, fmt.draw_votes.participants == "named")
+                       refusal, fmt.draw_votes.participants == DrawParticipants.NAMED)
 
 
 @_stale_safe

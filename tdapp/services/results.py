@@ -7,14 +7,16 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
+from sqlalchemy.orm.attributes import flag_modified
 from sqlalchemy.orm.exc import StaleDataError
 
-from tdapp.core.formats import TournamentFormat, get_format
-from tdapp.core.powers import POWERS, SOLO_CENTERS, TOTAL_CENTERS
+from tdapp.core.powers import POWERS
 from tdapp.core.scoring.base import GameResult, ScoringError, ScoringSystem
 from tdapp.core.scoring.registry import get_system
+from tdapp.core.scoring.validate import game_problems
 from tdapp.services.changes import Change, ServiceError, StaleEdit
 from tdapp.services.formats import session_format, session_systems
+from tdapp.services.live import declare
 from tdapp.services.snapshots import take_snapshot
 from tdapp.store import audit
 from tdapp.store.database import TournamentDb
@@ -43,63 +45,27 @@ class BoardResult:
     selection_order: tuple[str, ...] | None = None
 
     def problems(self) -> list[str]:
-        """Everything impossible about this result, in the TD's words (empty when valid)."""
+        """Everything impossible about this result, in the TD's words (empty when valid): how
+        it ended (the file's own list), then the core's one list of impossible games."""
         found: list[str] = []
-        unknown = set(self.centers) - set(POWERS)
-        if unknown:
-            found.append(f"Unknown power {sorted(unknown)[0]}.")
-        counts = {p: self.centers.get(p, 0) for p in POWERS}
-        if any(c < 0 for c in counts.values()):
-            found.append("A centre count cannot be negative.")
-        total = sum(counts.values())
-        if total > TOTAL_CENTERS:
-            found.append(f"The centres add up to {total}; the board has only {TOTAL_CENTERS}.")
         if self.end_reason not in END_REASONS:
             found.append(f"Unknown way for a game to end: {self.end_reason!r}.")
-        leaders = [p for p, c in counts.items() if c >= SOLO_CENTERS]
-        if self.solo is not None:
-            if self.solo not in POWERS:
-                found.append(f"Unknown power {self.solo} for the solo.")
-            elif counts[self.solo] < SOLO_CENTERS:
-                found.append(
-                    f"{self.solo.title()} has {counts[self.solo]} centres; a solo needs "
-                    f"{SOLO_CENTERS}."
-                )
-        elif leaders:
-            found.append(f"{leaders[0].title()} has {counts[leaders[0]]} centres: that is a solo.")
-        if self.draw is not None:
-            dead = [p for p in self.draw if counts.get(p, 0) == 0]
-            if dead:
-                found.append(f"{dead[0].title()} has no centres and cannot be in the draw.")
-        for power, year in self.eliminated.items():
-            if counts.get(power, 0) != 0:
-                found.append(f"{power.title()} is marked eliminated but has centres.")
-            for hist_year, hist in self.history.items():
-                if hist_year >= year and hist.get(power, 0) != 0:
-                    found.append(
-                        f"{power.title()} was eliminated in {year} but has centres in {hist_year}."
-                    )
-        for year, hist in self.history.items():
-            if sum(hist.values()) > TOTAL_CENTERS:
-                found.append(f"The centres of {year} add up to more than {TOTAL_CENTERS}.")
-        return found
+        return found + [_sentence(str(problem)) for problem in game_problems(self.game())]
 
     def game(self) -> GameResult:
+        """The game as the scoring systems see it (a power left out has no centres; a key
+        that is no power stays, for the checks to name)."""
         return GameResult(
-            centers={p: self.centers.get(p, 0) for p in POWERS}, end_year=self.end_year,
+            centers={**{p: 0 for p in POWERS}, **self.centers}, end_year=self.end_year,
             solo=self.solo, eliminated=dict(self.eliminated),
             history={int(y): dict(h) for y, h in self.history.items()} or None,
             draw=self.draw, selection_order=self.selection_order,
         )
 
 
-def round_scoring_system(format_name: str | TournamentFormat, round_number: int) -> str:
-    """The scoring system of a round of a format (a built-in's name, or the format itself)."""
-    fmt = get_format(format_name) if isinstance(format_name, str) else format_name
-    for rule in getattr(fmt, "round_rules", ()) or ():
-        if rule.number == round_number:
-            return rule.scoring
-    return fmt.scoring
+def _sentence(words: str) -> str:
+    """"the centres add up to 35; ..." as a sentence on its own."""
+    return words[:1].upper() + words[1:] + ("" if words.endswith(".") else ".")
 
 
 def score_result(system_name: str, result: BoardResult,
@@ -195,7 +161,7 @@ def _record_result(db: TournamentDb, board_id: int, result: BoardResult,
             _refuse_if_changed(session, board, expected_version, result)
         round_number = board.round.number
         fmt = session_format(session)  # the TD's own format and systems when there are some
-        scores = score_result(round_scoring_system(fmt, round_number), result,
+        scores = score_result(fmt.scoring_for(round_number), result,
                               session_systems(session))
         for seat in board.seats:
             seat.centers = result.centers.get(seat.power, 0)
@@ -205,6 +171,11 @@ def _record_result(db: TournamentDb, board_id: int, result: BoardResult,
         board.solo_power = result.solo
         board.draw_powers = list(result.draw) if result.draw else None
         board.selection_order = list(result.selection_order) if result.selection_order else None
+        if board.status == "finished":
+            # The board's version is the result's: a correction that changes only the seats'
+            # centres still moves it, so a second station's correction typed over the first's
+            # older version is a conflict, never a silent overwrite.
+            flag_modified(board, "status")
         board.status = "finished"
         closed = _close_round_when_done(session, board.round_id)
         for old in session.scalars(select(CenterCount).where(CenterCount.board_id == board_id)):
@@ -216,10 +187,14 @@ def _record_result(db: TournamentDb, board_id: int, result: BoardResult,
             CenterCount(board_id=board_id, year=int(year), power=power, centers=count)
             for year, counts in result.history.items() for power, count in counts.items()
         )
+        # The whole call's change, carried by the action's own notice: the other stations
+        # refresh at once, not after the round's snapshot below (services.live.declare).
+        change = declare(session, Change(f"Result of round {round_number} board {board.number}",
+                                         results=True, boards=True, rounds=closed,
+                                         ids=(board_id,)))
     if closed:  # a round boundary: a snapshot, as when the TD closes a round by hand
         take_snapshot(db, f"after round {round_number}", round_number)
-    return Change(f"Result of round {round_number} board {board.number}", results=True,
-                  boards=True, rounds=closed, ids=(board_id,))
+    return change
 
 
 def _close_round_when_done(session: Session, round_id: int) -> bool:

@@ -17,6 +17,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from tdapp.core.formats import TournamentFormat
+from tdapp.core.formats.options import PowerMethod, SitOutOrder
 from tdapp.core.formats.structures import SeatingNeeds, seating_needs
 from tdapp.core.powers import BOARD_SIZE, POWERS
 from tdapp.core.seating import (
@@ -75,10 +76,10 @@ METHOD_TITLES: dict[str, str] = {
     "team": "Team round (team-mates apart, team's powers)",
 }
 POWER_METHOD_TITLES: dict[str, str] = {
-    "automatic": "Automatic (nobody repeats a power)",
-    "preferences": "From preference lists (lowest-ranked chooses first)",
-    "paris": "Paris method, step by step",
-    "manual": "By hand",
+    PowerMethod.AUTOMATIC: "Automatic (nobody repeats a power)",
+    PowerMethod.PREFERENCES: "From preference lists (lowest-ranked chooses first)",
+    PowerMethod.PARIS: "Paris method, step by step",
+    PowerMethod.MANUAL: "By hand",
 }
 # The store's local statuses in the words of the core's WDC 2018 sit-out order.
 LOCAL_CATEGORY = {"board_member": "board", "club_member": "club", "local": "local",
@@ -182,7 +183,6 @@ class WhoPlaysProposal:
     two_boards: list[int] = field(default_factory=list)
     explanations: list[str] = field(default_factory=list)
     alternatives: list[WhoPlaysProposal] = field(default_factory=list)
-    bonus: float = 0.0  # the format's sit-out score
 
     def plan(self) -> PlayersPlan:
         volunteers = {c.player_id for c in self.candidates if c.volunteer_sit_out}
@@ -205,20 +205,15 @@ FIX_TITLES: dict[str, str] = {
 def sit_out_policy(fmt: TournamentFormat) -> SitOutPolicy:
     """The fixes the format prefers, most preferred first."""
     doubles = ("two_boards", "standbys_and_two_boards") if fmt.two_boards_allowed else ()
-    if fmt.sit_out_order == "wdc-2018-locals-first":
+    if fmt.sit_out_order == SitOutOrder.WDC_2018_LOCALS_FIRST:
         fixes = ("standbys", "volunteers", "sit_out_order", *doubles)
         return SitOutPolicy(fixes, category_order=("board", "club", "local", "traveller"))
-    if fmt.sit_out_order == "lowest-seeds-move":
+    if fmt.sit_out_order == SitOutOrder.LOWEST_SEEDS_MOVE:
         return SitOutPolicy(("standbys", "volunteers", "sit_out_order", *doubles),
                             category_order=(LOWEST_SEED,))
     # The TD's choice: ask for help first (standbys, volunteers, doubles), then the lowest-ranked.
     return SitOutPolicy(("standbys", "volunteers", *doubles, "sit_out_order"),
                         category_order=(LOWEST_RANKED,))
-
-
-def sit_out_bonus(fmt: TournamentFormat) -> float:
-    """The score a sit-out receives; no built-in format gives one yet."""
-    return float(getattr(fmt, "sit_out_bonus", 0.0) or 0.0)
 
 
 def candidates(db: TournamentDb, round_number: int) -> list[Candidate]:
@@ -249,7 +244,7 @@ def who_plays(db: TournamentDb, round_number: int) -> WhoPlaysProposal:
     policy = sit_out_policy(fmt)
     labels = player_labels(db)
     by_label = {labels[c.player_id]: c.player_id for c in people}
-    ranking = [labels[p] for p in ranking_ids(db, fmt.sit_out_order == "lowest-seeds-move")]
+    ranking = [labels[p] for p in ranking_ids(db, fmt.sit_out_order == SitOutOrder.LOWEST_SEEDS_MOVE)]
     entries = [
         RollCallEntry(
             labels[c.player_id], c.status, two_boards=c.two_boards and fmt.two_boards_allowed,
@@ -262,8 +257,7 @@ def who_plays(db: TournamentDb, round_number: int) -> WhoPlaysProposal:
     ]
     summary = _seat_count_text(rollcall.count(rollcall.roll_call(db, round_number)),
                                policy.include_late)
-    core = propose_players(entries, replace(policy, sit_out_bonus=sit_out_bonus(fmt) > 0),
-                           ranking)
+    core = propose_players(entries, policy, ranking)
 
     def ids(names: Sequence[str]) -> list[int]:
         return [by_label[name] for name in names]
@@ -272,7 +266,7 @@ def who_plays(db: TournamentDb, round_number: int) -> WhoPlaysProposal:
         return WhoPlaysProposal(
             round_number, people, summary, proposal.fix, ids(proposal.players),
             ids(proposal.sitting_out), ids(proposal.standbys_in), ids(proposal.two_boards),
-            list(proposal.explanations), [], sit_out_bonus(fmt),
+            list(proposal.explanations), [],
         )
 
     best = convert(core)
@@ -394,10 +388,10 @@ def seating_context(
             if power:
                 teams.setdefault(team_name, {})[power] = labels[player_id]
     ranking = [labels[p] for p in ranking_ids(db, seed_first=method == "seed_order"
-                                              or fmt.sit_out_order == "lowest-seeds-move")]
+                                              or fmt.sit_out_order == SitOutOrder.LOWEST_SEEDS_MOVE)]
     if power_method is None:
         # In the team round each team chose its members' powers: the engine keeps them.
-        power_method = "automatic" if method == "team" else rule.powers
+        power_method = PowerMethod.AUTOMATIC if method == "team" else rule.powers
     context = SeatingContext(round_number, fmt, method, power_method, labels,
                              history, keep_apart, locked, ranking, preferences, teams,
                              last_round=last_balanced_round(fmt, round_number))
@@ -564,7 +558,7 @@ def seat_with_context(
                                pool_boards=list(result.pool_boards))
     if stopped.fired:
         proposal.notes.append("Stopped early: the best seating found so far is shown.")
-    if context.power_method == "preferences":
+    if context.power_method == PowerMethod.PREFERENCES:
         assign_preferences(proposal)
     return proposal
 
@@ -739,8 +733,8 @@ def publish(
     proposal: SeatingProposal,
     sit_outs: Mapping[int, str] | Collection[int] | None = None,
 ) -> Change:
-    """Save the board call (replacing an earlier call before any result), the sit-outs with the
-    format's bonus, mark the round called, and snapshot the file: one action, one Undo."""
+    """Save the board call (replacing an earlier call before any result), the sit-outs (no
+    rule document scores a sit-out, so none gets a bonus), mark the round called, and snapshot the file: one action, one Undo."""
     if proposal.missing_powers():
         raise ServiceError("Every board needs all seven powers before the call: board "
                            + ", ".join(str(n) for n in proposal.missing_powers()) + ".")
@@ -749,7 +743,6 @@ def publish(
         sit_outs = dict(proposal.plan.reasons) or list(proposal.plan.sitting_out)
     reasons = (dict(sit_outs) if isinstance(sit_outs, Mapping)
                else {pid: "sits out" for pid in sit_outs})
-    bonus = sit_out_bonus(proposal.context.fmt)
     orders = {b.number: _selection_powers(b, proposal.selection_orders[b.number])
               for b in proposal.boards if b.number in proposal.selection_orders}
     with db.action(f"Board call of round {round_number}") as session:
@@ -759,7 +752,7 @@ def publish(
         for old in session.scalars(select(SitOut).where(SitOut.round_id == round_.id)):
             session.delete(old)
         session.flush()
-        session.add_all(SitOut(round_id=round_.id, player_id=pid, bonus=bonus,
+        session.add_all(SitOut(round_id=round_.id, player_id=pid, bonus=0.0,
                                reason=reason[:200]) for pid, reason in reasons.items())
         if round_.status == "planned":
             round_.status = "called"

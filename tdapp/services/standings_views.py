@@ -26,7 +26,7 @@ from tdapp.core.tournament.standings import compute_standings
 from tdapp.services.changes import ServiceError
 from tdapp.services.formats import effective_format, scorer_with, scoring_systems
 from tdapp.services.replacements import ReplacementRow, board_replacements_by_id, replacements
-from tdapp.services.results import BoardResult, round_scoring_system
+from tdapp.services.results import BoardResult
 from tdapp.services.standings_data import tournament_model
 from tdapp.services.tournaments import tournament_info
 from tdapp.store.database import TournamentDb
@@ -178,7 +178,7 @@ def _provisional_boards(db: TournamentDb, fmt: TournamentFormat,
             eliminated = {p: year for p, c in counts.items() if c == 0}
             game = GameResult(centers=counts, end_year=year, solo=solo, eliminated=eliminated)
             try:
-                scores = get_system(round_scoring_system(fmt, number), custom).score(game)
+                scores = get_system(fmt.scoring_for(number), custom).score(game)
             except (ScoringError, KeyError) as exc:
                 notes.append(f"{label}: cannot be scored on its current centres ({exc}); "
                              "left out.")

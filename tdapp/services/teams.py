@@ -13,6 +13,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from tdapp.core.formats.model import TeamRule, TournamentFormat
+from tdapp.core.formats.options import TeamMembers
 from tdapp.core.powers import LETTER_TO_POWER, POWER_TITLES, POWERS
 from tdapp.core.tournament import model as tm
 from tdapp.core.tournament.teams import check_teams
@@ -73,7 +74,7 @@ class TeamsView:
 def describe_rule(rule: TeamRule | None) -> str:
     if rule is None:
         return "This tournament's format has no team tournament."
-    who = ("players outside the championship pool" if rule.members_from == "non-pool"
+    who = ("players outside the championship pool" if rule.members_from == TeamMembers.NON_POOL
            else "any player")
     powers = ("the team picks each member's power" if rule.team_picks_powers
               else "the seating assigns powers")
@@ -176,7 +177,7 @@ def _why_not_eligible(player: Player, rule: TeamRule, pool: frozenset[int]) -> s
         return f"{player.name} has withdrawn from the tournament"
     if not player.competing:
         return f"{player.name} is not competing (a TD or assistant filling a seat)"
-    if rule.members_from == "non-pool" and player.id in pool:
+    if rule.members_from == TeamMembers.NON_POOL and player.id in pool:
         return (f"{player.name} is in the championship pool; only players outside the pool "
                 "play in the team tournament")
     return ""

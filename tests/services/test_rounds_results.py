@@ -99,3 +99,15 @@ def test_a_result_with_year_by_year_centres_can_be_corrected(seated) -> None:
     history.undo(db)  # the correction is one action: Undo brings back the first entry
     seats = {s.power: s.centers for s in rounds.board_call(db, 1)[0].seats}
     assert seats["AUSTRIA"] == 10 and seats["RUSSIA"] == 2
+
+
+def test_a_result_s_problems_are_the_core_s_list_in_sentences() -> None:
+    """One list of impossible games, in the core (core/scoring/validate.py): the service adds
+    only what the file itself knows (how a game may end)."""
+    result = BoardResult({**FINAL, "AUSTRIA": 18, "ENGLAND": 0, "NARNIA": 1}, 1908,
+                         end_reason="boredom")
+    assert result.problems() == ["Unknown way for a game to end: 'boredom'.",
+                                 "Unknown power 'NARNIA'."]
+    result = BoardResult({**FINAL, "AUSTRIA": 18, "ENGLAND": 0}, 1908, draw=("TURKEY",))
+    assert result.problems() == ["Austria has 18 centres: that is a solo.",
+                                 "Turkey has no centres and cannot be in the draw."]

@@ -12,10 +12,16 @@ from tdapp.core.formats.model import (
     TeamRule,
     TournamentFormat,
 )
+from tdapp.core.formats.options import (
+    BuildErrors,
+    CorrectionLimit,
+    DrawParticipants,
+    TeamMembers,
+)
 from tdapp.core.formats.structures import final_ranking_rule, final_rankings
-from tdapp.core.formats.structures.knockout import SEEDING_WORDS
+from tdapp.core.orders.options import MissingBuildCoast, MissingCoast, WrongUnitType
 
-__all__ = ["SEEDING_WORDS", "criterion_words", "describe_format"]
+__all__ = ["criterion_words", "describe_format"]
 
 _CRITERIA_WORDS = {
     "last-round-score": "higher last-round score",
@@ -86,7 +92,7 @@ def describe_format(fmt: TournamentFormat) -> list[tuple[str, str]]:
     out.append(("Draw votes", f"from {d.from_season} {d.from_year}, {votes}"
                 + ("" if d.clock_stops else "; the clock does not stop")
                 + (f"; forced draw after {d.forced_draw_after}" if d.forced_draw_after else "")
-                + ("; a proposal names the powers in the draw" if d.participants == "named"
+                + ("; a proposal names the powers in the draw" if d.participants == DrawParticipants.NAMED
                    else "")))
     out.append(("Late orders", grace_words(fmt.grace)))
     out.append(("Corrections", correction_words(fmt.corrections)))
@@ -109,13 +115,13 @@ def grace_words(grace: GraceRule | None) -> str:
 
 
 def correction_words(rule: CorrectionRule) -> str:
-    until = ("before the next deadline" if rule.until == "next-deadline"
+    until = ("before the next deadline" if rule.until == CorrectionLimit.NEXT_DEADLINE
              else "before the next movement phase")
     return f"a mistake found {until} is corrected at once; a later one only by the TD ({rule.text})"
 
 
 def build_error_words(rule: CorrectionRule) -> str:
-    if rule.build_errors == "next-adjustment":
+    if rule.build_errors == BuildErrors.NEXT_ADJUSTMENT:
         return ("builds found wrong after the next Spring movement deadline stand; the "
                 "difference is put right at the next build phase")
     return "a correction adjudicates every later phase again, builds included"
@@ -140,20 +146,20 @@ def reading_words(rule: OrderReadingRule, judge_rules: Mapping[str, str]) -> str
     builds = ("every build says A or F" if rule.require_unit_type_in_builds
               else "A or F needed only in a coastal build")
     coast = ("a fleet moving to Spain, Bulgaria or St Petersburg must name the coast"
-             if rule.missing_coast == "strict"
+             if rule.missing_coast == MissingCoast.STRICT
              else "a fleet names the coast only where it could reach both")
     build_coast = ("F St Petersburg built without a coast is a waived build"
-                   if rule.missing_build_coast == "waive"
+                   if rule.missing_build_coast == MissingBuildCoast.WAIVE
                    else "F St Petersburg built without a coast is an illegal order, ignored")
     unit = ("an order naming the wrong unit type (A for F) is still followed"
-            if rule.wrong_unit_type == "follow"
+            if rule.wrong_unit_type == WrongUnitType.FOLLOW
             else "an order naming the wrong unit type (A for F) fails and the unit holds")
     return "; ".join((twice, names, builds, coast, build_coast, unit))
 
 
 def _team_sentence(team: TeamRule) -> str:
     """The team tournament as its options are set (each option said only when it applies)."""
-    who = "players outside the championship pool" if team.members_from == "non-pool" else (
+    who = "players outside the championship pool" if team.members_from == TeamMembers.NON_POOL else (
         "any players")
     parts = [f"round {team.round}, teams of {team.size} {who}", "team score = sum"]
     if team.team_picks_powers:

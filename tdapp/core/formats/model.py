@@ -15,34 +15,36 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from tdapp.core.adjudication.rules import CHOICES
+from tdapp.core.clock.formats import list_clock_formats
 from tdapp.core.formats.errors import FormatError
+from tdapp.core.formats.options import (
+    BoardChampion,
+    BuildErrors,
+    CorrectionLimit,
+    DoubleBoard,
+    DrawParticipants,
+    FinalSeeding,
+    PowerMethod,
+    RankWithin,
+    Season,
+    SitOutOrder,
+    TeamMembers,
+    TieMode,
+    typed,
+    typed_list,
+)
 from tdapp.core.formats.structures.registry import final_ranking_names, final_ranking_rule
 from tdapp.core.formats.tie_breakers import known_criterion
 
 # The order parser's own lists of choices (the parser is what follows them)
 from tdapp.core.orders.options import (
-    MISSING_BUILD_COAST_CHOICES,
-    MISSING_COAST_CHOICES,
-    WRONG_UNIT_TYPE_CHOICES,
+    MissingBuildCoast,
+    MissingCoast,
     ParseOptions,
+    WrongUnitType,
 )
 from tdapp.core.seating.model import METHODS
 
-POWER_METHODS: tuple[str, ...] = ("automatic", "preferences", "paris", "manual")
-DOUBLE_BOARD_RULES: tuple[str, ...] = ("best", "first", "sum")
-TIE_MODES: tuple[str, ...] = ("shared", "td")
-CORRECTION_LIMITS: tuple[str, ...] = (
-    "next-deadline",  # until the phase after the mistake is adjudicated (WDC 2025, WDC 2018)
-    "next-movement",  # until a later movement phase is adjudicated (EDC 2026)
-)
-BUILD_ERROR_RULES: tuple[str, ...] = (
-    "recompute",  # a correction adjudicates every later phase again, builds included
-    "next-adjustment",  # builds played past the next Spring stand; the difference is carried
-)
-DRAW_PARTICIPANTS: tuple[str, ...] = (
-    "survivors",  # a draw includes every power with a centre (DIAS)
-    "named",  # the proposal names the powers in the draw
-)
 DEFAULT_CORRECTION_TEXT = "errors found after the next deadline stand unless the TD rules otherwise"
 
 
@@ -68,9 +70,12 @@ class RoundRule:
     number: int
     scoring: str
     seating: str = "balanced"
-    powers: str = "automatic"
+    powers: PowerMethod = PowerMethod.AUTOMATIC
     multiplier: float = 1.0
     label: str = ""
+
+    def __post_init__(self) -> None:
+        typed(self, f"round_rules[{self.number - 1}]", powers=PowerMethod)
 
 
 @dataclass(frozen=True)
@@ -119,7 +124,10 @@ class TopBoardRule:
     after_round: int
     round: int
     size: int = 7
-    champion: str = "board-winner"
+    champion: BoardChampion = BoardChampion.BOARD_WINNER
+
+    def __post_init__(self) -> None:
+        typed(self, "top_board", champion=BoardChampion)
 
 
 @dataclass(frozen=True)
@@ -132,8 +140,11 @@ class LockedFinalRule:
     """
 
     round: int
-    within: str = "total"
-    champion: str = "board-topper"
+    within: RankWithin = RankWithin.TOTAL
+    champion: BoardChampion = BoardChampion.BOARD_TOPPER
+
+    def __post_init__(self) -> None:
+        typed(self, "locked_final", within=RankWithin, champion=BoardChampion)
 
 
 @dataclass(frozen=True)
@@ -148,7 +159,10 @@ class KnockoutRule:
     qualifying_rounds: tuple[int, ...]
     final_round: int
     automatic: int = 3
-    final_seeding: tuple[str, ...] = ("solo", "seed")
+    final_seeding: tuple[FinalSeeding, ...] = (FinalSeeding.SOLO, FinalSeeding.SEED)
+
+    def __post_init__(self) -> None:
+        typed_list(self, "knockout", "final_seeding", FinalSeeding)
 
 
 @dataclass(frozen=True)
@@ -162,11 +176,14 @@ class TeamRule:
 
     round: int
     size: int = 7
-    members_from: str = "non-pool"
+    members_from: TeamMembers = TeamMembers.NON_POOL
     team_picks_powers: bool = True
     teammates_apart: bool = True
     drop_lowest_on_ties: bool = True
     min_players: int = 49
+
+    def __post_init__(self) -> None:
+        typed(self, "team", members_from=TeamMembers)
 
 
 @dataclass(frozen=True)
@@ -183,8 +200,11 @@ class BestCountryRule:
     exclude_top_board: bool = False
     solo_loss_never_wins: bool = False
     counted_games_only: bool = False
-    ties: str = "shared"
+    ties: TieMode = TieMode.SHARED
     td_discretion: bool = False
+
+    def __post_init__(self) -> None:
+        typed(self, "awards.best_country", ties=TieMode)
 
 
 @dataclass(frozen=True)
@@ -206,11 +226,14 @@ class DrawVoteRule:
     """
 
     from_year: int = 1901
-    from_season: str = "spring"
+    from_season: Season = Season.SPRING
     secret_votes: int | None = None
     clock_stops: bool = True
     forced_draw_after: int | None = None
-    participants: str = "survivors"  # one of DRAW_PARTICIPANTS
+    participants: DrawParticipants = DrawParticipants.SURVIVORS
+
+    def __post_init__(self) -> None:
+        typed(self, "draw_votes", from_season=Season, participants=DrawParticipants)
 
 
 @dataclass(frozen=True)
@@ -227,16 +250,18 @@ class GraceRule:
 class CorrectionRule:
     """Until when a mistake found in an adjudicated phase is corrected without the TD.
 
-    ``until`` is one of :data:`CORRECTION_LIMITS`; ``text`` is the rule in the format's own
-    words, quoted when a correction is refused. ``build_errors`` (one of
-    :data:`BUILD_ERROR_RULES`) says what a correction does to builds already played past the
+    ``until`` (:class:`CorrectionLimit`); ``text`` is the rule in the format's own
+    words, quoted when a correction is refused. ``build_errors`` (:class:`BuildErrors`) says what a correction does to builds already played past the
     next Spring movement deadline (EDC 2026: they stand, the difference comes at the next
     build phase).
     """
 
-    until: str = "next-deadline"
+    until: CorrectionLimit = CorrectionLimit.NEXT_DEADLINE
     text: str = DEFAULT_CORRECTION_TEXT
-    build_errors: str = "recompute"
+    build_errors: BuildErrors = BuildErrors.RECOMPUTE
+
+    def __post_init__(self) -> None:
+        typed(self, "corrections", until=CorrectionLimit, build_errors=BuildErrors)
 
 
 @dataclass(frozen=True)
@@ -259,9 +284,13 @@ class OrderReadingRule:
     strict_abbreviations: bool = False
     correct_slips: bool = True
     require_unit_type_in_builds: bool = False
-    missing_coast: str = "infer"
-    missing_build_coast: str = "waive"
-    wrong_unit_type: str = "follow"
+    missing_coast: MissingCoast = MissingCoast.INFER
+    missing_build_coast: MissingBuildCoast = MissingBuildCoast.WAIVE
+    wrong_unit_type: WrongUnitType = WrongUnitType.FOLLOW
+
+    def __post_init__(self) -> None:
+        typed(self, "reading", missing_coast=MissingCoast,
+              missing_build_coast=MissingBuildCoast, wrong_unit_type=WrongUnitType)
 
     @classmethod
     def of(cls, options: ParseOptions) -> OrderReadingRule:
@@ -286,7 +315,7 @@ class TournamentFormat:
     source: str = ""
     round_rules: tuple[RoundRule, ...] = ()
     counting: tuple[CountGroup, ...] = ()
-    double_board: str = "best"
+    double_board: DoubleBoard = DoubleBoard.BEST
     two_boards_allowed: bool = False
     pool: PoolRule | None = None
     top_board: TopBoardRule | None = None
@@ -296,17 +325,21 @@ class TournamentFormat:
     tie_breakers: tuple[str, ...] = ()
     champion_tie_breakers: tuple[str, ...] | None = None
     tie_break_places: int | None = None
-    unresolved_ties: str = "td"
+    unresolved_ties: TieMode = TieMode.TD
     awards: AwardsRule = field(default_factory=AwardsRule)
     team: TeamRule | None = None
     rules: Mapping[str, str] = field(default_factory=dict)
     civil_disorder: str = "rulebook"  # the judge's removal priority (rules.civil_disorder)
-    sit_out_order: str = "td-choice"
+    sit_out_order: SitOutOrder = SitOutOrder.TD_CHOICE
     draw_votes: DrawVoteRule = field(default_factory=DrawVoteRule)
     end_year: int | None = None
     grace: GraceRule | None = None  # None: a missing sheet means every unit holds
     corrections: CorrectionRule = field(default_factory=CorrectionRule)
     reading: OrderReadingRule = field(default_factory=OrderReadingRule)
+
+    def __post_init__(self) -> None:
+        typed(self, "", double_board=DoubleBoard, unresolved_ties=TieMode,
+              sit_out_order=SitOutOrder)
 
     def __hash__(self) -> int:  # ``rules`` is a dict (the CONTRACTS shape): hash the rest
         return hash((self.name, self.title, self.rounds, self.round_rules, self.counting))
@@ -346,9 +379,9 @@ def validate_format(fmt: TournamentFormat, *, changed: bool = False) -> Tourname
         if not 1 <= rule.number <= fmt.rounds:
             raise FormatError(f"round {rule.number} is outside 1..{fmt.rounds}", where + ".number")
         if rule.seating not in seating_methods():
-            raise FormatError(f"unknown seating method {rule.seating!r}", where + ".seating")
-        if rule.powers not in POWER_METHODS:
-            raise FormatError(f"unknown power assignment {rule.powers!r}", where + ".powers")
+            raise FormatError(f"{rule.seating!r} is not one of: {', '.join(seating_methods())}",
+                              where + ".seating")
+        PowerMethod.parse(rule.powers, where + ".powers")
         if rule.multiplier <= 0:
             raise FormatError("must be positive", where + ".multiplier")
     seen: set[int] = set()
@@ -367,45 +400,34 @@ def validate_format(fmt: TournamentFormat, *, changed: bool = False) -> Tourname
     structure.validate(fmt)
     if changed:
         structure.check_change(fmt)
-    if fmt.double_board not in DOUBLE_BOARD_RULES:
-        raise FormatError(f"unknown double-board rule {fmt.double_board!r}", "double_board")
+    _validate_clock(fmt)
     lists = {"tie_breakers": fmt.tie_breakers, "champion_tie_breakers": fmt.champion_tie_breakers or (),
              "pool.cut_tie_breakers": fmt.pool.cut_tie_breakers if fmt.pool else ()}
     for where, names in lists.items():
         for i, name in enumerate(names):
             if not known_criterion(name):
                 raise FormatError(f"unknown tie-breaker {name!r}", f"{where}[{i}]")
-    if fmt.unresolved_ties not in TIE_MODES:
-        raise FormatError(f"must be one of {', '.join(TIE_MODES)}", "unresolved_ties")
-    if fmt.awards.best_country.ties not in TIE_MODES:
-        raise FormatError(f"must be one of {', '.join(TIE_MODES)}", "awards.best_country.ties")
     variants = rule_variants()
     for key, value in fmt.rules.items():
         if key not in variants:
             raise FormatError(f"unknown rule variant {key!r}", f"rules.{key}")
         if value not in variants[key]:
-            raise FormatError(f"{value!r} is not one of {', '.join(variants[key])}",
+            raise FormatError(f"{value!r} is not one of: {', '.join(variants[key])}",
                               f"rules.{key}")
     if "civil_disorder" in variants and fmt.civil_disorder not in variants["civil_disorder"]:
-        raise FormatError(f"{fmt.civil_disorder!r} is not one of "
+        raise FormatError(f"{fmt.civil_disorder!r} is not one of: "
                           f"{', '.join(variants['civil_disorder'])}", "civil_disorder")
-    if fmt.draw_votes.from_season not in ("spring", "fall"):
-        raise FormatError("must be 'spring' or 'fall'", "draw_votes.from_season")
-    if fmt.draw_votes.participants not in DRAW_PARTICIPANTS:
-        raise FormatError(f"must be one of {', '.join(DRAW_PARTICIPANTS)}",
-                          "draw_votes.participants")
     _validate_game_rules(fmt)
-    _validate_reading(fmt.reading)
     return fmt
 
 
-def _validate_reading(rule: OrderReadingRule) -> None:
-    """The order-reading rule's choices (its yes/no parts are checked when read from JSON)."""
-    for name, choices in (("missing_coast", MISSING_COAST_CHOICES),
-                          ("missing_build_coast", MISSING_BUILD_COAST_CHOICES),
-                          ("wrong_unit_type", WRONG_UNIT_TYPE_CHOICES)):
-        if getattr(rule, name) not in choices:
-            raise FormatError(f"must be one of {', '.join(choices)}", f"reading.{name}")
+def _validate_clock(fmt: TournamentFormat) -> None:
+    """The clock schedule, whose names the clock rules own (the typed choices were refused,
+    if wrong, when the format was made)."""
+    schedules = tuple(clock.name for clock in list_clock_formats())
+    if fmt.clock_schedule not in schedules:
+        raise FormatError(f"{fmt.clock_schedule!r} is not one of: {', '.join(schedules)}",
+                          "clock_schedule")
 
 
 def _validate_game_rules(fmt: TournamentFormat) -> None:
@@ -416,11 +438,6 @@ def _validate_game_rules(fmt: TournamentFormat) -> None:
         if fmt.grace.per_game < 1:
             raise FormatError(f"must be at least 1, not {fmt.grace.per_game}", "grace.per_game")
     rule = fmt.corrections
-    if rule.until not in CORRECTION_LIMITS:
-        raise FormatError(f"must be one of {', '.join(CORRECTION_LIMITS)}", "corrections.until")
     if not rule.text.strip():
         raise FormatError("say the rule in words (it is quoted when a correction is refused)",
                           "corrections.text")
-    if rule.build_errors not in BUILD_ERROR_RULES:
-        raise FormatError(f"must be one of {', '.join(BUILD_ERROR_RULES)}",
-                          "corrections.build_errors")

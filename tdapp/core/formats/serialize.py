@@ -12,6 +12,7 @@ a field added since gets the value the program behaved with when it was saved, n
 from __future__ import annotations
 
 import dataclasses
+import enum
 import sys
 import types
 import typing
@@ -36,6 +37,7 @@ from tdapp.core.formats.model import (
     TournamentFormat,
     validate_format,
 )
+from tdapp.core.formats.options import parse_choice
 from tdapp.core.formats.registry import get_format, list_formats
 
 _NESTED: dict[str, type] = {
@@ -62,6 +64,8 @@ def format_to_dict(fmt: TournamentFormat) -> dict[str, Any]:
 def _plain(value: Any) -> Any:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, enum.Enum):  # a typed choice is saved as its string, as before
+        return value.value
     if isinstance(value, Mapping):
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, (tuple, list)):
@@ -150,6 +154,8 @@ def _convert(hint: Any, value: Any, path: str, current: Any = None) -> Any:
 
 
 def _scalar(hint: Any, value: Any, path: str) -> Any:
+    if isinstance(hint, type) and issubclass(hint, enum.StrEnum):  # a typed choice
+        return parse_choice(hint, value, path)
     if hint is bool:
         if not isinstance(value, bool):
             raise FormatError("must be true or false", path)

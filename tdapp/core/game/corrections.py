@@ -8,6 +8,7 @@ from typing import Any, Protocol
 
 from tdapp.core.board.position import MOVEMENT
 from tdapp.core.formats.model import CorrectionRule
+from tdapp.core.formats.options import CorrectionLimit
 
 
 class PlayedPhase(Protocol):
@@ -27,7 +28,7 @@ def correction_allowed(phases: Sequence[PlayedPhase], seq: int,
     ``rule``, and the rule's words. ``phases`` are rows with ``seq``, ``phase`` and ``results``
     (stored or plain)."""
     later = [p for p in phases if p.seq > seq and p.results is not None]
-    if rule.until == "next-movement":
+    if rule.until == CorrectionLimit.NEXT_MOVEMENT:
         late = any(p.phase.endswith(MOVEMENT) for p in later)
     else:
         late = bool(later)

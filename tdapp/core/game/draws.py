@@ -9,6 +9,7 @@ from typing import Any
 
 from tdapp.core.board.position import FALL, MOVEMENT, SPRING, Phase
 from tdapp.core.formats import TournamentFormat
+from tdapp.core.formats.options import DrawParticipants, Season
 from tdapp.core.game.errors import GameRuleRefusal
 from tdapp.core.game.phases import vote_season
 from tdapp.core.game.record import VoteRow
@@ -23,7 +24,7 @@ def eligible_voters(position: Mapping[str, Any]) -> tuple[str, ...]:
 def draw_vote_open(fmt: TournamentFormat, phase: Phase | str) -> str | None:
     """Why no draw may be proposed in ``phase`` under the format (None when one may)."""
     rule = fmt.draw_votes
-    first = Phase(SPRING if rule.from_season == "spring" else FALL, rule.from_year, MOVEMENT)
+    first = Phase(SPRING if rule.from_season == Season.SPRING else FALL, rule.from_year, MOVEMENT)
     if vote_season(phase).sort_key < first.sort_key:
         return (f"{fmt.title}: draws may be proposed from {rule.from_season.title()} "
                 f"{rule.from_year}.")
@@ -65,7 +66,7 @@ def proposed_draw(fmt: TournamentFormat, eligible: Sequence[str],
     GameRuleRefusal when the proposal is against the rules."""
     if not powers or set(powers) == set(eligible):
         return tuple(eligible)
-    if fmt.draw_votes.participants != "named":
+    if fmt.draw_votes.participants != DrawParticipants.NAMED:
         raise GameRuleRefusal(f"{fmt.title}: a draw includes every power with a centre.")
     for power in powers:
         if power not in eligible:

@@ -8,11 +8,35 @@ format carries (``TournamentFormat.reading`` / ``formats.parse_options_for()``),
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 
-MISSING_COAST_CHOICES = ("infer", "strict")
-MISSING_BUILD_COAST_CHOICES = ("waive", "void")
-WRONG_UNIT_TYPE_CHOICES = ("follow", "fail")
+
+class MissingCoast(enum.StrEnum):
+    """A fleet move into a two-coast province without its coast (``ParseOptions``)."""
+
+    INFER = "infer"
+    STRICT = "strict"
+
+
+class MissingBuildCoast(enum.StrEnum):
+    """A fleet St Petersburg build without its coast."""
+
+    WAIVE = "waive"
+    VOID = "void"
+
+
+class WrongUnitType(enum.StrEnum):
+    """An order naming an army for a fleet, or the other way round."""
+
+    FOLLOW = "follow"
+    FAIL = "fail"
+
+
+# The typed choices above, as the format's checks list them
+MISSING_COAST_CHOICES: tuple[str, ...] = tuple(MissingCoast)
+MISSING_BUILD_COAST_CHOICES: tuple[str, ...] = tuple(MissingBuildCoast)
+WRONG_UNIT_TYPE_CHOICES: tuple[str, ...] = tuple(WrongUnitType)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,9 +70,9 @@ class ParseOptions:
     strict_abbreviations: bool = False
     correct_slips: bool = True
     require_unit_type_in_builds: bool = False
-    missing_coast: str = "infer"
-    missing_build_coast: str = "waive"
-    wrong_unit_type: str = "follow"
+    missing_coast: MissingCoast = MissingCoast.INFER
+    missing_build_coast: MissingBuildCoast = MissingBuildCoast.WAIVE
+    wrong_unit_type: WrongUnitType = WrongUnitType.FOLLOW
     rules_name: str = ""  # the tournament rules, named in messages: "WDC 2025"
 
     def cite(self, message: str) -> str:
@@ -56,13 +80,14 @@ class ParseOptions:
         return f"{message} ({self.rules_name})" if self.rules_name else message
 
     def __post_init__(self) -> None:
-        for name, value, choices in (
-            ("missing_coast", self.missing_coast, MISSING_COAST_CHOICES),
-            ("missing_build_coast", self.missing_build_coast, MISSING_BUILD_COAST_CHOICES),
-            ("wrong_unit_type", self.wrong_unit_type, WRONG_UNIT_TYPE_CHOICES),
-        ):
-            if value not in choices:
-                raise ValueError(f"{name} must be one of {', '.join(choices)}, not {value!r}")
+        """Each choice as its member (a plain string is accepted), any other value refused."""
+        for name, choice in (("missing_coast", MissingCoast),
+                             ("missing_build_coast", MissingBuildCoast),
+                             ("wrong_unit_type", WrongUnitType)):
+            value = getattr(self, name)
+            if value not in tuple(choice):
+                raise ValueError(f"{name} must be one of {', '.join(choice)}, not {value!r}")
+            object.__setattr__(self, name, choice(value))
 
 
 DEFAULT_OPTIONS = ParseOptions()

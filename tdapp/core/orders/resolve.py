@@ -28,7 +28,7 @@ from tdapp.core.orders.model import (
 )
 from tdapp.core.orders.names import STRICT_OFFICIAL, describe, province_name
 from tdapp.core.orders.normalize import format_order
-from tdapp.core.orders.options import ParseOptions
+from tdapp.core.orders.options import MissingBuildCoast, MissingCoast, ParseOptions, WrongUnitType
 from tdapp.core.orders.result import ParseResult
 from tdapp.core.orders.words import POWER_NAMES
 
@@ -262,7 +262,7 @@ class _Builder:
         _, actual_type, actual_loc = found
         if written is not None and written != actual_type:
             span = ref.type_span or place.span
-            if ctx.options.wrong_unit_type == "fail":
+            if ctx.options.wrong_unit_type == WrongUnitType.FAIL:
                 cand.fail(ctx.options.cite(f"the unit in {province_name(prov)} is "
                                            f"{_A_TYPE[actual_type]}, not {_A_TYPE[written]}"), span)
                 return written, actual_loc
@@ -319,7 +319,7 @@ class _Builder:
                 f"say which coast of {name}: a fleet in {province_name(G.province(loc))} "
                 f"can reach both (write {coasts[0]} or {coasts[1]})"), place.span)
         elif len(coasts) == 1:
-            if options.missing_coast == "strict":
+            if options.missing_coast == MissingCoast.STRICT:
                 cand.fail(options.cite(f"a fleet move to {name} must name the coast "
                                        f"({coasts[0]})"), place.span)
             return coasts[0]
@@ -340,7 +340,7 @@ class _Builder:
             return unit_type, (prov if unit_type == "A" else loc)
         actual_type, actual_loc = found[1], found[2]
         if written is not None and written != actual_type:
-            if self.ctx.options.wrong_unit_type == "fail":
+            if self.ctx.options.wrong_unit_type == WrongUnitType.FAIL:
                 return written, (prov if written == "A" else loc)
             cand.warnings.append((
                 f"the unit in {province_name(prov)} is {_A_TYPE[actual_type]}: "
@@ -411,7 +411,7 @@ class _Builder:
             cand.level = G.IMPOSSIBLE
         if unit_type == "F" and G.COASTS_OF.get(prov) and "/" not in loc:
             message = f"a fleet built in {name} needs a coast ({' or '.join(G.COASTS_OF[prov])})"
-            if ctx.options.missing_build_coast == "waive":
+            if ctx.options.missing_build_coast == MissingBuildCoast.WAIVE:
                 cand.order = Waive()
                 cand.normalized = "WAIVE"
                 cand.warnings.append((ctx.options.cite(message + ": the build is waived"),

@@ -38,7 +38,6 @@ class SitOutPolicy:
                               "standbys_and_two_boards")
     category_order: tuple[str, ...] = WDC_2018_ORDER
     include_late: bool = True
-    sit_out_bonus: bool = False  # the format scores sit-outs (scoring applies the bonus)
 
 
 @dataclass
@@ -96,8 +95,6 @@ def propose_players(
             proposal.explanations = base_notes + [
                 f"{count} players is {extra} more than a multiple of 7 ({short} short of the next)"
             ] + proposal.explanations
-            if policy.sit_out_bonus and proposal.sitting_out:
-                proposal.explanations.append("sit-outs receive the format's sit-out score")
             found.append(proposal)
     if not found:
         return Proposal("unresolved", names, explanations=base_notes + [

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tdapp.core.formats.model import BestCountryRule, TournamentFormat
+from tdapp.core.formats.options import TieMode
 from tdapp.core.formats.structures import final_ranking_rule
 from tdapp.core.powers import POWERS
 from tdapp.core.tournament.model import Tournament
@@ -118,7 +119,7 @@ def best_country_awards(tournament: Tournament, fmt: TournamentFormat,
                     "TD" if decision.method == "td" else "recorded random draw")
             else:
                 tie = rule.ties
-                words += "; tie shared" if tie == "shared" else "; tie left to the TD"
+                words += "; tie shared" if tie == TieMode.SHARED else "; tie left to the TD"
         out.append(Award(f"Best {power.title()}", "best-country", tuple(winners), words,
                          power=power, value=top, tie=tie))
     return out

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
 from tdapp.core.formats.model import TournamentFormat
+from tdapp.core.formats.options import DoubleBoard
 from tdapp.core.game.replacement import credits
 from tdapp.core.scoring.base import GameResult
 from tdapp.core.scoring.registry import get_system
@@ -160,13 +161,13 @@ class ScoreSheet:
             self.issues.append(f"{player} played {len(games)} boards in round {rnd}, "
                                "which the format does not allow")
         rule = self.fmt.double_board
-        if rule == "first":
+        if rule == DoubleBoard.FIRST:
             chosen = min(games, key=lambda g: g.board)
             raw = chosen.raw
-        elif rule == "sum":
+        elif rule == DoubleBoard.SUM:
             chosen = min(games, key=lambda g: g.board)
             raw = sum(g.raw for g in games)
-        else:  # "best": the better score counts (WDC 2018, WDC 2025)
+        else:  # DoubleBoard.BEST: the better score counts (WDC 2018, WDC 2025)
             chosen = max(games, key=lambda g: (g.raw, -g.board))
             raw = chosen.raw
         factor = self.multiplier(player, rnd)

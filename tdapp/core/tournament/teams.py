@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tdapp.core.formats.model import TournamentFormat
+from tdapp.core.formats.options import TeamMembers
 from tdapp.core.tournament.model import Team, Tournament
 from tdapp.core.tournament.results import ScoreSheet
 
@@ -130,7 +131,7 @@ def check_teams(tournament: Tournament, fmt: TournamentFormat,
     problems: list[str] = []
     seen: dict[str, str] = {}
     in_pool = set(pool)
-    if rule.members_from == "non-pool" and tournament.teams:
+    if rule.members_from == TeamMembers.NON_POOL and tournament.teams:
         eligible = [p for p in tournament.players
                     if p.competing and not p.withdrawn and p.id not in in_pool]
         if len(eligible) < rule.min_players:
@@ -143,7 +144,7 @@ def check_teams(tournament: Tournament, fmt: TournamentFormat,
             if member in seen:
                 problems.append(f"{member} is in teams {seen[member]!r} and {team.name!r}")
             seen[member] = team.name
-            if rule.members_from == "non-pool" and member in in_pool:
+            if rule.members_from == TeamMembers.NON_POOL and member in in_pool:
                 problems.append(f"{member} of team {team.name!r} is in the championship pool")
         if rule.team_picks_powers and team.powers:
             picked = list(team.powers.values())

@@ -18,8 +18,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tdapp.core.formats.options import TieMode
 from tdapp.core.formats.structures.ordering import Ordering
-from tdapp.core.formats.tie_breakers import known_criterion as known_criterion  # re-exported
+from tdapp.core.formats.tie_breakers import (  # the names, declared once there; re-exported
+    ROUND_SCORE,
+    TieBreaker,
+    round_of,
+)
+from tdapp.core.formats.tie_breakers import criterion_names as criterion_names
+from tdapp.core.formats.tie_breakers import known_criterion as known_criterion
 from tdapp.core.tournament.model import TieDecision, Tournament
 from tdapp.core.tournament.results import ScoreSheet
 
@@ -71,7 +78,8 @@ def _round_score(rnd: int | None) -> Criterion:
         return {p: sheet.round_score(p, number) or 0.0 for p in group}
 
     phrase = "higher last-round score" if rnd is None else f"higher round-{rnd} score"
-    return Criterion("last-round-score" if rnd is None else f"round-score:{rnd}", phrase, keys)
+    name = TieBreaker.LAST_ROUND_SCORE if rnd is None else f"{ROUND_SCORE}:{rnd}"
+    return Criterion(name, phrase, keys)
 
 
 def _best_game(ctx: TieContext, group: Sequence[str]) -> dict[str, Key | None]:
@@ -171,31 +179,32 @@ def _pool_first(ctx: TieContext, group: Sequence[str]) -> dict[str, Key | None]:
     return {p: 1.0 if p in ctx.pool else 0.0 for p in group}
 
 
-_FIXED: dict[str, Criterion] = {
-    "last-round-score": _round_score(None),
-    "best-game": Criterion("best-game", "higher single game score", _best_game),
-    "head-to-head-best": Criterion(
-        "head-to-head-best", "higher score in a game where the tied players met",
-        _head_to_head(max), none_lowest=False),
-    "head-to-head-total": Criterion(
-        "head-to-head-total", "higher total in games where the tied players met",
-        _head_to_head(sum), none_lowest=False),
-    "counted-centres": Criterion(
-        "counted-centres", "more supply centres in the counted games", _counted_centres),
-    "dropped-round": Criterion("dropped-round", "higher score in the dropped round", _dropped_round),
-    "count-back": Criterion("count-back", "ahead on count-back", _count_back,
-                            none_lowest=False, describe=_describe_count_back),
-    "distance": Criterion("distance", "further from home", _distance, none_lowest=False,
-                          describe=lambda a, b: f"{a:.0f} km against {b:.0f} km"),
-    "random-draw": Criterion("random-draw", "placed first by the recorded random draw",
-                             _recorded("random-draw"), describe=_no_detail),
-    "td-decision": Criterion("td-decision", "placed first by the TD's recorded decision",
-                             _recorded("td"), describe=_no_detail),
-    "seed": Criterion("seed", "better seed", _seed,
-                      describe=lambda a, b: f"seed {-a:.0f} against {_seed_text(b)}"),
-    "pool-first": Criterion("pool-first", "in the championship pool", _pool_first,
-                            describe=lambda a, b: "pool player over non-pool player"),
-}
+_FIXED: dict[TieBreaker, Criterion] = {TieBreaker(c.name): c for c in (
+    _round_score(None),
+    Criterion(TieBreaker.BEST_GAME, "higher single game score", _best_game),
+    Criterion(TieBreaker.HEAD_TO_HEAD_BEST, "higher score in a game where the tied players met",
+              _head_to_head(max), none_lowest=False),
+    Criterion(TieBreaker.HEAD_TO_HEAD_TOTAL, "higher total in games where the tied players met",
+              _head_to_head(sum), none_lowest=False),
+    Criterion(TieBreaker.COUNTED_CENTRES, "more supply centres in the counted games",
+              _counted_centres),
+    Criterion(TieBreaker.DROPPED_ROUND, "higher score in the dropped round", _dropped_round),
+    Criterion(TieBreaker.COUNT_BACK, "ahead on count-back", _count_back, none_lowest=False,
+              describe=_describe_count_back),
+    Criterion(TieBreaker.DISTANCE, "further from home", _distance, none_lowest=False,
+              describe=lambda a, b: f"{a:.0f} km against {b:.0f} km"),
+    Criterion(TieBreaker.RANDOM_DRAW, "placed first by the recorded random draw",
+              _recorded("random-draw"), describe=_no_detail),
+    Criterion(TieBreaker.TD_DECISION, "placed first by the TD's recorded decision",
+              _recorded("td"), describe=_no_detail),
+    Criterion(TieBreaker.SEED, "better seed", _seed,
+              describe=lambda a, b: f"seed {-a:.0f} against {_seed_text(b)}"),
+    Criterion(TieBreaker.POOL_FIRST, "in the championship pool", _pool_first,
+              describe=lambda a, b: "pool player over non-pool player"),
+)}
+if set(_FIXED) != set(TieBreaker):  # a name the formats declare needs its criterion here
+    raise ImportError("tie-breakers without a criterion: "
+                      + ", ".join(sorted(set(TieBreaker) - set(_FIXED))))
 
 
 def _seed_text(key: Key) -> str:
@@ -205,15 +214,11 @@ def _seed_text(key: Key) -> str:
 def criterion(name: str) -> Criterion:
     """The criterion called ``name`` (``round-score:4`` takes its round after the colon)."""
     if name in _FIXED:
-        return _FIXED[name]
-    base, _, arg = name.partition(":")
-    if base == "round-score" and arg.isdigit() and int(arg) >= 1:
-        return _round_score(int(arg))
+        return _FIXED[TieBreaker(name)]
+    rnd = round_of(name)
+    if rnd is not None:
+        return _round_score(rnd)
     raise KeyError(f"unknown tie-breaker {name!r}")
-
-
-def criterion_names() -> tuple[str, ...]:
-    return ("round-score:N", *_FIXED)
 
 
 def draw_lots(players: Sequence[str], rng: random.Random, *, about: str = "standings",
@@ -321,7 +326,7 @@ def _settle(group: list[str], chain: list[Criterion], ctx: TieContext, tied: str
             else:
                 out.extend(_settle(members, chain[index + 1:], ctx, tied, unresolved), joint)
         return out
-    kind = "td" if unresolved == "td" else "shared"
+    kind = "td" if unresolved == TieMode.TD else "shared"
     words = "left to the TD" if kind == "td" else "the rules leave this tie"
     detail = f" ({'; '.join(skipped)})" if skipped else ""
     return Ordering([sorted(group)], [], [kind], [f"{tied} after every tie-breaker; {words}{detail}"])

@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
+    QDoubleSpinBox,
     QHBoxLayout,
     QHeaderView,
     QListWidget,
@@ -21,15 +22,14 @@ from PySide6.QtWidgets import (
 )
 
 from tdapp.core.formats.describe import criterion_words
-from tdapp.core.formats.model import POWER_METHODS, CountGroup, FormatError, RoundRule
-from tdapp.gui.formats.fields import choice_box, float_box, set_choice
+from tdapp.core.formats.model import CountGroup, FormatError, RoundRule
+from tdapp.core.formats.options import PowerMethod
+from tdapp.gui.formats.fields import Binder, choice_box, float_box, set_choice
 
 SEATING_WORDS = {
     "balanced": "balanced", "random": "random", "ranked": "by rank",
     "weighted": "weighted by score", "seed_order": "by seed", "team": "teams apart",
 }
-POWER_WORDS = {"automatic": "automatic", "preferences": "preference lists",
-               "paris": "Paris method", "manual": "by hand"}
 NAME_ROLE = Qt.ItemDataRole.UserRole
 
 
@@ -56,7 +56,7 @@ class RoundsTable(QTableWidget):
         """(name, words) of every scoring system a round may use; rows keep their choice."""
         self._systems = list(systems)
         for row in range(self.rowCount()):
-            box = self.cellWidget(row, 1)
+            box = self._combo(row, 1)
             chosen = box.currentData()
             box.blockSignals(True)
             box.clear()
@@ -99,7 +99,7 @@ class RoundsTable(QTableWidget):
         set_choice(scoring, rule.scoring)
         seating = choice_box((m, SEATING_WORDS.get(m, m)) for m in self._seating)
         set_choice(seating, rule.seating)
-        powers = choice_box((m, POWER_WORDS.get(m, m)) for m in POWER_METHODS)
+        powers = choice_box(PowerMethod.choices())
         set_choice(powers, rule.powers)
         multiplier = float_box(0.0, 10.0, 0.25)
         multiplier.setValue(rule.multiplier)
@@ -112,15 +112,23 @@ class RoundsTable(QTableWidget):
     def cell(self, row: int, column: int) -> QWidget:
         return self.cellWidget(row, column)
 
+    def _combo(self, row: int, column: int) -> QComboBox:
+        box = self.cellWidget(row, column)
+        assert isinstance(box, QComboBox)  # columns 1-3 are built as choice boxes
+        return box
+
     def rules(self) -> tuple[RoundRule, ...]:
         out = []
         for row in range(self.rowCount()):
-            label = self.item(row, 0).text() if self.item(row, 0) else ""
+            item = self.item(row, 0)
+            multiplier = self.cellWidget(row, 4)
+            assert isinstance(multiplier, QDoubleSpinBox)
             out.append(RoundRule(
-                number=row + 1, scoring=self.cellWidget(row, 1).currentData(),
-                seating=self.cellWidget(row, 2).currentData(),
-                powers=self.cellWidget(row, 3).currentData(),
-                multiplier=self.cellWidget(row, 4).value(), label=label))
+                number=row + 1, scoring=str(self._combo(row, 1).currentData()),
+                seating=str(self._combo(row, 2).currentData()),
+                powers=PowerMethod.parse(self._combo(row, 3).currentData(),
+                                         f"round_rules[{row}].powers"),
+                multiplier=multiplier.value(), label=item.text() if item else ""))
         return tuple(out)
 
 
@@ -211,7 +219,7 @@ class CountingTable(QWidget):
         self.table.blockSignals(True)
         for row in reversed(range(self.table.rowCount())):
             numbers = [n for n in re.findall(r"\d+(?:-\d+)?", self._text(row, 0))]
-            kept = []
+            kept: list[str] = []
             for part in numbers:
                 first, _, last = part.partition("-")
                 span = range(int(first), int(last or first) + 1)
@@ -219,7 +227,9 @@ class CountingTable(QWidget):
             if numbers and not kept:
                 self.table.removeRow(row)
             elif numbers:
-                self.table.item(row, 0).setText(", ".join(kept))
+                item = self.table.item(row, 0)
+                if item is not None:
+                    item.setText(", ".join(kept))
         for number in range(old + 1, new + 1):
             self._append(str(number), 0, 0)
         self.table.blockSignals(False)
@@ -328,3 +338,12 @@ class TieBreakerList(QWidget):
             self.list.takeItem(row)
             self._renumber()
             self.edited.emit()
+
+
+def ordered_list(bind: Binder, field: str, editor: TieBreakerList, height: int) -> TieBreakerList:
+    """A reorderable list of named criteria inside a rule's box, marked as ``field``."""
+    editor.list.setMinimumHeight(height)
+    editor.list.setMaximumHeight(height)
+    bind.mark(field, editor.list)
+    editor.edited.connect(bind.changed)
+    return editor

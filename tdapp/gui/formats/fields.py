@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from typing import TypeVar
 
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
@@ -20,7 +21,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tdapp.core.formats.options import Choice
 from tdapp.gui import theme
+
+W = TypeVar("W", bound=QWidget)
+C = TypeVar("C", bound=Choice)
 
 ERROR_COLOUR = theme.ERROR
 ERROR_NAME = "formatFieldAtFault"
@@ -38,11 +43,17 @@ def choice_box(choices: Iterable[tuple[str, str]]) -> QComboBox:
 
 
 def set_choice(box: QComboBox, value: str | None) -> None:
+    value = None if value is None else str(value)  # a typed choice is kept as its string
     index = box.findData(value)
     if index < 0 and value is not None:  # a value the list lacks (an older file): keep it
         box.addItem(str(value), value)
         index = box.count() - 1
     box.setCurrentIndex(max(index, 0))
+
+
+def chosen(box: QComboBox, choice: type[C], field: str) -> C:
+    """The box's value as a member of ``choice`` (:class:`FormatError` at ``field`` if not)."""
+    return choice.parse(box.currentData(), field)
 
 
 def int_box(low: int, high: int, none_text: str | None = None) -> QSpinBox:
@@ -166,3 +177,24 @@ class FieldMarks:
             theme.set_error_border(widget, False)
             widget.setToolTip("")
         self._marked.clear()
+
+
+class Binder:
+    """Where the widgets of one tab register: each under the format field it shows (so a
+    refusal outlines it) and watched for changes. ``add`` hands the widget back with its own
+    type, so ``binder.add("pool.size", int_box(1, 999))`` is a ``QSpinBox`` to the checker."""
+
+    def __init__(self, marks: FieldMarks, tab: int, changed: Callable[[], None]) -> None:
+        self.marks = marks
+        self.tab = tab
+        self.changed = changed
+
+    def add(self, field: str, widget: W) -> W:
+        self.marks.add(field, widget, self.tab)
+        watch(widget, self.changed)
+        return widget
+
+    def mark(self, field: str, widget: W) -> W:
+        """Registered for refusals only (a widget that reports its own edits)."""
+        self.marks.add(field, widget, self.tab)
+        return widget

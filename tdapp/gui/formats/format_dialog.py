@@ -33,12 +33,12 @@ from tdapp.core.formats import (
 )
 from tdapp.core.formats.describe import criterion_words
 from tdapp.core.formats.model import TeamRule
+from tdapp.core.formats.options import TeamMembers, TieMode
 from tdapp.core.scoring.formula import FormulaSystem
 from tdapp.core.scoring.registry import list_systems
-from tdapp.core.tournament.tiebreakers import criterion_names
 from tdapp.gui import theme
 from tdapp.gui.formats.fields import error_label, refusal_words
-from tdapp.gui.formats.form import SEEDING_WORDS, FormatForm
+from tdapp.gui.formats.form import FormatForm
 from tdapp.services.formats import FormatState, check_format
 
 CURRENT = "current"
@@ -55,7 +55,7 @@ def _in_words(fmt: TournamentFormat) -> list[tuple[str, str]]:
         _after(out, "Championship pool", "Ties at the pool cut", cut or "no tie-breakers listed")
     if fmt.knockout is not None:
         _after(out, "Knock-out", "Final seeding", "; then ".join(
-            SEEDING_WORDS.get(c, c) for c in fmt.knockout.final_seeding))
+            c.words for c in fmt.knockout.final_seeding))
     if fmt.team is not None:  # describe_format's sentence leaves out the team options
         _replace(out, "Team tournament", _team_words(fmt.team))
     best = fmt.awards.best_country
@@ -66,7 +66,7 @@ def _in_words(fmt: TournamentFormat) -> list[tuple[str, str]]:
             (best.counted_games_only, "only games that count"),
             (best.td_discretion, "the TD decides"),
         ) if on]
-        ties = "ties left to the TD" if best.ties == "td" else "ties shared"
+        ties = "ties left to the TD" if best.ties == TieMode.TD else "ties shared"
         out.append(("Best country", "; ".join(["by single-game score", *options, ties])))
     if fmt.awards.special:
         out.append(("Special awards", ", ".join(fmt.awards.special)))
@@ -91,9 +91,9 @@ def _replace(out: list[tuple[str, str]], topic: str, words: str) -> None:
 
 
 def _team_words(team: TeamRule) -> str:
-    who = "players outside the pool" if team.members_from == "non-pool" else "every player"
+    who = team.members_from.words
     parts = [f"round {team.round}, teams of {team.size} from {who}, team score = sum"]
-    if team.members_from == "non-pool":
+    if team.members_from == TeamMembers.NON_POOL:
         parts.append(f"needs at least {team.min_players} of them")
     parts.append("the team picks each member's power" if team.team_picks_powers
                  else "powers assigned as usual")
@@ -134,9 +134,7 @@ class FormatDialog(QDialog):
         self.start_from = QComboBox()
         self.name_edit = QLineEdit()
         self.title_edit = QLineEdit()
-        self.form = FormatForm(
-            [(c.name, c.title) for c in list_clock_formats()],
-            criterion_names())
+        self.form = FormatForm([(c.name, c.title) for c in list_clock_formats()])
         self.summary = QLabel()
         self.summary.setObjectName("formatSummary")
         self.summary.setWordWrap(True)

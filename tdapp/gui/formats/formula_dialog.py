@@ -283,7 +283,8 @@ class ScoringSystemsDialog(QDialog):
     def board_column(self, board: int, kind: str) -> list[str]:
         """The texts of one column of the score table, powers then total (for tests)."""
         column = 1 + 3 * board + ("centres", "formula", "compare").index(kind)
-        return [self.table.item(r, column).text() for r in range(FIRST_ROW, TOTAL_ROW + 1)]
+        items = (self.table.item(r, column) for r in range(FIRST_ROW, TOTAL_ROW + 1))
+        return [item.text() if item is not None else "" for item in items]
 
     def _cell(self, row: int, column: int, text: str, colour: str | None = None) -> None:
         item = QTableWidgetItem(text)
@@ -311,7 +312,7 @@ class ScoringSystemsDialog(QDialog):
 
     def start_new(self) -> None:
         self.systems.clearSelection()
-        self.systems.setCurrentItem(None)
+        self.systems.setCurrentRow(-1)
         self.name_edit.setReadOnly(False)
         for edit in (self.name_edit, self.title_edit):
             edit.clear()

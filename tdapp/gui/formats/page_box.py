@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from tdapp.core.formats import TournamentFormat, get_format
@@ -14,8 +16,8 @@ class FormatBox(QGroupBox):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Format and scoring", parent)
-        self.title = QLabel("—")
-        self.title.setWordWrap(True)
+        self.title_label = QLabel("—")
+        self.title_label.setWordWrap(True)
         self.summary = QLabel()
         self.summary.setObjectName("formatSummary")
         self.summary.setWordWrap(True)
@@ -28,14 +30,16 @@ class FormatBox(QGroupBox):
         buttons.addWidget(self.scoring_button)
         buttons.addStretch(1)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.title)
+        layout.addWidget(self.title_label)
         layout.addWidget(self.summary)
         layout.addWidget(self.systems)
         layout.addLayout(buttons)
 
     def show_state(self, state: FormatState, systems: list[SystemRow]) -> None:
         changed = f" — changed from {get_format(state.base).title}" if state.custom else ""
-        self.title.setText(f"<b>{state.fmt.title}</b>{changed}")
+        self.title_label.setText(f"<b>{state.fmt.title}</b>{changed}")
+        if state.problem:  # the file's own format is refused: say why, where it is changed
+            self.title_label.setText(f"<b>{html.escape(state.problem)}</b>")
         self.summary.setText(format_summary(state.fmt))
         names = ", ".join(s.title for s in systems)
         self.systems.setText(f"Own scoring systems: {names}" if names else "")

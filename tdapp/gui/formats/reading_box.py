@@ -3,13 +3,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from PySide6.QtWidgets import QCheckBox, QComboBox, QGridLayout, QGroupBox, QLabel, QWidget
+from PySide6.QtWidgets import QCheckBox, QGridLayout, QGroupBox, QLabel, QWidget
 
 from tdapp.core.formats.model import OrderReadingRule
 from tdapp.gui import theme
-from tdapp.gui.formats.fields import choice_box, set_choice
+from tdapp.gui.formats.fields import Binder, choice_box, set_choice
 
 DUPLICATE_WORDS = (("", "the judge's default (it holds)"),
                    ("hold", "the unit holds"),
@@ -26,7 +24,6 @@ COAST_TIP = ("A fleet moving or retreating to Spain, Bulgaria or St Petersburg w
              "read with the one coast it can reach (an order that could reach both fails, WDC "
              "2025 V.4.b), or always an order that fails.")
 
-Add = Callable[[str, QWidget], QWidget]
 
 
 def _note(text: str) -> QLabel:
@@ -37,25 +34,25 @@ def _note(text: str) -> QLabel:
 
 
 class OrderReadingBox(QGroupBox):
-    """Every order-reading rule as a widget; ``add`` registers each under its format field."""
+    """Every order-reading rule as a widget; ``bind`` registers each under its format field."""
 
-    def __init__(self, add: Add, parent: QWidget | None = None) -> None:
+    def __init__(self, bind: Binder, parent: QWidget | None = None) -> None:
         super().__init__("Reading order sheets", parent)
-        self.duplicate: QComboBox = add("rules.duplicate_orders", choice_box(DUPLICATE_WORDS))
-        self.strict: QCheckBox = add("reading.strict_abbreviations", QCheckBox(
+        add = bind.add
+        self.duplicate = add("rules.duplicate_orders", choice_box(DUPLICATE_WORDS))
+        self.strict = add("reading.strict_abbreviations", QCheckBox(
             "An official but wrong abbreviation is an illegal order (the unit holds)"))
-        self.slips: QCheckBox = add("reading.correct_slips", QCheckBox(
+        self.slips = add("reading.correct_slips", QCheckBox(
             "Otherwise read a slip as its neighbour (Nwy/Nwg, Lvp/Lvn, Tyr/Tys)"))
         self.slips.setToolTip("An official abbreviation that makes the order impossible is read "
                               "as its neighbour when that is the one possible order, with a "
                               "warning. " + SLIP_EXAMPLE)
-        self.builds: QCheckBox = add("reading.require_unit_type_in_builds", QCheckBox(
+        self.builds = add("reading.require_unit_type_in_builds", QCheckBox(
             "Every build must say A or F (not only on a coast)"))
-        self.coast: QComboBox = add("reading.missing_coast", choice_box(MISSING_COAST_WORDS))
+        self.coast = add("reading.missing_coast", choice_box(MISSING_COAST_WORDS))
         self.coast.setToolTip(COAST_TIP)
-        self.build_coast: QComboBox = add("reading.missing_build_coast",
-                                          choice_box(BUILD_COAST_WORDS))
-        self.wrong_type: QComboBox = add("reading.wrong_unit_type", choice_box(WRONG_TYPE_WORDS))
+        self.build_coast = add("reading.missing_build_coast", choice_box(BUILD_COAST_WORDS))
+        self.wrong_type = add("reading.wrong_unit_type", choice_box(WRONG_TYPE_WORDS))
         self.strict.toggled.connect(self._strict_changed)
         self._lay_out()
 

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tdapp.core.orders.options import ParseOptions
+from tdapp.core.orders.options import MissingCoast, ParseOptions
 from tdapp.core.orders.result import ParseResult
 from tdapp.core.powers import POWERS
 from tdapp.gui import theme
@@ -315,7 +315,7 @@ def rules_text(options: ParseOptions, rules: Mapping[str, Any], civil_disorder: 
         if options.strict_abbreviations else "an abbreviation is read by intent when only one "
         "reading is possible",
         "a fleet move to a two-coast province needs its coast only when both can be reached"
-        if options.missing_coast == "infer" else "a fleet move to Spain, Bulgaria or "
+        if options.missing_coast == MissingCoast.INFER else "a fleet move to Spain, Bulgaria or "
         "St Petersburg needs its coast",
         "a convoy to an adjacent province only when 'via convoy' is written"
         if rules.get("convoy_to_adjacent") == "explicit" else "",

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
+from tdapp.core.formats.options import PowerMethod
 from tdapp.core.powers import POWERS
 from tdapp.gui.common.table_model import ROW_ROLE, Column, RowTableModel
 from tdapp.gui.common.tables import tune_table
@@ -169,8 +170,9 @@ class PowersPage(QWizardPage):
                                          "Players page); the lowest-ranked chooses first, and "
                                          "nobody takes a power played before."))
         pref_layout.addWidget(self.notes, 1)
-        self.pages = {"automatic": self.automatic, "preferences": preferences,
-                      "paris": self.paris, "manual": self.hand}
+        self.pages: dict[str, QWidget] = {  # by power method (a member is its string)
+            PowerMethod.AUTOMATIC: self.automatic, PowerMethod.PREFERENCES: preferences,
+            PowerMethod.PARIS: self.paris, PowerMethod.MANUAL: self.hand}
         for widget in self.pages.values():
             self.stack.addWidget(widget)
         self.format_note = QLabel()
@@ -201,17 +203,17 @@ class PowersPage(QWizardPage):
         self.stack.setCurrentWidget(self.pages[method])
         if fresh or self.owner.powers_for is not proposal:
             self.owner.powers_for = proposal
-            if method == "automatic":
+            if method == PowerMethod.AUTOMATIC:
                 self.owner.restore_automatic_powers()
-            elif method == "preferences":
+            elif method == PowerMethod.PREFERENCES:
                 self.owner.restore_automatic_powers()
                 self.notes.clear()
                 self.notes.addItems(seating.assign_preferences(proposal))
-            elif method == "paris":
+            elif method == PowerMethod.PARIS:
                 self._start_paris(proposal)
             else:
                 self.owner.restore_automatic_powers()
-        if method == "paris":
+        if method == PowerMethod.PARIS:
             self.owner.projector_turns(True)
             self.paris.setFocus()
         else:
@@ -259,7 +261,7 @@ class PowersPage(QWizardPage):
         if proposal is None:
             return
         missing = proposal.missing_powers()
-        if self.method == "manual":
+        if self.method == PowerMethod.MANUAL:
             self.hand.show_proposal(proposal)
         text = stats_text(proposal)
         if missing:

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
+from tdapp.core.formats.options import PowerMethod
 from tdapp.gui import theme
 from tdapp.gui.seating.cards import BoardGrid
 from tdapp.gui.seating.common import (
@@ -171,9 +172,9 @@ class ReviewPage(QWizardPage):
         if proposal is None:
             return
         method = self.owner.powers_page.method
-        if method in ("paris", "manual"):
+        if method in (PowerMethod.PARIS, PowerMethod.MANUAL):
             self.say("The boards seated again have automatic powers: go Back to Powers for "
-                     + ("the Paris method." if method == "paris" else "powers by hand."))
+                     + ("the Paris method." if method == PowerMethod.PARIS else "powers by hand."))
         else:
             self.say("Seated again.")
 

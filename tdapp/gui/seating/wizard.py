@@ -18,6 +18,7 @@ from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget, QWizard
 
 from tdapp.core.formats import TournamentFormat
+from tdapp.core.formats.options import PowerMethod
 from tdapp.gui.seating.common import call_seats
 from tdapp.gui.seating.projection import SeatingProjector, board_call_content
 from tdapp.gui.seating.runner import ProgressPanel
@@ -150,7 +151,7 @@ class SeatingWizard(QWizard):
             return
         def done(fresh: SeatingProposal) -> None:
             method = self.powers_page.method or current.context.power_method
-            if method == "preferences":
+            if method == PowerMethod.PREFERENCES:
                 seating.assign_preferences(fresh)
             self.proposal = fresh
             self.powers_for = None  # back on the Powers step, its method starts over

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tdapp.core.formats.options import TeamMembers
 from tdapp.core.powers import POWER_TITLES, POWERS
 from tdapp.gui import theme
 from tdapp.gui.common.enter_key import on_enter
@@ -175,7 +176,7 @@ class TeamsDialog(QDialog):
     @staticmethod
     def _pool_text(view: TeamsView) -> str:
         rule = view.rule
-        if rule is None or rule.members_from != "non-pool":
+        if rule is None or rule.members_from != TeamMembers.NON_POOL:
             return ""
         in_pool = sum(1 for c in view.candidates if "championship pool" in c.why_not)
         if not view.pool_known:

@@ -83,17 +83,19 @@ def test_a_td_format_with_its_own_game_rules_round_trips() -> None:
 @pytest.mark.parametrize(
     ("changes", "field"),
     [
-        ({"grace": GraceRule(minutes=0)}, "grace.minutes"),
-        ({"grace": GraceRule(per_game=0)}, "grace.per_game"),
-        ({"corrections": CorrectionRule(until="never")}, "corrections.until"),
-        ({"corrections": CorrectionRule(text="  ")}, "corrections.text"),
-        ({"corrections": CorrectionRule(build_errors="ignore")}, "corrections.build_errors"),
-        ({"draw_votes": DrawVoteRule(participants="some")}, "draw_votes.participants"),
+        (lambda: {"grace": GraceRule(minutes=0)}, "grace.minutes"),
+        (lambda: {"grace": GraceRule(per_game=0)}, "grace.per_game"),
+        (lambda: {"corrections": CorrectionRule(until="never")}, "corrections.until"),
+        (lambda: {"corrections": CorrectionRule(text="  ")}, "corrections.text"),
+        (lambda: {"corrections": CorrectionRule(build_errors="ignore")},
+         "corrections.build_errors"),
+        (lambda: {"draw_votes": DrawVoteRule(participants="some")}, "draw_votes.participants"),
     ],
 )
 def test_a_wrong_game_rule_names_its_field(changes, field) -> None:
+    """A wrong choice is refused as the rule is made; a wrong number when the format is."""
     with pytest.raises(FormatError) as info:
-        copy_format(get_format("wdc-2025"), **changes)
+        copy_format(get_format("wdc-2025"), **changes())
     assert info.value.field == field
 
 

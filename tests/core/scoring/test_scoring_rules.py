@@ -61,7 +61,8 @@ def test_a_solo_must_be_declared() -> None:
     centers = {**FULL, "AUSTRIA": 18, "ENGLAND": 1}
     with pytest.raises(ScoringError) as info:
         validate_game(GameResult(centers=centers, end_year=1909))
-    assert info.value.field == "solo" and "AUSTRIA" in str(info.value)
+    assert info.value.field == "solo"
+    assert str(info.value) == "Austria has 18 centres: that is a solo"
     validate_game(GameResult(centers=centers, end_year=1909, solo="AUSTRIA"))
 
 
@@ -252,3 +253,23 @@ def test_custom_systems_resolve_first_and_names_are_checked() -> None:
     assert custom_name_problem("ten-a-centre") is None
     assert "built-in" in (custom_name_problem("haight") or "")
     assert "not a name" in (custom_name_problem("Ten a centre") or "")
+
+
+def test_every_problem_of_a_game_is_listed_each_naming_its_field() -> None:
+    """The one list of what makes a result impossible: ``validate_game`` raises its first,
+    the result entry (``BoardResult.problems``) shows them all."""
+    from tdapp.core.scoring.validate import game_problems
+
+    centers = {**FULL, "AUSTRIA": 18, "ENGLAND": 1, "TURKEY": 0}
+    game = GameResult(centers=centers, end_year=1909, eliminated={"ITALY": 1905},
+                      history={1906: {**FULL, "ITALY": 2}}, draw=("TURKEY",))
+    problems = game_problems(game)
+    assert [p.field for p in problems] == ["solo", "eliminated.ITALY", "eliminated.ITALY",
+                                           "draw[0]"]
+    assert [str(p) for p in problems][1:] == [
+        f"Italy is marked eliminated but has centres ({FULL['ITALY']})",
+        "Italy was eliminated in 1905 but has centres in 1906",
+        "Turkey has no centres and cannot be in the draw"]
+    with pytest.raises(ScoringError) as info:
+        validate_game(game)
+    assert str(info.value) == str(problems[0])

@@ -21,7 +21,7 @@ def test_the_locked_box_and_the_summary_say_the_sit_out_rule(qtbot) -> None:
     dialog.form.setCurrentIndex(2)
     dialog.resize(1200, 740)
     dialog.show()
-    texts = [label.text() for label in dialog.form.locked.findChildren(QLabel)]
+    texts = [label.text() for label in dialog.form.box("locked-final-boards").findChildren(QLabel)]
     assert "Sit-outs and two boards: " + SIT_OUT_WORDS + "." in texts
     assert "keeps the place held when it began" in summary_html(fmt, None)
     assert screens.save(dialog, "formats/format-final-round.png").is_file()

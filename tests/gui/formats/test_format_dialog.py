@@ -45,7 +45,7 @@ def test_best_one_of_three_saved_changes_the_standings_and_undo_restores(
     state = formats.format_state(demo_main.app.db)
     assert state.custom and state.fmt.counting[0].best == 1
     box = demo_main.window.tournament_page.format_box
-    assert "changed from World DipCon 2025" in box.title.text()
+    assert "changed from World DipCon 2025" in box.title_label.text()
     demo_main.window.show_page("Tournament")
     screenshot(demo_main.window, "tournament-page-format-box")
     after = _scores(demo_main)
@@ -56,7 +56,7 @@ def test_best_one_of_three_saved_changes_the_standings_and_undo_restores(
     demo_main.window.menus.undo_action.trigger()
     assert not formats.format_state(demo_main.app.db).custom
     assert _scores(demo_main) == pytest.approx(before)
-    assert "changed" not in box.title.text()
+    assert "changed" not in box.title_label.text()
 
 
 def test_sum_of_squares_chosen_for_round_two_rescores_its_boards(
@@ -106,7 +106,7 @@ def test_tie_breakers_reorder_and_other_parts_reach_the_format(
     dialog = _open(demo_main)
     form = dialog.form
     form.setCurrentIndex(3)
-    ties = form.tie_breakers
+    ties = form.ties.tie_breakers
     first, second = ties.names()[:2]
     ties.list.setCurrentRow(1)
     qtbot.mouseClick(ties.up_button, Qt.MouseButton.LeftButton)
@@ -116,22 +116,22 @@ def test_tie_breakers_reorder_and_other_parts_reach_the_format(
     ties.add_button.click()
     assert ties.names()[-1] == "random-draw"
     assert "a recorded random draw" in dialog.summary.text()
-    assert form.champion_ties.isChecked()  # WDC 2025 has its own list for places 1-7
-    form.champion_list.list.setCurrentRow(0)
-    form.champion_list.remove_button.click()
-    assert form.champion_list.names()[0] == "best-game"
+    assert form.ties.champion_ties.isChecked()  # WDC 2025 has its own list for places 1-7
+    form.ties.champion_list.list.setCurrentRow(0)
+    form.ties.champion_list.remove_button.click()
+    assert form.ties.champion_list.names()[0] == "best-game"
     screenshot(dialog, "format-dialog-tie-breakers")
-    form.places.setValue(10)
-    form.best_solo.setChecked(True)
-    form.best_no_top.setChecked(True)
-    form.variants["convoy_to_adjacent"].setCurrentIndex(
-        form.variants["convoy_to_adjacent"].findData("intent"))
+    form.awards.places.setValue(10)
+    form.awards.best_solo.setChecked(True)
+    form.awards.best_no_top.setChecked(True)
+    form.rules.variants["convoy_to_adjacent"].setCurrentIndex(
+        form.rules.variants["convoy_to_adjacent"].findData("intent"))
     form.setCurrentIndex(4)
     assert "a loss to a solo never wins" in dialog.summary.text()
     screenshot(dialog, "format-dialog-awards")
-    form.end_year.setValue(1910)
-    form.vote_secret.setValue(form.vote_secret.minimum())  # all secret
-    form.pool_size.setValue(14)
+    form.rules.end_year.setValue(1910)
+    form.rules.vote_secret.setValue(form.rules.vote_secret.minimum())  # all secret
+    form.box("pool-champion").size_box.setValue(14)
     form.rounds.setValue(5)
     assert form.rounds_table.rowCount() == 5
     assert "round 4 + round 5" in dialog.summary.text()
@@ -160,13 +160,13 @@ def test_start_from_another_built_in_and_back_to_it_unchanged(qtbot, demo_main) 
     dialog.start_from.setCurrentIndex(dialog.start_from.findData("edc-2026"))
     assert dialog.name_edit.text() == "edc-2026"
     assert dialog.form.rounds_table.cell(0, 1).currentData() == "edc-2026"
-    assert dialog.form.locked.isChecked() and not dialog.form.pool.isChecked()
+    assert dialog.form.box("locked-final-boards").isChecked() and not dialog.form.box("pool-champion").isChecked()
     assert "rank range" in dialog.summary.text()
     dialog.save_button.click()
     state = formats.format_state(demo_main.app.db)
     assert not state.custom and state.fmt.name == "edc-2026"  # a built-in as it is
     assert "European Diplomacy Championship" in \
-        demo_main.window.tournament_page.format_box.title.text()
+        demo_main.window.tournament_page.format_box.title_label.text()
 
 
 def test_fewer_rounds_leave_their_counting_group_and_an_empty_name_is_marked(
@@ -174,8 +174,8 @@ def test_fewer_rounds_leave_their_counting_group_and_an_empty_name_is_marked(
     dialog = _open(demo_main)
     dialog.start_from.setCurrentIndex(dialog.start_from.findData("wdc-2018"))
     form = dialog.form
-    assert not form.champion_ties.isChecked()  # one list for everybody
-    form.top.setChecked(False)
+    assert not form.ties.champion_ties.isChecked()  # one list for everybody
+    form.box("top-board-winner").setChecked(False)
     form.final_ranking.setCurrentIndex(form.final_ranking.findData("total"))
     form.rounds.setValue(3)
     assert form.rounds_table.rowCount() == 3

@@ -18,18 +18,18 @@ from .rules_tab import RULES_TAB, open_rules_tab, save_picture
 def test_a_td_gives_their_format_a_grace_period_and_edc_style_corrections(demo_main) -> None:
     dialog = open_rules_tab(demo_main)
     form = dialog.form
-    assert not form.grace.isChecked()  # WDC 2025 has no grace period
-    assert form.correct_until.currentData() == "next-deadline"
-    assert "VI.3" in form.correct_text.text()
-    assert form.vote_who.currentData() == "survivors"
-    form.grace.setChecked(True)
-    form.grace_minutes.setValue(3)
-    form.grace_times.setValue(2)
-    form.grace_movement.setChecked(False)
-    set_choice(form.correct_until, "next-movement")
-    form.correct_text.setText("not reported before the next movement phase: final")
-    set_choice(form.build_errors, "next-adjustment")
-    set_choice(form.vote_who, "named")
+    assert not form.rules.grace.isChecked()  # WDC 2025 has no grace period
+    assert form.rules.correct_until.currentData() == "next-deadline"
+    assert "VI.3" in form.rules.correct_text.text()
+    assert form.rules.vote_who.currentData() == "survivors"
+    form.rules.grace.setChecked(True)
+    form.rules.grace_minutes.setValue(3)
+    form.rules.grace_times.setValue(2)
+    form.rules.grace_movement.setChecked(False)
+    set_choice(form.rules.correct_until, "next-movement")
+    form.rules.correct_text.setText("not reported before the next movement phase: final")
+    set_choice(form.rules.build_errors, "next-adjustment")
+    set_choice(form.rules.vote_who, "named")
     summary = dialog.summary.text()
     assert "a 3-minute grace period for a missing sheet, twice per game, in any phase" in summary
     assert "before the next movement phase is corrected at once" in summary
@@ -43,20 +43,20 @@ def test_a_td_gives_their_format_a_grace_period_and_edc_style_corrections(demo_m
         "next-movement", "not reported before the next movement phase: final", "next-adjustment")
     assert fmt.draw_votes.participants == "named"
     again = open_rules_tab(demo_main)  # the dialog shows the saved rules when opened again
-    assert again.form.grace.isChecked() and again.form.grace_times.value() == 2
-    assert again.form.build_errors.currentData() == "next-adjustment"
+    assert again.form.rules.grace.isChecked() and again.form.rules.grace_times.value() == 2
+    assert again.form.rules.build_errors.currentData() == "next-adjustment"
 
 
 def test_a_correction_rule_without_words_is_marked_at_its_field(demo_main) -> None:
     dialog = open_rules_tab(demo_main)
-    dialog.form.correct_text.setText("   ")
+    dialog.form.rules.correct_text.setText("   ")
     assert not dialog.save_button.isEnabled()
-    assert dialog.form.correct_text.objectName() == ERROR_NAME
+    assert dialog.form.rules.correct_text.objectName() == ERROR_NAME
     error = dialog.form.errors[RULES_TAB]
     assert not error.isHidden() and "quoted when a correction is refused" in error.text()
-    dialog.form.correct_text.setText("the board stands")
+    dialog.form.rules.correct_text.setText("the board stands")
     assert dialog.save_button.isEnabled()
-    assert dialog.form.correct_text.objectName() != ERROR_NAME
+    assert dialog.form.rules.correct_text.objectName() != ERROR_NAME
 
 
 def test_another_correction_limit_does_not_keep_the_old_rules_words(demo_main) -> None:
@@ -66,19 +66,19 @@ def test_another_correction_limit_does_not_keep_the_old_rules_words(demo_main) -
     dialog = open_rules_tab(demo_main)
     form = dialog.form
     set_choice(dialog.start_from, "edc-2026")
-    assert form.correct_until.currentData() == "next-movement"
-    edc_words = form.correct_text.text()
+    assert form.rules.correct_until.currentData() == "next-movement"
+    edc_words = form.rules.correct_text.text()
     assert "next movement" in edc_words
-    set_choice(form.correct_until, "next-deadline")
-    assert form.correct_text.text() == ""
+    set_choice(form.rules.correct_until, "next-deadline")
+    assert form.rules.correct_text.text() == ""
     assert not dialog.save_button.isEnabled()
-    assert form.correct_text.objectName() == ERROR_NAME  # the field asks for the new words
-    set_choice(form.correct_until, "next-movement")
-    assert form.correct_text.text() == edc_words, "back to EDC's limit, EDC's words come back"
-    set_choice(form.correct_until, "next-deadline")
-    form.correct_text.setText("a mistake found before the next deadline is put right")
-    set_choice(form.correct_until, "next-movement")
-    assert form.correct_text.text() == "a mistake found before the next deadline is put right", \
+    assert form.rules.correct_text.objectName() == ERROR_NAME  # the field asks for the new words
+    set_choice(form.rules.correct_until, "next-movement")
+    assert form.rules.correct_text.text() == edc_words, "back to EDC's limit, EDC's words come back"
+    set_choice(form.rules.correct_until, "next-deadline")
+    form.rules.correct_text.setText("a mistake found before the next deadline is put right")
+    set_choice(form.rules.correct_until, "next-movement")
+    assert form.rules.correct_text.text() == "a mistake found before the next deadline is put right", \
         "words the TD wrote are never thrown away"
 
 
@@ -113,7 +113,7 @@ def test_a_tds_own_format_says_what_it_was_changed_from(demo_main) -> None:
     # (changed) — changed"; it now says what it was changed from, as the Tournament page does.
     dialog = open_rules_tab(demo_main)
     set_choice(dialog.start_from, "edc-2026")
-    dialog.form.grace_minutes.setValue(3)
+    dialog.form.rules.grace_minutes.setValue(3)
     dialog.save_button.click()
     again = open_rules_tab(demo_main)
     assert again.start_from.itemText(0) == (

@@ -1,7 +1,8 @@
 """A new structural rule is one module: this test module defines a toy final ranking, registers
 it, and sees it in the registry, the format's description, its checks, the standings, the
 champion award, seating's needs, a saved format read back and the format dialog's choices,
-without touching any other file (issue 13, part 4)."""
+without touching any other file (issue 13, part 4). Its settings editor is one class too,
+registered by the rule's name: the format dialog's structure tab shows it."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from collections.abc import Iterator, Sequence
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QVBoxLayout
 
 from tdapp.core.formats import (
     FormatError,
@@ -38,7 +40,15 @@ from tdapp.core.tournament import (
     compute_awards,
     compute_standings,
 )
+from tdapp.gui.formats.fields import Binder
 from tdapp.gui.formats.format_dialog import FormatDialog, summary_html
+from tdapp.gui.formats.settings_box import SettingsBox
+from tdapp.gui.formats.settings_editors import (
+    register_settings_editor,
+    settings_editor,
+    settings_editors,
+    unregister_settings_editor,
+)
 
 
 class LastRoundWinner(FinalRanking):
@@ -70,14 +80,32 @@ class LastRoundWinner(FinalRanking):
         return result
 
 
+class LastRoundWinnerBox(SettingsBox):
+    """Toy editor: the rule has no settings of its own, so its box says what it does and which
+    existing setting it leans on (the number of rounds), shown from the loaded format."""
+
+    rule = "last-round-winner"
+    title_words = "Best score of the last round"
+
+    def build(self, bind: Binder) -> None:
+        self.words = QLabel()
+        QVBoxLayout(self).addWidget(self.words)
+
+    def show_settings(self, fmt: TournamentFormat) -> None:
+        self.words.setText(f"The best score of round {fmt.rounds} is champion.")
+
+
 @pytest.fixture
 def toy() -> Iterator[FinalRanking]:
     register_final_ranking(LastRoundWinner)
+    register_settings_editor(LastRoundWinnerBox)
     try:
         yield final_ranking_rule("last-round-winner")
     finally:
+        unregister_settings_editor("last-round-winner")
         unregister_final_ranking("last-round-winner")
     assert "last-round-winner" not in final_ranking_names()
+    assert settings_editor("last-round-winner") is None
 
 
 def _toy_format() -> TournamentFormat:
@@ -147,3 +175,36 @@ def test_the_format_dialog_offers_the_toy_rule_and_says_it(qtbot, toy) -> None:
     assert box.currentData() == "last-round-winner"
     assert dialog.form.build(fmt, fmt.name, fmt.title) == fmt
     assert "the best score of the last round" in summary_html(fmt, None)
+
+
+def test_the_toy_rule_brings_its_settings_editor_into_the_dialog(qtbot, toy) -> None:
+    assert [e.rule for e in settings_editors()] == [
+        "pool-champion", "top-board-winner", "locked-final-boards", "knockout",
+        "last-round-winner"]  # the core's order of the rules, built-in ones first
+    with pytest.raises(ValueError, match="two settings editors"):
+        register_settings_editor(LastRoundWinnerBox)
+    with pytest.raises(ValueError, match="built in"):
+        unregister_settings_editor("pool-champion")
+    dialog = FormatDialog()
+    qtbot.addWidget(dialog)
+    dialog.form.set_systems([(s.name, s.title) for s in list_systems()])
+    box = dialog.form.box("last-round-winner")
+    assert isinstance(box, LastRoundWinnerBox)
+    assert box.title() == "Best score of the last round" and not box.isCheckable()
+    assert box.parent() is not None  # laid out on the structure tab, beside the built-in boxes
+    fmt = _toy_format()
+    dialog.form.load(fmt)
+    assert box.words.text() == "The best score of round 4 is champion."
+    assert dialog.form.build(fmt, fmt.name, fmt.title) == fmt
+    dialog.form.setCurrentIndex(2)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    assert box.isVisible()
+
+
+def test_without_the_toy_rule_the_dialog_has_no_box_for_it(qtbot) -> None:
+    dialog = FormatDialog()
+    qtbot.addWidget(dialog)
+    assert "last-round-winner" not in dialog.form.structure.boxes
+    assert set(dialog.form.structure.boxes) == {
+        "pool-champion", "top-board-winner", "locked-final-boards", "knockout"}

@@ -16,11 +16,11 @@ from .rules_tab import open_rules_tab, save_picture
 def test_a_tds_copy_of_edc_keeps_its_strict_abbreviation_rule(demo_main) -> None:
     dialog = open_rules_tab(demo_main)
     dialog.start_from.setCurrentIndex(dialog.start_from.findData("edc-2026"))
-    box = dialog.form.reading
+    box = dialog.form.rules.reading
     assert box.strict.isChecked() and not box.slips.isEnabled()  # no slips under the strict rule
     assert box.duplicate.currentData() == "last"  # EDC: the last order written counts
     assert box.isVisible() and box.strict.isVisible()
-    dialog.form.end_year.setValue(1910)
+    dialog.form.rules.end_year.setValue(1910)
     assert dialog.name_edit.text() == "edc-2026-custom"  # a changed built-in gets its own name
     dialog.title_edit.setText("Our EDC")
     summary = dialog.summary.text()
@@ -34,13 +34,13 @@ def test_a_tds_copy_of_edc_keeps_its_strict_abbreviation_rule(demo_main) -> None
     assert fmt.rules["duplicate_orders"] == "last"
     options = parse_options_for(fmt)
     assert options.strict_abbreviations and options.rules_name == "Our EDC"
-    again = open_rules_tab(demo_main).form.reading  # shown again as saved
+    again = open_rules_tab(demo_main).form.rules.reading  # shown again as saved
     assert again.strict.isChecked() and again.duplicate.currentData() == "last"
 
 
 def test_a_td_sets_every_reading_rule_and_reads_it_back(demo_main) -> None:
     dialog = open_rules_tab(demo_main)  # the demo plays WDC 2025: the forgiving reading
-    box = dialog.form.reading
+    box = dialog.form.rules.reading
     assert not box.strict.isChecked() and box.slips.isChecked() and box.slips.isEnabled()
     assert box.duplicate.currentData() == "hold"
     box.slips.setChecked(False)
@@ -59,7 +59,7 @@ def test_a_td_sets_every_reading_rule_and_reads_it_back(demo_main) -> None:
         strict_abbreviations=False, correct_slips=False, require_unit_type_in_builds=True,
         missing_coast="strict", missing_build_coast="void", wrong_unit_type="fail")
     assert fmt.rules == {"convoy_to_adjacent": "explicit", "duplicate_orders": "last"}
-    again = open_rules_tab(demo_main).form.reading
+    again = open_rules_tab(demo_main).form.rules.reading
     assert again.builds.isChecked() and not again.slips.isChecked()
     assert (again.coast.currentData(), again.build_coast.currentData(),
             again.wrong_type.currentData()) == ("strict", "void", "fail")
@@ -69,7 +69,7 @@ def test_a_td_sets_every_reading_rule_and_reads_it_back(demo_main) -> None:
 
 def test_the_judges_default_for_two_orders_is_kept_as_no_rule(demo_main) -> None:
     dialog = open_rules_tab(demo_main)
-    set_choice(dialog.form.reading.duplicate, "")
+    set_choice(dialog.form.rules.reading.duplicate, "")
     assert "two different orders for one unit: it holds" in dialog.summary.text()
     dialog.save_button.click()
     assert "duplicate_orders" not in formats.effective_format(demo_main.app.db).rules

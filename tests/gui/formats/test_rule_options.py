@@ -39,7 +39,7 @@ def _scroll_to(dialog, widget) -> None:
 
 def test_the_pool_cut_tie_breakers_reorder_and_are_saved(qtbot, demo_main, screenshot) -> None:
     dialog = _open(demo_main)
-    cut = dialog.form.cut_list
+    cut = dialog.form.box("pool-champion").cut_list
     start = cut.names()
     assert start[:2] == ("best-game", "head-to-head-best")  # WDC 2025's list at the cut
     cut.list.setCurrentRow(1)
@@ -65,9 +65,9 @@ def test_the_final_seeding_order_is_changed_and_an_empty_one_is_marked(
     dialog = _open(demo_main)
     dialog.start_from.setCurrentIndex(dialog.start_from.findData("dbn-2025"))
     form = dialog.form
-    seeding = form.ko_seeding
-    assert form.knockout.isChecked() and seeding.names() == ("solo", "seed")
-    assert not form.team.isChecked() and not form.team_min.isEnabled()  # DBN has no teams
+    seeding = form.box("knockout").seeding
+    assert form.box("knockout").isChecked() and seeding.names() == ("solo", "seed")
+    assert not form.box("team").isChecked() and not form.box("team").least.isEnabled()  # DBN has no teams
     seeding.list.setCurrentRow(1)
     qtbot.mouseClick(seeding.up_button, Qt.MouseButton.LeftButton)
     assert seeding.names() == ("seed", "solo")
@@ -80,12 +80,12 @@ def test_the_final_seeding_order_is_changed_and_an_empty_one_is_marked(
     assert seeding.list.objectName() == ERROR_NAME
     assert form.errors[STRUCTURE_TAB].text() == \
         "Knock-out, final seeding: add at least one: a solo first, or the seed"
-    _scroll_to(dialog, form.knockout)
+    _scroll_to(dialog, form.box("knockout"))
     screenshot(dialog, "format-dialog-final-seeding-error")
     seeding.choices.setCurrentIndex(seeding.choices.findData("seed"))
     seeding.add_button.click()
     assert dialog.save_button.isEnabled() and seeding.list.objectName() != ERROR_NAME
-    _scroll_to(dialog, form.knockout)
+    _scroll_to(dialog, form.box("knockout"))
     screenshot(dialog, "format-dialog-final-seeding")
     dialog.save_button.click()
     fmt = formats.effective_format(demo_main.app.db)
@@ -97,28 +97,28 @@ def test_the_team_options_are_saved_and_too_few_players_is_marked(
         qtbot, demo_main, screenshot) -> None:
     dialog = _open(demo_main)
     form = dialog.form
-    assert form.team.isChecked()
-    assert form.team_picks.isChecked() and form.team_apart.isChecked()
-    assert form.team_drop.isChecked() and form.team_min.value() == 49
-    form.team_picks.setChecked(False)
-    form.team_apart.setChecked(False)
-    form.team_drop.setChecked(False)
-    form.team_size.setValue(5)
-    form.team_min.setValue(4)
+    assert form.box("team").isChecked()
+    assert form.box("team").picks.isChecked() and form.box("team").apart.isChecked()
+    assert form.box("team").drop.isChecked() and form.box("team").least.value() == 49
+    form.box("team").picks.setChecked(False)
+    form.box("team").apart.setChecked(False)
+    form.box("team").drop.setChecked(False)
+    form.box("team").size_box.setValue(5)
+    form.box("team").least.setValue(4)
     assert not dialog.save_button.isEnabled()
-    assert form.team_min.objectName() == ERROR_NAME
+    assert form.box("team").least.objectName() == ERROR_NAME
     assert form.errors[STRUCTURE_TAB].text() == \
         "Team, players needed: must be at least one full team (5 players), not 4"
     screenshot(dialog, "format-dialog-team-error")
-    form.team_min.setValue(35)
-    form.team_members.setCurrentIndex(form.team_members.findData("all"))
-    assert not form.team_min.isEnabled()  # only a non-pool team needs players outside it
+    form.box("team").least.setValue(35)
+    form.box("team").members.setCurrentIndex(form.box("team").members.findData("all"))
+    assert not form.box("team").least.isEnabled()  # only a non-pool team needs players outside it
     assert dialog.save_button.isEnabled()
     words = dialog.summary.text()
     assert "round 4, teams of 5 from every player, team score = sum" in words
     assert "ties left to the TD" in words and "dropping" not in words
     assert "powers assigned as usual" in words
-    _scroll_to(dialog, form.team)
+    _scroll_to(dialog, form.box("team"))
     screenshot(dialog, "format-dialog-team")
     dialog.save_button.click()
     team = formats.effective_format(demo_main.app.db).team
@@ -135,5 +135,5 @@ def test_every_built_in_reads_back_unchanged_through_the_new_widgets(qtbot, fmt)
     dialog.form.set_systems([(s.name, s.title) for s in list_systems()])
     dialog.form.load(fmt)
     assert dialog.form.build(fmt, fmt.name, fmt.title) == fmt
-    assert dialog.form.ko_seeding.names() == (
+    assert dialog.form.box("knockout").seeding.names() == (
         fmt.knockout.final_seeding if fmt.knockout else ("solo", "seed"))

@@ -23,8 +23,9 @@ rule is also one line in ``catalogue.py``; any other (a plug-in, a test's toy ru
 ``register_final_ranking`` once. Validation, the format's description, the format dialog's
 choices, the standings, the champion award and seating's needs then know it. A rule that needs
 settings of its own (as ``pool`` or ``top_board``) also needs its settings dataclass as a
-``TournamentFormat`` field (``model.py``, and ``serialize._NESTED`` to read it back) and a box
-for it in ``tdapp/gui/formats/form.py``; a rule using existing settings, or none, does not.
+``TournamentFormat`` field (``model.py``, and ``serialize._NESTED`` to read it back) and its
+settings editor, registered under the rule's name (``tdapp/gui/formats/boxes/``); a rule using
+existing settings, or none, does not.
 """
 
 from __future__ import annotations

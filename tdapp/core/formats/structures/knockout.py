@@ -18,14 +18,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tdapp.core.formats.errors import FormatError
+from tdapp.core.formats.options import FinalSeeding
 from tdapp.core.formats.structures.base import FinalRanking, RankingContext
 from tdapp.core.formats.structures.ordering import Ordering
 
 if TYPE_CHECKING:
     from tdapp.core.formats.model import TournamentFormat
 
-SEEDING_WORDS = {"solo": "a solo in the qualifying stage first",
-                 "seed": "lower seed number first"}
 
 
 class Knockout(FinalRanking):
@@ -44,16 +43,7 @@ class Knockout(FinalRanking):
         return [("Knock-out", f"the best {k.automatic} seeds and every winner of rounds "
                  f"{', '.join(map(str, k.qualifying_rounds))} play the final (round "
                  f"{k.final_round}), seeded by "
-                 + ", then ".join(SEEDING_WORDS.get(c, c) for c in k.final_seeding))]
-
-    def validate(self, fmt: TournamentFormat) -> None:
-        super().validate(fmt)
-        k = fmt.knockout
-        assert k is not None
-        for i, name in enumerate(k.final_seeding):
-            if name not in SEEDING_WORDS:
-                raise FormatError(f"must be one of {', '.join(SEEDING_WORDS)}",
-                                  f"knockout.final_seeding[{i}]")
+                 + ", then ".join(c.words for c in k.final_seeding))]
 
     def check_change(self, fmt: TournamentFormat) -> None:
         k = fmt.knockout
@@ -115,12 +105,12 @@ def finalists(tournament: Any, fmt: TournamentFormat, sheet: Any,
     return sorted(out, key=lambda f: _seeding_key(f, rule.final_seeding))
 
 
-def _seeding_key(f: Finalist, criteria: Sequence[str]) -> tuple[int, ...]:
+def _seeding_key(f: Finalist, criteria: Sequence[FinalSeeding]) -> tuple[int, ...]:
     key: list[int] = []
     for name in criteria:
-        if name == "solo":
+        if name == FinalSeeding.SOLO:
             key.append(0 if f.solo else 1)
-        elif name == "seed":
+        elif name == FinalSeeding.SEED:
             key.append(f.seed if f.seed is not None else 1 << 30)
     return tuple(key)
 

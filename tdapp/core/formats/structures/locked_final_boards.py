@@ -30,13 +30,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tdapp.core.formats.errors import FormatError
+from tdapp.core.formats.options import BoardChampion, RankWithin
 from tdapp.core.formats.structures.base import FinalRanking, RankingContext, SeatingNeeds
 from tdapp.core.formats.structures.ordering import Ordering
 
 if TYPE_CHECKING:
     from tdapp.core.formats.model import TournamentFormat
 
-WITHIN_CHOICES = ("total", "round")
 SIT_OUT_WORDS = ("a player who sits the final round out keeps the place held when it began; "
                  "a player seated on two final-round boards is ranked with the lower-numbered "
                  "board, and each board's players share out the places they held")
@@ -56,8 +56,7 @@ class LockedFinalBoards(FinalRanking):
         rule = fmt.locked_final
         if rule is None:
             return []
-        within = ("by tournament score" if rule.within == "total"
-                  else "by final-round score")
+        within = rule.within.words
         return [("Final round", f"round {rule.round} is seated by ranking, seven available "
                  "players a board, the best on board 1; each board keeps the rank range its "
                  f"players held when it began, and swaps places inside it {within}"),
@@ -67,10 +66,7 @@ class LockedFinalBoards(FinalRanking):
         super().validate(fmt)
         rule = fmt.locked_final
         assert rule is not None
-        if rule.within not in WITHIN_CHOICES:
-            raise FormatError(f"must be one of {', '.join(WITHIN_CHOICES)}",
-                              "locked_final.within")
-        if rule.champion != "board-topper":
+        if rule.champion != BoardChampion.BOARD_TOPPER:
             raise FormatError("the champion is the top board's board-topper",
                               "locked_final.champion")
 
@@ -140,10 +136,10 @@ def locked_final_ordering(players: Sequence[str], fmt: TournamentFormat,
         if board is top_board:
             order = _top_board_order(members, board, ctx)
         else:
-            value = sheet.totals.__getitem__ if rule.within == "total" else (
+            value = sheet.totals.__getitem__ if rule.within == RankWithin.TOTAL else (
                 lambda p: sheet.round_score(p, rnd) or 0.0)
             order = ctx.order_by(members, value, phrase="higher score"
-                                 if rule.within == "total" else "higher final-round score")
+                                 if rule.within == RankWithin.TOTAL else "higher final-round score")
         _fill(slots, order, sorted(position[p] for p in members), f"board {board.number}")
     for p in players:
         if p not in done:  # did not play the final round: keeps the place it held

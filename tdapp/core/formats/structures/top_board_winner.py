@@ -28,8 +28,6 @@ from tdapp.core.formats.structures.ordering import Ordering
 if TYPE_CHECKING:
     from tdapp.core.formats.model import TournamentFormat
 
-CHAMPION_CHOICES = ("board-winner", "board-topper")
-
 
 class TopBoardWinner(FinalRanking):
     name = "top-board-winner"
@@ -50,9 +48,6 @@ class TopBoardWinner(FinalRanking):
         assert t is not None
         if not 2 <= t.size <= 7:
             raise FormatError(f"a board seats 2 to 7 players, not {t.size}", "top_board.size")
-        if t.champion not in CHAMPION_CHOICES:
-            raise FormatError(f"must be one of {', '.join(CHAMPION_CHOICES)}",
-                              "top_board.champion")
 
     def check_change(self, fmt: TournamentFormat) -> None:
         t = fmt.top_board
