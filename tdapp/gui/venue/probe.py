@@ -17,8 +17,6 @@ from typing import Any
 from PySide6.QtCore import QObject, QPoint, QTimer
 from PySide6.QtWidgets import QWidget
 
-from tdapp.gui.standings.page import StandingsPage
-
 ENV = "TDAPP_STATION_PROBE"
 PAGE_ENV = "TDAPP_STATION_PROBE_PAGE"  # the page the station shows ("Standings")
 TAB_ENV = "TDAPP_STATION_PROBE_TAB"  # and its tab ("Enter results")
@@ -57,6 +55,9 @@ class StationProbe(QObject):
         self.timer.start(_EVERY_MS)
 
     def _show(self, name: str) -> None:
+        # imported here: the probe is made at every start, the Standings page only when shown
+        from tdapp.gui.standings.page import StandingsPage
+
         self.window.show_page(name)
         page = self.window.pages.get(name)
         tabs = page.tabs if isinstance(page, StandingsPage) else None
