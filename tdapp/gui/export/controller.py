@@ -25,7 +25,6 @@ from tdapp.gui.operations import DialogProgress, Job, Operation
 from tdapp.gui.window.menus import MainMenus
 from tdapp.services.tournaments import tournament_info
 from tdapp.store.database import TournamentDb
-from tdapp.store.space import cannot_write
 
 if TYPE_CHECKING:
     from tdapp.gui.export.dialogs import DifferencesDialog, PdfOptionsDialog
@@ -257,7 +256,9 @@ def _written(job: ExportJob, db: TournamentDb, target: Path, writes: bool) -> An
     except OSError as exc:
         if not writes:
             raise
-        raise OSError(_sentence(cannot_write(job.target, exc))) from exc
+        from tdapp.services import exports  # loaded already: the job wrote through it
+
+        raise OSError(_sentence(exports.cannot_write(job.target, exc))) from exc
 
 
 def _sentence(text: str) -> str:

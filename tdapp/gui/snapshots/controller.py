@@ -10,8 +10,8 @@ from tdapp.gui.controller import AppController
 from tdapp.gui.window.main_window import MainWindow
 from tdapp.services import snapshots
 from tdapp.services.changes import ServiceError
+from tdapp.services.snapshots import snapshot_dir
 from tdapp.store.database import TournamentDb
-from tdapp.store.snapshots import snapshot_dir
 
 if TYPE_CHECKING:
     from tdapp.gui.snapshots.dialog import SnapshotsDialog
