@@ -31,7 +31,6 @@ from tdapp.gui.tournament.controller import TournamentController
 from tdapp.gui.venue.controller import VenueController
 from tdapp.gui.window.main_window import MainWindow
 from tdapp.services.changes import Change
-from tdapp.services.formats import effective_format
 from tdapp.services.rounds import list_rounds
 
 if TYPE_CHECKING:
@@ -218,11 +217,6 @@ class MainController:
     def _file_opened(self) -> None:
         self.window.page("Boards")  # Round > Seat round's number and state come from it
         self._clock_if_playing()
-        # A tournament whose own format cannot be read says so once as it opens (the Clock
-        # page's first read did, when every page was built at start); the Tournament page's
-        # format box keeps saying why.
-        if not self.window.is_built("Clock"):
-            self.app.read(effective_format)
 
     def _clock_if_playing(self) -> None:
         """A round being played has a clock that runs on the Clock page: build it."""
