@@ -15,8 +15,10 @@ from sqlalchemy import select
 
 from tdapp.core.clock import ClockError, RoundClock, TimeSource, get_clock_format, new_round_clock
 from tdapp.core.clock.formats import ClockFormat
+from tdapp.core.clock.round_clock import with_boards
 from tdapp.services import sealed
 from tdapp.services.changes import ServiceError
+from tdapp.services.clock_secret import SEALED_END_KEY, SEALED_END_LABEL
 from tdapp.services.formats import effective_format
 from tdapp.services.rounds import get_round
 from tdapp.store import td_secrets
@@ -25,10 +27,8 @@ from tdapp.store.models import Board, Round
 
 LAST_YEAR = 1910  # a round's schedule runs to here unless the format ends its games sooner
 PAGE_KEY = "page"  # the page's own data beside the clock's state; RoundClock ignores it
-# The hidden end time is kept sealed (services.sealed) under this key; "hidden_end" stays None in
-# the file, so one SQL query on a copy of the file no longer reveals it.
-SEALED_END_KEY = "hidden_end_sealed"
-SEALED_END_LABEL = "round clock hidden end"
+# The hidden end time is kept sealed (services.sealed) under SEALED_END_KEY (services.clock_secret);
+# "hidden_end" stays None in the file, so one SQL query on a copy of the file no longer reveals it.
 PLAYING = ("playing", "called")
 
 
@@ -86,19 +86,6 @@ def load_clock(db: TournamentDb, round_number: int, time: TimeSource) -> RoundCl
 def new_clock(db: TournamentDb, boards: list[int], time: TimeSource) -> RoundClock:
     fmt = clock_format(db)
     return new_round_clock(fmt, time, boards, last=fmt.rules.end_year or LAST_YEAR)
-
-
-def with_boards(clock: RoundClock, boards: list[int], time: TimeSource) -> RoundClock:
-    """The clock with the round's boards as called now: the same clock with any new board
-    added, or, for a clock never touched, a fresh one (a board call redone drops boards)."""
-    if set(clock.boards) == set(boards):
-        return clock
-    if not clock.log:
-        return new_round_clock(clock.format, time, boards, schedule=clock.schedule)
-    for number in boards:
-        if number not in clock.boards:
-            clock.add_board(number)
-    return clock
 
 
 def save_clock(db: TournamentDb, round_number: int, clock: RoundClock, *,

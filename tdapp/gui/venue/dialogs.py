@@ -72,18 +72,18 @@ class ShareDialog(QDialog):
         form.addRow("Server folder:", self.folder)
         form.addRow("Port:", self.port)
         form.addRow("Address:", self.address)
-        form.addRow("Assistants' password:", self.password)
+        form.addRow("Shared password:", self.password)
         buttons = QHBoxLayout()
         buttons.addWidget(self.start_button)
         buttons.addWidget(self.stop_button)
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         close.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        intro = QLabel("Assistants' laptops on the venue network join this tournament with "
-                       "File › Join a shared tournament…, typing the address and the password "
-                       "below (or scanning the code). To give each assistant a login of their "
-                       "own that may enter only their boards: File › Assistants and their "
-                       "boards….")
+        intro = QLabel("Give each assistant a login of their own that may enter only their "
+                       "boards: File › Assistants and their boards…. The shared password below "
+                       "(or the code) joins with File › Join a shared tournament…; it enters "
+                       "every board only while no assistant has been given boards, and none "
+                       "once one has: it never gives more than an assistant's own login.")
         intro.setWordWrap(True)
         layout.addWidget(intro)
         layout.addLayout(form)
@@ -162,15 +162,10 @@ class JoinDialog(QDialog):
     def url(self) -> str:
         """The database URL; a whole postgresql:// address pasted (or read from the TD's QR
         code) into the address field is taken as it is."""
-        from tdapp.store.venue_server import database_url
+        from tdapp.services.venue import join_url
 
-        host = self.host.text().strip()
-        if host.lower().startswith(("postgresql://", "postgres://")):
-            return host
-        if ":" in host and not host.startswith("["):
-            host = f"[{host}]"
-        return database_url(str(self.role.currentData()), self.password.text(), host,
-                            self.port.value(), self.database.text().strip() or "tournament")
+        return join_url(str(self.role.currentData()), self.password.text(), self.host.text(),
+                        self.port.value(), self.database.text().strip())
 
     def _accept_if_complete(self) -> None:
         if not self.host.text().strip():

@@ -1,64 +1,50 @@
-"""Hears the other stations of a venue server (LISTEN/NOTIFY) and refreshes the open views.
+"""Hears the other stations of a venue server and hands what they did to the GUI thread.
 
-A worker thread polls a :class:`tdapp.store.live.ChangeListener`; what another station did
-becomes the exact ``Change`` its service returned there (``services.live.NoticeMerger``; the
-``Change`` the tables name for a change written outside a service), broadcast on the GUI
-thread through ``AppController.changed``. The connection's state is shown at once: "server gone" when
-it drops, and the views refresh whole when it comes back.
+The listening runs on the services' own thread (:class:`tdapp.services.listening
+.StationListener`, running :class:`tdapp.services.live.LiveFeed`: what another station did
+becomes the exact ``Change`` its service returned there, notices checked and vouched for by the
+audit log, merged so the views reread a few times a second at most). LISTEN needs a blocking
+connection, so it cannot be a worker of the operation API, which is for work that ends. Its
+callbacks emit signals that Qt queues to the GUI thread; the venue controller broadcasts each
+``Change`` through ``AppController.changed`` and shows the connection's state at once: "server
+gone" when it drops, the views refreshed whole when it comes back.
 """
 
 from __future__ import annotations
 
-import threading
-import time
-
 from PySide6.QtCore import QObject, Signal
 
-from tdapp.services.live import NoticeMerger
-from tdapp.store.live import ChangeListener, station_name
+from tdapp.services.listening import StationListener
+from tdapp.services.live import Heard
 
 
 class LiveWatcher(QObject):
-    heard = Signal(object)  # what another station did (services.live.Heard)
+    heard = Signal(object)  # what other stations did (services.live.Heard), merged
     connection_changed = Signal(bool, str)  # connected, the reason when not
+    _arrived = Signal(object)  # from the thread: handed on by _deliver on the GUI thread
+    _changed_state = Signal(bool, str)  # from the thread: the connection, on the GUI thread
 
     def __init__(self, url: str, station: str = "", parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.url = url
-        self.station = station or station_name()
-        self.connected = True
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="tdapp live", daemon=True)
+        self.connected = True  # as the GUI thread last heard
+        self._arrived.connect(self._deliver)
+        self._changed_state.connect(self._connection)
+        self.listener = StationListener(url, station, on_heard=self._arrived.emit,
+                                        on_connection=self._changed_state.emit)
+        self.url, self.station = url, self.listener.station
 
     def start(self) -> None:
-        self._thread.start()
+        self.listener.start()
 
     def stop(self) -> None:
-        self._stop.set()
-        if self._thread.is_alive():
-            self._thread.join(timeout=3)
+        self.listener.stop()
 
-    def _run(self) -> None:
-        listener = ChangeListener(self.url)
-        merger = NoticeMerger()
+    def _connection(self, connected: bool, reason: str) -> None:
+        self.connected = connected
+        self.connection_changed.emit(connected, reason)
+
+    def _deliver(self, heard: Heard) -> None:
         try:
-            was = listener.connected
-            if not was:
-                self.connection_changed.emit(False, listener.error)
-            while not self._stop.is_set():
-                due = merger.next_due()
-                wait = 0.25 if due is None else max(0.01, min(0.25, due - time.monotonic()))
-                notices = listener.poll(wait)
-                if listener.connected != was:
-                    was = listener.connected
-                    self.connection_changed.emit(was, listener.error)
-                now = time.monotonic()
-                for notice in notices:
-                    if notice.get("station") != self.station:
-                        for heard in merger.feed(notice, now):
-                            self.heard.emit(heard)
-                for heard in merger.due(now):
-                    self.heard.emit(heard)
+            self.heard.emit(heard)  # the views reread here, before emit returns
         finally:
-            listener.close()
-
+            self.listener.delivered.set()  # the next merged change may come
