@@ -50,9 +50,11 @@ def _shown_host(address: str, sock: socket.socket) -> str:
 
 
 def serve(source: LiveSource, sock: socket.socket, url: str) -> None:
-    import uvicorn  # only when serving: `tdapp --help` stays quick
+    # Only when serving, for start-up speed: `tdapp web --help` and a refused source never
+    # load uvicorn, Starlette and Jinja2.
+    import uvicorn
 
-    from tdapp.web.app import create_app
+    from tdapp.web.app import create_app  # start-up speed too (Starlette, Jinja2)
 
     class Server(uvicorn.Server):
         def handle_exit(self, sig: int, frame: FrameType | None) -> None:

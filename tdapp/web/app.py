@@ -11,7 +11,7 @@ import asyncio
 import json
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -126,10 +126,8 @@ class Changes:
 
     async def wait(self, timeout: float) -> None:
         changed = self._changed
-        try:
+        with suppress(TimeoutError):
             await asyncio.wait_for(changed.wait(), timeout)
-        except TimeoutError:
-            pass
 
 
 def create_app(source: LiveSource, time: TimeSource | None = None) -> Starlette:
