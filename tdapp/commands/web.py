@@ -86,10 +86,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("source", metavar="SOURCE", help="a .tdt file or a postgresql:// URL")
     parser.add_argument("--listen", default="0.0.0.0", metavar="ADDRESS",
                         help="the address to listen on (default: every address of this laptop)")
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT, metavar="N")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, metavar="N",
+                        help=f"the port (default {DEFAULT_PORT}; 0: any free port)")
     args = parser.parse_args(argv)
-    if not 0 < args.port < 65536:
-        print(f"tdapp web: --port: {args.port} is not a port (1 to 65535)", file=sys.stderr)
+    if not 0 <= args.port < 65536:
+        print(f"tdapp web: --port: {args.port} is not a port (0 to 65535)", file=sys.stderr)
         return 2
     try:
         source = open_live(args.source)
