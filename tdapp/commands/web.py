@@ -56,15 +56,18 @@ def serve(source: LiveSource, sock: socket.socket, url: str) -> None:
 
     from tdapp.web.app import create_app  # start-up speed too (Starlette, Jinja2)
 
+    app = create_app(source)
+
     class Server(uvicorn.Server):
         def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            app.state.changes.stop_soon()  # open /events streams end now, not at a timeout
             # uvicorn raises the signal again after a clean stop; a stop asked for is exit 0.
             if self.should_exit and sig == signal.SIGINT:
                 self.force_exit = True
             else:
                 self.should_exit = True
 
-    config = uvicorn.Config(create_app(source), log_level="warning", lifespan="on",
+    config = uvicorn.Config(app, log_level="warning", lifespan="on",
                             timeout_graceful_shutdown=1, h11_max_incomplete_event_size=16384,
                             limit_concurrency=1000, server_header=False)
     server = Server(config)

@@ -112,8 +112,17 @@ class Changes:
     def __init__(self, source: LiveSource) -> None:
         self.source = source
         self._changed = asyncio.Event()
+        self.stopping = False
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def stop_soon(self) -> None:
+        """End every open stream (the server is stopping): callable from a signal handler."""
+        self.stopping = True
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._changed.set)
 
     async def watch(self) -> None:
+        self._loop = asyncio.get_running_loop()
         while True:
             await asyncio.sleep(POLL_S)
             try:
@@ -150,14 +159,14 @@ def create_app(source: LiveSource, time: TimeSource | None = None) -> Starlette:
         async def stream() -> AsyncIterator[str]:
             sent = source.version
             yield f"retry: 1000\ndata: {json.dumps({'version': sent})}\n\n"
-            while not await request.is_disconnected():
+            while not changes.stopping and not await request.is_disconnected():
                 if source.version != sent:
                     sent = source.version
                     yield f"data: {json.dumps({'version': sent})}\n\n"
                     continue
                 # No await between the look above and taking the event: no change is missed.
                 await changes.wait(KEEPALIVE_S)
-                if source.version == sent:
+                if source.version == sent and not changes.stopping:
                     yield ": still here\n\n"
 
         return StreamingResponse(stream(), media_type="text/event-stream",
@@ -180,6 +189,7 @@ def create_app(source: LiveSource, time: TimeSource | None = None) -> Starlette:
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.add_middleware(_GuardMiddleware)
+    app.state.changes = changes  # the command ends the streams when it is asked to stop
     return app
 
 

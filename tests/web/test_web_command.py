@@ -48,15 +48,22 @@ def served(demo: Demo) -> Iterator[dict]:
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
 def test_prints_its_address_serves_and_stops_cleanly(demo: Demo, stop: signal.Signals) -> None:
     process, ready = _start(demo.path)
+    heard: queue.Queue[tuple[float, int]] = queue.Queue()
+    ended = threading.Event()
     try:
         assert set(ready) == {"url", "pid"} and ready["pid"] == process.pid
         assert ready["url"].startswith("http://127.0.0.1:") and ready["url"].endswith("/")
         assert httpx.get(ready["url"] + "api/state", timeout=10).json()["round"]["number"] == 3
+        # A phone holding /events open does not keep the server from stopping.
+        threading.Thread(target=_events, args=(ready["url"], heard, ended), daemon=True).start()
+        heard.get(timeout=10)
     finally:
         process.send_signal(stop)
         code = process.wait(15)
     assert code == 0
+    assert ended.wait(5)  # the open stream was ended by the server, not cut
     assert process.stdout is not None and process.stdout.read() == ""  # one line, nothing else
+    assert process.stderr is not None and process.stderr.read() == ""  # no error on the way out
 
 
 def _refused(*args: str) -> str:
@@ -85,12 +92,14 @@ def test_a_server_that_does_not_connect_is_refused_in_one_line() -> None:
 
 
 def _events(url: str, into: queue.Queue[tuple[float, int]], stop: threading.Event) -> None:
+    """Read one /events stream into ``into`` (the moment each version came) until it ends."""
     with httpx.stream("GET", url + "events", timeout=httpx.Timeout(5, read=30)) as answer:
         for line in answer.iter_lines():
             if stop.is_set():
                 return
             if line.startswith("data: "):
                 into.put((time.monotonic(), json.loads(line[6:])["version"]))
+    stop.set()
 
 
 def test_another_programs_commit_reaches_every_open_stream_within_a_second(
