@@ -10,6 +10,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from tdapp.core.formats import TournamentFormat
+from tdapp.core.tournament import board_call
+from tdapp.core.tournament.board_call import PlayersPlan, SeatingProposal
 from tdapp.gui.controller import AppController
 from tdapp.gui.operations import CancelToken, Operation
 from tdapp.gui.seating.common import call_seats
@@ -21,7 +23,7 @@ from tdapp.services import formats, rollcall, rounds, seating
 from tdapp.services.changes import Change
 from tdapp.services.exports import export_pdf
 from tdapp.services.rounds import BoardRow
-from tdapp.services.seating import PlayersPlan, SeatingProposal, WhoPlaysProposal
+from tdapp.services.seating import WhoPlaysProposal
 
 LATE_RESEED_SECONDS = 3.0
 STATUS_WORDS = {"present": "present", "standby": "standby", "late": "late", "absent": "absent"}
@@ -53,9 +55,9 @@ class SeatingCalls:
 
         def work(token: CancelToken) -> tuple[SeatingProposal, int]:
             context = seating.seating_context(db, round_number, method)
-            proposal = seating.seat_with_context(context, plan, seed, time_limit, token.progress,
+            proposal = board_call.seat_with_context(context, plan, seed, time_limit, token.progress,
                                                  token.is_cancelled)
-            return proposal, seating.repeat_pairs_bound(context, plan.playing)
+            return proposal, board_call.repeat_pairs_bound(context, plan.playing)
 
         self._search(panel, f"Seating round {round_number}…", work, on_done, on_failed)
 
@@ -64,7 +66,7 @@ class SeatingCalls:
                on_done: Callable[[SeatingProposal], None],
                on_failed: Callable[[], None]) -> None:
         def work(token: CancelToken) -> SeatingProposal:
-            return seating.reseed(current, only_unlocked, None, time_limit, token.progress,
+            return board_call.reseed(current, only_unlocked, None, time_limit, token.progress,
                                   token.is_cancelled)
 
         self._search(panel, title, work, on_done, on_failed)
@@ -75,7 +77,7 @@ class SeatingCalls:
         panel.job = self.app.start(Operation(
             title, work, on_done=done, cancellable=True, keeps_result=True, progress=panel,
             problem_title="The round could not be seated", after_failure=lambda _exc: failed(),
-            stops_with_file=True))
+            stops_with_file=True, expected=(board_call.SeatingRefusal,)))
 
     def existing_call(self, round_number: int) -> int:
         return int(self.app.read(seating.existing_call, round_number, default=0) or 0)
@@ -193,7 +195,7 @@ class BoardsController:
             self.window.show_page("Boards")
             self.seat_round(number)
 
-    def seat_round(self, number: int, proposal: seating.SeatingProposal | None = None
+    def seat_round(self, number: int, proposal: board_call.SeatingProposal | None = None
                    ) -> SeatingWizard | None:
         if self.app.db is None:
             return None
