@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tdapp.services.changes import Change
-from tests.gui.test_clock_page import (  # noqa: F401 - the fixtures
+from tests.gui.clock.test_clock_page import (  # noqa: F401 - the fixtures
     clock_main,
     demo_2025,
     open_clock,
