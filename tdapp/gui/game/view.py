@@ -83,6 +83,7 @@ class GameView(QWidget):
     vetoed_openly = Signal(list, object)  # the powers who vetoed, the phase
     chart_export_requested = Signal(object)  # the Path chosen
     end_requested = Signal(str)  # the reason
+    result_requested = Signal()  # the game is over: open its result, as recorded, to check it
     told = Signal(str, str)  # title, text: something the TD is told (an information box)
 
     def __init__(self, board_id: int, parent: QWidget | None = None) -> None:
@@ -129,6 +130,12 @@ class GameView(QWidget):
         self.call_action = menu.addAction("The TD calls the game (scored now)")
         self.time_action = menu.addAction("The round's time is up (last completed Fall)")
         self.end_button.setMenu(menu)
+        self.result_button = QPushButton("Check the &result…")
+        self.result_button.setObjectName("checkResult")
+        self.result_button.setToolTip("The result recorded from the game, in the result grid: "
+                                      "check it, or change and save it")
+        self.result_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.result_button.hide()
         head = QHBoxLayout()
         head.addWidget(self.title)
         head.addStretch(1)
@@ -136,6 +143,7 @@ class GameView(QWidget):
         head.addWidget(self.vote_button)
         head.addWidget(self.left_button)
         head.addWidget(self.end_button)
+        head.addWidget(self.result_button)
         self.entry = EntryPage()
         self.results = AdjudicationView()
         self.history = HistoryPage()
@@ -158,6 +166,7 @@ class GameView(QWidget):
         self.left_button.clicked.connect(self.player_left)
         self.call_action.triggered.connect(lambda: self.end("called"))
         self.time_action.triggered.connect(lambda: self.end("time"))
+        self.result_button.clicked.connect(self.result_requested)
         self.entry.adjudicate_requested.connect(self.adjudicate)
         for panel in self.entry.panels.values():
             panel.edit.textChanged.connect(lambda p=panel.power: self.reread(p))
@@ -211,6 +220,7 @@ class GameView(QWidget):
         live = state.started and not state.finished
         self.vote_button.setEnabled(live)
         self.end_button.setEnabled(live)
+        self.result_button.setVisible(state.finished)
         self._show_banner(state)
         for power, panel in self.entry.panels.items():
             panel.set_player(state.players.get(power))
@@ -241,7 +251,8 @@ class GameView(QWidget):
     def _show_banner(self, state: games.GameState) -> None:
         if state.finished:
             reason = END_REASONS.get(state.end_reason or "", state.end_reason or "")
-            self.banner.setText(f"Game over — {reason}. The result is on the board for scoring.")
+            self.banner.setText(f"Game over — {reason}. The result is recorded on the board for "
+                                "scoring (Check the result… opens it).")
             theme.set_banner(self.banner, theme.OK_BACKGROUND, bold=True)
         elif not state.started:
             self.banner.setText("The game has not started: Start the game opens Spring 1901.")
