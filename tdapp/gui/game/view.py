@@ -9,7 +9,7 @@ makes the call through the operation API and pushes the game back with :meth:`Ga
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +43,7 @@ from tdapp.core.game.sheets import (
     unordered_units,
 )
 from tdapp.core.orders.options import ParseOptions
+from tdapp.core.orders.result import ParseResult
 from tdapp.core.powers import POWERS
 from tdapp.gui import theme
 from tdapp.gui.game.adjudication import AdjudicationView
@@ -372,13 +373,16 @@ class GameView(QWidget):
         if gaps is not None:
             self.entry.show_gaps(*gaps)
 
-    def _gaps(self) -> tuple[list[str], list[str]] | None:
-        """Units left without orders (and builds not written), and void orders, power by power."""
+    def _gaps(self) -> tuple[list[str], list[str], list[str]] | None:
+        """Units left without orders (and builds not written), void orders, and the units
+        given two orders where the format lets the last one count, power by power."""
         current = self.state.current if self.state else None
         if current is None:
             return None
         lines: list[str] = []
         void: list[str] = []
+        counted: list[str] = []
+        last_counts = self.judge_rules.get("duplicate_orders") == "last"
         for power in POWERS:
             panel = self.entry.panels[power]
             if current.kind == "A":
@@ -399,8 +403,12 @@ class GameView(QWidget):
                             if i in panel.holding and self._status(power) != games.NO_ORDERS
                             else "")
                     void.append(f"{power.title()}: '{r.text}' — {r.error}{held}")
-            void += sorted({f"{power.title()}: {note}" for note in panel.duplicates.values()})
-        return lines, void
+            if last_counts:  # not void: the unit moves by its last order (EDC 2026)
+                counted += _last_orders(power, panel.results, panel.duplicates)
+            else:
+                void += sorted({f"{power.title()}: {note}"
+                                for note in panel.duplicates.values()})
+        return lines, void, counted
 
     def _accepted(self, power: str) -> None:
         self.save(power)
@@ -507,15 +515,21 @@ class GameView(QWidget):
 
     def _adjudicate_with_gaps(self) -> bool:
         """Void orders and units without an order hold: name them and ask before adjudicating."""
-        lines, void = self._gaps() or ([], [])
-        if not lines and not void:
+        lines, void, counted = self._gaps() or ([], [], [])
+        if not lines and not void and not counted:
             return True
         shown = lines + void
-        more = f"\n…and {len(shown) - 12} more" if len(shown) > 12 else ""
+        parts = []
+        if shown:
+            more = f"\n…and {len(shown) - 12} more" if len(shown) > 12 else ""
+            parts.append("These orders are void or missing:\n\n" + "\n".join(shown[:12])
+                         + more + "\n\nThose units will hold.")
+        if counted:  # issue 24: listed among the void, though the unit moves
+            parts.append("A unit with two orders moves by the last one written:\n\n"
+                         + "\n".join(counted))
         answer = QMessageBox.question(
-            self, "Void or unread orders",
-            "These orders are void or missing:\n\n" + "\n".join(shown[:12]) + more
-            + "\n\nAdjudicate now? Those units will hold.",
+            self, "Void or unread orders" if shown else "Two orders for one unit",
+            "\n\n".join(parts) + "\n\nAdjudicate now?",
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             QMessageBox.StandardButton.No)
         return answer == QMessageBox.StandardButton.Yes
@@ -625,3 +639,14 @@ class GameView(QWidget):
         answer = QMessageBox.question(self, "End the game", words + "\n\nEnd the game?")
         if answer == QMessageBox.StandardButton.Yes:
             self.end_requested.emit(reason)
+
+
+def _last_orders(power: str, results: Sequence[ParseResult], duplicates: Mapping[int, str]
+                 ) -> list[str]:
+    """The order that counts for each unit written twice, where the last one counts: its
+    note and the order as written ("France: A PAR has two orders: this last one counts —
+    'A Par-Pic'")."""
+    last: dict[str, int] = {}
+    for i in sorted(duplicates):
+        last[" ".join(results[i].normalized.split()[:2])] = i
+    return [f"{power.title()}: {duplicates[i]} — '{results[i].text}'" for i in last.values()]
