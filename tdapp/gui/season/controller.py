@@ -13,7 +13,7 @@ from typing import TypeVar, TypeVarTuple
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
-from tdapp.core.tournament.season_calendar import CHAMPIONSHIP_STARTS
+from tdapp.core.tournament.season_calendar import CHAMPIONSHIP_STARTS, season_of
 from tdapp.gui.controller import AppController
 from tdapp.gui.season.view import EventDialog, InvitationLine, SeasonWindow
 from tdapp.gui.window.main_window import MainWindow
@@ -39,6 +39,7 @@ class SeasonController:
         self.app = app
         self.window: SeasonWindow | None = None
         self.path: Path | None = None
+        self.year: int | None = None  # the February the open season began (its dated events)
         self.action = QAction("DBN Invitational &season…", window)
         self.action.setStatusTip("A season of qualifying events: standings, invitations, "
                                  "semi-final stage")
@@ -80,6 +81,7 @@ class SeasonController:
             self._refused("Cannot open this season", exc)
             return False
         self.path = Path(path)
+        self.year = season_of([e.date for e in view.season_input.events])
         window.set_season_open(True)
         window.show_view(view, self.path.stem)
         return True
@@ -146,10 +148,11 @@ class SeasonController:
             self._refused("Cannot read these standings", exc)
             return False
         form = dialog or EventDialog(self.window, got.name or source.stem, got.date,
-                                     got.boards or 0, got.players or len(got.places))
+                                     got.boards or 0, got.players or len(got.places),
+                                     season=self.year)
         if dialog is None and not form.exec():
             return False
-        event = got.event(form.name.text().strip(), form.date.date().toString("yyyy-MM-dd"),
+        event = got.event(form.name.text().strip(), form.date_text(),
                           form.boards.value(), form.players.value(), form.major.isChecked())
         done = self._run("Cannot add this event", season_service.add_event, event)
         if done and got.problems and self.window is not None:
