@@ -6,6 +6,7 @@ the TD's words and the file stays as it was; after each the window is filled aga
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar, TypeVarTuple
@@ -31,6 +32,19 @@ Ts = TypeVarTuple("Ts")
 
 SEASON_FILTER = "DBN season (*.tds)"
 EVENT_FILTER = "Final standings (*.csv *.txt *.xlsx *.tdt)"
+
+
+_ROUND_SEPARATORS = re.compile(r"(?:[\s,;/&+]|\band\b)+", re.IGNORECASE)
+
+
+def typed_rounds(text: str) -> list[int]:
+    """Preferred semi-final rounds as typed: "2 3", "2, 3", "2;3" and "2 and 3" are rounds 2
+    and 3 (issue 24: "2 3" was read as round 23); "" is no preference."""
+    words = [w for w in _ROUND_SEPARATORS.split(text.strip()) if w]
+    if not all(w.isdigit() for w in words):
+        raise ValueError(f"{text.strip()!r}: type the rounds as numbers, in order of "
+                         "preference: 2 3 (or 2, 3).")
+    return [int(w) for w in words]
 
 
 class SeasonController:
@@ -317,11 +331,10 @@ class SeasonController:
         return True
 
     def _preference_edited(self, line: InvitationLine, _column: int, value: object) -> None:
-        text = str(value).replace(" ", "")
         try:
-            rounds = [int(r) for r in text.split(",") if r]
-        except ValueError:
-            self._refused("Not a round", ValueError("Type rounds as numbers: 2, 1"))
+            rounds = typed_rounds(str(value))
+        except ValueError as exc:
+            self._refused("Not a round", exc)
             return
         self._run("Cannot record the preference", season_service.set_preference,
                   line.invitation.player, rounds)

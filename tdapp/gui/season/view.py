@@ -207,7 +207,7 @@ class SeasonWindow(QMainWindow):
         self.setWindowTitle(f"{title} — DBN Invitational season")
         self.events.set_rows(list(season.events))
         self.standings.set_rows(list(view.standings.rows))
-        self.invitations.set_rows(invitation_lines(view))
+        self.invitations.replace_rows(invitation_lines(view))  # typed in: kept in place
         self.stage.set_rows(list(view.stage.seats) if view.stage else [])
         self.final.set_rows(final_lines(view))
         qualifying = sum(1 for e in season.events if e.qualifies)
