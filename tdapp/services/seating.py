@@ -298,6 +298,7 @@ class SeatingContext:
     board_one_is_top: bool = False  # final-round boards by ranking: board 1 is the top board
     last_round: int | None = None  # the last of the balanced rounds from this one on
     pool: list[str] = field(default_factory=list)  # WDC 2025: seated apart, order not shown
+    seeds: dict[str, int] = field(default_factory=dict)  # qualifying seeds (DBN), by label
     _history: History | None = None
 
     @property
@@ -380,6 +381,7 @@ def seating_context(
     with db.read() as session:
         players = session.scalars(select(Player)).all()
         locked = {labels[p.id]: p.pinned_board for p in players if p.pinned_board}
+        seeds = {labels[p.id]: p.seed for p in players if p.seed is not None}
         preferences = {labels[p.id]: p.power_preferences for p in players if p.power_preferences}
         teams: dict[str, dict[str, str]] = {}
         for team_name, player_id, power in session.execute(
@@ -394,7 +396,7 @@ def seating_context(
         power_method = PowerMethod.AUTOMATIC if method == "team" else rule.powers
     context = SeatingContext(round_number, fmt, method, power_method, labels,
                              history, keep_apart, locked, ranking, preferences, teams,
-                             last_round=last_balanced_round(fmt, round_number))
+                             last_round=last_balanced_round(fmt, round_number), seeds=seeds)
     needs = seating_needs(fmt, round_number)
     if any(n.top_board for n in needs):
         _add_top_board(db, context)
@@ -674,6 +676,16 @@ def paris_selection(proposal: SeatingProposal, board_number: int) -> ParisSelect
     context = proposal.context
     played = {p: context.played(p) for p in board.seats}
     return ParisSelection.for_board(board.seats, context.ranking, played)
+
+
+def paris_seeds(proposal: SeatingProposal) -> dict[str, int]:
+    """Each player's seed as the room knows it, for the Paris method's table: the qualifying
+    seed where there is one (DBN Invitational), else the place in the ranking that seeded the
+    boards (issue 24: each board showed seeds 1-7)."""
+    context = proposal.context
+    place = {player: i + 1 for i, player in enumerate(context.ranking)}
+    return {player: context.seeds.get(player, place.get(player, 0))
+            for board in proposal.boards for player in board.seats}
 
 
 def apply_paris(proposal: SeatingProposal, board_number: int, selection: ParisSelection) -> None:

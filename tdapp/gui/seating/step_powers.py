@@ -228,7 +228,7 @@ class PowersPage(QWizardPage):
             seating.clear_powers(proposal, board.number)
             selections[board.number] = seating.paris_selection(proposal, board.number)
         self.paris.mirror = self.owner.mirror_turn
-        self.paris.start(selections)
+        self.paris.start(selections, seating.paris_seeds(proposal))
 
     def _paris_changed(self) -> None:
         proposal = self.owner.proposal
