@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from tdapp.commands.jsonio import BadInput, run_json_command
+from tdapp.services.clock_secret import file_clock
 from tdapp.store.copying import DestinationError, copy_tournament
 from tdapp.store.database import TournamentFileError
 from tdapp.store.server_address import is_database_url
@@ -27,7 +28,8 @@ def main(argv: list[str]) -> int:
 
     def body() -> dict[str, Any]:
         try:
-            return copy_tournament(args.source, args.destination, force=args.force).to_json()
+            return copy_tournament(args.source, args.destination, force=args.force,
+                                   file_clock=file_clock).to_json()
         except DestinationError as exc:
             raise BadInput(str(exc), "DEST") from exc
         except TournamentFileError as exc:

@@ -68,7 +68,11 @@ def main(argv: list[str]) -> int:
                 return found.to_json() if found else {"running": False}
             stopped = venue_server.stop(data)
             return {"running": False, "stopped": stopped}
-        except (venue_server.VenueServerError, OSError) as exc:
+        except venue_server.VenueServerError as exc:
+            # The venue extra missing is not the folder's fault: no option named.
+            field = None if str(exc) == venue_server.VENUE_EXTRA_MISSING else "--data"
+            raise BadInput(str(exc), field) from exc
+        except OSError as exc:
             raise BadInput(str(exc), "--data") from exc
 
     return run_json_command(body)

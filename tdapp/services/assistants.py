@@ -178,6 +178,10 @@ def add_assistant(db: TournamentDb, login: str, password: str) -> Change:
                            "'desk3' or 'anna'.")
     if not password.strip():
         raise ServiceError("Type a password for the assistant (or take the one offered).")
+    try:
+        board_rights.check_password(password)
+    except board_rights.BoardRightsError as exc:
+        raise ServiceError(str(exc)) from exc
 
     def work(connection: Connection) -> Change:
         new = board_rights.create_login(connection, login, password)
@@ -228,7 +232,12 @@ def my_boards(db: TournamentDb) -> str:
     if login in (None, TD_ROLE):
         return ""
     if login == ASSISTANT_ROLE:
-        return "Every board (the assistants' shared login)"
+        with _server_connection(db) as connection:
+            restricted = bool(board_rights.all_given(connection))
+        if restricted:
+            return ("No board: the TD gives boards to the assistants' own logins (this is "
+                    "the shared login)")
+        return "Every board (the assistants' shared login, while the TD gives no one boards)"
     with _server_connection(db) as connection:
         rows: Sequence[Any] = []
         if connection.execute(text("SELECT to_regclass(:t)"),
@@ -236,7 +245,7 @@ def my_boards(db: TournamentDb) -> str:
             rows = connection.execute(
                 select(Round.number, Board.number).join(Board, Board.round_id == Round.id)
                 .where(Board.id.in_(text(f"SELECT board_id FROM {board_rights.GIVEN_TABLE} "
-                                         "WHERE login = current_user")))
+                                         "WHERE login = session_user")))
                 .order_by(Round.number, Board.number)).all()
     if not rows:
         return "Every board (the TD has given this login none)"

@@ -17,6 +17,7 @@ from tdapp.core.clock import ClockError, RoundClock, TimeSource, get_clock_forma
 from tdapp.core.clock.formats import ClockFormat
 from tdapp.services import sealed
 from tdapp.services.changes import ServiceError
+from tdapp.services.clock_secret import SEALED_END_KEY, SEALED_END_LABEL
 from tdapp.services.formats import effective_format
 from tdapp.services.rounds import get_round
 from tdapp.store import td_secrets
@@ -25,10 +26,8 @@ from tdapp.store.models import Board, Round
 
 LAST_YEAR = 1910  # a round's schedule runs to here unless the format ends its games sooner
 PAGE_KEY = "page"  # the page's own data beside the clock's state; RoundClock ignores it
-# The hidden end time is kept sealed (services.sealed) under this key; "hidden_end" stays None in
-# the file, so one SQL query on a copy of the file no longer reveals it.
-SEALED_END_KEY = "hidden_end_sealed"
-SEALED_END_LABEL = "round clock hidden end"
+# The hidden end time is kept sealed (services.sealed) under SEALED_END_KEY (services.clock_secret);
+# "hidden_end" stays None in the file, so one SQL query on a copy of the file no longer reveals it.
 PLAYING = ("playing", "called")
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from sqlalchemy import func, select
 
 from tdapp.services.changes import ServiceError
+from tdapp.services.clock_secret import file_clock
 from tdapp.store.backup import BackupError, copy_into_file
 from tdapp.store.copying import snapshot_server
 from tdapp.store.database import TournamentDb, TournamentFileError
@@ -72,7 +73,7 @@ def take_snapshot(db: TournamentDb, reason: str, round_number: int | None = None
 
 def _snapshot_server(db: TournamentDb, reason: str, round_number: int | None) -> Snapshot:
     try:
-        return snapshot_server(db, reason, round_number)
+        return snapshot_server(db, reason, round_number, file_clock)
     except (BackupError, TournamentFileError) as exc:
         raise ServiceError(f"The snapshot could not be written: {exc}") from exc
     except OSError as exc:

@@ -162,6 +162,9 @@ def _apply_state(session: Session, table_name: str, row_id: int,
     if current is None:
         session.execute(insert(table).values(**values))
         return None, target
+    # Only the columns that differ: an assistant's login may write a board's result columns,
+    # never its seating, so its Undo must not write those back even unchanged.
+    values = {k: v for k, v in values.items() if _plain(v) != current.get(k)}
     if "version" in table.c:  # invalidate editors holding the old version
         values["version"] = (current.get("version") or 0) + 1
     values.pop("id", None)

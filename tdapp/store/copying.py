@@ -3,6 +3,11 @@
 Rows go table by table in the order of their foreign keys, in one transaction on the destination:
 a copy that fails leaves no half-written tournament behind. On PostgreSQL each table's id
 sequence is then moved past the copied ids, so the next row added gets a fresh one.
+
+A round's hidden end time goes with the copy: a server keeps it in the TD-only ``td_secret``
+(store.td_secrets), a file in the round's clock, sealed with the TD's key (services.clock gives
+the sealing as ``file_clock``; without it the time is written as it is). A clock copied onto a
+server with its time in plain moves it to ``td_secret``, out of the assistants' sight.
 """
 
 from __future__ import annotations
@@ -10,11 +15,14 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import Connection, insert, select, text
 
+from tdapp.store import td_secrets
 from tdapp.store.database import TournamentDb, TournamentFileError
 from tdapp.store.files import create_tournament_file
 from tdapp.store.lock import FileLocked, TournamentLock
@@ -25,6 +33,8 @@ from tdapp.store.server_address import describe, is_database_url, redact
 from tdapp.store.snapshots import Snapshot, write_snapshot
 
 _BATCH = 500
+# A round's clock state and its hidden end time -> the clock state a file keeps (sealed).
+FileClock = Callable[[dict[str, Any], Any], dict[str, Any]]
 
 
 class DestinationError(TournamentFileError):
@@ -66,8 +76,9 @@ def _create_destination(location: Path | str, force: bool) -> TournamentDb:
     return create_tournament_file(path)
 
 
-def copy_rows(source: Connection, destination: Connection) -> dict[str, int]:
-    """Every row of every tdapp table, ids kept; the destination's tables must be empty."""
+def copy_rows(source: Connection, destination: Connection,
+              file_clock: FileClock | None = None) -> dict[str, int]:
+    """Every row of every tdapp table, ids kept, and the hidden end times (see above)."""
     counts: dict[str, int] = {}
     for table in Base.metadata.sorted_tables:
         destination.execute(table.delete())
@@ -79,7 +90,31 @@ def copy_rows(source: Connection, destination: Connection) -> dict[str, int]:
         counts[table.name] = len(rows)
     if destination.dialect.name == "postgresql":
         move_sequences_past_ids(destination)
+    _carry_hidden_ends(source, destination, file_clock)
     return counts
+
+
+def _carry_hidden_ends(source: Connection, destination: Connection,
+                       file_clock: FileClock | None) -> None:
+    ends = td_secrets.hidden_ends(source)
+    rounds = Base.metadata.tables["round"]
+    clocks = {int(round_id): dict(state) for round_id, state in destination.execute(
+        select(rounds.c.id, rounds.c.clock_state)) if isinstance(state, dict)}
+    to_server = destination.dialect.name == "postgresql"
+    for round_id, state in clocks.items():
+        changed: dict[str, Any] | None = None
+        if to_server and state.get(td_secrets.HIDDEN_END) is not None:
+            ends.setdefault(round_id, state[td_secrets.HIDDEN_END])
+            changed = {**state, td_secrets.HIDDEN_END: None}
+        elif not to_server and round_id in ends:
+            changed = (file_clock(state, ends[round_id]) if file_clock is not None
+                       else {**state, td_secrets.HIDDEN_END: ends[round_id]})
+        if changed is not None:
+            destination.execute(rounds.update().where(rounds.c.id == round_id)
+                                .values(clock_state=changed))
+    if to_server and td_secrets.readable(destination):
+        for round_id, value in ends.items():
+            td_secrets.keep_hidden_end(destination, round_id, value)
 
 
 def move_sequences_past_ids(connection: Connection) -> None:
@@ -92,7 +127,7 @@ def move_sequences_past_ids(connection: Connection) -> None:
 
 
 def copy_tournament(source: Path | str, destination: Path | str, *,
-                    force: bool = False) -> CopyReport:
+                    force: bool = False, file_clock: FileClock | None = None) -> CopyReport:
     """Copy the tournament at ``source`` to ``destination`` (file or URL, either way)."""
     if not is_database_url(source) and not is_database_url(destination):
         with contextlib.suppress(OSError):
@@ -109,7 +144,7 @@ def copy_tournament(source: Path | str, destination: Path | str, *,
             raise DestinationError(str(exc)) from exc
         try:
             with src.engine.connect() as reading, target.engine.begin() as writing:
-                counts = copy_rows(reading, writing)
+                counts = copy_rows(reading, writing, file_clock)
         except BaseException:
             target.close()
             if not is_database_url(destination):
@@ -119,8 +154,8 @@ def copy_tournament(source: Path | str, destination: Path | str, *,
     return CopyReport(redact(str(source)), redact(str(destination)), counts)
 
 
-def snapshot_server(db: TournamentDb, reason: str,
-                    round_number: int | None = None) -> Snapshot:
+def snapshot_server(db: TournamentDb, reason: str, round_number: int | None = None,
+                    file_clock: FileClock | None = None) -> Snapshot:
     """A ``.tdt`` snapshot of a server tournament on this laptop (in the snapshots folder of
     ``db.path``): the event survives the server's laptop dying."""
     with tempfile.TemporaryDirectory(prefix="tdapp-snapshot-") as folder:
@@ -128,7 +163,7 @@ def snapshot_server(db: TournamentDb, reason: str,
         copy = create_tournament_file(whole)
         try:
             with db.engine.connect() as reading, copy.engine.begin() as writing:
-                copy_rows(reading, writing)
+                copy_rows(reading, writing, file_clock)
         finally:
             copy.close()
         connection = sqlite3.connect(whole)

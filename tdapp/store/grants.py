@@ -7,9 +7,14 @@ The TD's role owns every table (it created them) and may do everything. The assi
 - type order sheets and adjudicate (``game_phase``, ``phase_orders``, ``draw_vote``);
 - enter a board's result (only the result columns of ``board`` and ``seat``, and
   ``center_count``);
-- add to the audit log (insert only: never change or delete an entry);
+- add to the audit log (insert only: never change or delete an entry); the database itself
+  writes who did it, from the login, never the name the station sends, and refuses an entry
+  its login could not have made (``store.audit_rights``);
 - add a receipt of an entry it kept while the server was gone (``store.receipts``).
-Nothing else: seating (inserting boards or seats, changing who plays which power), players,
+Nothing else, whatever SQL its login sends: no temporary tables or functions (TEMP is
+revoked from PUBLIC, so nothing of a session's own can stand in for a table or a function the
+rights name; they are schema-qualified and pin their ``search_path`` too), no objects in the
+schema. Seating (inserting boards or seats, changing who plays which power), players,
 formats, awards, rounds and the audit log's past are the TD's, and the database refuses them.
 
 ``td_secret`` holds what the assistants must not see (a round's hidden end time, a secret draw
@@ -36,7 +41,7 @@ _READ_AND_WRITE = {
     "outbox_receipt": "SELECT, INSERT",  # store.receipts: what a station kept, sent once
 }
 # A result: the board's end and the seats' centres and scores, not who sits where.
-_RESULT_COLUMNS = {
+RESULT_COLUMNS = {
     "board": ("status", "end_year", "end_reason", "solo_power", "draw_powers",
               "selection_order", "version"),
     "seat": ("centers", "eliminated_year", "score", "version"),
@@ -73,12 +78,23 @@ def apply(connection: Connection, assistant: str = ASSISTANT_ROLE) -> None:
             continue
         connection.execute(text(f'GRANT {_READ_AND_WRITE.get(table, "SELECT")} ON "{table}" '
                                 f"TO {role}"))
-    for table, columns in _RESULT_COLUMNS.items():
+    for table, columns in RESULT_COLUMNS.items():
         if table in tables:
             connection.execute(text(f'GRANT UPDATE ({", ".join(columns)}) ON "{table}" '
                                     f"TO {role}"))
     # Inserting a row takes its id from the table's sequence.
     connection.execute(text(f"GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO {role}"))
+    close_session_objects(connection)
+
+
+def close_session_objects(connection: Connection) -> None:
+    """No temporary tables or functions for PUBLIC (an assistant's session could shadow a
+    name with one), and no objects in the public schema but the owner's. A role that does
+    not own the database is only warned by PostgreSQL: nothing to undo."""
+    connection.execute(text(
+        "DO $$ BEGIN EXECUTE format('REVOKE TEMPORARY ON DATABASE %I FROM PUBLIC', "
+        "current_database()); END $$"))
+    connection.execute(text("REVOKE CREATE ON SCHEMA public FROM PUBLIC"))
 
 
 def drop_extra(connection: Connection) -> None:

@@ -22,7 +22,7 @@ from sqlalchemy import Connection, Engine, inspect, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
-from tdapp.store import board_rights, grants, migrate, receipts
+from tdapp.store import audit_rights, board_rights, grants, migrate, receipts
 from tdapp.store.database import TournamentDb, TournamentFileError
 from tdapp.store.live import station_name
 from tdapp.store.models import Base
@@ -78,7 +78,21 @@ def create_server_schema(connection: Connection) -> None:
     """The schema in an empty database, marked with the newest revision, with the roles' grants."""
     Base.metadata.create_all(connection)
     migrate.stamp_head(connection)
+    secure(connection)
+
+
+def secure(connection: Connection) -> None:
+    """The roles' grants and the board rights, as this version writes them."""
     grants.apply(connection)
+    board_rights.enforce(connection)
+
+
+def _ensure_rights(connection: Connection) -> None:
+    """A tournament whose rights an older tdapp wrote gets this version's when the TD's role
+    opens it (an assistant's may not write them: it goes on, refused what it may not do)."""
+    if board_rights.enforced(connection) or not board_rights.may_manage_assistants(connection):
+        return
+    secure(connection)
 
 
 def clear_server_schema(connection: Connection) -> None:
@@ -97,7 +111,7 @@ def _upgrade(url: str, connection: Connection) -> None:
             f"(format {revision!r}); update tdapp on this laptop. {_NOTHING_CHANGED}")
     if revision != migrate.head_revision():
         command.upgrade(migrate.alembic_config(connection), "head")
-        grants.apply(connection)
+        secure(connection)
 
 
 def _ensure_receipts(connection: Connection) -> None:
@@ -164,7 +178,13 @@ def open_server_tournament(url: str) -> TournamentDb:
                 f"tdapp copy FILE.tdt URL. {_NOTHING_CHANGED}")
         _upgrade(url, connection)
         _ensure_receipts(connection)
-    return server_tournament(url, engine)
+        _ensure_rights(connection)
+        login = None if board_rights.may_manage_assistants(connection) else str(
+            connection.execute(text("SELECT session_user")).scalar())
+    db = server_tournament(url, engine)
+    if login is not None:  # as the database names an assistant's entries (store.audit_rights)
+        db.who = f"{login} ({db.who})"[:audit_rights.WHO_LENGTH]
+    return db
 
 
 def create_server_tournament(url: str, *, replace: bool = False) -> TournamentDb:

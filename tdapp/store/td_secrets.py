@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from sqlalchemy import text
+from sqlalchemy import Connection, text
 from sqlalchemy.orm import Session
 
 HIDDEN_END = "hidden_end"
@@ -62,3 +62,38 @@ def with_hidden_end(session: Session, round_id: int,
     if value is None:
         return state
     return dict(state, **{HIDDEN_END: value})
+
+
+# -- copies (store.copying): the hidden end times go with the tournament ---------------------
+
+
+def readable(connection: Connection) -> bool:
+    """This connection may read the TD-only table (a server's TD role), or it has none."""
+    if connection.dialect.name != "postgresql":
+        return False
+    return bool(connection.execute(text(
+        "SELECT to_regclass('td_secret') IS NOT NULL "
+        "AND has_table_privilege(current_user, 'td_secret', 'SELECT')")).scalar())
+
+
+def hidden_ends(connection: Connection) -> dict[int, Any]:
+    """Every round's hidden end time kept in ``td_secret`` (round id -> value)."""
+    if not readable(connection):
+        return {}
+    found: dict[int, Any] = {}
+    for key, value in connection.execute(text(
+            "SELECT key, value FROM td_secret WHERE key LIKE :pattern"),
+            {"pattern": f"round % {HIDDEN_END}"}):
+        middle = str(key).removeprefix("round ").removesuffix(f" {HIDDEN_END}")
+        if middle.isdigit():
+            found[int(middle)] = value
+    return found
+
+
+def keep_hidden_end(connection: Connection, round_id: int, value: Any) -> None:
+    """Write a round's hidden end time into ``td_secret`` (the TD's connection)."""
+    connection.execute(text(
+        "INSERT INTO td_secret (key, value) VALUES (:key, CAST(:value AS jsonb)) "
+        "ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, "
+        "changed_at = now() AT TIME ZONE 'utc'"),
+        {"key": _key(round_id), "value": json.dumps(value)})

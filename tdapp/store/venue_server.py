@@ -37,6 +37,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from tdapp.store.processes import NO_CONSOLE_WINDOW, process_alive
+
 CLUSTER = "cluster"
 SETTINGS = "venue.json"
 ADMIN_ROLE = "tdapp_admin"
@@ -45,6 +47,12 @@ ASSISTANT_ROLE = "tdapp_assistant"
 DATABASE = "tournament"
 UNPRIVILEGED_ACCOUNT = "tdapp-venue"
 _CONF_FILE = "tdapp.conf"
+MAX_CONNECTIONS = 200
+TD_RESERVED_CONNECTIONS = 20  # PostgreSQL 16 and newer: only the TD's role may use these
+# Connections one assistant's own login may hold at once: a station's pool (3, up to 8 when
+# busy), its listener and a command or two. The shared login: several stations at once.
+LOGIN_CONNECTIONS = 16
+SHARED_CONNECTIONS = 60
 _START_TIMEOUT = 60
 
 
@@ -261,7 +269,7 @@ def _run(binaries: Path, account: Account, *args: str, timeout: float = _START_T
             done = subprocess.run([str(binaries / _exe(args[0])), *args[1:]], stdout=out,
                                   stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, text=True,
                                   timeout=timeout, check=False, cwd="/" if account.uid else None,
-                                  **account.run_kwargs())
+                                  creationflags=NO_CONSOLE_WINDOW, **account.run_kwargs())
         except subprocess.TimeoutExpired as exc:
             raise VenueServerError(f"PostgreSQL's {args[0]} did not finish in time.") from exc
         out.seek(0)
@@ -300,13 +308,25 @@ def _initialise(data_dir: Path, binaries: Path, account: Account, settings: Venu
     (cluster / "pg_hba.conf").write_text(hba, encoding="utf-8")
 
 
+def cluster_version(cluster: Path) -> int:
+    """The major version of the cluster's PostgreSQL (its PG_VERSION file), 0 if unknown."""
+    try:
+        return int((cluster / "PG_VERSION").read_text(encoding="utf-8").strip())
+    except (OSError, ValueError):
+        return 0
+
+
 def _write_conf(cluster: Path, account: Account, settings: VenueSettings) -> None:
     listen = "*" if settings.listen in ("", "0.0.0.0", "::") else settings.listen
     text = (f"listen_addresses = '{listen}'\n"
             f"port = {settings.port}\n"
             "unix_socket_directories = ''\n"  # TCP only: socket paths have a length limit
-            "max_connections = 200\n"
+            f"max_connections = {MAX_CONNECTIONS}\n"
             "logging_collector = off\n")
+    if cluster_version(cluster) >= 16:
+        # Kept for the TD's role (pg_use_reserved_connections, _ensure_roles): assistants'
+        # logins opening connections until refused still leave the TD room to connect.
+        text += f"reserved_connections = {TD_RESERVED_CONNECTIONS}\n"
     path = cluster / _CONF_FILE
     path.write_text(text, encoding="utf-8")
     if account.uid is not None:
@@ -319,13 +339,7 @@ def _pid_of(cluster: Path) -> int | None:
         pid = int(first.strip())
     except (OSError, ValueError, IndexError):
         return None
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return None
-    except PermissionError:
-        return pid
-    return pid
+    return pid if process_alive(pid) else None  # never os.kill on Windows: it terminates
 
 
 # -- talking to the running server ----------------------------------------------------------
@@ -367,7 +381,8 @@ def _ensure_roles(settings: VenueSettings) -> None:
 
     with _connect(settings, ADMIN_ROLE, settings.admin_password, "postgres") as admin:
         for role, password, extra in ((TD_ROLE, settings.td_password, "CREATEDB"),
-                                      (ASSISTANT_ROLE, settings.assistant_password, "")):
+                                      (ASSISTANT_ROLE, settings.assistant_password,
+                                       f"CONNECTION LIMIT {SHARED_CONNECTIONS}")):
             exists = admin.execute("SELECT 1 FROM pg_roles WHERE rolname = %s",
                                    (role,)).fetchone()
             verb = "ALTER" if exists else "CREATE"
@@ -380,6 +395,37 @@ def _ensure_roles(settings: VenueSettings) -> None:
                 sql.Identifier(DATABASE), sql.Identifier(TD_ROLE)))
         # The TD's databases are the TD's: the assistants connect, never create objects.
         admin.execute(sql.SQL("REVOKE CREATE ON SCHEMA public FROM PUBLIC"))
+        _close_to_assistants(admin)
+
+
+def _close_to_assistants(admin: Any) -> None:
+    """The administrator's part of the rights: no temporary objects anywhere for PUBLIC, the
+    server's own databases closed to everyone but the TD's role, and (PostgreSQL 16 and
+    newer) the TD's reserve of connections."""
+    from psycopg import sql
+
+    td = sql.Identifier(TD_ROLE)
+    for database in (DATABASE, "postgres", "template1"):
+        name = sql.Identifier(database)
+        admin.execute(sql.SQL("REVOKE TEMPORARY ON DATABASE {} FROM PUBLIC").format(name))
+        if database != DATABASE:
+            admin.execute(sql.SQL("REVOKE CONNECT ON DATABASE {} FROM PUBLIC").format(name))
+            admin.execute(sql.SQL("GRANT CONNECT ON DATABASE {} TO {}").format(name, td))
+    if admin.execute("SELECT 1 FROM pg_roles WHERE rolname = 'pg_use_reserved_connections'"
+                     ).fetchone():
+        admin.execute(sql.SQL("GRANT pg_use_reserved_connections TO {}").format(td))
+    # Assistants' logins made by an older tdapp: this version's limit, and no SET ROLE.
+    new_grant = int(admin.execute("SHOW server_version_num").fetchone()[0]) >= 160000
+    for (login,) in admin.execute(
+            "SELECT m.rolname FROM pg_auth_members a JOIN pg_roles r ON r.oid = a.roleid "
+            "JOIN pg_roles m ON m.oid = a.member WHERE r.rolname = %s AND m.rolcanlogin "
+            "AND m.rolname NOT LIKE 'tdapp%%'", (ASSISTANT_ROLE,)).fetchall():
+        name = sql.Identifier(login)
+        admin.execute(sql.SQL("ALTER ROLE {} CONNECTION LIMIT {}").format(
+            name, sql.Literal(LOGIN_CONNECTIONS)))
+        if new_grant:
+            admin.execute(sql.SQL("GRANT {} TO {} WITH INHERIT TRUE, SET FALSE GRANTED BY {}")
+                          .format(sql.Identifier(ASSISTANT_ROLE), name, td))
 
 
 def _let_td_manage_assistants(admin: Any) -> None:
@@ -439,8 +485,26 @@ def _status_of(data_dir: Path, settings: VenueSettings, pid: int) -> ServerStatu
         server_version(settings), pid)
 
 
+VENUE_EXTRA_MISSING = ("The venue server needs tdapp's venue extra, which is not installed: "
+                       "pip install 'tdapp[venue]'. Nothing was started.")
+
+
+def _need_driver() -> None:
+    """The PostgreSQL driver of the venue extra, checked before anything is started."""
+    import importlib.util
+
+    try:
+        found = importlib.util.find_spec("psycopg") is not None
+    except (ImportError, ValueError):
+        found = False
+    if not found:
+        raise VenueServerError(VENUE_EXTRA_MISSING)
+
+
 def start(data_dir: Path, port: int = 5432, listen: str = "*") -> ServerStatus:
-    """Start the venue server on DIR, initialising DIR the first time; idempotent."""
+    """Start the venue server on DIR, initialising DIR the first time; idempotent. A start that
+    fails after the server's processes were started stops them: nothing is left running."""
+    _need_driver()
     data_dir = Path(data_dir).absolute()
     binaries = find_binaries()
     cluster = data_dir / CLUSTER
@@ -480,17 +544,30 @@ def start(data_dir: Path, port: int = 5432, listen: str = "*") -> ServerStatus:
                 f"Choose another port with --port."
             )
         raise VenueServerError(f"The server did not start: {tail or done.stdout.strip()}")
-    _wait_ready(settings)
-    _ensure_roles(settings)
-    pid = _pid_of(cluster)
-    if pid is None:
-        raise VenueServerError("The server started and stopped again; see "
-                               f"{log} for why.")
-    return _status_of(data_dir, settings, pid)
+    try:
+        _wait_ready(settings)
+        _ensure_roles(settings)
+        pid = _pid_of(cluster)
+        if pid is None:
+            raise VenueServerError("The server started and stopped again; see "
+                                   f"{log} for why.")
+        return _status_of(data_dir, settings, pid)
+    except BaseException:
+        _stop_cluster(binaries, account, cluster)
+        raise
+
+
+def _stop_cluster(binaries: Path, account: Account, cluster: Path) -> None:
+    """Stop what a failed start started (its own error is the one the TD sees)."""
+    with contextlib.suppress(Exception):
+        _run(binaries, account, "pg_ctl", "-D", str(cluster), "-m", "fast", "-w",
+             "-t", str(_START_TIMEOUT), "stop")
 
 
 def status(data_dir: Path) -> ServerStatus | None:
-    """The running server's URLs, or None when it is not running."""
+    """The running server's URLs, or None when it is not running (asking it needs the venue
+    extra's driver: without it a running server would look stopped)."""
+    _need_driver()
     data_dir = Path(data_dir).absolute()
     settings = read_settings(data_dir)
     if settings is None:

@@ -160,6 +160,9 @@ def test_refusals_in_a_tds_words(main, qtbot, shared) -> None:
     dialog.password.setText("")
     dialog.add_button.click()
     assert "Type a password for the assistant" in dialog.problems.text()
+    dialog.password.setText("short")  # anyone on the venue network may try passwords
+    dialog.add_button.click()
+    assert "needs at least 10 characters (this one has 5)" in dialog.problems.text()
     dialog.show()
     qtbot.waitExposed(dialog)
     screens.save(dialog, "venue/assistants-refused.png")
@@ -167,7 +170,7 @@ def test_refusals_in_a_tds_words(main, qtbot, shared) -> None:
             if r.login.startswith("desk 3")] == []  # nothing was added
 
     login = _login()
-    assistants.add_assistant(main.app.db, login, "pw-one")
+    assistants.add_assistant(main.app.db, login, "pw-one-long")
     with pytest.raises(ServiceError, match="Round 2 has no board 99: nothing was given."):
         assistants.give_boards(main.app.db, login, 2, [1, 99])
     assert next(r for r in assistants.list_assistants(main.app.db, 2)
@@ -184,7 +187,7 @@ def test_an_unreachable_server_is_said_in_words(main, qtbot, shared) -> None:
     try:
         assert not assistants.manages_assistants(db)
         with pytest.raises(ServiceError, match="cannot be reached: is it started"):
-            assistants.add_assistant(db, _login(), "pw")
+            assistants.add_assistant(db, _login(), "pw-long-enough")
     finally:
         db.close()
     # In the dialog: the server goes away while it is open (its address now answers nothing).
@@ -208,7 +211,7 @@ def test_only_the_tds_station_has_the_command(main, qtbot, shared, filled_file) 
         assert main.app.open_file(url_assistant)
         assert not action.isVisible()
         with pytest.raises(ServiceError, match="Only the TD's role may add assistants"):
-            assistants.add_assistant(main.app.db, _login(), "pw")
+            assistants.add_assistant(main.app.db, _login(), "pw-long-enough")
     assert main.app.open_file(url_td)
     assert action.isVisible()
 

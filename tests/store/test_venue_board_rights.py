@@ -121,16 +121,16 @@ def test_tdapp_server_add_assistant_gives_round_boards(server, capsys) -> None:
     td = open_server_tournament(url_td)
     try:
         with pytest.raises(ServiceError, match=r"started by an older tdapp\): stop it and start"):
-            assistants.add_assistant(td, "desk4", "desk4-pw")
+            assistants.add_assistant(td, "desk4", "desk4-password")
     finally:
         td.close()
     # The command, on the server's laptop, gives the TD's role the right it lacked.
     assert server_command.main(["add-assistant", "--data", str(folder), "--login", "desk4",
-                                "--password", "desk4-pw", "--round", "1",
+                                "--password", "desk4-password", "--round", "1",
                                 "--boards", "1,3"]) == 0
     printed = json.loads(capsys.readouterr().out)
     assert printed["login"] == "desk4" and printed["boards"] == [1, 3]
-    assert printed["url"].startswith("postgresql") and "desk4:desk4-pw@" in printed["url"]
+    assert printed["url"].startswith("postgresql") and "desk4:desk4-password@" in printed["url"]
     td = open_server_tournament(url_td)
     desk4 = open_server_tournament(printed["url"].replace("+psycopg", ""))
     try:
@@ -142,7 +142,7 @@ def test_tdapp_server_add_assistant_gives_round_boards(server, capsys) -> None:
             record_result(desk4, ids[2], RESULT)
         # Round 2's boards are given as the dialog gives them: round 1's stay given.
         assert server_command.main(["add-assistant", "--data", str(folder), "--login",
-                                    "desk4", "--password", "desk4-pw", "--round", "2",
+                                    "desk4", "--password", "desk4-password", "--round", "2",
                                     "--boards", "2"]) == 0
         capsys.readouterr()
         with td.read() as session:

@@ -72,18 +72,18 @@ class ShareDialog(QDialog):
         form.addRow("Server folder:", self.folder)
         form.addRow("Port:", self.port)
         form.addRow("Address:", self.address)
-        form.addRow("Assistants' password:", self.password)
+        form.addRow("Shared password:", self.password)
         buttons = QHBoxLayout()
         buttons.addWidget(self.start_button)
         buttons.addWidget(self.stop_button)
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         close.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        intro = QLabel("Assistants' laptops on the venue network join this tournament with "
-                       "File › Join a shared tournament…, typing the address and the password "
-                       "below (or scanning the code). To give each assistant a login of their "
-                       "own that may enter only their boards: File › Assistants and their "
-                       "boards….")
+        intro = QLabel("Give each assistant a login of their own that may enter only their "
+                       "boards: File › Assistants and their boards…. The shared password below "
+                       "(or the code) joins with File › Join a shared tournament…; it enters "
+                       "every board only while no assistant has been given boards, and none "
+                       "once one has: it never gives more than an assistant's own login.")
         intro.setWordWrap(True)
         layout.addWidget(intro)
         layout.addLayout(form)
