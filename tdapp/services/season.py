@@ -13,12 +13,12 @@ the file as it was.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from tdapp.atomic import write_atomically
 from tdapp.core.game.phases import phase_title
 from tdapp.core.tournament.season import CoinToss, Invitation, QualifyingEvent, Season
 from tdapp.core.tournament.season_calendar import outside_season, season_of, start_words
@@ -40,7 +40,6 @@ from tdapp.core.tournament.semifinal import (
     Stage,
     championship_alternates,
 )
-from tdapp.reports.season import SeasonReport, write_season_pdf, write_season_workbook
 from tdapp.services import players as player_service
 from tdapp.services import rollcall
 from tdapp.services.changes import Change, ServiceError
@@ -48,6 +47,9 @@ from tdapp.services.replacements import Departure, record_departure
 from tdapp.services.rounds import all_boards
 from tdapp.services.tournaments import TournamentInfo, create_tournament
 from tdapp.store.database import TournamentDb
+
+if TYPE_CHECKING:
+    from tdapp.reports.season import SeasonReport
 
 SEASON_SUFFIX = ".tds"
 
@@ -94,12 +96,7 @@ def save_season(path: Path | str, season: SeasonInput) -> None:
     path = Path(path)
     text = json.dumps(season_file_document(season), ensure_ascii=False, indent=1)
     try:
-        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text + "\n")
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, path)
+        write_atomically(path, text + "\n")
     except OSError as exc:
         raise SeasonFileError(f"{path.name} cannot be written: {exc.strerror}; "
                               "the season file is as it was.") from exc
@@ -323,6 +320,9 @@ def season_view(source: Path | str | SeasonInput) -> SeasonView:
 
 def season_report(source: Path | str | SeasonInput, title: str = "") -> SeasonReport:
     """The season's documents' data: standings, invitations, semi-finals, championship."""
+    # lazy, for start-up speed: the season's documents load reportlab and openpyxl
+    from tdapp.reports.season import SeasonReport
+
     view = season_view(source)
     name = title or view.season_input.name or (
         Path(source).stem if isinstance(source, (str, Path)) else "Season")
@@ -336,6 +336,9 @@ def season_report(source: Path | str | SeasonInput, title: str = "") -> SeasonRe
 
 def export_season(source: Path | str, target: Path | str) -> Path:
     """Write the season as a PDF (``.pdf``) or an Excel workbook (``.xlsx``)."""
+    # lazy, for start-up speed: reportlab and openpyxl are loaded when a document is written
+    from tdapp.reports.season import write_season_pdf, write_season_workbook
+
     target = Path(target)
     report = season_report(source)
     try:

@@ -50,7 +50,7 @@ def test_only_controllers_hold_the_app_controller() -> None:
     holders = {_name(p) for p in _modules()
                if "tdapp.gui.controller.AppController" in _imports(p)}
     controllers = {n for n in holders
-                   if n.endswith(("controller.py", "wiring.py", "round_end.py"))}
+                   if n.endswith(("controller.py", "round_end.py"))}
     views = holders - controllers
     assert views <= VIEWS_CALLING_SERVICES, (
         f"a view reaches the services: give it a controller: {sorted(views)}")

@@ -162,15 +162,10 @@ class JoinDialog(QDialog):
     def url(self) -> str:
         """The database URL; a whole postgresql:// address pasted (or read from the TD's QR
         code) into the address field is taken as it is."""
-        from tdapp.store.venue_server import database_url
+        from tdapp.services.venue import join_url
 
-        host = self.host.text().strip()
-        if host.lower().startswith(("postgresql://", "postgres://")):
-            return host
-        if ":" in host and not host.startswith("["):
-            host = f"[{host}]"
-        return database_url(str(self.role.currentData()), self.password.text(), host,
-                            self.port.value(), self.database.text().strip() or "tournament")
+        return join_url(str(self.role.currentData()), self.password.text(), self.host.text(),
+                        self.port.value(), self.database.text().strip())
 
     def _accept_if_complete(self) -> None:
         if not self.host.text().strip():
