@@ -39,6 +39,7 @@ def test_a_solo_by_order_entry_is_counted_and_its_result_offered(
     main.window.show_page("Boards")
     boards_page = main.window.boards_page
     boards_page.select_round(3)
+    panel = main.standings.results.panel  # the Results panel, built before the game ends
     view = main.games.open_board(board_id)
     view.start()
     centres = {p: ([] if p in ("ENGLAND", "GERMANY", "ITALY") else list(START_CENTRES[p]))
@@ -60,7 +61,6 @@ def test_a_solo_by_order_entry_is_counted_and_its_result_offered(
     # counted at once, not "playing" until the TD saves the result by hand
     assert "1 finished" in boards_page.status.text(), boards_page.status.text()
     assert "finished" in boards_page.grid.card(1).note.text()
-    panel = main.results_views.standings.results.panel
     panel.round_box.setCurrentIndex(panel.round_box.findData(3))
     board = next(b for b in panel.model.rows() if b.board_id == board_id)
     assert board.status == "finished"
