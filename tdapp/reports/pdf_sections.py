@@ -7,7 +7,7 @@ from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer
 
 from tdapp.core.collation import name_key
 from tdapp.core.powers import POWERS
-from tdapp.reports.data import BoardSheet, DepartureLine, ReportData
+from tdapp.reports.data import BoardSheet, DepartureLine, ReportData, StandingLine
 from tdapp.reports.pdf_base import data_table, paragraph
 
 SEGMENT_TITLES = {"negotiation": "Negotiation", "order-writing": "Order writing",
@@ -148,11 +148,26 @@ def departures(data: ReportData) -> list[Flowable]:
     return flow
 
 
+def _needs_a_word(line: StandingLine, following: StandingLine | None) -> bool:
+    """Whether the order of ``line`` above the next needs saying: the scores alone do not
+    put it there (a count-back, a locked range of the final round's boards, a tie-breaker,
+    a shared place). Excel's "Why above the next" says it for every line."""
+    if not line.reason or line.rank is None:
+        return False
+    return following is None and line.tie != "" or (
+        following is not None and following.score >= line.score)
+
+
 def standings(data: ReportData, width: float = 180 * mm) -> list[Flowable]:
-    """The standings; the note names the tie-breaker wherever one separated equal scores."""
+    """The standings; the note says why a player is above the next wherever the scores alone
+    do not (issue 24: EDC's count-back and locked ranges went without a word)."""
     flow = title_block(data, f"Standings after round {data.standings_through}")
     rounds = sorted({c.round for line in data.standings for c in line.rounds})
     rows = [["Rank", "Player", "Home", "Score", *[f"R{r}" for r in rounds], "Note"]]
+    ranked = [line for line in data.standings if line.rank is not None]
+    after = {id(line): ranked[i + 1] if i + 1 < len(ranked) else None
+             for i, line in enumerate(ranked)}
+    notes: list[str] = []  # footnotes under the table: a reason is a sentence, the column narrow
     for line in data.standings:
         cells = {c.round: c for c in line.rounds}
         round_texts = []
@@ -160,9 +175,12 @@ def standings(data: ReportData, width: float = 180 * mm) -> list[Flowable]:
             cell = cells.get(r)
             text = number(cell.score) if cell else ""
             round_texts.append(f"({text})" if cell and cell.dropped and text else text)
-        reason = line.reason if line.reason.startswith("tied") else ""
-        note = "; ".join(x for x in (line.marks, reason,
-                                     "withdrawn" if line.withdrawn else "") if x)
+        reason = ""
+        if _needs_a_word(line, after.get(id(line))):
+            notes.append(f"[{len(notes) + 1}] {line.rank}. {line.player}: {line.reason}.")
+            reason = f"[{len(notes)}]"
+        note = "; ".join(x for x in (line.marks, "withdrawn" if line.withdrawn else "", reason)
+                         if x)
         rank = "" if line.rank is None else f"{line.rank}{'=' if line.tie else ''}"
         rows.append([rank, paragraph(line.player, "cell"), paragraph(line.home, "cell"),
                      number(line.score), *round_texts, paragraph(note, "cell")])
@@ -172,8 +190,17 @@ def standings(data: ReportData, width: float = 180 * mm) -> list[Flowable]:
     flow.append(data_table(rows, widths, align_right=(0, 3, *range(4, 4 + len(rounds))),
                            font_size=8))
     flow.append(Spacer(1, 3 * mm))
-    flow.append(paragraph("Scores in brackets are dropped rounds. Players without a rank play "
-                          "but do not compete (TDs and assistants).", "small"))
+    said = []
+    if any(c.dropped for line in data.standings for c in line.rounds):
+        said.append("Scores in brackets are dropped rounds.")  # only where rounds are dropped
+    if any(line.rank is None for line in data.standings):
+        said.append("Players without a rank play but do not compete (TDs and assistants).")
+    if notes:
+        said.append("A note [n] says why a player ranks above the next where the scores alone "
+                    "do not (a tie-breaker, a count-back, a locked range of places):")
+    if said:
+        flow.append(paragraph(" ".join(said), "small"))
+    flow += [paragraph(note, "small") for note in notes]
     rounding = rounding_note(data)
     if rounding:
         flow.append(paragraph(rounding, "small"))
@@ -204,6 +231,9 @@ def rounding_note(data: ReportData) -> str:
 
 
 def best_countries(data: ReportData) -> list[Flowable]:
+    """Best country awards; nothing (no page) where the format gives none (EDC 2026)."""
+    if not data.best_countries:
+        return []
     flow = title_block(data, "Best countries")
     rows = [["Power", "Winner(s)", "Score", "Rule"]]
     for line in data.best_countries:

@@ -256,6 +256,7 @@ def seating_context(
     with db.read() as session:
         players = session.scalars(select(Player)).all()
         locked = {labels[p.id]: p.pinned_board for p in players if p.pinned_board}
+        seeds = {labels[p.id]: p.seed for p in players if p.seed is not None}
         preferences = {labels[p.id]: p.power_preferences for p in players if p.power_preferences}
         teams: dict[str, dict[str, str]] = {}
         for team_name, player_id, power in session.execute(
@@ -270,7 +271,7 @@ def seating_context(
         power_method = PowerMethod.AUTOMATIC if method == "team" else rule.powers
     context = SeatingContext(round_number, fmt, method, power_method, labels,
                              history, keep_apart, locked, ranking, preferences, teams,
-                             last_round=last_balanced_round(fmt, round_number))
+                             last_round=last_balanced_round(fmt, round_number), seeds=seeds)
     needs = seating_needs(fmt, round_number)
     if any(n.top_board for n in needs):
         _add_top_board(db, context)
