@@ -118,7 +118,7 @@ class ChangeListener:
             self._connection = psycopg.connect(
                 host=url.host, port=url.port, user=url.username, password=url.password,
                 dbname=url.database, autocommit=True, connect_timeout=3,
-                application_name="tdapp listener")
+                application_name="tdapp listener", **dict(url.query))
             self._connection.execute(f"LISTEN {CHANNEL}")
             self.connected, self.error = True, ""
         except psycopg.Error as exc:

@@ -1,7 +1,14 @@
-"""How a venue server's tournament is addressed: ``postgresql://USER:PASSWORD@HOST:PORT/DBNAME``.
+"""How a venue server's tournament is addressed: ``postgresql://USER:PASSWORD@HOST:PORT/DBNAME``,
+with ``?fingerprint=HEX`` (the SHA-256 of the server's TLS certificate) when the server is a
+``tdapp server``: the station then pins that certificate (tdapp.store.pinning) and every
+connection is encrypted and verified against it (libpq ``sslmode=verify-ca``).
 
-Plain URL handling (no connection, no psycopg), shared by ``pg`` (opening a server tournament)
-and ``live`` (its own LISTEN connection), so neither imports the other for it.
+An address without a fingerprint still works where that is safe: this laptop itself, or a
+server the address names its own TLS rule for (``?sslmode=…``, a hosted PostgreSQL). Towards
+any other host it is refused in words: nothing would tell the TD's server from an impostor.
+
+Shared by ``pg`` (opening a server tournament) and ``live`` (its own LISTEN connection), so
+neither imports the other for it; no psycopg here.
 """
 
 from __future__ import annotations
@@ -29,7 +36,35 @@ def engine_url(url: str) -> URL:
         raise TournamentFileError(f"{redact(url)} is not a database address.") from exc
     if not parsed.database:
         raise TournamentFileError(f"{redact(url)} names no database (…/DBNAME at the end).")
-    return parsed.set(drivername="postgresql+psycopg")
+    return _secured(parsed, url).set(drivername="postgresql+psycopg")
+
+
+_LOCAL_HOSTS = ("", "localhost", "127.0.0.1", "::1")
+UNPINNED_REFUSED = ("{url} carries no certificate fingerprint (…?fingerprint=…), so this "
+                    "station cannot tell the TD's venue server from an impostor on the venue "
+                    "network. Join with the address the TD's Share window shows.")
+
+
+def _secured(parsed: URL, url: str) -> URL:
+    """The URL with its TLS rule: a fingerprint becomes the pinned certificate libpq checks."""
+    from tdapp.store.pinning import pinned_root
+    from tdapp.store.venue_cert import normal_fingerprint
+
+    query = dict(parsed.query)
+    given = query.pop("fingerprint", None)
+    host = parsed.host or ""
+    if given is None:
+        if host in _LOCAL_HOSTS or host.startswith("/") or "sslmode" in query:
+            return parsed
+        raise TournamentFileError(UNPINNED_REFUSED.format(url=redact(url)))
+    fingerprint = normal_fingerprint(given if isinstance(given, str) else given[0])
+    if fingerprint is None:
+        raise TournamentFileError(
+            f"{redact(url)}: the fingerprint at its end is damaged (it should be 64 letters "
+            "and digits 0-9, a-f). Copy the address again from the TD's Share window.")
+    root = pinned_root(host or "localhost", parsed.port or 5432, fingerprint)
+    query.update(sslmode="verify-ca", sslrootcert=str(root))
+    return parsed.set(query=query)
 
 
 def redact(url: str) -> str:

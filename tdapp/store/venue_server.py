@@ -187,6 +187,8 @@ class VenueSettings:
     admin_password: str
     td_password: str
     assistant_password: str
+    internal_port: int = 0  # PostgreSQL's own, on 127.0.0.1 only; ``port`` is the TLS front's
+    sockets: str = ""  # the folder of PostgreSQL's Unix socket ("" on Windows: none)
 
     def to_json(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -206,7 +208,8 @@ def read_settings(data_dir: Path) -> VenueSettings | None:
     try:
         data = json.loads(_settings_path(data_dir).read_text(encoding="utf-8"))
         return VenueSettings(int(data["port"]), str(data["listen"]), str(data["admin_password"]),
-                             str(data["td_password"]), str(data["assistant_password"]))
+                             str(data["td_password"]), str(data["assistant_password"]),
+                             int(data.get("internal_port", 0)), str(data.get("sockets", "")))
     except (OSError, ValueError, KeyError, TypeError):
         return None
 
@@ -243,8 +246,10 @@ def url_host(listen: str) -> str:
 
 
 def database_url(role: str, password: str, host: str, port: int,
-                 database: str = DATABASE) -> str:
-    return f"postgresql://{quote(role, safe='')}:{quote(password, safe='')}@{host}:{port}/{database}"
+                 database: str = DATABASE, fingerprint: str = "") -> str:
+    """The join address; ``fingerprint`` (the TLS front's certificate) lets a station pin it."""
+    url = f"postgresql://{quote(role, safe='')}:{quote(password, safe='')}@{host}:{port}/{database}"
+    return f"{url}?fingerprint={fingerprint}" if fingerprint else url
 
 
 def free_port(host: str = "127.0.0.1") -> int:
@@ -299,11 +304,61 @@ def _initialise(data_dir: Path, binaries: Path, account: Account, settings: Venu
     _check(done, "Preparing the server's folder")
     with (cluster / "postgresql.conf").open("a", encoding="utf-8") as conf:
         conf.write(f"\ninclude_if_exists = '{_CONF_FILE}'\n")
-    hba = ("# tdapp venue server: passwords for everyone, on this laptop and the venue network\n"
-           "local all all scram-sha-256\n"
-           "host all all 0.0.0.0/0 scram-sha-256\n"
-           "host all all ::/0 scram-sha-256\n")
-    (cluster / "pg_hba.conf").write_text(hba, encoding="utf-8")
+
+
+def hba_text(windows: bool) -> str:
+    """Who may sign in how. PostgreSQL listens on 127.0.0.1 only; the venue network reaches it
+    through the TLS front, whose relayed connections come from 127.0.0.1 too, so the
+    administrator is refused on every TCP line: it signs in through the Unix socket only (on
+    Windows, where the bundled server has no socket, from 127.0.0.1, and the front refuses it
+    by name before relaying)."""
+    lines = ["# tdapp venue server (rewritten at each start): passwords for everyone; the",
+             "# administrator never over TCP; every other role from this laptop (the TLS front)",
+             "local all all scram-sha-256"]
+    if windows:
+        lines.append(f"host all {ADMIN_ROLE} 127.0.0.1/32 scram-sha-256")
+    lines += [f"host all {ADMIN_ROLE} all reject",
+              "host all all 127.0.0.1/32 scram-sha-256",
+              "host all all ::1/128 scram-sha-256"]
+    return "\n".join(lines) + "\n"
+
+
+def _write_hba(cluster: Path, account: Account) -> None:
+    path = cluster / "pg_hba.conf"
+    path.write_text(hba_text(sys.platform == "win32"), encoding="utf-8")
+    if account.uid is not None:
+        os.chown(path, account.uid, account.gid or -1)
+
+
+def socket_dir(data_dir: Path) -> Path | None:
+    """Where PostgreSQL's Unix socket lives (None on Windows: TCP on 127.0.0.1 there). In the
+    server's folder when its path is short enough (a socket's path is limited to ~100 bytes),
+    else a private folder in the temporary folder named after the server's folder."""
+    if sys.platform == "win32":
+        return None
+    inside = data_dir / "run"
+    if len(str(inside)) <= 80:
+        return inside
+    import hashlib
+    import tempfile
+
+    digest = hashlib.sha256(str(data_dir).encode()).hexdigest()[:12]
+    return Path(tempfile.gettempdir()) / f"tdapp-venue-{digest}"
+
+
+def _prepare_socket_dir(folder: Path | None, account: Account) -> None:
+    if folder is None:
+        return
+    folder.mkdir(mode=0o700, exist_ok=True)
+    info = folder.stat()
+    owners = {os.getuid()} | ({account.uid} if account.uid is not None else set())
+    if info.st_uid == os.getuid() and account.uid is not None:
+        os.chown(folder, account.uid, account.gid or -1)
+        info = folder.stat()
+    if info.st_uid not in owners or info.st_mode & 0o077:
+        raise VenueServerError(
+            f"{folder} (the server's private socket folder) belongs to someone else or is "
+            "open to others; remove it, then start the server again.")
 
 
 def cluster_version(cluster: Path) -> int:
@@ -315,10 +370,11 @@ def cluster_version(cluster: Path) -> int:
 
 
 def _write_conf(cluster: Path, account: Account, settings: VenueSettings) -> None:
-    listen = "*" if settings.listen in ("", "0.0.0.0", "::") else settings.listen
-    text = (f"listen_addresses = '{listen}'\n"
-            f"port = {settings.port}\n"
-            "unix_socket_directories = ''\n"  # TCP only: socket paths have a length limit
+    # Loopback only: the venue network reaches PostgreSQL through the TLS front.
+    text = ("listen_addresses = '127.0.0.1'\n"
+            f"port = {settings.internal_port}\n"
+            f"unix_socket_directories = '{settings.sockets}'\n"
+            "unix_socket_permissions = 0700\n"
             f"max_connections = {MAX_CONNECTIONS}\n"
             "logging_collector = off\n")
     if cluster_version(cluster) >= 16:
@@ -350,11 +406,13 @@ def _pid_of(cluster: Path) -> int | None:
 
 
 def _connect(settings: VenueSettings, role: str, password: str, database: str) -> Any:
+    """Straight to PostgreSQL on this laptop: its Unix socket (the only way in for the
+    administrator), or 127.0.0.1 where there is none."""
     import psycopg
 
-    return psycopg.connect(host=loopback(settings.listen), port=settings.port, user=role,
-                           password=password, dbname=database, connect_timeout=5,
-                           autocommit=True)
+    return psycopg.connect(host=settings.sockets or "127.0.0.1",
+                           port=settings.internal_port, user=role, password=password,
+                           dbname=database, connect_timeout=5, autocommit=True)
 
 
 def loopback(listen: str) -> str:
@@ -475,18 +533,102 @@ class ServerStatus:
     url_assistant: str
     version: str
     pid: int
+    front_pid: int | None = None  # the TLS front's process; None: not running
+    fingerprint: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {"url_td": self.url_td, "url_assistant": self.url_assistant,
-                "version": self.version, "pid": self.pid}
+                "version": self.version, "pid": self.pid,
+                "tls_front": {"running": self.front_pid is not None, "pid": self.front_pid,
+                              "fingerprint": self.fingerprint}}
 
 
 def _status_of(data_dir: Path, settings: VenueSettings, pid: int) -> ServerStatus:
+    from tdapp.store import venue_cert
+
     host = url_host(settings.listen)
+    fingerprint = venue_cert.ensure_certificate(data_dir)
     return ServerStatus(
-        database_url(TD_ROLE, settings.td_password, host, settings.port),
-        database_url(ASSISTANT_ROLE, settings.assistant_password, host, settings.port),
-        server_version(settings), pid)
+        database_url(TD_ROLE, settings.td_password, host, settings.port,
+                     fingerprint=fingerprint),
+        database_url(ASSISTANT_ROLE, settings.assistant_password, host, settings.port,
+                     fingerprint=fingerprint),
+        server_version(settings), pid, front_pid(data_dir), fingerprint)
+
+
+# -- the TLS front (tdapp.store.tls_front), a process of its own ----------------------------
+
+
+def _alive(pid: int) -> bool:
+    if sys.platform == "win32":
+        done = subprocess.run(["tasklist", "/FI", f"PID eq {pid}", "/NH"], capture_output=True,
+                              text=True, check=False)
+        return str(pid) in done.stdout
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def front_pid(data_dir: Path) -> int | None:
+    from tdapp.store import tls_front
+
+    try:
+        pid = int((data_dir / tls_front.PID_FILE).read_text(encoding="ascii").strip())
+    except (OSError, ValueError):
+        return None
+    return pid if _alive(pid) else None
+
+
+def _start_front(data_dir: Path, settings: VenueSettings) -> int:
+    """Start the TLS front on the venue port; its pid once it listens."""
+    from tdapp.store import tls_front
+
+    running = front_pid(data_dir)
+    if running is not None:
+        return running
+    (data_dir / tls_front.PID_FILE).unlink(missing_ok=True)
+    log = data_dir / tls_front.LOG_FILE
+    with log.open("w", encoding="utf-8") as out:
+        detach: dict[str, Any] = (
+            {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP
+             | subprocess.DETACHED_PROCESS} if sys.platform == "win32"
+            else {"start_new_session": True})
+        process = subprocess.Popen([sys.executable, "-m", "tdapp.store.tls_front",
+                                    str(data_dir)], stdin=subprocess.DEVNULL, stdout=out,
+                                   stderr=subprocess.STDOUT, **detach)
+    deadline = time.monotonic() + _START_TIMEOUT
+    while time.monotonic() < deadline:
+        pid = front_pid(data_dir)
+        if pid == process.pid:
+            return pid
+        if process.poll() is not None:
+            said = log.read_text(encoding="utf-8", errors="replace")
+            if "in use" in said or "address already" in said.lower():
+                raise VenueServerError(
+                    f"Port {settings.port} is already in use on this laptop (another "
+                    "server?). Choose another port with --port.")
+            last = " ".join(said.strip().splitlines()[-2:])
+            raise VenueServerError(f"The server's encrypted front did not start: {last}")
+        time.sleep(0.05)
+    process.kill()
+    raise VenueServerError("The server's encrypted front did not start in time.")
+
+
+def _stop_front(data_dir: Path) -> None:
+    import signal
+
+    pid = front_pid(data_dir)
+    if pid is None:
+        return
+    with contextlib.suppress(OSError):
+        os.kill(pid, signal.SIGTERM)
+    deadline = time.monotonic() + 10
+    while _alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
 
 
 VENUE_EXTRA_MISSING = ("The venue server needs tdapp's venue extra, which is not installed: "
@@ -522,6 +664,7 @@ def start(data_dir: Path, port: int = 5432, listen: str = "*") -> ServerStatus:
         )
     running = _pid_of(cluster) if settings else None
     if settings is not None and running is not None:
+        _start_front(data_dir, settings)  # a front that died alone comes back
         return _status_of(data_dir, settings, running)
     data_dir.mkdir(parents=True, exist_ok=True)
     data_dir.chmod(0o711)  # the server's account passes through; only the owner lists it
@@ -532,9 +675,17 @@ def start(data_dir: Path, port: int = 5432, listen: str = "*") -> ServerStatus:
         settings = VenueSettings(port, listen, secrets.token_urlsafe(18),
                                  secrets.token_urlsafe(12), readable_password())
         _initialise(data_dir, binaries, account, settings)
+    from tdapp.store import venue_cert
+
+    venue_cert.ensure_certificate(data_dir)
     settings.port, settings.listen = port, listen
+    settings.internal_port = free_port()
+    sockets = socket_dir(data_dir)
+    _prepare_socket_dir(sockets, account)
+    settings.sockets = str(sockets or "")
     _write_settings(data_dir, settings)
     _write_conf(cluster, account, settings)
+    _write_hba(cluster, account)
     log = cluster / "server.log"
     done = _run(binaries, account, "pg_ctl", "-D", str(cluster), "-l", str(log), "-w",
                 "-t", str(_START_TIMEOUT), "start")
@@ -555,8 +706,10 @@ def start(data_dir: Path, port: int = 5432, listen: str = "*") -> ServerStatus:
         if pid is None:
             raise VenueServerError("The server started and stopped again; see "
                                    f"{log} for why.")
+        _start_front(data_dir, settings)
         return _status_of(data_dir, settings, pid)
     except BaseException:
+        _stop_front(data_dir)
         _stop_cluster(binaries, account, cluster)
         raise
 
@@ -590,8 +743,12 @@ def stop(data_dir: Path) -> bool:
     not running."""
     data_dir = Path(data_dir).absolute()
     cluster = data_dir / CLUSTER
-    if read_settings(data_dir) is None or _pid_of(cluster) is None:
+    if read_settings(data_dir) is None:
         return False
+    front_was = front_pid(data_dir) is not None
+    _stop_front(data_dir)
+    if _pid_of(cluster) is None:
+        return front_was
     account = server_account(data_dir)
     done = _run(find_binaries(), account, "pg_ctl", "-D", str(cluster), "-m", "fast", "-w",
                 "-t", str(_START_TIMEOUT), "stop")
