@@ -79,3 +79,9 @@ def describe(url: str) -> str:
     except ArgumentError:
         return redact(url)
     return f"{parsed.database} on {parsed.host or 'localhost'}:{parsed.port or 5432}"
+
+
+def libpq_url(url: str) -> str:
+    """A URL libpq itself takes (psql, psycopg.connect): the fingerprint turned into the pinned
+    certificate and ``sslmode=verify-ca`` (libpq knows no ``fingerprint`` parameter)."""
+    return engine_url(url).set(drivername="postgresql").render_as_string(hide_password=False)

@@ -537,10 +537,10 @@ class ServerStatus:
     fingerprint: str = ""
 
     def to_json(self) -> dict[str, Any]:
+        # The contract's four keys, to the letter: the front shows in the URLs' fingerprint,
+        # and a server whose front is down is reported not running (stations cannot reach it).
         return {"url_td": self.url_td, "url_assistant": self.url_assistant,
-                "version": self.version, "pid": self.pid,
-                "tls_front": {"running": self.front_pid is not None, "pid": self.front_pid,
-                              "fingerprint": self.fingerprint}}
+                "version": self.version, "pid": self.pid}
 
 
 def _status_of(data_dir: Path, settings: VenueSettings, pid: int) -> ServerStatus:
@@ -731,6 +731,8 @@ def status(data_dir: Path) -> ServerStatus | None:
         return None
     pid = _pid_of(data_dir / CLUSTER)
     if pid is None:
+        return None
+    if front_pid(data_dir) is None:  # stations reach it only through its TLS front
         return None
     try:
         return _status_of(data_dir, settings, pid)
