@@ -114,11 +114,13 @@ class ChangeListener:
 
         self._last_attempt = time.monotonic()
         url = self._params
+        # The pinned certificate's rule (sslmode, sslrootcert) from the address.
+        tls: dict[str, Any] = {name: str(value) for name, value in url.query.items()}
         try:
             self._connection = psycopg.connect(
                 host=url.host, port=url.port, user=url.username, password=url.password,
                 dbname=url.database, autocommit=True, connect_timeout=3,
-                application_name="tdapp listener", **dict(url.query))
+                application_name="tdapp listener", **tls)
             self._connection.execute(f"LISTEN {CHANNEL}")
             self.connected, self.error = True, ""
         except psycopg.Error as exc:

@@ -8,8 +8,9 @@ It refuses, with a PostgreSQL error the client shows in words:
 - the server's administrator (the superuser signs in only on the server's laptop itself,
   which pg_hba.conf also enforces on the loopback address the relay comes from).
 
-Run by ``tdapp server start`` as ``python -m tdapp.store.tls_front DIR`` (a process of its own
+Run by ``tdapp server start`` as ``python -m tdapp.store.tls_front …`` (a process of its own
 that outlives the command, its pid in ``DIR/tls-front.pid``), stopped by ``tdapp server stop``.
+Windows too: asyncio's TLS and TCP need nothing POSIX (no signal handlers there: stop kills it).
 """
 
 from __future__ import annotations
@@ -30,8 +31,6 @@ PROTOCOL_3 = 196608
 _MAX_STARTUP = 10_000  # a StartupMessage is a few hundred bytes
 _HANDSHAKE_TIMEOUT = 15.0
 _CHUNK = 65536
-PID_FILE = "tls-front.pid"
-LOG_FILE = "tls-front.log"
 
 PLAIN_REFUSED = ("This venue server accepts only encrypted connections (TLS). Join with the "
                  "address the TD's Share window shows (it ends in ?fingerprint=…).")
@@ -80,8 +79,7 @@ class TlsFront:
     async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         try:
             await self._negotiate_and_relay(reader, writer)
-        except (OSError, ValueError, asyncio.IncompleteReadError, ssl.SSLError,
-                asyncio.TimeoutError):
+        except (TimeoutError, OSError, ValueError, asyncio.IncompleteReadError, ssl.SSLError):
             pass
         finally:
             with contextlib.suppress(Exception):
@@ -169,18 +167,22 @@ async def serve(front: TlsFront, listen: str, port: int,
 
 
 def main(argv: list[str]) -> int:
-    from tdapp.store import venue_cert, venue_server
+    """``python -m tdapp.store.tls_front --listen L --port P --upstream-port I --cert C
+    --key K --pid-file F [--refuse ROLE]…`` (tdapp.store.venue_server passes them)."""
+    import argparse
 
-    data_dir = Path(argv[0]).absolute()
-    settings = venue_server.read_settings(data_dir)
-    if settings is None:
-        print(f"There is no venue server in {data_dir}.", file=sys.stderr)
-        return 2
-    cert_file, key_file = venue_cert.cert_paths(data_dir)
-    front = TlsFront(server_context(cert_file, key_file),
-                     ("127.0.0.1", settings.internal_port),
-                     frozenset({venue_server.ADMIN_ROLE}))
-    pid_file = data_dir / PID_FILE
+    parser = argparse.ArgumentParser(prog="tdapp.store.tls_front")
+    parser.add_argument("--listen", required=True)
+    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--upstream-port", type=int, required=True)
+    parser.add_argument("--cert", type=Path, required=True)
+    parser.add_argument("--key", type=Path, required=True)
+    parser.add_argument("--pid-file", type=Path, required=True)
+    parser.add_argument("--refuse", action="append", default=[])
+    args = parser.parse_args(argv)
+    front = TlsFront(server_context(args.cert, args.key), ("127.0.0.1", args.upstream_port),
+                     frozenset(args.refuse))
+    pid_file: Path = args.pid_file
 
     async def run() -> None:
         loop = asyncio.get_running_loop()
@@ -189,7 +191,7 @@ def main(argv: list[str]) -> int:
             with contextlib.suppress(NotImplementedError, RuntimeError):  # Windows
                 loop.add_signal_handler(signum, stop.set)
         ready = asyncio.Event()
-        task = asyncio.create_task(serve(front, settings.listen, settings.port, ready))
+        task = asyncio.create_task(serve(front, args.listen, args.port, ready))
         waiting = asyncio.create_task(ready.wait())
         await asyncio.wait({task, waiting}, return_when=asyncio.FIRST_COMPLETED)
         if task.done():
@@ -202,7 +204,7 @@ def main(argv: list[str]) -> int:
     try:
         asyncio.run(run())
     except OSError as exc:
-        print(f"The encrypted front could not listen on port {settings.port}: {exc}",
+        print(f"The encrypted front could not listen on port {args.port}: {exc}",
               file=sys.stderr)
         return 2
     finally:

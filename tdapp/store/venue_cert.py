@@ -62,7 +62,7 @@ def _make(cert_path: Path, key_path: Path) -> None:
 
     key = ec.generate_private_key(ec.SECP256R1())
     name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "tdapp venue server")])
-    now = datetime.datetime.now(datetime.timezone.utc)
+    now = datetime.datetime.now(datetime.UTC)
     # Its own authority (CA:TRUE): a station gives it to libpq as the one trusted root
     # (sslmode=verify-ca), so only this certificate, whose key never leaves the server, passes.
     certificate = (

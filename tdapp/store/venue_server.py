@@ -573,11 +573,13 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def front_pid(data_dir: Path) -> int | None:
-    from tdapp.store import tls_front
+FRONT_PID_FILE = "tls-front.pid"
+FRONT_LOG_FILE = "tls-front.log"
 
+
+def front_pid(data_dir: Path) -> int | None:
     try:
-        pid = int((data_dir / tls_front.PID_FILE).read_text(encoding="ascii").strip())
+        pid = int((data_dir / FRONT_PID_FILE).read_text(encoding="ascii").strip())
     except (OSError, ValueError):
         return None
     return pid if _alive(pid) else None
@@ -585,21 +587,25 @@ def front_pid(data_dir: Path) -> int | None:
 
 def _start_front(data_dir: Path, settings: VenueSettings) -> int:
     """Start the TLS front on the venue port; its pid once it listens."""
-    from tdapp.store import tls_front
+    from tdapp.store import venue_cert
 
     running = front_pid(data_dir)
     if running is not None:
         return running
-    (data_dir / tls_front.PID_FILE).unlink(missing_ok=True)
-    log = data_dir / tls_front.LOG_FILE
+    (data_dir / FRONT_PID_FILE).unlink(missing_ok=True)
+    log = data_dir / FRONT_LOG_FILE
+    cert, key = venue_cert.cert_paths(data_dir)
     with log.open("w", encoding="utf-8") as out:
+        # Its own session (Windows: a detached process group) so that it outlives the command.
         detach: dict[str, Any] = (
-            {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP
-             | subprocess.DETACHED_PROCESS} if sys.platform == "win32"
+            {"creationflags": 0x00000200 | 0x00000008} if sys.platform == "win32"
             else {"start_new_session": True})
-        process = subprocess.Popen([sys.executable, "-m", "tdapp.store.tls_front",
-                                    str(data_dir)], stdin=subprocess.DEVNULL, stdout=out,
-                                   stderr=subprocess.STDOUT, **detach)
+        process = subprocess.Popen(
+            [sys.executable, "-m", "tdapp.store.tls_front", "--listen", settings.listen,
+             "--port", str(settings.port), "--upstream-port", str(settings.internal_port),
+             "--cert", str(cert), "--key", str(key), "--pid-file",
+             str(data_dir / FRONT_PID_FILE), "--refuse", ADMIN_ROLE],
+            stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT, **detach)
     deadline = time.monotonic() + _START_TIMEOUT
     while time.monotonic() < deadline:
         pid = front_pid(data_dir)
