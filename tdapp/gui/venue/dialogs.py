@@ -93,7 +93,13 @@ class ShareDialog(QDialog):
         layout.addWidget(close)
 
     def show_running(self, host: str, port: int, password: str, assistant_url: str) -> None:
-        self.address.setText(f"{host}   port {port}")
+        from tdapp.store.venue_cert import readable_fingerprint
+
+        # The certificate's fingerprint: a station typing the address pins the server by it
+        # (the QR code carries it already).
+        fingerprint = assistant_url.partition("fingerprint=")[2]
+        self.address.setText(f"{host}   port {port}" + (
+            f"\ncertificate {readable_fingerprint(fingerprint)}" if fingerprint else ""))
         self.password.setText(password)
         self.qr.setPixmap(qr_pixmap(assistant_url))
         self.state.setText("The venue server is running: this window now works on the shared "
@@ -140,6 +146,8 @@ class JoinDialog(QDialog):
         self.password = QLineEdit()
         self.password.setEchoMode(QLineEdit.EchoMode.Password)
         self.database = QLineEdit("tournament")
+        self.fingerprint = QLineEdit()
+        self.fingerprint.setPlaceholderText("the 'certificate' line the TD's screen shows")
         self.problem = QLabel("")
         self.problem.setObjectName("joinProblem")
         self.problem.setWordWrap(True)
@@ -149,6 +157,7 @@ class JoinDialog(QDialog):
         form.addRow("Role:", self.role)
         form.addRow("Password:", self.password)
         form.addRow("Tournament database:", self.database)
+        form.addRow("Certificate:", self.fingerprint)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                         | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Join")
@@ -169,8 +178,11 @@ class JoinDialog(QDialog):
             return host
         if ":" in host and not host.startswith("["):
             host = f"[{host}]"
+        # A damaged fingerprint is kept as typed: opening the address says so in words.
+        fingerprint = "".join(self.fingerprint.text().split())
         return database_url(str(self.role.currentData()), self.password.text(), host,
-                            self.port.value(), self.database.text().strip() or "tournament")
+                            self.port.value(), self.database.text().strip() or "tournament",
+                            fingerprint=fingerprint)
 
     def _accept_if_complete(self) -> None:
         if not self.host.text().strip():
