@@ -19,6 +19,8 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError
 
 from tdapp.store.errors import TournamentFileError
+from tdapp.store.pinning import pinned_root
+from tdapp.store.venue_cert import normal_fingerprint
 
 URL_SCHEMES = ("postgresql://", "postgres://", "postgresql+psycopg://")
 
@@ -47,9 +49,6 @@ UNPINNED_REFUSED = ("{url} carries no certificate fingerprint (â€¦?fingerprint=â
 
 def _secured(parsed: URL, url: str) -> URL:
     """The URL with its TLS rule: a fingerprint becomes the pinned certificate libpq checks."""
-    from tdapp.store.pinning import pinned_root
-    from tdapp.store.venue_cert import normal_fingerprint
-
     query = dict(parsed.query)
     given = query.pop("fingerprint", None)
     host = parsed.host or ""

@@ -44,6 +44,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from tdapp.store import venue_cert
+
 CLUSTER = "cluster"
 SETTINGS = "venue.json"
 ADMIN_ROLE = "tdapp_admin"
@@ -551,8 +553,6 @@ class ServerStatus:
 
 
 def _status_of(data_dir: Path, settings: VenueSettings, pid: int) -> ServerStatus:
-    from tdapp.store import venue_cert
-
     host = url_host(settings.listen)
     fingerprint = venue_cert.ensure_certificate(data_dir)
     return ServerStatus(
@@ -594,8 +594,6 @@ def front_pid(data_dir: Path) -> int | None:
 
 def _start_front(data_dir: Path, settings: VenueSettings) -> int:
     """Start the TLS front on the venue port; its pid once it listens."""
-    from tdapp.store import venue_cert
-
     running = front_pid(data_dir)
     if running is not None:
         return running
@@ -688,8 +686,6 @@ def start(data_dir: Path, port: int = 5432, listen: str = "*") -> ServerStatus:
         settings = VenueSettings(port, listen, secrets.token_urlsafe(18),
                                  secrets.token_urlsafe(12), readable_password())
         _initialise(data_dir, binaries, account, settings)
-    from tdapp.store import venue_cert
-
     venue_cert.ensure_certificate(data_dir)
     settings.port, settings.listen = port, listen
     settings.internal_port = free_port()
