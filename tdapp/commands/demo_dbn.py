@@ -34,14 +34,25 @@ SEMI_FINAL_ROUNDS = (1, 2, 3)
 FINAL_ROUND = 4
 
 
-def play_dbn_demo(db: TournamentDb, rng: random.Random, rounds_played: int) -> None:
-    """Add the seeded players, then play ``rounds_played`` rounds: semi-finals 1-3, the final."""
+def plays_invitational(players: int) -> bool:
+    """Whether a DBN demo of ``players`` is the Invitational itself: the 31 invited and up to
+    4 alternates (seed 000 2.7: "31 players will be invited", "4 alternates"). Any other count
+    plays open boards."""
+    return INVITED <= players <= DBN_PLAYERS
+
+
+def play_dbn_demo(db: TournamentDb, rng: random.Random, rounds_played: int,
+                  players: int = DBN_PLAYERS) -> None:
+    """Add the seeded players (31 invited, the rest alternates), then play ``rounds_played``
+    rounds: semi-finals 1-3, the final."""
+    if not plays_invitational(players):
+        raise ValueError(f"the DBN Invitational has {INVITED} to {DBN_PLAYERS} players")
     people = [player_service.PlayerData(
         name=p.name, home_town=p.home_town, country=p.country, club=p.club,
         local_status=p.local_status, email=p.email, latitude=p.latitude,
         longitude=p.longitude, seed=seed)
-        for seed, p in enumerate(demo_players(DBN_PLAYERS, rng), start=1)]
-    player_service.add_players(db, people, f"Add {DBN_PLAYERS} seeded DBN players")
+        for seed, p in enumerate(demo_players(players, rng), start=1)]
+    player_service.add_players(db, people, f"Add {players} seeded DBN players")
     ids = {p.seed: p.id for p in player_service.list_players(db) if p.seed is not None}
     entrants = [Entrant(str(ids[seed]), seed) for seed in sorted(ids)]
     invited, alternates = entrants[:INVITED], entrants[INVITED:]

@@ -26,6 +26,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--what", default="all", choices=WHAT,
                         help="what goes into the PDF (default: all)")
     parser.add_argument("--paper", default="a4", choices=("a4", "letter"))
+    parser.add_argument("--compression", default="eliminated", choices=("eliminated", "all"),
+                        help="the rating's reading of seed 003's compression: S and n over the "
+                             "eliminated players (default) or over all the board's scores")
     return parser
 
 
@@ -39,7 +42,8 @@ def main(argv: list[str]) -> int:
         written: dict[str, Any] = {}
         with tournament_for_reading(args.file) as db:
             jobs = (
-                ("pdf", "--pdf", lambda t: exports.export_pdf(db, t, args.what, args.paper)),
+                ("pdf", "--pdf", lambda t: exports.export_pdf(db, t, args.what, args.paper,
+                                                             args.compression)),
                 ("xlsx", "--xlsx", lambda t: exports.export_workbook(db, t)),
                 ("csv", "--csv", lambda t: exports.export_standings_csv(db, t)),
                 ("certificates", "--certificates", lambda t: exports.export_certificates(

@@ -61,6 +61,27 @@ def _constant(name: str) -> _Unusable:
     return _Unusable(f"{name} is not a number a field can hold")
 
 
+class _Object(dict[str, Any]):
+    """A JSON object that remembers the keys it was given more than once: ``json.loads``
+    keeps only the last value, so a player given two places at one event lost the first
+    silently. :func:`check_document` refuses them, naming the field."""
+
+    repeated: tuple[str, ...] = ()
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> _Object:
+    out = _Object(pairs)
+    if len(out) < len(pairs):
+        seen: set[str] = set()
+        repeated = []
+        for key, _value in pairs:
+            if key in seen:
+                repeated.append(key)
+            seen.add(key)
+        out.repeated = tuple(repeated)
+    return out
+
+
 def _key_path(path: str, key: object) -> str:
     return f"{path}.{key}" if path else str(key)
 
@@ -75,6 +96,9 @@ def check_document(document: Any) -> None:
             raise BadInput(value.why, path or "input")
         if isinstance(value, dict | list) and depth >= MAX_DEPTH:
             raise BadInput(f"nested more than {MAX_DEPTH} levels deep", path or "input")
+        if isinstance(value, _Object) and value.repeated:
+            raise BadInput("is given twice in the same object; JSON would keep only the last "
+                           "value and lose the first", _key_path(path, value.repeated[0]))
         if isinstance(value, dict):
             stack.extend((item, _key_path(path, key), depth + 1) for key, item in value.items())
         elif isinstance(value, list):
@@ -111,7 +135,7 @@ def parse_json_text(text: str) -> Any:
         raise BadInput(f"nested more than {MAX_DEPTH} levels deep", deep)
     try:
         document = json.loads(text, parse_int=_integer, parse_float=_real,
-                              parse_constant=_constant)
+                              parse_constant=_constant, object_pairs_hook=_pairs)
     except json.JSONDecodeError as exc:
         raise BadInput(
             f"malformed JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}", "input"

@@ -50,6 +50,10 @@ class Stoppable(Protocol[T_co]):
 class KeepsCalls(Protocol):
     """What this station keeps while the venue server is gone (gui/venue/outbox.py)."""
 
+    url: str  # the venue server's tournament
+
+    def __len__(self) -> int: ...  # how many entries are kept
+
     def keep(self, service: Callable[..., object], args: tuple[Any, ...],
              kwargs: dict[str, Any], exc: BaseException) -> object: ...
 

@@ -117,6 +117,8 @@ class ReportData:
     schedule: tuple[ScheduleLine, ...] = ()
     rating: tuple[RatingEntry, ...] = ()
     rating_boards: tuple[RatingExplained, ...] = ()
+    rating_compression: str = ""  # which reading of the compression the rating used, in words
+    rating_examples: tuple[RatingExplained, ...] = ()  # each reading's worked example
     departures: tuple[DepartureLine, ...] = ()
     generated: dt.datetime = field(default_factory=dt.datetime.now)
 

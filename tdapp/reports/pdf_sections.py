@@ -214,7 +214,9 @@ def rating(data: ReportData) -> list[Flowable]:
                      str(line.games)])
     flow.append(data_table(rows, [15 * mm, 75 * mm, 25 * mm, 25 * mm, 20 * mm],
                            align_right=(0, 2, 3, 4)))
-    for board in data.rating_boards:
+    if data.rating_compression:
+        flow.append(paragraph(data.rating_compression, "small"))
+    for board in (*data.rating_examples, *data.rating_boards):
         block: list[Flowable] = [paragraph(board.title, "heading")]
         block += [paragraph(line, "small") for line in board.lines]
         flow.append(KeepTogether(block))

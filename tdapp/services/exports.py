@@ -12,6 +12,7 @@ from tdapp.core.clock.formats import get_clock_format
 from tdapp.core.clock.schedule import build_schedule
 from tdapp.core.game.replacement import scoring_words
 from tdapp.core.tournament.awards import Award, compute_awards
+from tdapp.core.tournament.rating import DEFAULT_COMPRESSION
 from tdapp.core.tournament.standings import compute_standings
 from tdapp.reports import data as rd
 from tdapp.reports.atomic import atomic_path
@@ -128,25 +129,33 @@ def report_data(db: TournamentDb) -> rd.ReportData:
 # written, not when the program starts.
 
 
-def with_rating(db: TournamentDb, data: rd.ReportData) -> rd.ReportData:
-    """The report data with the EADiplomacy rating added (only the rating document needs it)."""
-    view = rating_view(db)
+def with_rating(db: TournamentDb, data: rd.ReportData,
+                compression: str = DEFAULT_COMPRESSION) -> rd.ReportData:
+    """The report data with the EADiplomacy rating added (only the rating document needs it):
+    the reading of the compression used, and the worked example of each reading."""
+    view = rating_view(db, compression=compression)
     return replace(
         data,
         rating=tuple(rd.RatingEntry(x.rank, x.player, x.rating, x.change, x.games)
                      for x in view.lines),
         rating_boards=tuple(rd.RatingExplained(b.title, b.explanation) for b in view.boards),
+        rating_compression=f"Compression used: {view.used.title}. {view.used.words}",
+        rating_examples=tuple(
+            rd.RatingExplained(f"Worked example, {r.title}"
+                               + (" (used here)" if r.mode == compression else ""), r.example)
+            for r in view.readings),
     )
 
 
-def export_pdf(db: TournamentDb, target: Path, what: str = "all", paper: str = "a4") -> Path:
+def export_pdf(db: TournamentDb, target: Path, what: str = "all", paper: str = "a4",
+               compression: str = DEFAULT_COMPRESSION) -> Path:
     # lazy, for speed: reportlab loads (about 0.1 s) only when a PDF is asked for
     from tdapp.reports.pdf_base import PageSetup
     from tdapp.reports.pdf_export import write_pdf
 
     data = report_data(db)
     if what == "rating":
-        data = with_rating(db, data)
+        data = with_rating(db, data, compression)
     return write_pdf(data, target, what, PageSetup(paper=paper))
 
 

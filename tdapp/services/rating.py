@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tdapp.core.tournament.rating import rating_table
+from tdapp.core.tournament.rating import (
+    COMPRESSION_MODES,
+    COMPRESSION_READINGS,
+    DEFAULT_COMPRESSION,
+    rating_table,
+    worked_example,
+)
+from tdapp.services.changes import ServiceError
 from tdapp.services.standings_data import tournament_model
 from tdapp.store.database import TournamentDb
 
@@ -43,17 +50,46 @@ class RatedBoard:
 
 
 @dataclass(frozen=True)
+class CompressionReading:
+    """One reading of seed 003's compression: its name, words and worked example."""
+
+    mode: str  # "eliminated" or "all"
+    title: str
+    words: str
+    example: tuple[str, ...]
+    default: bool
+
+
+@dataclass(frozen=True)
 class RatingView:
     lines: tuple[RatingLine, ...]
     boards: tuple[RatedBoard, ...]
     initial: float
+    compression: str = DEFAULT_COMPRESSION  # the reading used
+    readings: tuple[CompressionReading, ...] = ()
+
+    @property
+    def used(self) -> CompressionReading:
+        return next(r for r in self.readings if r.mode == self.compression)
 
 
-def rating_view(db: TournamentDb, initial: float = 1000.0) -> RatingView:
-    """Everyone's rating after every finished board, each board's calculation explained."""
+def compression_readings() -> tuple[CompressionReading, ...]:
+    """Both readings of the compression, the default first, each with its worked example."""
+    return tuple(CompressionReading(mode, *COMPRESSION_READINGS[mode], worked_example(mode),
+                                    mode == DEFAULT_COMPRESSION)
+                 for mode in COMPRESSION_MODES)
+
+
+def rating_view(db: TournamentDb, initial: float = 1000.0,
+                compression: str = DEFAULT_COMPRESSION) -> RatingView:
+    """Everyone's rating after every finished board, each board's calculation explained, under
+    the compression reading asked for (seed 003 can be read two ways; see ``core.rating``)."""
+    if compression not in COMPRESSION_MODES:
+        raise ServiceError(f"Unknown compression reading {compression!r}: choose "
+                           f"{' or '.join(COMPRESSION_MODES)}.")
     model = tournament_model(db)
     names = {p.id: p.name for p in model.players}
-    table = rating_table(model, initial=initial)
+    table = rating_table(model, initial=initial, compression=compression)
     lines = tuple(RatingLine(r.rank, names.get(r.player, r.player), r.rating, r.change, r.games)
                   for r in table.rows if r.games)
     boards = tuple(
@@ -65,4 +101,4 @@ def rating_view(db: TournamentDb, initial: float = 1000.0) -> RatingView:
         )
         for b in table.boards
     )
-    return RatingView(lines, boards, table.initial)
+    return RatingView(lines, boards, table.initial, compression, compression_readings())

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
+from sqlalchemy.orm.attributes import flag_modified
 from sqlalchemy.orm.exc import StaleDataError
 
 from tdapp.core.powers import POWERS
@@ -15,6 +16,7 @@ from tdapp.core.scoring.registry import get_system
 from tdapp.core.scoring.validate import game_problems
 from tdapp.services.changes import Change, ServiceError, StaleEdit
 from tdapp.services.formats import session_format, session_systems
+from tdapp.services.live import declare
 from tdapp.services.snapshots import take_snapshot
 from tdapp.store import audit
 from tdapp.store.database import TournamentDb
@@ -169,6 +171,11 @@ def _record_result(db: TournamentDb, board_id: int, result: BoardResult,
         board.solo_power = result.solo
         board.draw_powers = list(result.draw) if result.draw else None
         board.selection_order = list(result.selection_order) if result.selection_order else None
+        if board.status == "finished":
+            # The board's version is the result's: a correction that changes only the seats'
+            # centres still moves it, so a second station's correction typed over the first's
+            # older version is a conflict, never a silent overwrite.
+            flag_modified(board, "status")
         board.status = "finished"
         closed = _close_round_when_done(session, board.round_id)
         for old in session.scalars(select(CenterCount).where(CenterCount.board_id == board_id)):
@@ -180,10 +187,14 @@ def _record_result(db: TournamentDb, board_id: int, result: BoardResult,
             CenterCount(board_id=board_id, year=int(year), power=power, centers=count)
             for year, counts in result.history.items() for power, count in counts.items()
         )
+        # The whole call's change, carried by the action's own notice: the other stations
+        # refresh at once, not after the round's snapshot below (services.live.declare).
+        change = declare(session, Change(f"Result of round {round_number} board {board.number}",
+                                         results=True, boards=True, rounds=closed,
+                                         ids=(board_id,)))
     if closed:  # a round boundary: a snapshot, as when the TD closes a round by hand
         take_snapshot(db, f"after round {round_number}", round_number)
-    return Change(f"Result of round {round_number} board {board.number}", results=True,
-                  boards=True, rounds=closed, ids=(board_id,))
+    return change
 
 
 def _close_round_when_done(session: Session, round_id: int) -> bool:

@@ -23,6 +23,9 @@ STATUSES: dict[str, str] = {
 }
 
 
+SEATABLE = ("present", "late", "standby")  # the answers that can put a player on a board
+
+
 @dataclass(frozen=True)
 class RollCallRow:
     player_id: int
@@ -34,6 +37,7 @@ class RollCallRow:
     competing: bool
     recorded: bool  # False: not answered yet this round (status carried over or "absent")
     carried: bool = False  # not answered, and the status shown is last round's answer
+    limit: str = ""  # why the player may not play this round (WDC 2018's three of four), or ""
 
 
 @dataclass(frozen=True)
@@ -43,6 +47,7 @@ class RollCallCount:
     late: int
     absent: int
     two_boards: int
+    rounds_used: int = 0  # have played the most rounds the format allows (WDC 2018)
 
     @property
     def boards(self) -> int:
@@ -64,6 +69,8 @@ class RollCallCount:
             extras.append(f"{self.late} late")
         if self.two_boards:
             extras.append(f"{self.two_boards} willing to play two boards")
+        if self.rounds_used:
+            extras.append(f"{self.rounds_used} played the most rounds allowed, so absent")
         return f"{text} ({', '.join(extras)})" if extras else text
 
 
@@ -109,6 +116,7 @@ def roll_call(db: TournamentDb, round_number: int) -> list[RollCallRow]:
             for a in session.scalars(select(RollCall).where(RollCall.round_id == round_.id))
         }
         previous = _carried_answers(session, round_number)
+        limits = round_limits(session, round_number)
         rows = []
         for player in session.scalars(
             select(Player).where(Player.withdrawn.is_(False)).order_by(Player.name)
@@ -119,13 +127,16 @@ def roll_call(db: TournamentDb, round_number: int) -> list[RollCallRow]:
             status = source.status if source else "absent"
             if answer is None and status == "late":
                 status = "present"
+            limit = limits.get(player.id, "")
+            if answer is None and limit and status in SEATABLE:
+                status = "absent"  # a carried "present" never calls a fourth preliminary
             rows.append(
                 RollCallRow(
                     player_id=player.id, name=player.name, home_town=player.home_town,
                     status=status, two_boards=bool(source and source.two_boards),
                     volunteer_sit_out=bool(answer and answer.volunteer_sit_out),
                     competing=player.competing, recorded=answer is not None,
-                    carried=answer is None and carried is not None,
+                    carried=answer is None and carried is not None, limit=limit,
                 )
             )
         return rows
@@ -138,6 +149,7 @@ def count(rows: Iterable[RollCallRow]) -> RollCallCount:
         present=by_status["present"], standby=by_status["standby"], late=by_status["late"],
         absent=by_status["absent"],
         two_boards=sum(1 for r in rows if r.two_boards and r.status == "present"),
+        rounds_used=sum(1 for r in rows if r.limit),
     )
 
 
@@ -178,7 +190,7 @@ def set_answers(
                     two_boards=shown.two_boards, volunteer_sit_out=shown.volunteer_sit_out,
                 )
                 session.add(answer)
-            if status == "present":
+            if status in SEATABLE:
                 _check_round_limit(session, round_number, player_id, current[player_id].name)
             if status is not None:
                 answer.status = status
@@ -192,32 +204,56 @@ def set_answers(
 
 
 def rounds_taken(session: Session, player_id: int, rounds: Iterable[int]) -> list[int]:
-    """The rounds among ``rounds`` a player is registered present for or seated in."""
+    """The rounds among ``rounds`` a player has played or is registered to play: a seated round
+    counts when the player has a seat there (a sit-out is not a round played); a round not
+    seated yet counts when the player is registered present or late for it."""
+    return _taken(session, rounds).get(player_id, [])
+
+
+def _taken(session: Session, rounds: Iterable[int]) -> dict[int, list[int]]:
+    """``rounds_taken`` for every player at once."""
     wanted = tuple(rounds)
-    seated = session.scalars(
+    out: dict[int, set[int]] = {}
+    seated_rounds = set(session.scalars(
         select(Round.number).join(Board, Board.round_id == Round.id)
-        .join(Seat, Seat.board_id == Board.id)
-        .where(Seat.player_id == player_id, Round.number.in_(wanted))).all()
-    present = session.scalars(
-        select(Round.number).join(RollCall, RollCall.round_id == Round.id)
-        .where(RollCall.player_id == player_id, RollCall.status == "present",
-               Round.number.in_(wanted))).all()
-    return sorted(set(seated) | set(present))
+        .where(Round.number.in_(wanted))))
+    for player_id, number in session.execute(
+            select(Seat.player_id, Round.number).join(Board, Seat.board_id == Board.id)
+            .join(Round, Board.round_id == Round.id).where(Round.number.in_(wanted))):
+        if player_id is not None:
+            out.setdefault(player_id, set()).add(number)
+    for player_id, number in session.execute(
+            select(RollCall.player_id, Round.number).join(Round, RollCall.round_id == Round.id)
+            .where(RollCall.status.in_(("present", "late")), Round.number.in_(wanted))):
+        if number not in seated_rounds:
+            out.setdefault(player_id, set()).add(number)
+    return {p: sorted(r) for p, r in out.items()}
 
 
-def _check_round_limit(session: Session, round_number: int, player_id: int, name: str) -> None:
+def round_limits(session: Session, round_number: int) -> dict[int, str]:
     """WDC 2018: "Players may participate in no more than three of the four preliminary
-    rounds." A registration beyond the format's ``max_played`` is refused, saying why."""
+    rounds." The players who have used their rounds of a capped group before round
+    ``round_number``, each with the reason in the TD's words."""
+    out: dict[int, str] = {}
     for group in session_format(session).counting:
         if group.max_played is None or round_number not in group.rounds:
             continue
         others = [r for r in group.rounds if r != round_number]
-        taken = rounds_taken(session, player_id, others)
-        if len(taken) >= group.max_played:
-            listed = ", ".join(str(r) for r in taken)
-            raise ServiceError(
-                f"{name} has already played or registered for rounds {listed}: a player may "
-                f"play at most {group.max_played} of rounds "
-                f"{', '.join(str(r) for r in group.rounds)}, so round {round_number} is refused."
-            )
+        for player_id, taken in _taken(session, others).items():
+            if len(taken) >= group.max_played:
+                out[player_id] = (
+                    f"has already played or registered for rounds {_listed(taken)}: a player "
+                    f"may play at most {group.max_played} of rounds {_listed(group.rounds)}")
+    return out
 
+
+def _listed(rounds: Iterable[int]) -> str:
+    return ", ".join(str(r) for r in rounds)
+
+
+def _check_round_limit(session: Session, round_number: int, player_id: int, name: str) -> None:
+    """A registration (present, late or standby) beyond the format's ``max_played`` is
+    refused, saying why."""
+    why = round_limits(session, round_number).get(player_id)
+    if why is not None:
+        raise ServiceError(f"{name} {why}, so round {round_number} is refused.")

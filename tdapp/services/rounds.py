@@ -50,6 +50,7 @@ class BoardRow:
     end_year: int | None
     end_reason: str | None
     seats: tuple[SeatRow, ...]
+    version: int | None = None  # the board's version as read (a result typed from this row)
 
 
 @dataclass(frozen=True)
@@ -151,7 +152,7 @@ def _board_row(board: Board, round_number: int, names: Mapping[int, str]) -> Boa
         for s in sorted(board.seats, key=lambda s: order.get(s.power, 99))
     )
     return BoardRow(board.id, round_number, board.number, board.top_board, board.status,
-                    board.end_year, board.end_reason, seats)
+                    board.end_year, board.end_reason, seats, board.version)
 
 
 def seating_history(db: TournamentDb, before_round: int) -> list[dict]:

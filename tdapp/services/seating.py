@@ -221,9 +221,24 @@ def candidates(db: TournamentDb, round_number: int) -> list[Candidate]:
     before = sat_out_before(db, round_number)
     with db.read() as session:
         local = dict(session.execute(select(Player.id, Player.local_status)).all())
-    return [Candidate(r.player_id, r.name, r.status, r.two_boards, r.volunteer_sit_out,
-                      local.get(r.player_id, "traveller"), r.player_id in before)
+    # A player who has used the format's rounds (WDC 2018's three of four) is not called.
+    return [Candidate(r.player_id, r.name, "absent" if r.limit else r.status, r.two_boards,
+                      r.volunteer_sit_out, local.get(r.player_id, "traveller"),
+                      r.player_id in before)
             for r in rows]
+
+
+def _limit_note(db: TournamentDb, round_number: int) -> str:
+    """Who is not called because they have used their rounds, in the TD's words."""
+    used = [r.name for r in rollcall.roll_call(db, round_number) if r.limit]
+    if not used:
+        return ""
+    fmt = effective_format(db)
+    group = next(g for g in fmt.counting
+                 if g.max_played is not None and round_number in g.rounds)
+    return (f"Not called ({len(used)}: they have played or registered for "
+            f"{group.max_played} of rounds {', '.join(str(r) for r in group.rounds)}, "
+            f"the most a player may): {', '.join(used)}")
 
 
 def _seat_count_text(tally: rollcall.RollCallCount, include_late: bool) -> str:
@@ -271,6 +286,10 @@ def who_plays(db: TournamentDb, round_number: int) -> WhoPlaysProposal:
 
     best = convert(core)
     best.alternatives = [convert(alt) for alt in core.alternatives]
+    note = _limit_note(db, round_number)
+    if note:
+        for option in (best, *best.alternatives):
+            option.explanations.append(note)
     if not entries:
         best.explanations = [f"Nobody is marked present for round {round_number}: take the "
                              "roll call on the Rounds page first."]
@@ -748,6 +767,7 @@ def publish(
     with db.action(f"Board call of round {round_number}") as session:
         round_ = get_round(session, round_number)
         check_plan(plans, set(session.scalars(select(Player.id))))
+        _check_limits(session, round_number, plans)
         _replace_boards(session, round_, plans, orders)
         for old in session.scalars(select(SitOut).where(SitOut.round_id == round_.id)):
             session.delete(old)
@@ -762,6 +782,19 @@ def publish(
     except ServiceError as exc:
         description += f"; {exc}"
     return Change(description, rounds=True, boards=True, roll_call=True)
+
+
+def _check_limits(session: Session, round_number: int, plans: list[BoardPlan]) -> None:
+    """WDC 2018: "Players may participate in no more than three of the four preliminary
+    rounds." A board call that seats a player for one more is refused, naming them."""
+    limits = rollcall.round_limits(session, round_number)
+    seated = {pid for plan in plans for pid in plan.powers.values()}
+    over = sorted(pid for pid in seated if pid in limits)
+    if over:
+        names = dict(session.execute(select(Player.id, Player.name)
+                                     .where(Player.id.in_(over))).all())
+        raise ServiceError("The board call is refused: " + "; ".join(
+            f"{names[pid]} {limits[pid]}" for pid in over) + ".")
 
 
 def _replace_boards(session: Session, round_: Round, plans: list[BoardPlan],

@@ -1,12 +1,14 @@
 """Opening, creating and using a tournament file (one SQLite database, ``*.tdt``).
 
 Every connection runs in WAL mode with ``synchronous=FULL`` and foreign keys on, so a committed
-edit survives a crash or a pulled plug. ``TournamentDb.action(what)`` is one person's action:
+edit survives a crash or a pulled plug; after each commit the WAL is folded into the ``.tdt``
+(``checkpoint``), so the file copied alone holds every committed action. ``TournamentDb.action(what)`` is one person's action:
 one short session, committed at the end, with every row it changed written to the audit log.
 """
 
 from __future__ import annotations
 
+import contextlib
 import getpass
 import threading
 import uuid
@@ -17,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import URL, Engine, create_engine, event
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
 from tdapp.store import audit, live, receipts
@@ -32,6 +35,32 @@ APPLICATION_ID = 0x54444150
 SQLITE_HEADER = b"SQLite format 3\x00"
 
 
+# After each committed action, the WAL is folded into the .tdt itself (PRAGMA wal_checkpoint):
+# a TD who copies the .tdt alone to a USB stick between rounds (the -wal beside it left behind)
+# carries every committed action. TRUNCATE also empties the -wal, so it never grows. It waits
+# for a read in progress (another window's list being read), CHECKPOINT_WAIT_MS at most, so a
+# save never waits for a long read: that read over, the next action's checkpoint (or closing
+# the file) folds both in. What it costs: tests/benchmarks/bench_wal.py.
+CHECKPOINT_MODE: str | None = "TRUNCATE"
+CHECKPOINT_WAIT_MS = 250
+BUSY_TIMEOUT_MS = 5000
+
+
+def checkpoint(session: Session) -> None:
+    """Fold the WAL into the ``.tdt`` file now (after a commit; a no-op on PostgreSQL)."""
+    if CHECKPOINT_MODE is None or session.get_bind().dialect.name != "sqlite":
+        return
+    # The action is committed whatever happens here: a checkpoint that cannot run now (a
+    # long read, a full disk) is done by the next one, and never fails the action.
+    with contextlib.suppress(DBAPIError):
+        connection = session.connection()
+        connection.exec_driver_sql(f"PRAGMA busy_timeout={CHECKPOINT_WAIT_MS}")
+        try:
+            connection.exec_driver_sql(f"PRAGMA wal_checkpoint({CHECKPOINT_MODE})")
+        finally:
+            connection.exec_driver_sql(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+
+
 # A service may put its typed change (a payload) here inside its action, when the action is
 # the whole of its call: the action's own notice then carries it (services.live.declare).
 DECLARED_CHANGE = "tdapp_change"
@@ -42,7 +71,7 @@ def _set_pragmas(dbapi_connection: Any, connection_record: Any) -> None:
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
     cursor.close()
 
 
@@ -135,8 +164,12 @@ class TournamentDb:
                 pending = list(session.info.get(audit.PENDING_KEY, []))
                 action_id = audit.write_pending(session, named, self.who)
                 call: ServiceCall | None = getattr(self._calls, "current", None)
+                declared: dict[str, Any] | None = None
                 if self.url is not None:  # a venue server: every station hears of it
-                    declared = session.info.get(DECLARED_CHANGE)
+                    # A change declared after the call's first action is a nested service's,
+                    # not the whole call's: the call's own typed change follows instead.
+                    if call is None or not call.actions:
+                        declared = session.info.get(DECLARED_CHANGE)
                     live.announce_action(session, self.who, named, pending, action_id,
                                          station=self.station,
                                          call=call.id if call is not None else None,
@@ -144,9 +177,10 @@ class TournamentDb:
                     if call is not None and call.receipt and not call.committed:
                         receipts.write(session, call.receipt, action_id, self.station)
                 session.commit()
+                checkpoint(session)
                 if call is not None:
                     call.committed = True
-                    call.declared = session.info.get(DECLARED_CHANGE)
+                    call.declared = declared
                     if action_id is not None:
                         call.actions.append(action_id)
             except BaseException as exc:
@@ -166,6 +200,7 @@ class TournamentDb:
             try:
                 yield session
                 session.commit()
+                checkpoint(session)
             except BaseException as exc:
                 session.rollback()
                 _refuse_if_disk_full(exc, self.path, what)

@@ -21,16 +21,21 @@ import json
 import os
 import socket
 import time
+from collections.abc import Collection
+from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, Engine, text
+from sqlalchemy import Connection, Engine, select, text
 from sqlalchemy.orm import Session
 
+from tdapp.store.models import AuditEntry
 from tdapp.store.server_address import engine_url
 
 CHANNEL = "tdapp_changes"
 # PostgreSQL refuses a notice payload of 8000 bytes or more: keep well under.
 _MAX_PAYLOAD = 7000
+# What one poll takes at most: a flood is read in slices, so a stop is heard between them.
+_MAX_PER_POLL = 500
 
 
 def station_name() -> str:
@@ -147,7 +152,8 @@ class ChangeListener:
             for notice in self._connection.notifies(timeout=timeout, stop_after=1):
                 received.append(_decode(notice.payload))
             # more may have arrived together: take them without waiting
-            for notice in self._connection.notifies(timeout=0.001):
+            for notice in self._connection.notifies(timeout=0.001,
+                                                    stop_after=_MAX_PER_POLL):
                 received.append(_decode(notice.payload))
         except psycopg.Error as exc:
             self._drop(exc)
@@ -170,6 +176,39 @@ class ChangeListener:
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
+
+
+@dataclass(frozen=True)
+class AuditedAction:
+    """One committed action as its audit rows tell it: the words a station shows and the
+    tables and rows its views reread come from here, never from a notice's own text."""
+
+    action_id: int
+    who: str
+    what: str
+    rows: tuple[tuple[str, int], ...]
+
+    @property
+    def tables(self) -> list[str]:
+        return sorted({table for table, _row in self.rows})
+
+
+def audited_actions(engine: Engine, action_ids: Collection[int]) -> dict[int, AuditedAction]:
+    """The audit log's entries of ``action_ids`` (an id with none is not in the result: a
+    notice naming it was not sent by an action)."""
+    wanted = sorted({int(i) for i in action_ids})
+    if not wanted:
+        return {}
+    found: dict[int, tuple[str, str, list[tuple[str, int]]]] = {}
+    with engine.connect() as connection:
+        query = select(AuditEntry.action_id, AuditEntry.who, AuditEntry.what,
+                       AuditEntry.table_name, AuditEntry.row_id) \
+            .where(AuditEntry.action_id.in_(wanted)).order_by(AuditEntry.id)
+        for action_id, who, what, table, row in connection.execute(query):
+            entry = found.setdefault(action_id, (who or "", what or "", []))
+            entry[2].append((table, row))
+    return {action_id: AuditedAction(action_id, who, what, tuple(rows))
+            for action_id, (who, what, rows) in found.items()}
 
 
 def _decode(payload: str) -> dict[str, Any]:

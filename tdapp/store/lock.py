@@ -16,6 +16,7 @@ import json
 import os
 import socket
 import sys
+import tempfile
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -133,9 +134,10 @@ class TournamentLock:
     def acquire(cls, path: Path) -> TournamentLock:
         """Lock the tournament file at ``path``; FileLocked names who holds it.
 
-        Two locks: the lock file beside the name (which says who holds it), and on POSIX an
-        OS lock on the tournament file itself, so a second copy reaching the same file by
-        another name (a hard link, a symbolic link, another path) is refused as well.
+        Two locks: the lock file beside the name (which says who holds it), and an OS lock
+        standing for the file's identity (on POSIX the tournament file itself, on Windows a
+        file named after it, see identity_lock_path), so a second copy reaching the same file
+        by another name (a hard link, a symbolic link, another path) is refused as well.
         """
         lock_path = lock_path_for(path)
         identity = _identity_key(path)
@@ -232,26 +234,59 @@ def _name_key(lock_path: Path) -> str:
 
 
 def _identity_key(path: Path) -> str | None:
-    """The file's identity (device and inode) when it exists: the same for every name of it."""
-    if sys.platform == "win32":
-        return None
+    """The file's identity (device and inode; on Windows the volume's serial number and the
+    file's index, which os.stat fills in) when it exists: the same for every name of it."""
     try:
         found = os.stat(path)
     except OSError:
         return None
+    if not found.st_ino:  # a file system without file numbers (FAT on some systems)
+        return None
     return f"file:{found.st_dev}:{found.st_ino}"
 
 
-def _lock_identity(path: Path, lock_path: Path) -> int | None:
-    """Take an OS lock (flock) on the tournament file itself; FileLocked if another copy has
-    it under any name. SQLite locks with fcntl ranges, which flock does not touch on local
-    disks; a file on a network file system is refused before this (store.filesystems)."""
-    if sys.platform == "win32":
-        return None
+def identity_lock_path(dev: int, ino: int, folder: Path | None = None) -> Path:
+    """Windows: the lock file that stands for one tournament file under all its names.
+
+    Windows' locks are mandatory byte-range locks, so the tournament file itself cannot carry
+    one (SQLite would be refused its own reads), and an open handle on it would stop a restore
+    from replacing it. The lock goes on a small file named after the file's identity instead,
+    in this user's temporary folder: a hard or symbolic link, a subst drive letter or a short
+    8.3 name all lead to the same one. (Another computer cannot reach the file: a network
+    drive is refused, store.filesystems.)"""
+    base = folder if folder is not None else Path(tempfile.gettempdir()) / "tdapp-locks"
+    return base / f"{dev:x}-{ino:x}.lock"
+
+
+def _open_identity(path: Path) -> int | None:
+    """The descriptor to lock for the file's identity; None if the file is not made yet."""
+    if sys.platform != "win32":
+        try:
+            return os.open(path, os.O_RDONLY | _BINARY)
+        except OSError:
+            return None  # not made yet (a new tournament): no other name can reach it
     try:
-        fd = os.open(path, os.O_RDONLY | _BINARY)
+        found = os.stat(path)
     except OSError:
-        return None  # not made yet (a new tournament): no other name can reach it
+        return None
+    if not found.st_ino:
+        return None
+    marker = identity_lock_path(found.st_dev, found.st_ino)
+    try:
+        marker.parent.mkdir(parents=True, exist_ok=True)
+        return os.open(marker, os.O_RDWR | os.O_CREAT | _BINARY, 0o644)
+    except OSError:
+        return None  # no temporary folder: the lock beside the name still holds
+
+
+def _lock_identity(path: Path, lock_path: Path) -> int | None:
+    """Take an OS lock for the tournament file's identity; FileLocked if another copy has it
+    under any name. On POSIX that is flock on the file itself: SQLite locks with fcntl ranges,
+    which flock does not touch on local disks; a file on a network file system is refused
+    before this (store.filesystems). On Windows, see identity_lock_path."""
+    fd = _open_identity(path)
+    if fd is None:
+        return None
     try:
         _lock_fd(fd)
     except OSError:

@@ -8,7 +8,7 @@ It refuses, with a PostgreSQL error the client shows in words:
 - the server's administrator (the superuser signs in only on the server's laptop itself,
   which pg_hba.conf also enforces on the loopback address the relay comes from).
 
-Run by ``tdapp server start`` as ``python -m tdapp.store.tls_front …`` (a process of its own
+Run by ``tdapp server start`` as ``tdapp _tls-front …`` (a process of its own
 that outlives the command, its pid in ``DIR/tls-front.pid``), stopped by ``tdapp server stop``.
 Windows too: asyncio's TLS and TCP need nothing POSIX (no signal handlers there: stop kills it).
 """

@@ -45,6 +45,7 @@ from typing import Any
 from urllib.parse import quote
 
 from tdapp.store import venue_cert
+from tdapp.store.processes import NO_CONSOLE_WINDOW, process_alive
 
 CLUSTER = "cluster"
 SETTINGS = "venue.json"
@@ -281,7 +282,7 @@ def _run(binaries: Path, account: Account, *args: str, timeout: float = _START_T
             done = subprocess.run([str(binaries / _exe(args[0])), *args[1:]], stdout=out,
                                   stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, text=True,
                                   timeout=timeout, check=False, cwd="/" if account.uid else None,
-                                  **account.run_kwargs())
+                                  creationflags=NO_CONSOLE_WINDOW, **account.run_kwargs())
         except subprocess.TimeoutExpired as exc:
             raise VenueServerError(f"PostgreSQL's {args[0]} did not finish in time.") from exc
         out.seek(0)
@@ -402,13 +403,7 @@ def _pid_of(cluster: Path) -> int | None:
         pid = int(first.strip())
     except (OSError, ValueError, IndexError):
         return None
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return None
-    except PermissionError:
-        return pid
-    return pid
+    return pid if process_alive(pid) else None  # never os.kill on Windows: it terminates
 
 
 # -- talking to the running server ----------------------------------------------------------
@@ -566,20 +561,6 @@ def _status_of(data_dir: Path, settings: VenueSettings, pid: int) -> ServerStatu
 # -- the TLS front (tdapp.store.tls_front), a process of its own ----------------------------
 
 
-def _alive(pid: int) -> bool:
-    if sys.platform == "win32":
-        done = subprocess.run(["tasklist", "/FI", f"PID eq {pid}", "/NH"], capture_output=True,
-                              text=True, check=False)
-        return str(pid) in done.stdout
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
 FRONT_PID_FILE = "tls-front.pid"
 FRONT_LOG_FILE = "tls-front.log"
 
@@ -589,7 +570,12 @@ def front_pid(data_dir: Path) -> int | None:
         pid = int((data_dir / FRONT_PID_FILE).read_text(encoding="ascii").strip())
     except (OSError, ValueError):
         return None
-    return pid if _alive(pid) else None
+    return pid if process_alive(pid) else None
+
+
+def _this_program() -> list[str]:
+    """tdapp itself: the frozen bundle's program, else this Python with ``-m tdapp``."""
+    return [sys.executable] if getattr(sys, "frozen", False) else [sys.executable, "-m", "tdapp"]
 
 
 def _start_front(data_dir: Path, settings: VenueSettings) -> int:
@@ -606,7 +592,7 @@ def _start_front(data_dir: Path, settings: VenueSettings) -> int:
             {"creationflags": 0x00000200 | 0x00000008} if sys.platform == "win32"
             else {"start_new_session": True})
         process = subprocess.Popen(
-            [sys.executable, "-m", "tdapp.store.tls_front", "--listen", settings.listen,
+            [*_this_program(), "_tls-front", "--listen", settings.listen,
              "--port", str(settings.port), "--upstream-port", str(settings.internal_port),
              "--cert", str(cert), "--key", str(key), "--pid-file",
              str(data_dir / FRONT_PID_FILE), "--refuse", ADMIN_ROLE],
@@ -638,7 +624,7 @@ def _stop_front(data_dir: Path) -> None:
     with contextlib.suppress(OSError):
         os.kill(pid, signal.SIGTERM)
     deadline = time.monotonic() + 10
-    while _alive(pid) and time.monotonic() < deadline:
+    while process_alive(pid) and time.monotonic() < deadline:
         time.sleep(0.05)
 
 

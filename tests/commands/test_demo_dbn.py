@@ -91,3 +91,30 @@ def test_the_command_plays_every_round_by_default(tmp_path: Path) -> None:
         assert rounds.board_call(db, 2) and not rounds.board_call(db, 3)
     finally:
         db.close()
+
+
+@pytest.mark.parametrize("count", [31, 33])
+def test_31_qualifiers_with_few_or_no_alternates_play_the_invitational(tmp_path: Path,
+                                                                      count: int) -> None:
+    """Seed 000 2.7: 31 players are invited, 4 alternates beside them; 31 qualifiers and no
+    alternates is a legal Invitational. `--players 31 --rounds-played 4` played four rounds of
+    open boards; now it is the semi-final stage and the championship game."""
+    out = tmp_path / "dbn.tdt"
+    proc = subprocess.run([sys.executable, "-m", "tdapp", "demo", "--format", "dbn-2025",
+                           "--players", str(count), "--rounds-played", "4", "--out", str(out)],
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert proc.returncode == 0, proc.stderr
+    db = open_tournament_file(out)
+    try:
+        seed = {p.id: p.seed for p in players.list_players(db)}
+        assert sorted(seed.values()) == list(range(1, count + 1))
+        semi = [b for n in (1, 2, 3) for b in rounds.board_call(db, n)]
+        assert len(semi) == 4 and all(len(b.seats) == 7 for b in semi)
+        assert sorted(seed[s.player_id] for b in semi for s in b.seats) == list(range(4, 32))
+        final = rounds.board_call(db, 4)
+        assert len(final) == 1
+        winners = {s.player_id for b in semi for s in b.seats if s.score}
+        assert {s.player_id for s in final[0].seats} == winners | {
+            p for p, s in seed.items() if s in (1, 2, 3)}
+    finally:
+        db.close()

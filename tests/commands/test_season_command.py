@@ -283,3 +283,98 @@ def test_bad_input_exits_2_naming_the_field(capsys: pytest.CaptureFixture[str], 
 def test_a_missing_file_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert season_command.main([str(tmp_path / "nowhere.json")]) == 2
     assert "input" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- issue 24, item 5
+
+def _full_season(**extra: Any) -> dict[str, Any]:
+    """One qualifying event of 40 players: 31 invited, 4 alternates, a full semi-final stage."""
+    places = {f"p{i:02d}": i for i in range(1, 41)}
+    return {"events": [event("Big", places)], **extra}
+
+
+def test_a_player_given_two_places_at_one_event_is_refused(capsys: pytest.CaptureFixture[str],
+                                                           tmp_path: Path) -> None:
+    """A duplicate key kept only the last place: the winner lost the win (86.79 to about 19)."""
+    text = ('{"events": [{"name": "A", "boards": 12, "players": 40, '
+            '"places": {"ann": 1, "bob": 2, "ann": 9}}]}')
+    code, doc, err = run(capsys, tmp_path, text)
+    assert code == 2 and doc is None
+    assert err.startswith("tdapp: bad input: events[0].places.ann: is given twice"), err
+
+
+def test_names_differing_only_in_case_or_spaces(capsys: pytest.CaptureFixture[str],
+                                                tmp_path: Path) -> None:
+    """At one event they are one player given two places (refused); across events they are
+    one player, written as first written, and the output says which spellings were merged."""
+    code, _doc, err = run(capsys, tmp_path, {"events": [event("A", {"Ann Lee": 1, " ann  lee": 2,
+                                                                    "bob": 3})]})
+    assert code == 2 and err.startswith("tdapp: bad input: events[0].places. ann")
+    assert ": is the same player as 'Ann Lee'" in err
+    code, doc, _err = run(capsys, tmp_path, {"events": [
+        event("A", {"Ann Lee": 1, "bob": 2}), event("B", {"ann lee": 1, "Bob": 2})]})
+    assert code == 0
+    top = doc["standings"][0]
+    assert top["player"] == "Ann Lee" and len(top["counted"]) == 2
+    assert [r["player"] for r in doc["standings"]] == ["Ann Lee", "bob"]
+    assert doc["merged_names"] == [{"player": "Ann Lee", "also_written": ["ann lee"]},
+                                   {"player": "bob", "also_written": ["Bob"]}]
+
+
+def test_the_semi_finals_and_championship_are_printed(capsys: pytest.CaptureFixture[str],
+                                                      tmp_path: Path) -> None:
+    """Seed 000 2.9.2: "The Top Three Seeds automatically advance"; 3.2: semi-final boards of
+    seven; 4.3: the championship is seeded "Solo in Semi-Final game, DBN Invitational Seed"."""
+    code, doc, _err = run(capsys, tmp_path, _full_season())
+    assert code == 0
+    semi = doc["semifinal"]
+    assert semi["assigned"] and len(semi["boards"]) == 4
+    assert [f["player"] for f in semi["automatic_finalists"]] == ["p01", "p02", "p03"]
+    assert all(len(b["players"]) == 7 and b["winner"] is None for b in semi["boards"])
+    assert doc["championship"]["complete"] is False
+    board_2 = semi["boards"][1]["players"][-1]["player"]
+    board_1 = semi["boards"][0]["players"][-1]["player"]
+    code, doc, _err = run(capsys, tmp_path, _full_season(semifinal={
+        "winners": {"1": {"player": board_1}, "2": {"player": board_2, "solo": True}}}))
+    assert code == 0
+    final = doc["championship"]["players"]
+    assert final[0] == {"player": board_2, "seed": int(board_2[1:]), "solo": True,
+                        "how": "won semi-final board 2 (solo)"}
+    assert [f["player"] for f in final[1:4]] == ["p01", "p02", "p03"]
+    assert doc["semifinal"]["boards"][0]["winner"] == {"player": board_1, "solo": False}
+    # Five semi-finalists make no board of seven: said, not refused.
+    code, doc, _err = run(capsys, tmp_path, {"events": [event("A", {f"q{i}": i
+                                                                    for i in range(1, 9)})]})
+    assert code == 0 and doc["semifinal"]["assigned"] is False and doc["semifinal"]["why"]
+    assert doc["championship"] is None
+
+
+def test_the_semifinal_part_is_checked_as_the_gui_checks_it(capsys: pytest.CaptureFixture[str],
+                                                           tmp_path: Path) -> None:
+    """Each of these exited 0; the season window refuses every one."""
+    code, doc, _err = run(capsys, tmp_path, _full_season())
+    boards = doc["semifinal"]["boards"]
+    on_1 = [p["player"] for p in boards[0]["players"]]
+    on_2 = [p["player"] for p in boards[1]["players"]]
+    bad = [
+        ({"winners": {"1": {"player": "Nobody"}}}, {}, "semifinal.winners.1.player"),
+        ({"winners": {"9": {"player": on_1[0]}}}, {}, "semifinal.winners.9"),
+        ({"winners": {"1": {"player": on_1[0]}, "2": {"player": on_1[0]}}}, {},
+         "semifinal.winners.2.player"),
+        ({"winners": {"2": {"player": on_2[0]}}, "unavailable": [on_2[0]]}, {},
+         "semifinal.winners.2.player"),
+        ({"mid_game": [{"board": 1, "player": "Nobody", "phase": "F1904M"}]}, {},
+         "semifinal.mid_game[0].player"),
+        ({"mid_game": [{"board": 1, "player": on_2[0], "phase": "F1904M"}]}, {},
+         "semifinal.mid_game[0].player"),
+        ({"preferences": {on_1[0]: [2, 2]}}, {}, f"semifinal.preferences.{on_1[0]}"),
+        ({"unavailable": ["Nobody"]}, {}, "semifinal.unavailable[0]"),
+        ({"unavailable": ["p01"]}, {}, "semifinal.unavailable[0]"),
+        ({}, {"automatic": [{"player": "dan", "why": "defending champion"},
+                            {"player": "dan", "why": "defending champion"}]},
+         "automatic[1].player"),
+    ]
+    for semifinal, top, field in bad:
+        code, doc, err = run(capsys, tmp_path, _full_season(semifinal=semifinal, **top))
+        assert code == 2 and doc is None, (field, doc and doc.get("semifinal"))
+        assert err.startswith(f"tdapp: bad input: {field}: "), (field, err)

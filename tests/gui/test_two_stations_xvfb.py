@@ -13,14 +13,9 @@ screen are taken with ImageMagick's ``import`` (kept with --keep-screens).
 
 from __future__ import annotations
 
-import contextlib
-import json
-import os
-import shutil
 import subprocess
-import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -28,97 +23,24 @@ from sqlalchemy.engine import make_url
 
 from tdapp.store.copying import copy_tournament
 from tests.gui import screens
+from tests.gui.xvfb_stations import Station, missing_tools, wait, xdotool, xvfb
 from tests.venue_helpers import drop_database, fresh_database_url
 
 # 7 s alone; 12 to 35 s with the server started and a busy machine (two Qt processes, Xvfb)
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 
-ROOT = Path(__file__).resolve().parents[2]
 NEW_NAME = "Xvfb Open"
 SEEN_WITHIN = 5.0  # seconds from the TD's click on Apply to the assistant's window
-
-
-def _free_display(first: int = 93) -> int:
-    for number in range(first, first + 40):
-        if not Path(f"/tmp/.X{number}-lock").exists() and \
-                not Path(f"/tmp/.X11-unix/X{number}").exists():
-            return number
-    raise RuntimeError("no free X display number")
-
-
-def _wait(what: str, check: Callable[[], object], timeout: float) -> object:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        found = check()
-        if found:
-            return found
-        time.sleep(0.05)
-    raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}")
 
 
 @pytest.fixture
 def display() -> Iterator[str]:
     """A fresh Xvfb on a free display number, stopped afterwards."""
-    missing = [tool for tool in ("Xvfb", "xdotool", "import") if shutil.which(tool) is None]
+    missing = missing_tools("import")
     if missing:
         pytest.skip(f"needs {', '.join(missing)} (apt install xvfb xdotool imagemagick)")
-    number = _free_display()
-    server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "1920x1080x24",
-                               "-nolisten", "tcp"], stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL)
-    try:
-        _wait("Xvfb", lambda: Path(f"/tmp/.X11-unix/X{number}").exists(), 10)
-        yield f":{number}"
-    finally:
-        server.terminate()
-        server.wait(10)
-
-
-def _probe(path: Path) -> dict:
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-
-
-class Station:
-    """One ``python -m tdapp URL`` process on the X display, and what its window shows."""
-
-    def __init__(self, name: str, url: str, display: str, folder: Path) -> None:
-        self.name = name
-        self.probe_file = folder / f"{name}.json"
-        env = dict(os.environ, DISPLAY=display, QT_QPA_PLATFORM="xcb",
-                   TDAPP_STATION_PROBE=str(self.probe_file), TDAPP_STATION=f"{name}-laptop",
-                   TDAPP_SETTINGS_DIR=str(folder / f"{name}-settings"),
-                   TDAPP_PORTABLE_DIR=str(folder / f"{name}-portable"),
-                   TDAPP_VENUE_COPIES=str(folder / f"{name}-copies"),
-                   PYTHONPATH=str(ROOT))
-        self.log = (folder / f"{name}.log").open("w")
-        self.process = subprocess.Popen([sys.executable, "-m", "tdapp", url], env=env,
-                                        cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT)
-
-    def state(self) -> dict:
-        return _probe(self.probe_file)
-
-    def shared(self) -> bool:
-        assert self.process.poll() is None, f"{self.name} station exited: see {self.log.name}"
-        return self.state().get("file_label", "").startswith("Shared:")
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                self.process.wait(10)
-        if self.process.poll() is None:
-            self.process.kill()
-            self.process.wait(10)
-        self.log.close()
-
-
-def _xdotool(display: str, *args: str) -> str:
-    done = subprocess.run(["xdotool", *args], env=dict(os.environ, DISPLAY=display),
-                          capture_output=True, text=True, timeout=20, check=True)
-    return done.stdout.strip()
+    with xvfb() as name:
+        yield name
 
 
 def _centre(place: list[int]) -> tuple[str, str]:
@@ -147,33 +69,33 @@ def test_an_edit_typed_on_the_tds_window_shows_on_the_assistants(
     td = Station("td", url_td, display, tmp_path)
     desk = Station("desk", url_assistant, display, tmp_path)
     try:
-        _wait("both windows on the shared tournament", lambda: td.shared() and desk.shared(),
+        wait("both windows on the shared tournament", lambda: td.shared() and desk.shared(),
               60)
         # No window manager: place the windows side by side ourselves.
         for station, x in ((td, 0), (desk, 960)):
             window = str(station.state()["window_id"])
-            _xdotool(display, "windowsize", window, "950", "1000")
-            _xdotool(display, "windowmove", window, str(x), "0")
-        _wait("the windows in place", lambda: td.state()["name_field"][0] < 900
+            xdotool(display, "windowsize", window, "950", "1000")
+            xdotool(display, "windowmove", window, str(x), "0")
+        wait("the windows in place", lambda: td.state()["name_field"][0] < 900
               and desk.state()["name_field"][0] > 960, 10)
         assert desk.state()["tournament_name_shown"] == "Demo Open"
         _screenshot(display, "two-stations-before")
 
         # The TD: click in the name field, select it all, type, and press Apply.
         window = str(td.state()["window_id"])
-        _xdotool(display, "windowfocus", "--sync", window)
-        _xdotool(display, "mousemove", "--sync", *_centre(td.state()["name_field"]))
-        _xdotool(display, "click", "1")
-        _xdotool(display, "key", "--clearmodifiers", "ctrl+a")
-        _xdotool(display, "type", "--delay", "30", NEW_NAME)
-        _wait("the TD's typing in the field",
+        xdotool(display, "windowfocus", "--sync", window)
+        xdotool(display, "mousemove", "--sync", *_centre(td.state()["name_field"]))
+        xdotool(display, "click", "1")
+        xdotool(display, "key", "--clearmodifiers", "ctrl+a")
+        xdotool(display, "type", "--delay", "30", NEW_NAME)
+        wait("the TD's typing in the field",
               lambda: td.state()["tournament_name_shown"] == NEW_NAME, 10)
-        _xdotool(display, "mousemove", "--sync", *_centre(td.state()["apply_button"]))
-        _xdotool(display, "click", "1")
+        xdotool(display, "mousemove", "--sync", *_centre(td.state()["apply_button"]))
+        xdotool(display, "click", "1")
         clicked = time.monotonic()
-        _wait("the TD's change saved", lambda: "Tournament details changed" in
+        wait("the TD's change saved", lambda: "Tournament details changed" in
               td.state().get("changes", []), 10)
-        _wait("the new name on the assistant's window",
+        wait("the new name on the assistant's window",
               lambda: desk.state()["tournament_name_shown"] == NEW_NAME, SEEN_WITHIN)
         seen_after = time.monotonic() - clicked
         _screenshot(display, "two-stations-after")

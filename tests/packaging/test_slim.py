@@ -146,3 +146,27 @@ def test_qtnetwork_stays_when_qtmultimedia_needs_it() -> None:
     assert "PySide6.QtNetwork" not in unused_modules(has_multimedia=True)
     assert "PySide6.QtMultimedia" not in unused_modules(has_multimedia=True)
     assert not unused_qt_file(PLUGINS + "multimedia/libffmpegmediaplugin.so")
+
+
+def test_used_qt_modules_are_the_ones_tdapp_imports() -> None:
+    """The Windows build keeps only USED_QT_MODULES (and the optional ones): a new import of
+    another Qt module must be added there, or the Windows program would fail to start it."""
+    import re
+
+    from slim import OPTIONAL_QT_MODULES, USED_QT_MODULES
+
+    imported = set()
+    for path in (ROOT / "tdapp").rglob("*.py"):
+        imported |= set(re.findall(r"PySide6\.(Qt\w+)", path.read_text(encoding="utf-8")))
+    assert imported <= set(USED_QT_MODULES) | set(OPTIONAL_QT_MODULES), imported
+    assert set(USED_QT_MODULES) <= imported
+
+
+def test_windows_plugins_follow_the_same_choice() -> None:
+    from slim import unused_windows_qt_file
+
+    assert not unused_windows_qt_file("PySide6/plugins/platforms/qwindows.dll")
+    assert not unused_windows_qt_file("PySide6/plugins/iconengines/qsvgicon.dll")  # shared folder
+    assert unused_windows_qt_file("PySide6/plugins/platforms/qminimal.dll")
+    assert unused_windows_qt_file("PySide6/translations/qtbase_fr.qm")
+    assert not unused_windows_qt_file("PySide6/Qt6Core.dll")

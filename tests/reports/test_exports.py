@@ -166,6 +166,19 @@ def test_rating_document_lists_everyone_and_explains_each_board(demo_file: Path,
                and line.split()[-1] == "2"]
     assert len(ratings) == 49
     assert all(800 < r < 1200 for r in ratings)  # 1000 to start, two games of at most +-60
+    # Seed 003's compression reads two ways: the document says which one is used and works
+    # the example of each.
+    text = " ".join(text.split())  # a heading may wrap
+    assert "Compression used: S and n over the eliminated players' scores" in text
+    assert "Worked example, S and n over the eliminated players' scores (used here)" in text
+    assert "Worked example, S and n over all the scores of the board" in text
+    other = tmp_path / "rating-all.pdf"
+    result = run_tdapp("export", str(demo_file), "--pdf", str(other), "--what", "rating",
+                       "--compression", "all")
+    assert result.returncode == 0, result.stderr
+    text = " ".join("\n".join(pdf_text(other)).split())
+    assert "Compression used: S and n over all the scores of the board" in text
+    assert "Worked example, S and n over all the scores of the board (used here)" in text
 
 
 def test_how_a_board_ended_is_printed_in_words(demo_file: Path, tmp_path: Path) -> None:

@@ -175,3 +175,13 @@ def test_one_program_may_open_its_file_under_two_names(closed_tournament: Path,
     close_tournament(second)
     close_tournament(first)
     assert not TournamentLock._held and not TournamentLock._aliases
+
+
+def test_windows_identity_lock_is_named_after_the_file_not_its_name(tmp_path: Path) -> None:
+    """On Windows the identity lock is a file named after (volume, file index): every name of
+    the tournament file leads to it (run for real under Wine by packaging/windows/probe.py)."""
+    from tdapp.store.lock import identity_lock_path
+
+    first = identity_lock_path(0x1A2B, 0x99, tmp_path)
+    assert first == tmp_path / "1a2b-99.lock"
+    assert identity_lock_path(0x1A2B, 0x9A, tmp_path) != first

@@ -36,3 +36,16 @@ def moment_words(instant: float) -> str:
     """``"Sunday 6 July, 14:12"``: the day is always said, so a TD sees which afternoon."""
     at = dt.datetime.fromtimestamp(instant)
     return f"{at.strftime('%A')} {at.day} {at.strftime('%B')}, {at.strftime('%H:%M')}"
+
+
+def outside_window(window: tuple[str, str] | None, instant: float) -> str | None:
+    """Why ``instant`` is outside the format's hidden-end window, in the TD's words; None
+    inside it or without a window (WDC 2025 II.5.b: "between 1:30pm and 3:30pm")."""
+    if window is None:
+        return None
+    at = dt.datetime.fromtimestamp(instant)
+    start, end = parse_time(window[0]), parse_time(window[1])
+    if start <= at.time().replace(second=0, microsecond=0) <= end:
+        return None
+    return (f"{at.strftime('%H:%M')} is outside the format's window for the hidden end time, "
+            f"{window[0]} to {window[1]}")

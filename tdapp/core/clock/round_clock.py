@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tdapp.core.clock.formats import ClockFormat, get_clock_format
+from tdapp.core.clock.moments import outside_window
 from tdapp.core.clock.schedule import Schedule, TimingRules
 from tdapp.core.clock.timer import Timer
 from tdapp.core.clock.timesource import TimeSource
@@ -147,6 +148,10 @@ class RoundClock:
     def start(self) -> None:
         """Start (or resume) the room clock; on per-board formats every board not yet started."""
         now = self._settle()
+        if not self.started and self.hidden_end is not None and self.hidden_end <= now:
+            raise ClockError("hidden end: its moment passed before the round started, so the "
+                             "round would end at once; set a new end time or clear it, then "
+                             "start")
         self.central.run(now)
         if self.format.per_board:
             for board in self.boards.values():
@@ -381,7 +386,17 @@ class RoundClock:
             return None
         return grace.start + grace.seconds - self.time.now()
 
+    @property
+    def started(self) -> bool:
+        """Whether the round's clock has ever run (READY until then)."""
+        return self.central.started or any(
+            b.timer is not None and b.timer.started for b in self.boards.values())
+
     # -------------------------------------------------------- hidden end time
+    def outside_window(self, instant: float) -> str | None:
+        """Why ``instant`` is outside the format's window for the hidden end time, or None."""
+        return outside_window(self.format.hidden_end_window, instant)
+
     def set_hidden_end(self, instant: float) -> None:
         """A moment (date and time) still ahead: one already past would end every board the
         moment it is set (WDC 2025 II.5.b: "a set end time, known only to the TDs")."""
@@ -545,7 +560,9 @@ class RoundClock:
     def _settle(self) -> float:
         """Bring every clock up to now; note the end-of-round verdicts the moment they fall due."""
         now = self.time.now()
-        if self.hidden_end is not None and self.verdicts is None and now >= self.hidden_end:
+        # A round whose clock never started (READY) is not ended: it has not begun.
+        if self.hidden_end is not None and self.verdicts is None and now >= self.hidden_end \
+                and self.started:
             self._capture_verdicts()
         self.central.settle(self.schedule, now)
         for board in self.boards.values():

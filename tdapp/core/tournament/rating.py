@@ -22,6 +22,20 @@ from tdapp.core.powers import POWERS
 from tdapp.core.tournament.model import Board, Tournament
 
 COMPRESSION_MODES = ("eliminated", "all")
+DEFAULT_COMPRESSION = "eliminated"
+# Seed 003: "b = (0.3 * S) / n ... Where: S = sum of original base scores n = number of scores".
+COMPRESSION_READINGS: dict[str, tuple[str, str]] = {
+    "eliminated": (
+        "S and n over the eliminated players' scores",
+        "S and n are taken over the eliminated players' base scores only: the compression "
+        "moves them toward their own mean, so the board's scores still add up to 0 before "
+        "rounding (zero-sum)."),
+    "all": (
+        "S and n over all the scores of the board",
+        "S and n are taken over every base score of the board (seed 003: \"S = sum of "
+        "original base scores, n = number of scores\"): the eliminated players' scores move "
+        "toward the board's mean, near 0, so the board is only \"zero-sum (mostly)\"."),
+}
 ROUNDING_MODES = ("half-up", "half-even")
 KEEP = 0.7  # share of an eliminated player's own score kept by the compression
 
@@ -215,3 +229,16 @@ def rating_table(tournament: Tournament, *, initial: float = 1000.0, points: flo
         rows.append(RatingRow(rank, player, ratings[player], sum(c for _, _, c in changes),
                               len(changes), tuple(changes)))
     return RatingTable(tuple(rows), tuple(rated), initial, points, compression)
+
+
+def worked_example(compression: str, *, points: float = 5.0) -> tuple[str, ...]:
+    """The calculation of one example board under a compression reading, in words: seven
+    players, no shared place, the 6th and 7th eliminated."""
+    centres = dict(zip(POWERS, (12, 9, 6, 4, 3, 0, 0), strict=True))
+    board = Board(0, 0, {p: p.title() for p in POWERS}, centers=centres, end_year=1908,
+                  eliminated={"RUSSIA": 1906, "TURKEY": 1904})
+    rated = rate_board(board, points=points, compression=compression)
+    exact = sum(s.shared if s.compressed is None else s.compressed for s in rated.steps)
+    total = sum(s.change for s in rated.steps)
+    return (*rated.explanation,
+            f"the board's scores add up to {'0' if abs(exact) < 1e-9 else f'{exact:+g}'} before rounding, {total:+d} after")

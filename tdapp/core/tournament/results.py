@@ -80,6 +80,7 @@ class ScoreSheet:
         self._boards = {(b.round, b.number): b for b in self.tournament.boards
                         if b.round <= self.through}
         self._round_multipliers = {r.number: r.multiplier for r in self.fmt.round_rules}
+        self._names = {p.id: p.name for p in self.tournament.players}
         self._score_boards()
         self._collect_games()
         self._settle_rounds()
@@ -182,11 +183,12 @@ class ScoreSheet:
         total = 0.0
         for group in self.fmt.count_groups():
             played = [entries[r] for r in group.rounds if r in entries and entries[r].score is not None]
-            if group.max_played is not None and len(played) > group.max_played:
-                self.issues.append(f"{player} played {len(played)} of rounds "
-                                   f"{_round_list(group.rounds)}; at most {group.max_played} allowed")
-            # Best scores count; on equal scores the earlier round is the one counted.
-            ranked = sorted(played, key=lambda e: (-(e.score or 0.0), e.round))
+            eligible = played
+            if group.max_played is not None:
+                eligible = self._within_limit(player, played, group.rounds, group.max_played)
+            # Best scores count; on equal scores a board before a sit-out, then the earlier round.
+            ranked = sorted(eligible, key=lambda e: (-(e.score or 0.0), e.source == "sit-out",
+                                                     e.round))
             keep = ranked if group.best is None else ranked[: group.best]
             kept_rounds = {e.round for e in keep}
             for e in played:
@@ -196,6 +198,22 @@ class ScoreSheet:
                 if counted:
                     total += e.score or 0.0
         return total
+
+    def _within_limit(self, player: str, played: list[RoundEntry], rounds: tuple[int, ...],
+                      most: int) -> list[RoundEntry]:
+        """WDC 2018: "Players may participate in no more than three of the four preliminary
+        rounds." A sit-out is not a round played. Boards beyond the limit never count: the
+        first ``most`` boards in round order stand, a later one is dropped and noted by name."""
+        boards = [e for e in played if e.source == "board"]
+        if len(boards) <= most:
+            return played
+        over = {e.round for e in sorted(boards, key=lambda e: e.round)[most:]}
+        name = self._names.get(player) or player
+        self.issues.append(
+            f"{name} played {len(boards)} of rounds {_round_list(rounds)}; at most {most} "
+            f"allowed, so round{'s' if len(over) > 1 else ''} "
+            f"{_round_list(tuple(sorted(over)))} do{'' if len(over) > 1 else 'es'} not count")
+        return [e for e in played if e.round not in over]
 
     # -- questions the tie-breakers ask ---------------------------------------------------------
     def round_score(self, player: str, rnd: int) -> float | None:

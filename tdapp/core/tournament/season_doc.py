@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tdapp.core.tournament.season import (
@@ -29,6 +29,7 @@ from tdapp.core.tournament.semifinal import (
     Entrant,
     Finalist,
     MidGame,
+    SemifinalError,
     Stage,
     championship_seeding,
     mid_game_replacements,
@@ -64,6 +65,8 @@ class SeasonInput:
     declined: tuple[str, ...] = field(default=())
     name: str = ""
     semifinal: SemifinalInput = field(default_factory=lambda: SemifinalInput())
+    # spellings read as one player (differing only in capitals or spaces): (name used, others)
+    merged_names: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -76,6 +79,11 @@ class SemifinalInput:
     winners: Mapping[int, tuple[str, bool]] = field(default_factory=dict)  # board -> (who, solo)
     mid_game: tuple[tuple[int, str, str], ...] = ()  # (board, replaced player, phase), 5.8
     start: tuple[int, str] | None = None  # championship start (option, "players"/"board"), 4.2
+
+
+def name_key(name: str) -> str:
+    """Names that differ only in capitals or spaces are one player ("Ann  Lee" is "ann lee")."""
+    return " ".join(name.split()).casefold()
 
 
 def _int(value: Any, where: str, least: int) -> int:
@@ -147,9 +155,17 @@ def _event(value: Any, where: str) -> QualifyingEvent:
         raise SeasonInputError(f"must be true or false, not {major!r}", f"{where}.major")
     places = {_name(p, f"{where}.places.{p}"): _int(v, f"{where}.places.{p}", 1)
               for p, v in _object(raw["places"], f"{where}.places").items()}
+    spelt: dict[str, str] = {}
+    for player in places:  # one player, one place (the GUI's import keeps the first line)
+        first = spelt.setdefault(name_key(player), player)
+        if first != player:
+            raise SeasonInputError(
+                f"is the same player as {first!r} (names that differ only in capitals or "
+                "spaces are one player), who already has a place at this event",
+                f"{where}.places.{player}")
     topshare = _topshare(raw.get("topshare", {}), f"{where}.topshare")
     for player in topshare:
-        if player not in places:
+        if name_key(player) not in spelt:
             raise SeasonInputError(f"{player} has no place at this event", f"{where}.topshare.{player}")
     return QualifyingEvent(
         name=_name(raw["name"], f"{where}.name"),
@@ -161,14 +177,19 @@ def _event(value: Any, where: str) -> QualifyingEvent:
 
 
 def _automatic(value: Any) -> tuple[tuple[str, str], ...]:
-    out = []
+    out: list[tuple[str, str]] = []
     for i, entry in enumerate(_list(value, "automatic")):
         raw = _object(entry, f"automatic[{i}]", {"player", "why"})
         if "player" not in raw:
             raise SeasonInputError("is missing", f"automatic[{i}].player")
         why = raw.get("why", "automatic invitation")
-        out.append((_name(raw["player"], f"automatic[{i}].player"),
-                    _name(why, f"automatic[{i}].why")))
+        player = _name(raw["player"], f"automatic[{i}].player")
+        earlier = [j for j, (p, _w) in enumerate(out) if name_key(p) == name_key(player)]
+        if earlier:
+            raise SeasonInputError(f"{player} is already invited automatically "
+                                   f"(automatic[{earlier[0]}]): a player has one invitation",
+                                   f"automatic[{i}].player")
+        out.append((player, _name(why, f"automatic[{i}].why")))
     return tuple(out)
 
 
@@ -208,7 +229,7 @@ def read_season(document: Any) -> SeasonInput:
         if event.name in seen:
             raise SeasonInputError(f"two events are called {event.name!r}", f"events[{i}].name")
         seen.add(event.name)
-    return SeasonInput(
+    return one_spelling(SeasonInput(
         events=events,
         best=_int(raw.get("best", 3), "best", 1),
         invited=_int(raw.get("invited", 31), "invited", 0),
@@ -218,7 +239,58 @@ def read_season(document: Any) -> SeasonInput:
         coin_tosses=_coin_tosses(raw.get("coin_tosses", [])),
         declined=tuple(_names(raw.get("declined", []), "declined")),
         name=_text(raw.get("name", ""), "name"),
-        semifinal=_semifinal(raw.get("semifinal", {})))
+        semifinal=_semifinal(raw.get("semifinal", {}))))
+
+
+def _spellings(season: SeasonInput) -> list[str]:
+    """Every player's name in the season, in the order the document gives them."""
+    semi = season.semifinal
+    names: list[str] = []
+    for event in season.events:
+        names += [*event.places, *event.topshare]
+    names += [p for p, _why in season.automatic]
+    names += sorted(season.known_players)
+    for toss in season.coin_tosses:
+        names += [*sorted(toss.between), toss.winner]
+    names += [*season.declined, *semi.preferences, *semi.unavailable]
+    names += [p for _b, (p, _s) in sorted(semi.winners.items())]
+    names += [p for _b, p, _ph in semi.mid_game]
+    return names
+
+
+def one_spelling(season: SeasonInput) -> SeasonInput:
+    """Names that differ only in capitals or spaces are one player: each is written as it was
+    first written, and ``merged_names`` says which spellings were read as one."""
+    first: dict[str, str] = {}
+    others: dict[str, list[str]] = {}
+    for name in _spellings(season):
+        used = first.setdefault(name_key(name), name)
+        if name != used and name not in others.setdefault(used, []):
+            others[used].append(name)
+    if not any(others.values()):
+        return season
+    one = {name: first[name_key(name)] for name in _spellings(season)}
+
+    def as_one(name: str) -> str:
+        return one.get(name, name)
+
+    semi = season.semifinal
+    return replace(
+        season,
+        events=tuple(replace(e, places={as_one(p): v for p, v in e.places.items()},
+                             topshare={as_one(p): v for p, v in e.topshare.items()})
+                     for e in season.events),
+        automatic=tuple((as_one(p), why) for p, why in season.automatic),
+        known_players=frozenset(as_one(p) for p in season.known_players),
+        coin_tosses=tuple(CoinToss(frozenset(as_one(p) for p in t.between), as_one(t.winner))
+                          for t in season.coin_tosses),
+        declined=tuple(as_one(p) for p in season.declined),
+        semifinal=replace(
+            semi, preferences={as_one(p): v for p, v in semi.preferences.items()},
+            unavailable=tuple(as_one(p) for p in semi.unavailable),
+            winners={b: (as_one(p), solo) for b, (p, solo) in semi.winners.items()},
+            mid_game=tuple((b, as_one(p), ph) for b, p, ph in semi.mid_game)),
+        merged_names=tuple((used, tuple(spelt)) for used, spelt in others.items() if spelt))
 
 
 def _text(value: Any, where: str) -> str:
@@ -238,6 +310,10 @@ def _semifinal(value: Any) -> SemifinalInput:
         prefs[player] = tuple(_int(r, f"{at}[{i}]", 1) for i, r in enumerate(rounds))
         if any(r > 3 for r in prefs[player]):
             raise SeasonInputError("the semi-final stage has rounds 1 to 3", at)
+        twice = [r for i, r in enumerate(prefs[player]) if r in prefs[player][:i]]
+        if twice:
+            raise SeasonInputError(f"round {twice[0]} is given twice: list each preferred "
+                                   "round once, first choice first", at)
     winners: dict[int, tuple[str, bool]] = {}
     for board, won in _object(raw.get("winners", {}), "semifinal.winners").items():
         at = f"semifinal.winners.{board}"
@@ -250,8 +326,24 @@ def _semifinal(value: Any) -> SemifinalInput:
         if not isinstance(solo, bool):
             raise SeasonInputError(f"must be true or false, not {solo!r}", f"{at}.solo")
         winners[int(board)] = (_name(entry["player"], f"{at}.player"), solo)
-    return SemifinalInput(prefs, tuple(_names(raw.get("unavailable", []),
-                                              "semifinal.unavailable")), winners,
+    unavailable = _names(raw.get("unavailable", []), "semifinal.unavailable")
+    for i, player in enumerate(unavailable):
+        if any(name_key(p) == name_key(player) for p in unavailable[:i]):
+            raise SeasonInputError(f"{player} is already out for the season",
+                                   f"semifinal.unavailable[{i}]")
+    out = {name_key(p) for p in unavailable}
+    boards_won: dict[str, int] = {}
+    for number, (player, _solo) in sorted(winners.items()):
+        at = f"semifinal.winners.{number}.player"
+        if name_key(player) in out:
+            raise SeasonInputError(f"{player} cannot play (semifinal.unavailable): out for the "
+                                   "season, so no winner of a semi-final board", at)
+        if name_key(player) in boards_won:
+            raise SeasonInputError(f"{player} already won semi-final board "
+                                   f"{boards_won[name_key(player)]}: a player plays one "
+                                   "semi-final game", at)
+        boards_won[name_key(player)] = number
+    return SemifinalInput(prefs, tuple(unavailable), winners,
                           _mid_game(raw.get("mid_game", [])),
                           _start(raw.get("championship_start")))
 
@@ -329,6 +421,7 @@ def compute(season_in: SeasonInput) -> tuple[Season, tuple[Invitation, ...]]:
 def season_document(season_in: SeasonInput) -> dict[str, Any]:
     season, invites = compute(season_in)
     year = season_of([e.date for e in season_in.events])
+    semifinal, final = semifinal_document(season_in, invites)
     return {
         "events": [{"name": e.name, "class": e.classification, "event_score": e.score,
                     "qualifies": e.qualifies, "why": e.why(), "date": e.date,
@@ -343,7 +436,78 @@ def season_document(season_in: SeasonInput) -> dict[str, Any]:
                       for r in season.rows],
         "invitations": [{"seed": i.seed, "player": i.player, "why": i.how,
                          "alternate": i.alternate} for i in invites],
+        "merged_names": [{"player": used, "also_written": list(others)}
+                         for used, others in season_in.merged_names],
+        "semifinal": semifinal,
+        "championship": final,
     }
+
+
+def checked_stage(season_in: SeasonInput, invites: Sequence[Invitation]) -> Stage | str:
+    """The semi-final stage with the ``semifinal`` part checked against it as the GUI checks
+    each entry (SeasonInputError naming the field), or why the stage cannot be assigned."""
+    semi = season_in.semifinal
+    try:
+        stage = season_stage(season_in, invites)
+    except SemifinalError as exc:
+        for i in range(len(semi.unavailable)):  # the first player the stage cannot take out
+            fewer = replace(semi, unavailable=semi.unavailable[:i + 1])
+            try:
+                season_stage(replace(season_in, semifinal=fewer), invites)
+            except SemifinalError as why:
+                raise SeasonInputError(str(why), f"semifinal.unavailable[{i}]") from why
+        for part in ("winners", "mid_game"):
+            if getattr(semi, part):
+                raise SeasonInputError(f"cannot be checked: the semi-final stage cannot be "
+                                       f"assigned ({exc})", f"semifinal.{part}") from exc
+        return str(exc)
+    replaced = {r.out for r in stage.replacements}
+    for i, player in enumerate(semi.unavailable):
+        if player not in replaced:
+            raise SeasonInputError(f"{player} plays no semi-final game",
+                                   f"semifinal.unavailable[{i}]")
+    spare = entrants(invites)[1]
+    for i in range(len(semi.mid_game)):
+        try:
+            mid_game_replacements(stage, spare, semi.mid_game[:i + 1])
+        except SemifinalError as exc:
+            raise SeasonInputError(str(exc), f"semifinal.mid_game[{i}].player") from exc
+    return stage
+
+
+def semifinal_document(season_in: SeasonInput, invites: Sequence[Invitation]
+                       ) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """The semi-finals (rounds, boards, who replaced whom, each board's winner) and the
+    championship game as far as it is known (seed 000, 3 and 4), for ``tdapp season``."""
+    stage = checked_stage(season_in, invites)
+    if isinstance(stage, str):
+        return {"assigned": False, "why": stage}, None
+    semi = season_in.semifinal
+    taken = mid_game(season_in, stage, invites) if semi.mid_game else []
+    finalists = championship(season_in, stage)
+    boards = stage.boards()
+    document = {
+        "assigned": True, "why": "",
+        "automatic_finalists": [{"player": e.player, "seed": e.seed} for e in stage.finalists],
+        "replacements": [{"out": r.out, "alternate": r.alternate} for r in stage.replacements],
+        "boards": [{"board": number, "round": seats[0].round,
+                    "players": [{"player": s.player, "seed": s.seed,
+                                 "preferred": list(s.preferred), "moved": s.moved,
+                                 "replaces": s.replaces} for s in seats],
+                    "winner": ({"player": semi.winners[number][0],
+                                "solo": semi.winners[number][1]}
+                               if number in semi.winners else None)}
+                   for number, seats in sorted(boards.items())],
+        "mid_game": [{"board": m.board, "out": m.out, "alternate": m.alternate,
+                      "seed": m.alternate_seed, "phase": m.phase} for m in taken],
+    }
+    final = {
+        "players": [{"player": f.player, "seed": f.seed, "solo": f.solo, "how": f.how}
+                    for f in finalists],
+        "complete": all(b in semi.winners for b in boards),
+        "start": start_words(*semi.start) if semi.start else "",
+    }
+    return document, final
 
 
 def entrants(invites: Sequence[Invitation]) -> tuple[list[Entrant], list[Entrant]]:

@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QMenu,
+    QMessageBox,
     QPushButton,
     QTableWidget,
     QTableWidgetItem,
@@ -407,11 +408,30 @@ class OperatorPanel(QWidget):
             self.key_imported.emit()
 
     def _set_hidden_end(self) -> None:
-        self.clock.set_hidden_end(self._instant_today(self.end_at))
+        instant = self._instant_today(self.end_at)
+        if self._inside_window_or_asked([instant]):
+            self.clock.set_hidden_end(instant)
 
     def _draw_hidden_end(self) -> None:
-        self.clock.draw_hidden_end(self._instant_today(self.end_earliest),
-                                   self._instant_today(self.end_latest), self._rng())
+        earliest = self._instant_today(self.end_earliest)
+        latest = self._instant_today(self.end_latest)
+        if self._inside_window_or_asked([earliest, latest]):
+            self.clock.draw_hidden_end(earliest, latest, self._rng())
+
+    def _inside_window_or_asked(self, instants: list[float]) -> bool:
+        """WDC 2025 II.5.b: the end time is "between 1:30pm and 3:30pm". A time outside the
+        format's window is set only when the TD says so; a No leaves the clock as it was."""
+        problems = [p for p in (self.clock.outside_window(i) for i in instants) if p]
+        if not problems:
+            return True
+        answer = QMessageBox.question(
+            self, "Hidden end time outside the format's window",
+            f"{problems[0]} ({self.clock.format.title}).\n\nSet it anyway?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No)
+        if answer != QMessageBox.StandardButton.Yes:
+            raise ClockError(f"hidden end: not set; {problems[0]}")
+        return True
 
     def _set_muted(self, muted: bool) -> None:
         self.player.muted = muted

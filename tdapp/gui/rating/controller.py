@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from tdapp.core.tournament.rating import DEFAULT_COMPRESSION
 from tdapp.gui.controller import AppController
 from tdapp.gui.rating.dialog import RatingDialog
 from tdapp.gui.window.main_window import MainWindow
@@ -20,6 +21,7 @@ class RatingController:
         self.window = window
         self.app = app
         self.dialog: RatingDialog | None = None
+        self.compression = DEFAULT_COMPRESSION  # the reading the TD picked in the dialog
         self.action = window.menus.add(Menu.TOURNAMENT, make_action(
             window, "EADiplomacy &rating…", None,
             "Everyone's rating after every board, each step explained"))
@@ -34,18 +36,26 @@ class RatingController:
             return None
         if self.dialog is None:
             self.dialog = RatingDialog(self.window)
-        view = self.app.read(rating_view)
-        if view is not None:
-            self.dialog.set_view(view)
+            self.dialog.compression_chosen.connect(self._choose)
+        self._refresh()
         self.dialog.show()
         self.dialog.raise_()
         return self.dialog
 
+    def _choose(self, compression: str) -> None:
+        self.compression = compression
+        self._refresh()
+
+    def _refresh(self) -> None:
+        if self.dialog is None:
+            return
+        view = self.app.read(rating_view, 1000.0, self.compression)
+        if view is not None:
+            self.dialog.set_view(view)
+
     def _changed(self, change: Change) -> None:
         if self.dialog is not None and self.dialog.isVisible() and _wants(change):
-            view = self.app.read(rating_view)
-            if view is not None:
-                self.dialog.set_view(view)
+            self._refresh()
 
     def _closed(self) -> None:
         self.action.setEnabled(False)

@@ -11,6 +11,7 @@ from tdapp.gui.controller import AppController
 from tdapp.gui.results.boards_panel import FINISHED, ResultsPanel
 from tdapp.gui.results.dialog import ResultEntryDialog
 from tdapp.gui.results.player_left import PlayerLeftDialog
+from tdapp.gui.venue.outbox import unreachable
 from tdapp.services.changes import Change, ServiceError
 from tdapp.services.formats import effective_format, scoring_systems
 from tdapp.services.games import game_state
@@ -18,7 +19,7 @@ from tdapp.services.players import list_players
 from tdapp.services.replacements import Departure, record_departure, replacements
 from tdapp.services.results import BoardResult, record_result
 from tdapp.services.rounds import BoardRow, all_boards, list_rounds
-from tdapp.services.standings_views import BoardEntry, board_entry
+from tdapp.services.standings_views import BoardEntry, EntrySeat, board_entry
 from tdapp.store.database import TournamentDb
 
 
@@ -35,27 +36,59 @@ def player_left_dialog(app: AppController, board: BoardRow, parent: QWidget) -> 
     return PlayerLeftDialog(board, players, phase, submit, parent)
 
 
+# The format a board is scored by and the TD's own systems.
+Scoring = tuple[TournamentFormat, tuple[FormulaSystem, ...]]
+
+
 def _grid_and_rules(db: TournamentDb, board_id: int
                     ) -> tuple[BoardEntry, TournamentFormat, tuple[FormulaSystem, ...]]:
     """What the result grid shows: the board, the format it is scored by, the TD's systems."""
     return board_entry(db, board_id), effective_format(db), scoring_systems(db)
 
 
-def result_dialog(app: AppController, board_id: int, parent: QWidget | None = None
-                  ) -> ResultEntryDialog:
-    """The board's result grid, read from the file (off the GUI thread), its Save recorded
-    through services.results.record_result (undoable). Raises ServiceError when no tournament
+def read_for_entry(app: AppController, board_id: int) -> tuple[BoardEntry, Scoring]:
+    """What the grid shows, read off the GUI thread. Raises ServiceError when no tournament
     is open or the board cannot be read."""
     # The TD's own format and formula systems when there are some.
     entry, fmt, custom = app.run(_grid_and_rules, board_id)
-    dialog = ResultEntryDialog(entry, fmt, custom, parent)
+    return entry, (fmt, custom)
+
+
+def entry_dialog(app: AppController, entry: BoardEntry, scoring: Scoring,
+                 parent: QWidget | None = None) -> ResultEntryDialog:
+    """The grid for ``entry``, its Save recorded through services.results.record_result
+    (undoable). While the venue server is gone the result is kept on this laptop (the
+    outbox) and sent when it is back: the grid then closes, the status bar says so."""
+    dialog = ResultEntryDialog(entry, scoring[0], scoring[1], parent)
 
     def save(board: int, result: BoardResult, version: int | None) -> None:
+        outbox = app.outbox
+        kept = len(outbox) if outbox is not None else 0
         change = app.call(record_result, board, result, expected_version=version)
         if change is not None:
             dialog.recorded(change.description)
+        elif outbox is not None and len(outbox) > kept:  # kept: nothing typed is lost
+            dialog.accept()
     dialog.save_requested.connect(save)
     return dialog
+
+
+def result_dialog(app: AppController, board_id: int, parent: QWidget | None = None
+                  ) -> ResultEntryDialog:
+    """The board's result grid, read from the file (see read_for_entry and entry_dialog)."""
+    entry, scoring = read_for_entry(app, board_id)
+    return entry_dialog(app, entry, scoring, parent)
+
+
+def entry_from_row(board: BoardRow, format_name: str) -> BoardEntry:
+    """A board without a result, as the grid needs it, from the row the panel last read."""
+    seats = tuple(EntrySeat(s.power, s.player_id, s.player_name) for s in board.seats)
+    return BoardEntry(board.board_id, board.round_number, board.number, board.top_board,
+                      board.status, format_name, seats, None, None, board.version)
+
+
+OFFLINE_TITLE = ("as this station last read it: the venue server cannot be reached, the "
+                 "result is kept on this laptop and sent when it is back")
 
 
 def _wants(change: Change) -> bool:
@@ -70,6 +103,10 @@ class ResultsController:
         self.dialog: ResultEntryDialog | None = None
         self.left_dialog: PlayerLeftDialog | None = None  # Player left…, while it is open
         self._numbers: list[int] = []  # the rounds with boards, as last shown
+        # What this station last read for the grid: it opens from here while the venue
+        # server is gone (the result typed is then kept on this laptop and sent later).
+        self._scoring: Scoring | None = None
+        self._entries: dict[int, BoardEntry] = {}
         panel.round_chosen.connect(lambda _n: self.show_boards())
         panel.open_board.connect(self.open_board)
         panel.player_left.connect(self.player_left)
@@ -78,6 +115,8 @@ class ResultsController:
         app.changed.connect(self._changed)
 
     def _changed(self, change: Change) -> None:
+        if change.tournament:
+            self._scoring = None  # the format or its systems may have changed
         if _wants(change):
             self.refresh()
 
@@ -118,6 +157,7 @@ class ResultsController:
 
     def _clear(self) -> None:
         self._numbers = []
+        self._scoring, self._entries = None, {}
         self.panel.set_rounds([], None)
         self.panel.set_boards([])
         self.panel.set_departures([])
@@ -130,16 +170,53 @@ class ResultsController:
             return None
         if self.dialog is not None:
             self.dialog.reject()
+        offline = False
         try:
-            dialog = result_dialog(self.app, board_id, self.parent)
+            entry, scoring = read_for_entry(self.app, board_id)
+            self._scoring, self._entries[board_id] = scoring, entry
         except ServiceError as exc:
             self.app.show_problem(exc)
             return None
+        except Exception as exc:
+            outbox = self.app.outbox
+            if outbox is None or not unreachable(outbox.url, exc):
+                raise  # a bug stays loud
+            found = self._last_read(board_id)
+            if isinstance(found, str):
+                self.app.show_problem(ServiceError(found), "The result cannot be typed now")
+                return None
+            (entry, scoring), offline = found, True
+        dialog = entry_dialog(self.app, entry, scoring, self.parent)
+        if offline:
+            dialog.setWindowTitle(f"{dialog.windowTitle()} — {OFFLINE_TITLE}")
         dialog.finished.connect(lambda _code: self._closed(dialog))
         dialog.saved.connect(lambda _board: self._next_board(board_id))
         self.dialog = dialog
         dialog.open()
         return dialog
+
+    def _last_read(self, board_id: int) -> tuple[BoardEntry, Scoring] | str:
+        """The board as this station last read it, for typing its result while the server is
+        gone; else why it cannot be typed now, in words."""
+        gone = "The venue server cannot be reached"
+        if self._scoring is None:
+            return (f"{gone}, and this station has not read the tournament's scoring yet, so "
+                    f"the result grid cannot open. Keep the result sheet and type it when "
+                    f"the server is back.")
+        entry = self._entries.get(board_id)
+        if entry is None:
+            row = next((b for b in self.panel.model.rows() if b.board_id == board_id), None)
+            if row is None:
+                return (f"{gone}, and this station has not read that board yet. Keep the "
+                        f"result sheet and type it when the server is back.")
+            if row.end_year is not None:
+                # Its year-by-year centres and eliminations are on the server only: a grid
+                # from the row would save over them.
+                return (f"{gone}. Board {row.number} already has a result, which this "
+                        f"station has not read in full (year by year): correct it when the "
+                        f"server is back.")
+            entry = entry_from_row(row, self._scoring[0].name)
+        return entry, self._scoring
 
     def _left_closed(self, dialog: PlayerLeftDialog) -> None:
         if self.left_dialog is dialog:

@@ -65,7 +65,10 @@ class ResultForm:
             needs, end_year=result.end_year, end_reason=result.end_reason,
             final={p: str(result.centers.get(p, 0)) for p in POWERS},
             out={p: str(y) for p, y in result.eliminated.items()}, years=years,
-            draw=set(result.draw or ()), selection_order=selection_order,
+            # A draw saved before its members were recorded: everyone left on the board.
+            draw=set(result.draw or (() if result.end_reason != "draw" else
+                                     (p for p in POWERS if result.centers.get(p, 0) > 0))),
+            selection_order=selection_order,
         )
 
     def history_years(self) -> list[int]:
@@ -73,7 +76,9 @@ class ResultForm:
         return list(range(FIRST_YEAR, self.end_year))
 
     def wants_draw_members(self) -> bool:
-        return self.end_reason == "draw" and self.needs.draw_members
+        """Who is in a passed draw is a fact of the game, recorded whatever the scoring system:
+        the EADiplomacy rating shares it out (seed 003: "Draws = average of drawn scores")."""
+        return self.end_reason == "draw"
 
     # -- checking ---------------------------------------------------------------------------
     def check(self) -> Check:

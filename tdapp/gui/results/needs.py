@@ -39,6 +39,9 @@ class ResultNeeds:
             out.append("Give the year each power with no centres was eliminated.")
         if self.draw_members:
             out.append("For a passed draw, tick the powers in the draw.")
+        else:
+            out.append("For a passed draw, tick the powers in the draw (the score does not "
+                       "depend on it; the EADiplomacy rating does).")
         return out
 
 

@@ -23,9 +23,9 @@ ROUND_COLUMNS: list[Column[RoundRow]] = [
 
 def _answered(row: RollCallRow) -> str:
     # In round 1 nothing is carried over: an unasked player is simply not answered yet.
-    if row.recorded:
-        return "yes"
-    return "carried over" if row.carried else "not yet"
+    answered = "yes" if row.recorded else "carried over" if row.carried else "not yet"
+    # WDC 2018's three of four: say why a carried "present" shows absent, or a "present" is odd.
+    return f"{answered}; not this round: {row.limit}" if row.limit else answered
 
 
 STATUS_COLUMN = 2

@@ -10,13 +10,18 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, QPoint, QTimer
 from PySide6.QtWidgets import QWidget
 
+from tdapp.gui.standings.page import StandingsPage
+
 ENV = "TDAPP_STATION_PROBE"
+PAGE_ENV = "TDAPP_STATION_PROBE_PAGE"  # the page the station shows ("Standings")
+TAB_ENV = "TDAPP_STATION_PROBE_TAB"  # and its tab ("Enter results")
 _EVERY_MS = 100
 
 
@@ -35,10 +40,41 @@ class StationProbe(QObject):
         self.changes: list[str] = []
         self._last = ""
         app.changed.connect(lambda change: self.changes.append(change.description))
+        # When the results table last took new rows, and what they are: a test measures how
+        # long a result typed elsewhere takes to reach this window.
+        self.results_shown_at = 0.0
+        self.results: dict[str, list[int | None]] = {}
+        panel = window.pages["Standings"].results_panel
+        panel.model.modelReset.connect(lambda: self._results_shown(panel))
+        self.standings_shown: list[float] = []  # when the standings table took new lines
+        window.pages["Standings"].model.modelReset.connect(self._standings_shown)
+        page = os.environ.get(PAGE_ENV)
+        if page:
+            app.file_opened.connect(lambda _path: QTimer.singleShot(0, lambda: self._show(page)))
         self.timer = QTimer(self)
         self.timer.setObjectName("stationProbe")
         self.timer.timeout.connect(self.write)
         self.timer.start(_EVERY_MS)
+
+    def _show(self, name: str) -> None:
+        self.window.show_page(name)
+        page = self.window.pages.get(name)
+        tabs = page.tabs if isinstance(page, StandingsPage) else None
+        tab = os.environ.get(TAB_ENV)
+        if tabs is not None and tab:
+            for index in range(tabs.count()):
+                if tabs.tabText(index) == tab:
+                    tabs.setCurrentIndex(index)
+
+    def _standings_shown(self) -> None:
+        self.standings_shown = [*self.standings_shown[-19:], time.time()]
+        self.write()
+
+    def _results_shown(self, panel: Any) -> None:
+        self.results_shown_at = time.time()
+        self.results = {str(board.board_id): [seat.centers for seat in board.seats]
+                        for board in panel.model.rows()}
+        self.write()  # at once: the time is what a test measures
 
     def state(self) -> dict[str, Any]:
         page = self.window.tournament_page
@@ -51,6 +87,9 @@ class StationProbe(QObject):
             "name_field": _place(page.form.name),
             "apply_button": _place(page.save_button),
             "changes": self.changes[-20:],
+            "results_shown_at": self.results_shown_at,
+            "results": self.results,
+            "standings_shown": self.standings_shown,
         }
 
     def write(self) -> None:

@@ -404,3 +404,35 @@ def test_a_round_3_cut_off_on_sunday_morning_ends_boards_the_same_way() -> None:
     assert not clock.view().round_called
     time.advance(2)
     assert clock.view().board(1).end_verdict == "game ends now: scored on Fall 1903"
+
+
+def test_the_hidden_end_never_ends_a_round_whose_clock_has_not_started() -> None:
+    """Seed 001 II.5.b-c: "If a board is still playing at the set end time, it ends": a round
+    whose clock is still READY has no board playing. It showed TIME UP on all ten boards at
+    Spring 1901; now nothing ends, and starting it after the moment is refused in words."""
+    clock, time = clock_for("wdc-2025", boards=(1, 2))
+    clock.set_hidden_end(time.now() + 600)
+    time.advance(601)
+    view = clock.view()
+    assert not view.round_called and view.verdicts == ()
+    with pytest.raises(ClockError, match="passed before the round started"):
+        clock.start()
+    clock.set_hidden_end(time.now() + 600)
+    clock.start()
+    time.advance(600)
+    assert clock.view().round_called
+
+
+def test_the_format_window_of_the_hidden_end() -> None:
+    """Seed 001 II.5.b: "between 1:30pm and 3:30pm"; seed 002: "between 2 pm and 3:30 pm"."""
+    import datetime as dt
+
+    day = dt.date(2025, 7, 6)
+    at = lambda h, m: dt.datetime.combine(day, dt.time(h, m)).timestamp()  # noqa: E731
+    wdc25, _ = clock_for("wdc-2025")
+    wdc18, _ = clock_for("wdc-2018")
+    assert wdc25.outside_window(at(13, 30)) is None and wdc25.outside_window(at(15, 30)) is None
+    assert wdc25.outside_window(at(8, 30)) == ("08:30 is outside the format's window for the "
+                                               "hidden end time, 13:30 to 15:30")
+    assert wdc18.outside_window(at(13, 45)) is not None
+    assert wdc18.outside_window(at(14, 0)) is None

@@ -113,3 +113,21 @@ def test_a_seat_in_civil_disorder_is_placed_but_not_rated() -> None:
     rated = rate_board(seated)
     assert "ENGLAND" not in [s.power for s in rated.steps]
     assert {s.power: s.place for s in rated.steps}["RUSSIA"] == 3  # England still beat Russia
+
+
+def test_the_worked_example_of_each_compression_reading() -> None:
+    """Seed 003: "Compression formula: b = (0.3 * S) / n y_i = 0.7 * x_i + b Where: S = sum of
+    original base scores n = number of scores" in a "Zero-sum system (mostly)". Both readings,
+    each with its worked example: S and n over the eliminated players keeps the board
+    zero-sum; over all seven, the dead players' scores move toward 0."""
+    from tdapp.core.tournament.rating import COMPRESSION_READINGS, worked_example
+
+    assert set(COMPRESSION_READINGS) == {"eliminated", "all"}
+    dead_only = worked_example("eliminated")
+    assert any("S = -50, n = 2, b = -7.5; Russia -20 -> -21.5, Turkey -30 -> -28.5" in line
+               for line in dead_only)
+    assert dead_only[-1] == "the board's scores add up to 0 before rounding, +1 after"
+    everyone = worked_example("all")
+    assert any("S = 0, n = 7, b = 0; Russia -20 -> -14, Turkey -30 -> -21" in line
+               for line in everyone)
+    assert everyone[-1] == "the board's scores add up to +15 before rounding, +15 after"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from tournament_helpers import board, players
 
 from tdapp.core.formats import copy_format, get_format
@@ -70,14 +72,37 @@ def test_pool_players_round_4_score_is_multiplied() -> None:
     assert sheet.entries["b"][4].score == 100
 
 
-def test_wdc_2018_more_than_three_preliminaries_is_reported_and_best_three_count() -> None:
+def test_wdc_2018_a_fourth_preliminary_never_counts_and_the_note_names_the_player() -> None:
+    """Seed 002: "Players may participate in no more than three of the four preliminary
+    rounds." A fourth board breaks the rule: the first three count, not the best three of four,
+    and the note names the player."""
     fmt = copy_format(get_format("wdc-2018"), name="t18", top_board=None, final_ranking="total")
     t = Tournament(players("a", "b"), tuple(
         board(r, 1, ["a", "b"], [s, 0]) for r, s in ((1, 10), (2, 20), (3, 30), (4, 40))))
+    t = Tournament(tuple(dataclasses.replace(p, name=f"Name {p.id}") for p in t.players),
+                   t.boards)
     s = compute_standings(t, fmt)
-    assert s.row("a").score == 90
-    assert s.row("a").rounds[0].dropped
-    assert any("a played 4 of rounds 1, 2, 3, 4; at most 3 allowed" in i for i in s.issues)
+    assert s.row("a").score == 60
+    assert [(e.round, e.counted) for e in s.row("a").rounds[:4]] == [
+        (1, True), (2, True), (3, True), (4, False)]
+    assert ("Name a played 4 of rounds 1, 2, 3, 4; at most 3 allowed, so round 4 does not "
+            "count") in s.issues
+
+
+def test_wdc_2018_a_sit_out_is_not_a_round_played() -> None:
+    """Seed 002: "Players may participate in no more than three of the four preliminary
+    rounds." Sitting out a round (stored as a 0 sit-out) is not participating: three boards and
+    a sit-out are legal, all three boards count and nothing is noted."""
+    fmt = copy_format(get_format("wdc-2018"), name="t18", top_board=None, final_ranking="total")
+    t = Tournament(players("a", "b"), tuple(
+        board(r, 1, ["a", "b"], [s, 0]) for r, s in ((2, 0), (3, 30), (4, 40))),
+        sit_outs=(SitOut(1, "a", bonus=0.0), SitOut(1, "b", bonus=0.0)))
+    s = compute_standings(t, fmt)
+    assert not [i for i in s.issues if "allowed" in i]
+    assert s.row("a").score == 70
+    # The 0 of round 2's board counts, not the 0 of the sit-out.
+    assert [(e.round, e.source, e.counted) for e in s.row("a").rounds[:4]] == [
+        (1, "sit-out", False), (2, "board", True), (3, "board", True), (4, "board", True)]
 
 
 def test_a_board_without_scores_is_scored_with_the_rounds_system() -> None:

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QPushButton, QWidget
 
 from tdapp.core.clock import FakeTime, get_clock_format, new_round_clock
 from tdapp.gui.clock.operator_panel import OperatorPanel
+from tests.gui import screens
 
 
 @pytest.fixture
@@ -115,12 +116,13 @@ def test_grace_for_a_player(qtbot, panel_for) -> None:
     assert panel.board_table.item(0, 6).text() == "AUSTRIA 120s"
 
 
-def test_hidden_end_time_set_drawn_and_shown_only_here(qtbot, panel_for) -> None:
+def test_hidden_end_time_set_drawn_and_shown_only_here(qtbot, panel_for, dialog_answers) -> None:
     panel, clock, time = panel_for("wdc-2025", first=1906)
     today = datetime.fromtimestamp(time.now()).date()
     panel.end_day.setDate(QDate(today.year, today.month, today.day))
-    panel.end_at.setTime(QTime(23, 45))  # later that day
+    panel.end_at.setTime(QTime(23, 45))  # later that day, outside 13:30-15:30: the TD says Yes
     key(qtbot, panel, Qt.Key.Key_H)
+    assert [kind for kind, _t, _x in dialog_answers.shown] == ["question"]
     # the day is hidden too (it says which afternoon); "Ends at" now names the day
     assert panel.hidden_end_label.text().startswith("Ends at \u2022\u2022\u2022 \u2022\u2022:")
     key(qtbot, panel, Qt.Key.Key_H,
@@ -301,8 +303,37 @@ def test_hidden_end_drawn_in_the_evening_is_for_the_next_afternoon(qtbot, panel_
     assert drawn.date() == tomorrow and dtime(13, 30) <= drawn.time() <= dtime(15, 30)
     time.advance(3600)
     assert not clock.view(operator=True).round_called  # not before its moment
+    clock.start()  # round 4 begins
     time.advance(clock.hidden_end - time.now())
     assert clock.view(operator=True).round_called
+
+
+def test_a_hidden_end_outside_the_window_is_asked_and_no_leaves_it_unset(
+        qtbot, panel_for, dialog_answers) -> None:
+    """Seed 001 II.5.b: "Round 4 will have a set end time, known only to the TDs, between 1:30pm
+    and 3:30pm." "End at" 08:30 was set without a word: now the TD is asked, and No sets
+    nothing; a time inside the window is set without a question."""
+    from PySide6.QtWidgets import QMessageBox
+
+    panel, clock, time = panel_for("wdc-2025")
+    tomorrow = datetime.fromtimestamp(time.now()).date() + timedelta(days=1)
+    panel.end_day.setDate(QDate(tomorrow.year, tomorrow.month, tomorrow.day))
+    panel.end_at.setTime(QTime(8, 30))
+    dialog_answers.next_answer = QMessageBox.StandardButton.No
+    key(qtbot, panel, Qt.Key.Key_H)
+    assert clock.hidden_end is None
+    kind, _title, text = dialog_answers.shown[-1]
+    assert kind == "question"
+    assert "08:30 is outside the format's window for the hidden end time, 13:30 to 15:30" in text
+    assert "not set" in panel.message.text()
+    panel.resize(1280, 800)
+    screens.save(panel, "clock/hidden-end-outside-window-refused.png")
+    panel.end_earliest.setTime(QTime(7, 0))  # a draw from a window reaching outside is asked too
+    key(qtbot, panel, Qt.Key.Key_H, Qt.KeyboardModifier.ShiftModifier)
+    assert clock.hidden_end is None and len(dialog_answers.shown) == 2
+    panel.end_at.setTime(QTime(14, 10))
+    key(qtbot, panel, Qt.Key.Key_H)
+    assert clock.hidden_end is not None and len(dialog_answers.shown) == 2
 
 
 def test_a_moment_already_past_is_refused_in_words(qtbot, panel_for) -> None:

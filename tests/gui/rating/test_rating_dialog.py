@@ -39,7 +39,25 @@ def test_rating_dialog_from_the_tournament_menu(qtbot, qapp, demo_file: Path, tm
         assert dialog.steps.toPlainText() != before
         assert "tie on 5 centres" in dialog.steps.toPlainText()
         assert main.app.call(history.undo)
+        # Seed 003's compression reads two ways: both offered, the current one the default,
+        # which one is used said, and the worked example of each shown.
+        box = dialog.compression_box
+        assert [box.itemText(i) for i in range(box.count())] == [
+            "S and n over the eliminated players' scores (default)",
+            "S and n over all the scores of the board"]
+        assert dialog.reading.text().startswith("Used: S and n over the eliminated players'")
+        examples = dialog.examples.toPlainText()
+        assert examples.count("Worked example") == 2 and "S = -50, n = 2" in examples
+        assert "S = 0, n = 7" in examples
         screens.save(dialog, "rating/rating-dialog.png")
+        box.setCurrentIndex(1)
+        box.activated.emit(1)
+        assert dialog.reading.text().startswith("Used: S and n over all the scores")
+        assert main.rating.compression == "all"
+        dialog.board_list.setCurrentRow(0)
+        if "compressed" in dialog.steps.toPlainText():
+            assert "over all scores" in dialog.steps.toPlainText()
+        screens.save(dialog, "rating/rating-dialog-all.png")
         dialog.close()
     finally:
         main.app.close_file()

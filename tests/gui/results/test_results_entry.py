@@ -97,7 +97,7 @@ def test_type_a_board_result_errors_first_then_scores_then_save(qtbot, demo_main
     assert len(line.rounds) < 3 or line.rounds[2].score is None
 
 
-def test_existing_result_is_shown_and_draw_members_only_where_needed(qtbot, demo_main) -> None:
+def test_existing_result_is_shown_and_draw_members_for_any_draw(qtbot, demo_main) -> None:
     main = demo_main
     from tdapp.services.rounds import board_call
 
@@ -108,9 +108,11 @@ def test_existing_result_is_shown_and_draw_members_only_where_needed(qtbot, demo
     assert dialog.check.ok  # the stored result reads back valid
     assert [dialog.form.final[p] for p in POWERS] == [str(s.centers) for s in board.seats]
     assert dialog.score_of(board.seats[0].power) == board.seats[0].score
-    # Haight scores a passed draw by centres, not by who was in it: no draw column.
+    # Haight scores a passed draw by centres, not by who was in it, yet who is in it is a fact
+    # of the game (the rating uses it): the draw column is there for any passed draw.
+    assert dialog.grid.isColumnHidden(dialog.model.draw_column())  # not a draw: no column
     dialog.end_reason.setCurrentIndex(dialog.end_reason.findData("draw"))
-    assert dialog.grid.isColumnHidden(dialog.model.draw_column())
+    assert not dialog.grid.isColumnHidden(dialog.model.draw_column())
     dialog.reject()
 
 
@@ -167,7 +169,8 @@ def test_count_back_format_asks_for_every_year(qtbot, main, tmp_path) -> None:
     assert dialog.check.ok  # the demo recorded every year: it reads back complete
     dialog.end_year.setValue(dialog.form.end_year + 1)  # one more year, not typed yet
     hidden = [c for c in range(dialog.model.columnCount()) if dialog.grid.isColumnHidden(c)]
-    assert hidden == [dialog.model.draw_column()]  # the new year's column shifted the others
+    # the new year's column shifted the others; the draw column shows for a passed draw only
+    assert hidden == ([] if dialog.form.end_reason == "draw" else [dialog.model.draw_column()])
     assert not dialog.check.ok
     assert any("count-back needs every year" in p for p in dialog.problem_texts())
     assert not dialog.save_button.isEnabled()
@@ -211,3 +214,41 @@ def test_the_save_button_shows_its_key_and_ctrl_s_saves(qtbot, demo_main) -> Non
     # QA: the grid closed with no word that anything was saved
     assert demo_main.window.statusBar().currentMessage() == (
         "Saved: Result of round 3 board 1 (Edit > Undo takes it back).")
+
+
+def test_a_passed_draw_records_who_is_in_it_and_the_rating_shares_it(qtbot, main,
+                                                                     tmp_path) -> None:
+    """Seed 003: "Draws = average of drawn scores". EDC 2026's score does not depend on who is
+    in a draw, so the grid never asked, and the rating ranked the drawn survivors by centres.
+    Now the TD ticks who is in the draw (every survivor at first), and the rating averages the
+    places of the drawn players, a survivor left out of the draw placed below them."""
+    from tdapp.commands.demo import write_demo
+    from tdapp.services.rating import rating_view
+    from tdapp.services.rounds import board_call
+
+    path = write_demo(tmp_path / "edc.tdt", players=7, format_name="edc-2026", rounds_played=1)
+    assert main.files.open_path(path)
+    board = board_call(main.app.db, 1)[0]
+    dialog = result_dialog(main.app, board.board_id, main.window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.end_reason.setCurrentIndex(dialog.end_reason.findData("draw"))
+    column = dialog.model.draw_column()
+    assert not dialog.grid.isColumnHidden(column)
+    alive = [p for p in POWERS if dialog.form.final[p] not in ("", "0")]
+    assert dialog.form.draw == set(alive)  # everyone left on the board, until the TD unticks
+    weakest = min(alive, key=lambda p: int(dialog.form.final[p]))
+    row = POWERS.index(weakest)
+    dialog.model.setData(dialog.model.index(row, column), Qt.CheckState.Unchecked.value,
+                         Qt.ItemDataRole.CheckStateRole)
+    assert dialog.check.ok, dialog.problem_texts()
+    assert dialog.check.result is not None
+    assert set(dialog.check.result.draw or ()) == set(alive) - {weakest}
+    screenshot(dialog, "result-entry-draw-members-edc")
+    dialog.save()
+    rated = next(b for b in rating_view(main.app.db).boards if (b.round, b.board) == (1, 1))
+    drawn = [s for s in rated.steps if s.power in set(alive) - {weakest}]
+    assert len({s.shared for s in drawn}) == 1  # each gets the average of the drawn places
+    assert len({s.place for s in drawn}) == 1
+    left_out = next(s for s in rated.steps if s.power == weakest)
+    assert left_out.place == len(drawn) + 1
