@@ -56,6 +56,7 @@ def _gui_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] == TLS_FRONT:  # not a TD's command: run by `tdapp server start`
+        # Loaded only for it, as the subcommands' modules are (speed).
         from tdapp.store import tls_front
 
         return tls_front.main(args[1:])
