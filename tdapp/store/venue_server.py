@@ -661,6 +661,10 @@ def start(data_dir: Path, port: int = 5432, listen: str = "*") -> ServerStatus:
         )
     running = _pid_of(cluster) if settings else None
     if settings is not None and running is not None:
+        if not settings.internal_port:
+            raise VenueServerError(
+                "This server was started by an older tdapp, without encryption. Stop it "
+                "(tdapp server stop, or Stop in the Share window) and start it again.")
         _start_front(data_dir, settings)  # a front that died alone comes back
         return _status_of(data_dir, settings, running)
     data_dir.mkdir(parents=True, exist_ok=True)
