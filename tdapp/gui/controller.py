@@ -21,9 +21,9 @@ from tdapp.gui import filesvc
 from tdapp.gui.operations import Job, Operation, OperationRunner, unexpected_problem_text
 from tdapp.services.changes import Change, ServiceError, StaleEdit
 from tdapp.services.live import announced, typed_change
+from tdapp.services.server_info import describe, is_database_url
 from tdapp.services.tournaments import TournamentInfo
 from tdapp.store.database import TournamentDb
-from tdapp.store.pg import describe, is_database_url
 
 __all__ = ["AppController", "unexpected_problem_text"]
 
@@ -48,7 +48,7 @@ class Stoppable(Protocol[T_co]):
 
 
 class KeepsCalls(Protocol):
-    """What this station keeps while the venue server is gone (gui/venue/outbox.py)."""
+    """What this station keeps while the venue server is gone (services/outbox.py)."""
 
     url: str  # the venue server's tournament
 
@@ -82,7 +82,7 @@ class AppController(QObject):
         self.operations.changed.connect(self.changed)
         self.operations.busy_changed.connect(self.busy_changed)
         # A venue server's tournament: what this station keeps while the server is gone
-        # (tdapp.gui.venue.outbox.Outbox, set by the venue controller).
+        # (tdapp.services.outbox.Outbox, set by the venue controller).
         self.outbox: KeepsCalls | None = None
 
     # -- set-up ---------------------------------------------------------------------------
@@ -203,7 +203,7 @@ class AppController(QObject):
                 lambda: announced(db, lambda: service(db, *args, **kwargs)))
         except Exception as exc:  # the action rolled back as a whole: nothing was saved
             # The venue server gone: what was typed is kept, sent when it is back
-            # (gui/venue/outbox.py); work computed from the server's state says it waits.
+            # (services/outbox.py); work computed from the server's state says it waits.
             shown: BaseException = exc
             if self.outbox is not None:
                 if self.outbox.keep(service, args, kwargs, exc):

@@ -8,7 +8,7 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.pdfgen import canvas as pdf_canvas
 
-from tdapp.reports.atomic import atomic_path
+from tdapp.atomic import atomic_path
 from tdapp.reports.data import AwardLine, ReportData
 from tdapp.reports.fonts import SERIF, SERIF_BOLD, SERIF_ITALIC, register_fonts
 from tdapp.reports.pdf_base import PageSetup

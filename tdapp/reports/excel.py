@@ -16,8 +16,8 @@ from openpyxl.styles import Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
+from tdapp.atomic import atomic_path
 from tdapp.core.collation import name_key
-from tdapp.reports.atomic import atomic_path
 from tdapp.reports.cells import append_row
 from tdapp.reports.data import ReportData
 

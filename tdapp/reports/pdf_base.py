@@ -18,7 +18,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen import canvas as pdf_canvas
 from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Table, TableStyle
 
-from tdapp.reports.atomic import atomic_path
+from tdapp.atomic import atomic_path
 from tdapp.reports.fonts import SANS, SANS_BOLD, register_fonts
 
 PAGE_SIZES = {"a4": A4, "letter": LETTER}

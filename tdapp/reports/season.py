@@ -21,10 +21,10 @@ from openpyxl.utils import get_column_letter
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Spacer
 
+from tdapp.atomic import atomic_path
 from tdapp.core.game.phases import phase_title
 from tdapp.core.tournament.season import Invitation, Season
 from tdapp.core.tournament.semifinal import Finalist, MidGame, Stage
-from tdapp.reports.atomic import atomic_path
 from tdapp.reports.excel import HEADER_FILL, SCORE_FORMAT
 from tdapp.reports.pdf_base import PageSetup, build_pdf, data_table, paragraph
 

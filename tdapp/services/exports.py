@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tdapp.atomic import atomic_path
 from tdapp.core.clock.formats import get_clock_format
 from tdapp.core.clock.schedule import build_schedule
 from tdapp.core.game.replacement import scoring_words
@@ -15,7 +16,6 @@ from tdapp.core.tournament.awards import Award, compute_awards
 from tdapp.core.tournament.rating import DEFAULT_COMPRESSION
 from tdapp.core.tournament.standings import compute_standings
 from tdapp.reports import data as rd
-from tdapp.reports.atomic import atomic_path
 from tdapp.reports.cells import csv_text
 from tdapp.services import rounds
 from tdapp.services.formats import effective_format, scorer_with, scoring_systems
@@ -29,6 +29,7 @@ from tdapp.services.standings_data import (
 )
 from tdapp.services.tournaments import TournamentInfo, tournament_info
 from tdapp.store.database import TournamentDb
+from tdapp.store.space import cannot_write as cannot_write  # for the GUI: where a write failed
 
 if TYPE_CHECKING:  # the comparison loads openpyxl, so only when it is asked for
     from tdapp.reports.sheet_compare import Difference

@@ -20,7 +20,9 @@ from tdapp.store.server_address import is_database_url
 
 __all__ = [
     "TOURNAMENT_SUFFIX",
+    "FileLocked",  # the GUI's demo checks no other copy holds the file (store.lock)
     "TournamentFileError",
+    "TournamentLock",
     "close_tournament",
     "create_new_tournament",
     "open_tournament",

@@ -263,11 +263,21 @@ def game_state(db: TournamentDb, board_id: int) -> GameState:
 
 
 def _phase_row(session: Session, row: GamePhase) -> PhaseRow:
-    sheets = {p: SheetRow(p, s.text, s.status, s.grace_started_at)
+    sheets = {p: SheetRow(p, s.text, s.status, s.grace_started_at, s.version)
               for p, s in _sheets(session, row.id).items()}
     return PhaseRow(row.id, row.seq, row.phase, dict(row.position),
                     list(row.results) if row.results is not None else None,
                     row.adjudicated_at, sheets)
+
+
+def sheet_version(db: TournamentDb, board_id: int, power: str) -> int:
+    """The version of ``power``'s sheet in the open phase (0: none saved): what a station
+    saving it next says it saw (``save_orders(expected_version=...)``). A save that changed
+    nothing (the same text again) keeps the version."""
+    with db.read() as session:
+        phases = _phases(session, board_id)
+        sheet = _sheets(session, phases[-1].id).get(power) if phases else None
+        return sheet.version if sheet is not None else 0
 
 
 def history(db: TournamentDb, board_id: int) -> tuple[PhaseRow, ...]:
@@ -296,9 +306,12 @@ def start_game(db: TournamentDb, board_id: int) -> Change:
 
 @_stale_safe
 def save_orders(db: TournamentDb, board_id: int, power: str, text: str,
-                phase: str | None = None) -> Change:
+                phase: str | None = None, expected_version: int | None = None) -> Change:
     """One power's sheet for the open phase (``phase``, when given, must still be the open
-    one), exactly as typed (less invisible control characters), replacing the earlier text."""
+    one), exactly as typed (less invisible control characters), replacing the earlier text.
+    ``expected_version``: the sheet's version the typist saw (0: none saved yet); when the
+    sheet changed since (another station, or a sheet typed offline on two stations), the
+    save is a conflict (:class:`StaleEdit`, both texts), never a silent overwrite."""
     _check_power(power)
     text = typed_text(text, "The order sheet", ORDERS_LIMIT, multiline=True, strip=False)
     label, name = _names(db, board_id)
@@ -307,6 +320,8 @@ def save_orders(db: TournamentDb, board_id: int, power: str, text: str,
         phase_row = _current(session, board)
         _check_phase(phase_row, phase)
         sheet = _sheets(session, phase_row.id).get(power)
+        _check_sheet_version(session, db, board, phase_row, power, sheet, text,
+                             expected_version)
         if sheet is None:
             session.add(PhaseOrders(phase_id=phase_row.id, power=power, text=text,
                                     status=ENTERED))
@@ -316,6 +331,30 @@ def save_orders(db: TournamentDb, board_id: int, power: str, text: str,
         change = declare(session, Change(f"{power.title()} orders for {phase_row.phase}",
                                          games=True, ids=(board_id,)))
     return change
+
+
+def _check_sheet_version(session: Session, db: TournamentDb, board: Board, row: GamePhase,
+                         power: str, sheet: PhaseOrders | None, text: str,
+                         expected: int | None) -> None:
+    """Someone else saved this sheet since the typist saw it: both texts, and saving
+    theirs over with this one (``retry``) as the TD's choice."""
+    stored = sheet.version if sheet is not None else 0
+    if expected is None or expected == stored:
+        return
+    who = audit.last_change_words(session, ("phase_orders",), sheet.id if sheet else None)
+    theirs = sheet.text if sheet is not None else ""
+    stale = StaleEdit(
+        f"{power.title()}'s orders for {phase_title(row.phase)} on board {board.number} were "
+        f"changed by someone else {who}. Theirs: {_one_line(theirs)}. Yours (not saved): "
+        f"{_one_line(text)}. Look again, then save yours if it is the right one."
+        .replace("else .", "else."),
+        rows=((f"{power.title()}'s orders", theirs, text),), version=stored)
+    stale.retry = functools.partial(save_orders, db, board.id, power, text, row.phase, stored)
+    raise stale
+
+
+def _one_line(text: str) -> str:
+    return "; ".join(line.strip() for line in text.splitlines() if line.strip()) or "(empty)"
 
 
 @_stale_safe
@@ -359,7 +398,7 @@ def _check_grace(session: Session, board_id: int, power: str, phase: str,
 
 
 def _sheet_rows(session: Session, phase_id: int) -> dict[str, SheetRow]:
-    return {p: SheetRow(p, s.text, s.status, s.grace_started_at)
+    return {p: SheetRow(p, s.text, s.status, s.grace_started_at, s.version)
             for p, s in _sheets(session, phase_id).items()}
 
 

@@ -9,6 +9,7 @@ from sqlalchemy.orm import Session
 
 from tdapp.services.changes import Change, ServiceError
 from tdapp.store import audit
+from tdapp.store.audit import ActionSummary as ActionSummary  # a History row, for the GUI
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import AuditEntry
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import csv
 import io
-import os
 from collections.abc import Callable
 from pathlib import Path
 
+from tdapp.atomic import atomic_path
 from tdapp.reports.cells import append_row, csv_row
 from tdapp.services.changes import ServiceError
 from tdapp.services.players import LOCAL_STATUSES, PlayerRow, list_players
@@ -62,17 +62,14 @@ def player_table(db: TournamentDb, *, include_withdrawn: bool = True
 def _write_atomically(path: Path, write: Callable[[Path], None]) -> None:
     """Write beside ``path`` and rename, so a failed export never leaves half a file."""
     path = Path(path)
-    partial = path.with_name(path.name + ".partial")
     try:
-        write(partial)
-        os.replace(partial, path)
+        with atomic_path(path, make_folder=False) as partial:
+            write(partial)
     except OSError as exc:
         if is_disk_full(exc):  # which disk, and how much room is left
             message = cannot_write(path, exc)
             raise ServiceError(message[:1].upper() + message[1:] + ".") from exc
         raise ServiceError(f"{path.name} cannot be written: {exc.strerror or exc}.") from exc
-    finally:
-        partial.unlink(missing_ok=True)
 
 
 def export_players_csv(db: TournamentDb, path: Path | str, *, delimiter: str = ",",

@@ -27,6 +27,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, TypeGuard
 
+from tdapp.atomic import write_atomically
 from tdapp.portable import portable_dir
 from tdapp.services.changes import ServiceError
 
@@ -85,14 +86,7 @@ def _read_keyring(path: Path) -> list[bytes]:
 
 
 def _write_keyring(path: Path, keys: list[bytes]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_name(path.name + ".partial")
-    descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
-        json.dump({"keys": [k.hex() for k in keys]}, handle)
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(partial, path)
+    write_atomically(path, json.dumps({"keys": [k.hex() for k in keys]}), private=True)
 
 
 def keys() -> list[bytes]:

@@ -13,12 +13,11 @@ the file as it was.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from tdapp.atomic import write_atomically
 from tdapp.core.game.phases import phase_title
 from tdapp.core.tournament.season import CoinToss, Invitation, QualifyingEvent, Season
 from tdapp.core.tournament.season_calendar import outside_season, season_of, start_words
@@ -94,12 +93,7 @@ def save_season(path: Path | str, season: SeasonInput) -> None:
     path = Path(path)
     text = json.dumps(season_file_document(season), ensure_ascii=False, indent=1)
     try:
-        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text + "\n")
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, path)
+        write_atomically(path, text + "\n")
     except OSError as exc:
         raise SeasonFileError(f"{path.name} cannot be written: {exc.strerror}; "
                               "the season file is as it was.") from exc

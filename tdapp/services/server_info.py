@@ -14,8 +14,13 @@ from sqlalchemy.engine import make_url
 
 from tdapp.store.database import TournamentDb
 from tdapp.store.grants import ASSISTANT_ROLE
+from tdapp.store.server_address import describe, is_database_url
 from tdapp.store.snapshots import list_snapshots, snapshot_dir
 from tdapp.store.venue_server import TD_ROLE
+
+# Where a tournament lives, in words, for the GUI (which imports nothing of the store but the
+# open tournament's handle): a server's address without its password, and whether a name is one.
+__all__ = ["Whereabouts", "describe", "is_database_url", "role_words", "whereabouts"]
 
 
 @dataclass(frozen=True)

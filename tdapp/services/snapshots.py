@@ -39,7 +39,8 @@ from tdapp.store.snapshots import (
 )
 from tdapp.store.snapshots import list_snapshots as _list_snapshots
 
-__all__ = ["Snapshot", "current_round", "list_snapshots", "restore_snapshot", "take_snapshot"]
+__all__ = ["Snapshot", "current_round", "list_snapshots", "restore_snapshot", "snapshot_dir",
+           "take_snapshot"]
 
 BEFORE_RESTORE = "before restore"
 

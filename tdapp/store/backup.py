@@ -18,6 +18,8 @@ from pathlib import Path
 
 from sqlalchemy import Engine
 
+from tdapp.atomic import create_private, sync_to_disk
+
 
 class BackupError(Exception):
     """A copy could not be made or used; the message is for the TD."""
@@ -71,24 +73,17 @@ def readonly_connection(path: Path) -> Iterator[sqlite3.Connection]:
             connection.close()
 
 
-def sync_to_disk(path: Path) -> None:
-    """Flush a file, or a folder after a rename in it, to the disk (a folder: POSIX only)."""
-    if os.name == "nt":  # Windows cannot open a folder to flush it; the rename is journaled
-        return
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def copy_from_connection(source: sqlite3.Connection, target: Path) -> None:
-    """Write the database behind ``source`` to ``target`` as one self-contained file."""
+def copy_from_connection(source: sqlite3.Connection, target: Path, *,
+                         private: bool = False) -> None:
+    """Write the database behind ``source`` to ``target`` as one self-contained file;
+    ``private``: readable by this account only (0600 from its creation, as a snapshot)."""
     target = Path(target)
     target.parent.mkdir(parents=True, exist_ok=True)
     partial = target.with_name(target.name + ".partial")
     partial.unlink(missing_ok=True)
     try:
+        if private:  # SQLite writes into the file it finds, keeping its mode
+            create_private(partial)
         copy = sqlite3.connect(partial)
         try:
             source.backup(copy)

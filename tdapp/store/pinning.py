@@ -16,6 +16,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from tdapp.atomic import write_atomically
 from tdapp.store.errors import TournamentFileError
 from tdapp.store.venue_cert import fingerprint_of_der, fingerprint_of_pem
 
@@ -89,7 +90,5 @@ def pinned_root(host: str, port: int, fingerprint: str) -> Path:
             "in the address: it may not be the TD's server (someone on the venue network may "
             "be posing as it). Check the address with the TD. No password was sent.")
     path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_name(path.name + f".{os.getpid()}.partial")
-    partial.write_text(ssl.DER_cert_to_PEM_cert(der), encoding="ascii")
-    os.replace(partial, path)
+    write_atomically(path, ssl.DER_cert_to_PEM_cert(der))
     return path

@@ -1,7 +1,7 @@
 """Receipts of what a station kept while the venue server was gone, so it is sent exactly once.
 
 A station that lost the server keeps what was typed in a journal on its laptop
-(``gui/venue/outbox.py``) and sends it when the server is back. If the station dies between an
+(``services/outbox.py``) and sends it when the server is back. If the station dies between an
 entry's commit on the server and the journal's rewrite, the next opening would send it again:
 a draw vote held twice, a result refused as someone else's change. So each kept entry carries a
 key, and the action that sends it writes the key here, in the same transaction: the receipt

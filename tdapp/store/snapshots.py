@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from tdapp.atomic import write_atomically
 from tdapp.store.backup import copy_from_connection, readonly_uri
 
 SNAPSHOT_SUFFIX = ".tdt"
@@ -84,15 +85,17 @@ def write_snapshot(
     folder = snapshot_dir(tournament_path)
     folder.mkdir(parents=True, exist_ok=True)
     target = _free_path(folder, snapshot_name(taken_at, round_number, reason))
-    copy_from_connection(source, target)
+    # A snapshot holds everything the tournament does (sealed votes, assistants' names): it is
+    # this account's alone, like the tournament file's own folder should be.
+    copy_from_connection(source, target, private=True)
     metadata = {
         "taken_at": taken_at.isoformat(),
         "round": round_number,
         "reason": reason,
         "tournament": Path(tournament_path).name,
     }
-    _metadata_path(target).write_text(json.dumps(metadata, ensure_ascii=False, indent=1),
-                                      encoding="utf-8")
+    write_atomically(_metadata_path(target), json.dumps(metadata, ensure_ascii=False, indent=1),
+                     private=True)
     return Snapshot(target, taken_at, round_number, reason)
 
 

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import datetime
 import hashlib
-import os
 import ssl
 from pathlib import Path
+
+from tdapp.atomic import write_atomically
 
 CERT_FILE = "venue-cert.pem"
 KEY_FILE = "venue-key.pem"
@@ -52,15 +53,6 @@ def ensure_certificate(data_dir: Path) -> str:
     return fingerprint_of_pem(cert_path.read_text(encoding="ascii"))
 
 
-def _write_private(path: Path, data: bytes) -> None:
-    partial = path.with_name(path.name + ".partial")
-    fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "wb") as handle:
-        handle.write(data)
-    os.chmod(partial, 0o600)
-    os.replace(partial, path)
-
-
 def _make(cert_path: Path, key_path: Path) -> None:
     from cryptography import x509
     from cryptography.hazmat.primitives import hashes, serialization
@@ -87,7 +79,8 @@ def _make(cert_path: Path, key_path: Path) -> None:
                                      decipher_only=False), critical=True)
         .sign(key, hashes.SHA256())
     )
-    _write_private(key_path, key.private_bytes(serialization.Encoding.PEM,
+    write_atomically(key_path, key.private_bytes(serialization.Encoding.PEM,
                                                serialization.PrivateFormat.PKCS8,
-                                               serialization.NoEncryption()))
-    _write_private(cert_path, certificate.public_bytes(serialization.Encoding.PEM))
+                                               serialization.NoEncryption()), private=True)
+    write_atomically(cert_path, certificate.public_bytes(serialization.Encoding.PEM),
+                     private=True)

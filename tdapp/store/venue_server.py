@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from tdapp.atomic import write_atomically
 from tdapp.store import venue_cert
 from tdapp.store.processes import NO_CONSOLE_WINDOW, process_alive
 
@@ -225,13 +226,9 @@ def read_settings(data_dir: Path) -> VenueSettings | None:
 
 
 def _write_settings(data_dir: Path, settings: VenueSettings) -> None:
-    path = _settings_path(data_dir)
-    partial = path.with_name(path.name + ".partial")
-    fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        json.dump(settings.to_json(), handle, indent=1)
-    os.chmod(partial, 0o600)
-    os.replace(partial, path)
+    # Passwords: private from the first byte, whole or not at all.
+    write_atomically(_settings_path(data_dir), json.dumps(settings.to_json(), indent=1),
+                     private=True)
 
 
 # -- addresses and URLs ---------------------------------------------------------------------
@@ -300,8 +297,8 @@ def _initialise(data_dir: Path, binaries: Path, account: Account, settings: Venu
     cluster = data_dir / CLUSTER
     cluster.mkdir(mode=0o700)
     password_file = data_dir / ".initdb-password"
-    password_file.write_text(settings.admin_password + "\n", encoding="utf-8")
-    password_file.chmod(0o600)
+    # 0600 from its creation: no moment at which another account could read the password.
+    write_atomically(password_file, settings.admin_password + "\n", private=True)
     if account.uid is not None:
         os.chown(cluster, account.uid, account.gid or -1)
         os.chown(password_file, account.uid, account.gid or -1)

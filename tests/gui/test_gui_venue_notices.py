@@ -69,8 +69,8 @@ def test_a_malformed_notice_and_a_flood_leave_the_window_hearing_the_next_edit(
         assert len(heard) - before == 1  # the flood brought no reread at all
         words = main.window.statusBar().currentMessage()
         assert "Roll call" in words and "ann on desk-laptop" in words and FORGED not in words
-        assert main.venue.watcher._thread.is_alive()
-        assert main.venue.watcher.feed.ignored >= 302
+        assert main.venue.watcher.listener.running
+        assert main.venue.watcher.listener.feed.ignored >= 302
         assert main.window.file_label.text().startswith("Shared:")  # still hearing
     finally:
         desk.close()

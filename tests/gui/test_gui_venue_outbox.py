@@ -17,10 +17,10 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
 from tdapp.gui.game.controller import game_view
-from tdapp.gui.venue.outbox import Outbox
 from tdapp.gui.window.controller import MainController
 from tdapp.services import games, players, rollcall
 from tdapp.services.changes import ServiceError, StaleEdit
+from tdapp.services.outbox import Outbox
 from tdapp.services.results import BoardResult, record_result
 from tdapp.store import venue_server
 from tdapp.store.copying import copy_tournament
@@ -70,6 +70,7 @@ def test_typed_while_the_server_is_gone_is_kept_and_sent_when_it_is_back(
             finished, version = finished_board(db)
             marked = players.list_players(db)[0].id
             view = game_view(main.app, board_id)  # open on the board before the server goes
+            qtbot.addWidget(view)  # closed with the test, not collected in a later one
 
             venue_server.stop(folder)
             qtbot.waitUntil(lambda: main.window.file_label.text() == "Venue server gone",

@@ -16,8 +16,9 @@ import pytest
 from sqlalchemy import func, select
 
 from tdapp.core.powers import POWERS
-from tdapp.gui.venue.outbox import KEEPERS, Outbox
 from tdapp.services import games, players, rollcall
+from tdapp.services.kept import KEEPERS
+from tdapp.services.outbox import Outbox
 from tdapp.services.results import BoardResult, record_result
 from tdapp.store.copying import copy_tournament
 from tdapp.store.models import AuditEntry, Board, DrawVote

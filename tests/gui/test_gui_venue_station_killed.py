@@ -24,9 +24,10 @@ import pytest
 from sqlalchemy import func, select
 from sqlalchemy.engine import make_url
 
-from tdapp.gui.venue.outbox import Outbox, send
 from tdapp.services import games, players, rollcall
+from tdapp.services.kept import send
 from tdapp.services.live import announced
+from tdapp.services.outbox import Outbox
 from tdapp.store.copying import copy_tournament
 from tdapp.store.models import AuditEntry, DrawVote
 from tdapp.store.pg import local_copy_path, open_server_tournament
@@ -120,7 +121,7 @@ def test_a_killed_stations_kept_entries_are_sent_once_by_the_next_station(
         outbox = Outbox(station_url, journal)
         assert [e.kind for e in outbox.entries] == ["orders", "orders", "sheet mark",
                                                     "roll call", "draw veto"]
-        assert not journal.with_suffix(".tmp").exists() and outbox.damaged is None
+        assert not _temporaries(journal) and outbox.damaged is None
         assert _actions(db) == before  # nothing reached the server while it was gone
 
         # The kill could have landed right after the first entry reached the server, before
@@ -138,7 +139,7 @@ def test_a_killed_stations_kept_entries_are_sent_once_by_the_next_station(
         assert report["already"] == [report["already"][0]] and \
             report["already"][0].startswith("Austria's orders for Spring 1906 movement")
         assert len(report["sent"]) == 4 and not report["journal"]
-        assert not journal.exists() and not journal.with_suffix(".tmp").exists()
+        assert not journal.exists() and not _temporaries(journal)
 
         # Everything typed is on the server, each once.
         assert _actions(db) == before + 5
@@ -162,23 +163,29 @@ def test_a_killed_stations_kept_entries_are_sent_once_by_the_next_station(
         drop_database(url)
 
 
+def _temporaries(journal: Path) -> list[Path]:
+    """The journal's new version being written (tdapp.atomic: a temporary file beside it)."""
+    return list(journal.parent.glob(f".{journal.name}.*.part")) if journal.parent.exists() \
+        else []
+
+
 def test_a_kill_in_the_middle_of_a_journal_write_leaves_the_old_journal(tmp_path: Path) -> None:
     """The station is killed while it writes its journal (the new one half on the disk): the
     journal found afterwards is whole, the old one or the new one, and every sheet in it is
     whole; the next run carries on from it."""
     journal = tmp_path / "laptop" / "tournament.tdt.outbox.json"
-    partial = journal.with_suffix(".tmp")
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     mid_write = 0
     acknowledged = 0
     for _attempt in range(12):
-        partial.unlink(missing_ok=True)  # the last kill's (the station overwrites it anyway)
+        for left in _temporaries(journal):  # the last kill's: a kill leaves its temporary
+            left.unlink()
         station = Station(["journal", str(journal)], env)
         try:
             station.expect("kept", seconds=30)
             # Kill it the moment a new journal is being written (its temporary file exists).
             deadline = time.monotonic() + 10
-            while not partial.exists() and time.monotonic() < deadline:
+            while not _temporaries(journal) and time.monotonic() < deadline:
                 pass
             os.kill(station.process.pid, signal.SIGKILL)
             station.process.wait(timeout=10)
@@ -188,7 +195,7 @@ def test_a_kill_in_the_middle_of_a_journal_write_leaves_the_old_journal(tmp_path
             line = station.lines.get()
             if line.startswith("kept "):
                 acknowledged = max(acknowledged, int(line.split()[1]))
-        mid_write += partial.exists()
+        mid_write += bool(_temporaries(journal))
         outbox = Outbox("postgresql://tdapp_td:x@127.0.0.1:5999/tournament", journal)
         assert outbox.damaged is None  # never a half-written journal
         boards = [entry.args["board_id"] for entry in outbox.entries]

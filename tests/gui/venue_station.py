@@ -100,8 +100,8 @@ def send(url: str, settings: str) -> None:
 
 
 def journal(path: str) -> None:
-    from tdapp.gui.venue.outbox import Outbox
     from tdapp.services import games
+    from tdapp.services.outbox import Outbox
     from tdapp.store.pg import ServerRefused
 
     gone = ServerRefused("The venue server at x cannot be reached")

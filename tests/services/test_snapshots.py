@@ -153,3 +153,24 @@ def test_snapshot_folder_that_cannot_be_made_is_a_clear_error(db, tournament_pat
     snapshot_dir(tournament_path).write_text("a file where the folder should be")
     with pytest.raises(ServiceError, match="snapshot folder .* cannot be written"):
         take_snapshot(db, "on demand")
+
+
+@pytest.mark.skipif(__import__("sys").platform == "win32", reason="POSIX permission bits")
+def test_a_snapshot_is_this_accounts_alone(db, tmp_path: Path) -> None:
+    """A snapshot holds the whole tournament (sealed votes, assistants' names): 0600, it and
+    its description, even under a umask that gives everyone else read access; written through
+    SQLite's backup API into a file that was private from its creation."""
+    import os
+    import stat
+
+    old = os.umask(0o022)
+    try:
+        snapshot = take_snapshot(db, "private")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(snapshot.path.stat().st_mode) == 0o600
+    description = snapshot.path.with_name(snapshot.path.name + ".json")
+    assert stat.S_IMODE(description.stat().st_mode) == 0o600
+    assert not [p for p in snapshot.path.parent.iterdir() if ".part" in p.name]
+    with contextlib.closing(sqlite3.connect(snapshot.path)) as copy:
+        assert copy.execute("PRAGMA quick_check").fetchone() == ("ok",)

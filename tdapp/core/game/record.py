@@ -26,6 +26,7 @@ class SheetRow:
     text: str
     status: str
     grace_started_at: dt.datetime | None = None
+    version: int = 0  # the row's version on the file or server; 0: no sheet saved yet
 
     @property
     def handed_in(self) -> bool:

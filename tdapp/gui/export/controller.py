@@ -27,7 +27,6 @@ from tdapp.gui.window.menus import MainMenus
 from tdapp.services import exports
 from tdapp.services.tournaments import tournament_info
 from tdapp.store.database import TournamentDb
-from tdapp.store.space import cannot_write
 
 PDF_FILTER = "PDF documents (*.pdf)"
 XLSX_FILTER = "Excel workbooks (*.xlsx)"
@@ -242,7 +241,7 @@ def _written(job: ExportJob, db: TournamentDb, target: Path, writes: bool) -> An
     except OSError as exc:
         if not writes:
             raise
-        raise OSError(_sentence(cannot_write(job.target, exc))) from exc
+        raise OSError(_sentence(exports.cannot_write(job.target, exc))) from exc
 
 
 def _sentence(text: str) -> str:

@@ -16,9 +16,9 @@ from tdapp.gui.tournament.new_dialog import FILE_FILTER, NewTournamentDialog
 from tdapp.gui.window.main_window import MainWindow
 from tdapp.portable import portable_dir
 from tdapp.services.changes import Change
+from tdapp.services.files import FileLocked, TournamentLock
+from tdapp.services.snapshots import snapshot_dir
 from tdapp.services.tournaments import tournament_info
-from tdapp.store.lock import FileLocked, TournamentLock
-from tdapp.store.snapshots import snapshot_dir
 
 DEMO_FILE_NAME = "demo-tournament.tdt"
 

@@ -18,6 +18,7 @@ from tdapp.gui.window.main_window import MainWindow
 from tdapp.gui.window.menus import Menu
 from tdapp.services import games
 from tdapp.services.changes import Change, ServiceError
+from tdapp.services.files import TournamentFileError
 from tdapp.services.replacements import board_civil_disorder, replacements
 from tdapp.services.rounds import all_boards
 from tdapp.store.database import TournamentDb
@@ -126,6 +127,11 @@ class BoardController(QObject):
         self.app = app
         self.board_id = view.board_id
         self._quiet = False
+        self._missed = False  # a change of this board heard while quiet (a conflict's "save mine")
+        # The version of each sheet as this station last saw it, by (phase, power): a save, or
+        # one kept while the venue server is gone, says so, so that a sheet someone else saved
+        # since is a conflict with both texts, never overwritten (services.games.save_orders).
+        self._seen: dict[tuple[str, str], int] = {}
         app.changed.connect(self._changed)
         view.reload_requested.connect(self.reload)
         view.save_requested.connect(self.save)
@@ -148,9 +154,10 @@ class BoardController(QObject):
         view.told.connect(self.app.inform)
 
     def _changed(self, change: Change) -> None:
-        if self._quiet:
-            return  # a sheet saved from this view: shown already, no reload needed
         mine = not change.ids or self.board_id in change.ids
+        if self._quiet:  # a sheet saved from this view: shown already, no reload needed
+            self._missed = self._missed or mine
+            return
         if mine and (change.games or change.results):
             self.reload()
 
@@ -160,16 +167,32 @@ class BoardController(QObject):
             return
         rules = self.app.read(games.format_rules, default=None)
         left = self.app.read(replacements, self.board_id, default=[])
+        current = state.current
+        self._seen = {(current.phase, p): s.version for p, s in current.sheets.items()} \
+            if current is not None else {}
         self.view.show_game(state, rules, left)
 
     def save(self, power: str, text: str, phase: str | None) -> None:
-        self._quiet = True
+        seen = self._seen.get((phase, power), 0) if phase is not None else None
+        self._quiet, self._missed = True, False
         try:
-            change = self.app.call(games.save_orders, self.board_id, power, text, phase)
+            change = self.app.call(games.save_orders, self.board_id, power, text, phase,
+                                   expected_version=seen)
         finally:
             self._quiet = False
         if change is not None:
             self.view.sheet_saved(power, text)
+            if phase is not None:  # the version saved now (the same text again keeps it)
+                self._seen[(phase, power)] = self._version_now(power, seen)
+        elif self._missed:  # saved over theirs from the conflict dialog: show what is saved
+            self.reload()
+
+    def _version_now(self, power: str, seen: int | None) -> int:
+        try:
+            return int(self.app.read(games.sheet_version, self.board_id, power,
+                                     default=(seen or 0) + 1))
+        except TournamentFileError:  # the server went just after the save, which was over
+            return (seen or 0) + 1  # the version seen, so one up (a same text: a conflict)
 
     def adjudicate(self, phase: str | None) -> None:
         if self.app.call(games.adjudicate, self.board_id, None, phase) is not None:
@@ -177,7 +200,7 @@ class BoardController(QObject):
 
     def correct(self, seq: int, power: str, text: str, override: bool) -> None:
         # Called by name (not through a closure) so that, with the venue server gone, the
-        # station says a correction waits for the server (gui/venue/outbox.py).
+        # station says a correction waits for the server (services/kept.py).
         report = self.app.call_for_report(games.correct_orders, self.board_id, seq, power,
                                           text, override)
         if report is None:
@@ -207,7 +230,7 @@ class BoardController(QObject):
 
     def hold_vote(self, votes: dict[str, bool], abandoned: Sequence[str],
                   powers: Sequence[str] | None, phase: str | None) -> None:
-        # The service itself, not a wrapper: a venue station keeps the vote (gui/venue/outbox)
+        # The service itself, not a wrapper: a venue station keeps the vote (services/kept.py)
         # while the server is gone; the call broadcasts the outcome's change.
         self.app.call(games.hold_draw_vote, self.board_id, votes, abandoned, powers, phase)
 

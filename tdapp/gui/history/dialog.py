@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from tdapp.gui.common.table_model import ROW_ROLE, Column, RowTableModel
 from tdapp.gui.common.tables import ROW_HEIGHT, tune_table
-from tdapp.store.audit import ActionSummary
+from tdapp.services.history import ActionSummary
 
 KIND_TEXT = {"do": "", "undo": "undo", "redo": "redo"}
 

@@ -11,10 +11,10 @@ from tdapp.gui.controller import AppController
 from tdapp.gui.results.boards_panel import FINISHED, ResultsPanel
 from tdapp.gui.results.dialog import ResultEntryDialog
 from tdapp.gui.results.player_left import PlayerLeftDialog
-from tdapp.gui.venue.outbox import unreachable
 from tdapp.services.changes import Change, ServiceError
 from tdapp.services.formats import effective_format, scoring_systems
 from tdapp.services.games import game_state
+from tdapp.services.kept import unreachable
 from tdapp.services.players import list_players
 from tdapp.services.replacements import Departure, record_departure, replacements
 from tdapp.services.results import BoardResult, record_result

@@ -9,8 +9,8 @@ from tdapp.gui.snapshots.dialog import SnapshotsDialog
 from tdapp.gui.window.main_window import MainWindow
 from tdapp.services import snapshots
 from tdapp.services.changes import ServiceError
+from tdapp.services.snapshots import snapshot_dir
 from tdapp.store.database import TournamentDb
-from tdapp.store.snapshots import snapshot_dir
 
 
 def _snapshot_now(db: TournamentDb, reason: str) -> snapshots.Snapshot:

@@ -6,7 +6,8 @@ Every action goes through the services (:mod:`tdapp.services.assistants`) and th
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QMessageBox
@@ -17,9 +18,12 @@ from tdapp.gui.window.menus import Menu, make_action
 from tdapp.services import assistants
 from tdapp.services.changes import Change, ServiceError
 
+if TYPE_CHECKING:
+    from tdapp.gui.window.main_window import MainWindow
+
 
 class AssistantsController:
-    def __init__(self, window: Any, app: AppController) -> None:
+    def __init__(self, window: MainWindow, app: AppController) -> None:
         self.window = window
         self.app = app
         self.dialog: AssistantsDialog | None = None
@@ -72,7 +76,7 @@ class AssistantsController:
         dialog.open()
         return dialog
 
-    def _try(self, service: Any, *args: Any) -> Any:
+    def _try(self, service: Callable[..., Any], *args: object) -> Any:
         """A service call through the operation API; a refusal is shown in the dialog."""
         assert self.dialog is not None
         try:

@@ -1,27 +1,35 @@
 """File › Share on the venue network… / Join a shared tournament…, and the live link of a
 window working on a venue server (other stations' changes shown, "server gone" said at once).
 
-Slow work (starting the server, copying the tournament to it) runs in a worker thread; its
-result comes back to the GUI thread through a queued signal.
+Slow work (starting the server, copying the tournament to it, stopping it) is a service call
+(``services.venue``) run by the operation API (``AppController.start``): a worker thread, the
+Share dialog's own line as its progress, a failure shown in the one place. Hearing the other
+stations is the services' listening thread (``services.listening``, through ``watcher.py``).
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QStandardPaths, QTimer, Signal
+from PySide6.QtCore import QObject, QStandardPaths, QTimer
 
 from tdapp.gui import theme
 from tdapp.gui.controller import AppController
+from tdapp.gui.operations import CancelToken, Operation
 from tdapp.gui.venue.assistants_controller import AssistantsController
 from tdapp.gui.venue.dialogs import JoinDialog, ShareDialog
-from tdapp.gui.venue.outbox import KEPT_WORDS, Outbox, Pending, Report
 from tdapp.gui.venue.probe import install_if_asked
 from tdapp.gui.venue.watcher import LiveWatcher
+from tdapp.services.kept import KEPT_WORDS, Pending
 from tdapp.services.live import Heard, change_from_notice
+from tdapp.services.outbox import Outbox, Report
+from tdapp.services.snapshots import take_snapshot
+from tdapp.services.venue import Sharing, describe, sharing_status, start_sharing, stop_sharing
+
+if TYPE_CHECKING:
+    from tdapp.gui.window.main_window import MainWindow
 
 
 def default_server_folder() -> str:
@@ -29,14 +37,30 @@ def default_server_folder() -> str:
     return str(Path(folder or Path.home() / ".tdapp") / "venue server")
 
 
-class VenueController(QObject):
-    _done = Signal(object, object)  # (callback, result or exception), back on the GUI thread
+class InDialog:
+    """The Share dialog's state line as an operation's progress view (no second window)."""
 
-    def __init__(self, window: Any, app: AppController) -> None:
+    def __init__(self, dialog: ShareDialog) -> None:
+        self.dialog = dialog
+
+    def begin(self, text: str, cancel: Callable[[], None] | None) -> None:
+        self.dialog.show_busy(text)
+
+    def set_fraction(self, fraction: float) -> None:
+        pass  # starting a server has no fraction to show
+
+    def finish(self) -> None:
+        pass  # the answer (running, stopped) replaces the line
+
+
+class VenueController(QObject):
+    def __init__(self, window: MainWindow, app: AppController) -> None:
         super().__init__(window)
         self.window = window
         self.app = app
         self.watcher: LiveWatcher | None = None
+        self.outbox: Outbox | None = None
+        self.where = ""
         self.last_report: Report | None = None  # what the last sending of kept entries did
         self.share_dialog: ShareDialog | None = None
         self.server_folder = default_server_folder()
@@ -44,106 +68,77 @@ class VenueController(QObject):
         self.join_action = window.menus.join_action
         self.share_action.triggered.connect(self.share)
         self.join_action.triggered.connect(self.join)
-        self._done.connect(self._finish)
         app.file_opened.connect(self._opened)
         app.changed.connect(self._relabel)  # after File's own label, which names the file
         app.file_closing.connect(self._stop_watching)
         self.assistants = AssistantsController(window, app)  # File › Assistants and boards…
         self.probe = install_if_asked(window, app)  # TDAPP_STATION_PROBE: two-window tests
 
-    # -- background work ---------------------------------------------------------------------
-    def _in_background(self, work: Callable[[], Any], then: Callable[[Any], None]) -> None:
-        def run() -> None:
-            try:
-                result: Any = work()
-            except Exception as exc:  # shown to the TD by ``then``
-                result = exc
-            self._done.emit(then, result)
-
-        threading.Thread(target=run, name="tdapp venue", daemon=True).start()
-
-    def _finish(self, then: Callable[[Any], None], result: Any) -> None:
-        then(result)
-
     # -- Share ---------------------------------------------------------------------------------
     def share(self) -> ShareDialog:
-        from tdapp.store import venue_server
-
         dialog = ShareDialog(self.window, self.server_folder)
         self.share_dialog = dialog
         dialog.start_button.clicked.connect(lambda: self.start_sharing(dialog))
         dialog.stop_button.clicked.connect(lambda: self.stop_sharing(dialog))
-        running = venue_server.status(Path(self.server_folder))
+        running = self.app.operations.wait_for(lambda: sharing_status(self.server_folder))
         if running is not None:
             self._show_running(dialog, running)
         dialog.open()
         return dialog
 
     def start_sharing(self, dialog: ShareDialog) -> None:
-        from tdapp.store import venue_server
-        from tdapp.store.copying import copy_tournament
-        from tdapp.store.pg import holds_tournament, make_server_engine
-
         folder = Path(dialog.folder.text().strip())
         port = dialog.port.value()
-        current = self.app.db.path if self.app.db is not None and \
-            not self.app.db.on_server else None
-        dialog.show_busy("Starting the venue server…")
+        db = self.app.db
+        current = db.path if db is not None and not db.on_server else None
 
-        def work() -> Any:
-            status = venue_server.start(folder, port, "*")
-            engine = make_server_engine(status.url_td)
-            try:
-                with engine.connect() as connection:
-                    empty = not holds_tournament(connection)
-            finally:
-                engine.dispose()
-            if empty and current is not None:
-                copy_tournament(current, status.url_td)
-            return status
+        def work(_token: CancelToken) -> Sharing:
+            return start_sharing(folder, port, current)
 
-        def then(result: Any) -> None:
-            if isinstance(result, Exception):
-                dialog.show_stopped(f"The venue server could not be started: {result}")
-                return
+        def done(sharing: Sharing) -> None:
             self.server_folder = str(folder)
-            self._show_running(dialog, result)
-            self.app.open_file(result.url_td)
+            self._show_running(dialog, sharing)
+            self.app.open_file(sharing.url_td)
 
-        self._in_background(work, then)
+        self.app.start(Operation(
+            "Starting the venue server…", work, on_done=done, progress=InDialog(dialog),
+            problem_title="The venue server could not be started",
+            after_failure=lambda exc: dialog.show_stopped(str(exc))))
 
-    def _show_running(self, dialog: ShareDialog, status: Any) -> None:
-        from sqlalchemy.engine import make_url
-
-        assistant = make_url(status.url_assistant)
-        dialog.show_running(str(assistant.host), int(assistant.port or 5432),
-                            str(assistant.password), status.url_assistant)
+    def _show_running(self, dialog: ShareDialog, sharing: Sharing) -> None:
+        dialog.show_running(sharing.host, sharing.port, sharing.assistant_password,
+                            sharing.url_assistant)
 
     def stop_sharing(self, dialog: ShareDialog) -> None:
         """Keep a .tdt copy on this laptop, close the shared tournament here, stop the server."""
-        from tdapp.services.snapshots import take_snapshot
-        from tdapp.store import venue_server
-
         kept = ""
-        if self.app.db is not None and self.app.db.on_server:
+        db = self.app.db
+        if db is not None and db.on_server:
             try:
-                kept = str(take_snapshot(self.app.db, "venue server stopped").path)
+                snapshot = self.app.operations.wait_for(
+                    lambda: take_snapshot(db, "venue server stopped"))
             except Exception as exc:  # the TD decides whether to stop without a copy
                 dialog.show_busy(f"No copy could be kept ({exc}); the server keeps running.")
                 dialog.stop_button.setEnabled(True)
                 return
+            kept = str(snapshot.path)
             self.app.close_file()
-        dialog.show_busy("Stopping the venue server…")
+        folder = self.server_folder
 
-        def then(result: Any) -> None:
-            if isinstance(result, Exception):
-                dialog.show_busy(f"The server could not be stopped: {result}")
-                dialog.stop_button.setEnabled(True)
-                return
+        def work(_token: CancelToken) -> bool:
+            return stop_sharing(folder)
+
+        def done(_stopped: bool) -> None:
             dialog.show_stopped("The venue server is stopped." +
                                 (f" The tournament as it was is kept in {kept}." if kept else ""))
 
-        self._in_background(lambda: venue_server.stop(Path(self.server_folder)), then)
+        def failed(exc: BaseException) -> None:
+            dialog.show_busy(str(exc))
+            dialog.stop_button.setEnabled(True)
+
+        self.app.start(Operation(
+            "Stopping the venue server…", work, on_done=done, progress=InDialog(dialog),
+            problem_title="The venue server could not be stopped", after_failure=failed))
 
     # -- Join ----------------------------------------------------------------------------------
     def join(self) -> JoinDialog:
@@ -159,8 +154,6 @@ class VenueController(QObject):
         if db is None or db.url is None:  # a .tdt file: nothing is shared
             return
         url = db.url
-        from tdapp.store.pg import describe
-
         self.where = describe(url)
         theme.clear_style(self.window.file_label)
         self.window.file_label.setText(f"Shared: {self.where} ({db.who})")
@@ -168,13 +161,13 @@ class VenueController(QObject):
         self.watcher.heard.connect(self._heard)
         self.watcher.connection_changed.connect(self._connection)
         self.watcher.start()
-        self.app.outbox = Outbox(url)
-        self.app.outbox.on_kept = self._kept
-        if self.app.outbox.damaged is not None:  # set aside, never dropped: say where
+        outbox = self.outbox = self.app.outbox = Outbox(url)
+        outbox.on_kept = self._kept
+        if outbox.damaged is not None:  # set aside, never dropped: say where
             self.window.statusBar().showMessage(
                 f"What was kept on this laptop while the server was gone could not be read; "
-                f"the journal is set aside as {self.app.outbox.damaged}.")
-        if len(self.app.outbox):  # kept before a crash or a closed window: send it now
+                f"the journal is set aside as {outbox.damaged}.")
+        if len(outbox):  # kept before a crash or a closed window: send it now
             QTimer.singleShot(0, self.send_kept)
 
     # -- what was typed while the server was gone ------------------------------------------
@@ -182,11 +175,11 @@ class VenueController(QObject):
         self._show_gone("")
         self.window.statusBar().showMessage(
             f"The venue server cannot be reached: kept on this laptop ({entry.what}; "
-            f"{len(self.app.outbox)} waiting). It is sent when the server is back.")
+            f"{len(self.outbox or ())} waiting). It is sent when the server is back.")
 
     def send_kept(self) -> None:
         """Send what was kept, in the order typed; report what was sent and what was not."""
-        outbox, db = self.app.outbox, self.app.db
+        outbox, db = self.outbox, self.app.db
         if outbox is None or db is None or not len(outbox):
             return
         report = outbox.send_all(db, on_change=self.app.operations.broadcast,
@@ -226,7 +219,7 @@ class VenueController(QObject):
         self.window.file_label.setText("Venue server gone")
 
     def _stop_watching(self) -> None:
-        self.app.outbox = None  # its journal stays on this laptop for the next opening
+        self.outbox = self.app.outbox = None  # its journal stays here for the next opening
         if self.watcher is not None:
             self.watcher.stop()
             self.watcher.deleteLater()

@@ -93,13 +93,12 @@ class ShareDialog(QDialog):
         layout.addWidget(close)
 
     def show_running(self, host: str, port: int, password: str, assistant_url: str) -> None:
-        from tdapp.store.venue_cert import readable_fingerprint
+        from tdapp.services.venue import certificate_line
 
         # The certificate's fingerprint: a station typing the address pins the server by it
         # (the QR code carries it already).
-        fingerprint = assistant_url.partition("fingerprint=")[2]
-        self.address.setText(f"{host}   port {port}" + (
-            f"\ncertificate {readable_fingerprint(fingerprint)}" if fingerprint else ""))
+        line = certificate_line(assistant_url)
+        self.address.setText(f"{host}   port {port}" + (f"\n{line}" if line else ""))
         self.password.setText(password)
         self.qr.setPixmap(qr_pixmap(assistant_url))
         self.state.setText("The venue server is running: this window now works on the shared "
@@ -171,18 +170,12 @@ class JoinDialog(QDialog):
     def url(self) -> str:
         """The database URL; a whole postgresql:// address pasted (or read from the TD's QR
         code) into the address field is taken as it is."""
-        from tdapp.store.venue_server import database_url
+        from tdapp.services.venue import join_url
 
-        host = self.host.text().strip()
-        if host.lower().startswith(("postgresql://", "postgres://")):
-            return host
-        if ":" in host and not host.startswith("["):
-            host = f"[{host}]"
         # A damaged fingerprint is kept as typed: opening the address says so in words.
-        fingerprint = "".join(self.fingerprint.text().split())
-        return database_url(str(self.role.currentData()), self.password.text(), host,
-                            self.port.value(), self.database.text().strip() or "tournament",
-                            fingerprint=fingerprint)
+        return join_url(str(self.role.currentData()), self.password.text(), self.host.text(),
+                        self.port.value(), self.database.text().strip(),
+                        fingerprint="".join(self.fingerprint.text().split()))
 
     def _accept_if_complete(self) -> None:
         if not self.host.text().strip():

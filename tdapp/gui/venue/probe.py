@@ -12,17 +12,35 @@ import json
 import os
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from PySide6.QtCore import QObject, QPoint, QTimer
+from PySide6.QtCore import QObject, QPoint, QTimer, SignalInstance
 from PySide6.QtWidgets import QWidget
 
+from tdapp.atomic import write_atomically
 from tdapp.gui.standings.page import StandingsPage
+from tdapp.services.changes import Change
+
+if TYPE_CHECKING:
+    from tdapp.gui.window.main_window import MainWindow
 
 ENV = "TDAPP_STATION_PROBE"
 PAGE_ENV = "TDAPP_STATION_PROBE_PAGE"  # the page the station shows ("Standings")
 TAB_ENV = "TDAPP_STATION_PROBE_TAB"  # and its tab ("Enter results")
 _EVERY_MS = 100
+
+
+class Station(Protocol):
+    """What the probe reads of the window's AppController (it calls no service)."""
+
+    @property
+    def changed(self) -> SignalInstance: ...
+
+    @property
+    def file_opened(self) -> SignalInstance: ...
+
+    @property
+    def db(self) -> object | None: ...
 
 
 def _place(widget: QWidget) -> list[int]:
@@ -34,20 +52,22 @@ def _place(widget: QWidget) -> list[int]:
 
 
 class StationProbe(QObject):
-    def __init__(self, window: Any, app: Any, target: Path) -> None:
+    def __init__(self, window: MainWindow, app: Station, target: Path) -> None:
         super().__init__(window)
         self.window, self.app, self.target = window, app, target
         self.changes: list[str] = []
         self._last = ""
-        app.changed.connect(lambda change: self.changes.append(change.description))
+        app.changed.connect(self._heard)
         # When the results table last took new rows, and what they are: a test measures how
         # long a result typed elsewhere takes to reach this window.
         self.results_shown_at = 0.0
         self.results: dict[str, list[int | None]] = {}
-        panel = window.pages["Standings"].results_panel
+        standings = window.pages["Standings"]
+        assert isinstance(standings, StandingsPage)
+        panel = standings.results_panel
         panel.model.modelReset.connect(lambda: self._results_shown(panel))
         self.standings_shown: list[float] = []  # when the standings table took new lines
-        window.pages["Standings"].model.modelReset.connect(self._standings_shown)
+        standings.model.modelReset.connect(self._standings_shown)
         page = os.environ.get(PAGE_ENV)
         if page:
             app.file_opened.connect(lambda _path: QTimer.singleShot(0, lambda: self._show(page)))
@@ -55,6 +75,9 @@ class StationProbe(QObject):
         self.timer.setObjectName("stationProbe")
         self.timer.timeout.connect(self.write)
         self.timer.start(_EVERY_MS)
+
+    def _heard(self, change: Change) -> None:
+        self.changes.append(change.description)
 
     def _show(self, name: str) -> None:
         self.window.show_page(name)
@@ -97,12 +120,10 @@ class StationProbe(QObject):
         text = json.dumps(self.state(), sort_keys=True)
         if text == self._last:
             return
-        partial = self.target.with_name(self.target.name + ".partial")
-        partial.write_text(text, encoding="utf-8")
-        os.replace(partial, self.target)
+        write_atomically(self.target, text)
         self._last = text
 
 
-def install_if_asked(window: Any, app: Any) -> StationProbe | None:
+def install_if_asked(window: MainWindow, app: Station) -> StationProbe | None:
     target = os.environ.get(ENV)
     return StationProbe(window, app, Path(target)) if target else None

@@ -1,0 +1,94 @@
+"""Sharing a tournament on the venue network, as plain values for the GUI (File › Share…,
+File › Join…): start the PostgreSQL server on the TD's laptop and copy the open tournament to
+it, say what is running, stop it. The GUI runs these through its operation API (a worker
+thread, a notice, the one place a failure is shown) and never touches the store itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import SQLAlchemyError
+
+from tdapp.services.changes import ServiceError
+from tdapp.store import venue_server
+from tdapp.store.copying import copy_tournament
+from tdapp.store.database import TournamentFileError
+from tdapp.store.pg import describe, holds_tournament, is_database_url, make_server_engine
+from tdapp.store.venue_cert import readable_fingerprint
+
+__all__ = ["Sharing", "describe", "is_database_url", "join_url", "sharing_status",
+           "start_sharing", "stop_sharing"]
+
+
+@dataclass(frozen=True)
+class Sharing:
+    """A running venue server, as the Share dialog shows it to the TD."""
+
+    url_td: str  # what the TD's own window opens
+    url_assistant: str  # what an assistant's laptop opens (also its QR code)
+    host: str
+    port: int
+    assistant_password: str
+
+
+def _sharing(status: venue_server.ServerStatus) -> Sharing:
+    assistant = make_url(status.url_assistant)
+    return Sharing(status.url_td, status.url_assistant, str(assistant.host),
+                   int(assistant.port or 5432), str(assistant.password))
+
+
+def sharing_status(folder: Path | str) -> Sharing | None:
+    """The venue server kept in ``folder``, when it is running."""
+    status = venue_server.status(Path(folder))
+    return _sharing(status) if status is not None else None
+
+
+def start_sharing(folder: Path | str, port: int, tournament: Path | None,
+                  listen: str = "*") -> Sharing:
+    """Start (or find running) the venue server in ``folder`` on ``port``; an empty server
+    gets a copy of ``tournament`` (the TD's open ``.tdt`` file, when there is one)."""
+    try:
+        status = venue_server.start(Path(folder), port, listen)
+        engine = make_server_engine(status.url_td)
+        try:
+            with engine.connect() as connection:
+                empty = not holds_tournament(connection)
+        finally:
+            engine.dispose()
+        if empty and tournament is not None:
+            copy_tournament(tournament, status.url_td)
+    except (venue_server.VenueServerError, TournamentFileError, SQLAlchemyError,
+            OSError) as exc:
+        raise ServiceError(f"The venue server could not be started: {exc}") from exc
+    return _sharing(status)
+
+
+def stop_sharing(folder: Path | str) -> bool:
+    """Stop the venue server in ``folder`` cleanly; False when it was not running."""
+    try:
+        return venue_server.stop(Path(folder))
+    except (venue_server.VenueServerError, OSError) as exc:
+        raise ServiceError(f"The venue server could not be stopped: {exc}") from exc
+
+
+def join_url(role: str, password: str, host: str, port: int,
+             database: str = venue_server.DATABASE, fingerprint: str = "") -> str:
+    """The address a station opens to join, from what the TD's screen shows; a whole
+    ``postgresql://`` address (pasted, or read from the QR code) is taken as it is."""
+    host = host.strip()
+    if host.lower().startswith(("postgresql://", "postgres://")):
+        return host
+    if ":" in host and not host.startswith("["):
+        host = f"[{host}]"  # an IPv6 address
+    return venue_server.database_url(role, password, host, port, database or venue_server.DATABASE,
+                                     fingerprint=fingerprint)
+
+
+def certificate_line(url: str) -> str:
+    """'certificate d750 ac3d …': the server's fingerprint in an address, to read from the
+    TD's screen into the Join window ("" when the address carries none)."""
+    fingerprint = url.partition("fingerprint=")[2]
+    return f"certificate {readable_fingerprint(fingerprint)}" if fingerprint else ""
