@@ -23,7 +23,8 @@ from sqlalchemy.engine import make_url
 from tdapp.store import venue_cert, venue_server
 from tdapp.store.copying import copy_tournament
 from tdapp.store.errors import TournamentFileError
-from tdapp.store.server_address import engine_url, libpq_url
+from tdapp.store.live import ChangeListener
+from tdapp.store.server_address import libpq_url
 from tdapp.store.server_engine import make_server_engine
 from tests.venue_helpers import server_folder
 
@@ -137,8 +138,8 @@ def test_the_superuser_is_refused_over_the_network(server: Server) -> None:
 def test_an_assistant_comes_in_through_the_front_encrypted_and_pinned(server: Server) -> None:
     fingerprint = venue_cert.ensure_certificate(server.data)
     assert server.status.url_assistant.endswith(f"?fingerprint={fingerprint}")
-    params = engine_url(server.status.url_assistant).query
-    assert params["sslmode"] == "verify-ca"
+    params = make_url(libpq_url(server.status.url_assistant)).query
+    assert params["sslmode"] == "verify-ca" and "fingerprint" not in params
     pinned = Path(str(params["sslrootcert"]))
     assert venue_cert.fingerprint_of_pem(pinned.read_text(encoding="ascii")) == fingerprint
     with psycopg.connect(libpq_url(server.status.url_assistant)) as assistant:
@@ -166,8 +167,10 @@ def test_the_certificate_is_private_and_made_once(server: Server) -> None:
 
 def test_a_wrong_fingerprint_is_refused_in_words(server: Server) -> None:
     wrong = server.status.url_assistant[:-8] + "00000000"
+    engine = make_server_engine(wrong)  # made without the network; refused on connecting
     with pytest.raises(TournamentFileError, match="fingerprint is not the one in the address"):
-        make_server_engine(wrong)
+        engine.connect()
+    engine.dispose()
     damaged = server.status.url_assistant[:-8]
     with pytest.raises(TournamentFileError, match="fingerprint at its end is damaged"):
         make_server_engine(damaged)
@@ -176,7 +179,12 @@ def test_a_wrong_fingerprint_is_refused_in_words(server: Server) -> None:
 def test_an_old_address_without_fingerprint_works_only_where_safe(server: Server) -> None:
     # Another laptop without a fingerprint: nothing tells the TD's server from an impostor.
     with pytest.raises(TournamentFileError, match="carries no certificate fingerprint"):
-        engine_url("postgresql://tdapp_assistant:pw@192.0.2.7:5432/tournament")
+        make_server_engine("postgresql://tdapp_assistant:pw@192.0.2.7:5432/tournament").connect()
+    with pytest.raises(TournamentFileError, match="carries no certificate fingerprint"):
+        libpq_url("postgresql://tdapp_assistant:pw@192.0.2.7:5432/tournament")
+    # The station's listener says so too, rather than connecting unpinned.
+    listener = ChangeListener("postgresql://tdapp_assistant:pw@192.0.2.7:5432/tournament")
+    assert not listener.connected and "no certificate fingerprint" in listener.error
     # This laptop itself: the old address still opens (encrypted by the front, unpinned).
     local = server.status.url_assistant.split("?")[0]
     with psycopg.connect(libpq_url(local)) as assistant:
