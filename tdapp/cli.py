@@ -24,6 +24,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "server": ("tdapp.commands.server", "start, check or stop the venue server (PostgreSQL)"),
     "copy": ("tdapp.commands.copy", "copy a tournament between a file and a venue server"),
     "season": ("tdapp.commands.season", "a DBN Invitational season: standings, invitations (JSON)"),
+    "web": ("tdapp.commands.web", "serve the players' page on the venue network (HTTP)"),
 }
 
 # The venue server's TLS front, a process of its own that `tdapp server start` starts with

@@ -29,6 +29,7 @@ from tdapp.core.formats import TournamentFormat, get_format, list_formats
 from tdapp.core.formats.options import PowerMethod
 from tdapp.core.powers import BOARD_SIZE, POWERS
 from tdapp.core.seating.paris import ORDERING
+from tdapp.core.tournament import board_call
 from tdapp.services import players as player_service
 from tdapp.services import rollcall, rounds, seating
 from tdapp.services.changes import ServiceError
@@ -83,17 +84,17 @@ def _call_boards(db: TournamentDb, fmt: TournamentFormat, number: int,
             for b in proposal.boards if b.number in proposal.selection_orders}
 
 
-def _select_by_paris(proposal: seating.SeatingProposal, board_number: int,
+def _select_by_paris(proposal: board_call.SeatingProposal, board_number: int,
                      rng: random.Random) -> None:
     """The board's players order themselves and pick their powers, each choosing at random
     among what the Paris method offers them."""
-    selection = seating.paris_selection(proposal, board_number)
+    selection = board_call.paris_selection(proposal, board_number)
     while (turn := selection.turn()) is not None:
         if turn.stage == ORDERING:
             selection.choose_position(rng.choice(turn.options))
         else:
             selection.choose_power(rng.choice(turn.options))
-    seating.apply_paris(proposal, board_number, selection)
+    board_call.apply_paris(proposal, board_number, selection)
 
 
 def _record_results(db: TournamentDb, number: int, rng: random.Random, end: GameEnd,

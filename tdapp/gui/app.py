@@ -5,15 +5,18 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QStandardPaths
+from PySide6.QtCore import QSettings, QStandardPaths
 from PySide6.QtWidgets import QApplication
 
 from tdapp import __version__
 from tdapp.gui.desktop_check import check_desktop
 from tdapp.gui.icons import app_icon
 from tdapp.gui.settings import APPLICATION, ORGANISATION, make_settings
+
+if TYPE_CHECKING:
+    from tdapp.gui.window.controller import MainController
 
 WINDOW_SIZE = (1280, 800)
 
@@ -32,14 +35,14 @@ def make_application() -> QApplication:
     return app
 
 
-def build_main(settings: Any = None) -> Any:
+def build_main(settings: QSettings | None = None) -> MainController:
     """The main controller with its window (not shown yet)."""
     from tdapp.gui.window.controller import MainController
 
     return MainController(settings or make_settings(), app_icon())
 
 
-def smoke_screenshot(main: Any, target: Path, app: QApplication) -> int:
+def smoke_screenshot(main: MainController, target: Path, app: QApplication) -> int:
     """Show the window, save a picture of it, and report success without entering the loop."""
     main.window.resize(*WINDOW_SIZE)
     main.window.show()

@@ -3,7 +3,6 @@ ties the rules leave to the TD, settled by a recorded random draw or a TD decisi
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from sqlalchemy import select
@@ -11,12 +10,12 @@ from sqlalchemy.orm import Session
 
 from tdapp.core.powers import POWERS
 from tdapp.core.tournament.awards import Award, compute_awards
+from tdapp.core.tournament.results import scorer_with
 from tdapp.core.tournament.standings import compute_standings
-from tdapp.core.tournament.tiebreakers import draw_lots
+from tdapp.core.tournament.tiebreakers import names_in_note
 from tdapp.services.changes import Change, ServiceError
-from tdapp.services.formats import effective_format, scorer_with, scoring_systems
+from tdapp.services.formats import effective_format, scoring_systems
 from tdapp.services.standings_data import tournament_model
-from tdapp.services.standings_views import names_in_note
 from tdapp.services.text import NAME_LIMIT, NOTE_LIMIT, typed_text
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import Player, SpecialAward, TieDecision
@@ -194,17 +193,6 @@ def remove_special_award(db: TournamentDb, award_id: int) -> Change:
 
 
 # -- tie decisions ---------------------------------------------------------------------------
-
-def draw_order(player_ids: tuple[int, ...] | list[int], seed: int | None = None
-               ) -> tuple[tuple[int, ...], int]:
-    """A random order of the tied players, best first, and the seed that drew it (so the
-    draw can be shown and repeated)."""
-    if len(set(player_ids)) < 2:
-        raise ServiceError("A draw needs at least two tied players.")
-    if seed is None or isinstance(seed, bool):  # a bool is a button's "checked", not a seed
-        seed = random.SystemRandom().randrange(1 << 31)
-    decision = draw_lots([str(p) for p in player_ids], random.Random(seed))
-    return tuple(int(p) for p in decision.order), seed
 
 
 def _stored_method(db: TournamentDb, about: str, method: str) -> str:

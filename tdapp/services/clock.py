@@ -15,6 +15,7 @@ from sqlalchemy import select
 
 from tdapp.core.clock import ClockError, RoundClock, TimeSource, get_clock_format, new_round_clock
 from tdapp.core.clock.formats import ClockFormat
+from tdapp.core.clock.round_clock import with_boards
 from tdapp.services import sealed
 from tdapp.services.changes import ServiceError
 from tdapp.services.clock_secret import SEALED_END_KEY, SEALED_END_LABEL
@@ -85,19 +86,6 @@ def load_clock(db: TournamentDb, round_number: int, time: TimeSource) -> RoundCl
 def new_clock(db: TournamentDb, boards: list[int], time: TimeSource) -> RoundClock:
     fmt = clock_format(db)
     return new_round_clock(fmt, time, boards, last=fmt.rules.end_year or LAST_YEAR)
-
-
-def with_boards(clock: RoundClock, boards: list[int], time: TimeSource) -> RoundClock:
-    """The clock with the round's boards as called now: the same clock with any new board
-    added, or, for a clock never touched, a fresh one (a board call redone drops boards)."""
-    if set(clock.boards) == set(boards):
-        return clock
-    if not clock.log:
-        return new_round_clock(clock.format, time, boards, schedule=clock.schedule)
-    for number in boards:
-        if number not in clock.boards:
-            clock.add_board(number)
-    return clock
 
 
 def save_clock(db: TournamentDb, round_number: int, clock: RoundClock, *,

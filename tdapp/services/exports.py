@@ -14,11 +14,12 @@ from tdapp.core.clock.schedule import build_schedule
 from tdapp.core.game.replacement import scoring_words
 from tdapp.core.tournament.awards import Award, compute_awards
 from tdapp.core.tournament.rating import DEFAULT_COMPRESSION
+from tdapp.core.tournament.results import scorer_with
 from tdapp.core.tournament.standings import compute_standings
 from tdapp.reports import data as rd
 from tdapp.reports.cells import csv_text
 from tdapp.services import rounds
-from tdapp.services.formats import effective_format, scorer_with, scoring_systems
+from tdapp.services.formats import effective_format, scoring_systems
 from tdapp.services.rating import rating_view
 from tdapp.services.replacements import replacements
 from tdapp.services.results import END_REASONS

@@ -12,7 +12,7 @@ standings follow at once, and Undo brings the old format and the old scores back
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -25,14 +25,13 @@ from tdapp.core.formats import (
     format_from_dict,
     format_to_dict,
     get_format,
-    validate_format,
 )
+from tdapp.core.formats.systems import check_format
 from tdapp.core.powers import POWERS
 from tdapp.core.scoring.base import GameResult, ScoringError
 from tdapp.core.scoring.formula import FormulaError, FormulaSystem
 from tdapp.core.scoring.registry import UnknownSystem, custom_name_problem, get_system
 from tdapp.core.scoring.registry import system_names as built_in_names
-from tdapp.core.tournament.results import Scorer
 from tdapp.services.changes import Change, ServiceError
 from tdapp.services.text import FORMULA_LIMIT, NAME_LIMIT, typed_text
 from tdapp.store.database import TournamentDb
@@ -130,33 +129,12 @@ def list_scoring_systems(db: TournamentDb) -> list[SystemRow]:
     return [SystemRow(s.name, s.title, s.formula) for s in scoring_systems(db)]
 
 
-def scorer_with(custom: Iterable[FormulaSystem]) -> Scorer:
-    """A standings scorer that knows the tournament's formula systems as well as the built-ins."""
-    systems = tuple(custom)
-
-    def score(system: str, game: GameResult) -> Mapping[str, float]:
-        return get_system(system, systems).score(game)
-
-    return score
-
-
 def system_names(db: TournamentDb) -> list[str]:
     """Every system a round may use: the tournament's own first, then the built-ins."""
     return [s.name for s in scoring_systems(db)] + list(built_in_names())
 
 
 # ------------------------------------------------------------------------------ checks
-def check_format(fmt: TournamentFormat, custom: Iterable[FormulaSystem]) -> TournamentFormat:
-    """``fmt`` validated, every round's system known; :class:`FormatError` names the field."""
-    validate_format(fmt)
-    systems = tuple(custom)
-    for where, name in [("scoring", fmt.scoring)] + [
-            (f"round_rules[{i}].scoring", r.scoring) for i, r in enumerate(fmt.round_rules)]:
-        try:
-            get_system(name, systems)
-        except UnknownSystem as exc:
-            raise FormatError(str(exc), where) from None
-    return fmt
 
 
 def _format_document(fmt: TournamentFormat, base: str) -> dict[str, Any]:

@@ -181,17 +181,11 @@ def _format(session: Session) -> TournamentFormat:
     return session_format(session)
 
 
-def parse_options(fmt: TournamentFormat) -> ParseOptions:
-    """How ``fmt`` reads order sheets: the rule the format carries (a TD's own copy keeps the
-    rule of the format it came from), messages naming the format."""
-    return parse_options_for(fmt)
-
-
 def format_rules(db: TournamentDb) -> tuple[ParseOptions, dict[str, str], str]:
     """The order-reading options, the judge's rules and the civil-disorder rule's name."""
     with db.read() as session:
         fmt = _format(session)
-    return parse_options(fmt), fmt.adjudicator_rules(), fmt.civil_disorder
+    return parse_options_for(fmt), fmt.adjudicator_rules(), fmt.civil_disorder
 
 
 def _board(session: Session, board_id: int) -> Board:

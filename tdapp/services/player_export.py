@@ -1,6 +1,6 @@
 """Exporting the players list to CSV (UTF-8 with BOM, so Excel shows accents) and to .xlsx.
 
-The column headers are ones ``player_import.guess_mapping`` recognises, so an exported list can
+The column headers are ones ``roster.guess_mapping`` recognises, so an exported list can
 be imported into another tournament as it is.
 """
 

@@ -10,9 +10,9 @@ from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
 
 from tdapp.core.collation import name_key
+from tdapp.core.text import length_problem, strip_invisible
 from tdapp.services import text
 from tdapp.services.changes import Change, ServiceError, StaleEdit
-from tdapp.services.text import strip_invisible
 from tdapp.store import audit
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import Board, KeepApart, Player, RollCall, Seat, TeamMember
@@ -75,7 +75,7 @@ class PlayerData:
             (self.email, "The e-mail address", text.EMAIL_LIMIT),
             (self.notes, "The notes", text.NOTE_LIMIT),
         ):
-            problem = text.length_problem(value, label, limit)
+            problem = length_problem(value, label, limit)
             if problem:
                 found.append(problem)
         return found
@@ -126,12 +126,6 @@ def _board_counts(session: Session, player_id: int | None = None) -> dict[int, t
     return {pid: (seated, int(played)) for pid, seated, played in session.execute(query)}
 
 
-def name_sort_key(name: str) -> tuple[str, str]:
-    """Alphabetical as people expect it: Åsa next to Asa, before Bob (SQL's lower() puts
-    accented letters after z)."""
-    return name_key(name)  # Łukasz and Ørsted too, which NFKD alone leaves after z
-
-
 def list_players(db: TournamentDb, *, include_withdrawn: bool = True) -> list[PlayerRow]:
     with db.read() as session:
         boards = _board_counts(session)
@@ -139,7 +133,7 @@ def list_players(db: TournamentDb, *, include_withdrawn: bool = True) -> list[Pl
         if not include_withdrawn:
             query = query.where(Player.withdrawn.is_(False))
         rows = [_row(p, boards) for p in session.scalars(query)]
-    return sorted(rows, key=lambda row: name_sort_key(row.name))
+    return sorted(rows, key=lambda row: name_key(row.name))
 
 
 def get_player(db: TournamentDb, player_id: int) -> PlayerRow:
@@ -360,11 +354,11 @@ def keep_apart_list(db: TournamentDb, player_id: int | None = None) -> list[Keep
     rows = []
     for first, other, reason in pairs:
         swap = (other == player_id if player_id is not None
-                else name_sort_key(names[other]) < name_sort_key(names[first]))
+                else name_key(names[other]) < name_key(names[first]))
         if swap:
             first, other = other, first
         rows.append(KeepApartRow(first, names[first], other, names[other], reason))
-    return sorted(rows, key=lambda r: (name_sort_key(r.player_name), name_sort_key(r.other_name)))
+    return sorted(rows, key=lambda r: (name_key(r.player_name), name_key(r.other_name)))
 
 
 def _names_of(session: Session, ids: tuple[int, ...]) -> dict[int, str]:

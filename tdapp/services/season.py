@@ -16,6 +16,7 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tdapp.atomic import write_atomically
 from tdapp.core.game.phases import phase_title
@@ -39,7 +40,6 @@ from tdapp.core.tournament.semifinal import (
     Stage,
     championship_alternates,
 )
-from tdapp.reports.season import SeasonReport, write_season_pdf, write_season_workbook
 from tdapp.services import players as player_service
 from tdapp.services import rollcall
 from tdapp.services.changes import Change, ServiceError
@@ -47,6 +47,9 @@ from tdapp.services.replacements import Departure, record_departure
 from tdapp.services.rounds import all_boards
 from tdapp.services.tournaments import TournamentInfo, create_tournament
 from tdapp.store.database import TournamentDb
+
+if TYPE_CHECKING:
+    from tdapp.reports.season import SeasonReport
 
 SEASON_SUFFIX = ".tds"
 
@@ -317,6 +320,9 @@ def season_view(source: Path | str | SeasonInput) -> SeasonView:
 
 def season_report(source: Path | str | SeasonInput, title: str = "") -> SeasonReport:
     """The season's documents' data: standings, invitations, semi-finals, championship."""
+    # lazy, for start-up speed: the season's documents load reportlab and openpyxl
+    from tdapp.reports.season import SeasonReport
+
     view = season_view(source)
     name = title or view.season_input.name or (
         Path(source).stem if isinstance(source, (str, Path)) else "Season")
@@ -330,6 +336,9 @@ def season_report(source: Path | str | SeasonInput, title: str = "") -> SeasonRe
 
 def export_season(source: Path | str, target: Path | str) -> Path:
     """Write the season as a PDF (``.pdf``) or an Excel workbook (``.xlsx``)."""
+    # lazy, for start-up speed: reportlab and openpyxl are loaded when a document is written
+    from tdapp.reports.season import write_season_pdf, write_season_workbook
+
     target = Path(target)
     report = season_report(source)
     try:

@@ -9,8 +9,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from tdapp.core.tournament import model as tm
+from tdapp.core.tournament.results import scorer_with
 from tdapp.core.tournament.standings import Standings, compute_standings
-from tdapp.services.formats import effective_format, scorer_with, scoring_systems
+from tdapp.services.formats import effective_format, scoring_systems
 from tdapp.services.replacements import board_replacements_by_id
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import (

@@ -4,7 +4,6 @@ games ended now" (unfinished boards scored on their current centres when these a
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import groupby
@@ -21,10 +20,11 @@ from tdapp.core.scoring.base import GameResult, ScoringError
 from tdapp.core.scoring.formula import FormulaSystem
 from tdapp.core.scoring.registry import get_system
 from tdapp.core.tournament import model as tm
-from tdapp.core.tournament.results import RoundEntry
+from tdapp.core.tournament.results import RoundEntry, scorer_with
 from tdapp.core.tournament.standings import compute_standings
+from tdapp.core.tournament.tiebreakers import names_in_note
 from tdapp.services.changes import ServiceError
-from tdapp.services.formats import effective_format, scorer_with, scoring_systems
+from tdapp.services.formats import effective_format, scoring_systems
 from tdapp.services.replacements import ReplacementRow, board_replacements_by_id, replacements
 from tdapp.services.results import BoardResult
 from tdapp.services.standings_data import tournament_model
@@ -101,18 +101,6 @@ class StandingsView:
     notes: tuple[str, ...]  # what the view left out or estimated, in words
     issues: tuple[str, ...]
     open_ties: int
-
-
-_NOT_AVAILABLE = re.compile(r"(not available for )([\w ,]+)")
-
-
-def names_in_note(note: str, names: dict[str, str]) -> str:
-    """The core's tie notes name players by id ("not available for 2, 3"): use their names."""
-    def swap(match: re.Match[str]) -> str:
-        ids = [part.strip() for part in match.group(2).split(",")]
-        return match.group(1) + ", ".join(names.get(i, i) for i in ids)
-
-    return _NOT_AVAILABLE.sub(swap, note)
 
 
 def last_completed_round(db: TournamentDb) -> int:

@@ -12,14 +12,14 @@ from dataclasses import dataclass, replace
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from tdapp.core.collation import name_key
 from tdapp.core.formats.model import TeamRule, TournamentFormat
 from tdapp.core.formats.options import TeamMembers
 from tdapp.core.powers import LETTER_TO_POWER, POWER_TITLES, POWERS
 from tdapp.core.tournament import model as tm
-from tdapp.core.tournament.teams import check_teams
+from tdapp.core.tournament.teams import check_teams, describe_rule
 from tdapp.services.changes import Change, ServiceError
 from tdapp.services.formats import effective_format, session_format
-from tdapp.services.players import name_sort_key
 from tdapp.services.standings_data import tournament_model, tournament_standings
 from tdapp.services.text import NAME_LIMIT, typed_text
 from tdapp.store.database import TournamentDb
@@ -69,18 +69,6 @@ class TeamsView:
     candidates: tuple[CandidateRow, ...]
     pool_known: bool
     problems: tuple[str, ...]
-
-
-def describe_rule(rule: TeamRule | None) -> str:
-    if rule is None:
-        return "This tournament's format has no team tournament."
-    who = ("players outside the championship pool" if rule.members_from == TeamMembers.NON_POOL
-           else "any player")
-    powers = ("the team picks each member's power" if rule.team_picks_powers
-              else "the seating assigns powers")
-    apart = "; team-mates never share a board" if rule.teammates_apart else ""
-    return (f"Round {rule.round}: teams of {rule.size} {who}; {powers}{apart}; "
-            "team score = sum of the members' round scores.")
 
 
 def _rule(session: Session) -> TeamRule:
@@ -280,9 +268,9 @@ def _team_rows(session: Session) -> list[TeamRow]:
     rows = []
     for team in session.scalars(select(Team)):
         found = sorted(members.get(team.id, []), key=lambda m: (
-            order.get(m.power or "", len(POWERS)), name_sort_key(m.name)))
+            order.get(m.power or "", len(POWERS)), name_key(m.name)))
         rows.append(TeamRow(team.id, team.name, tuple(found)))
-    return sorted(rows, key=lambda t: name_sort_key(t.name))
+    return sorted(rows, key=lambda t: name_key(t.name))
 
 
 def teams_view(db: TournamentDb) -> TeamsView:
@@ -298,7 +286,7 @@ def teams_view(db: TournamentDb) -> TeamsView:
             why_not = _why_not_eligible(player, rule, pool) if rule is not None else ""
             candidates.append(CandidateRow(player.id, player.name, team_of.get(player.id, ""),
                                            why_not))
-    candidates.sort(key=lambda c: name_sort_key(c.name))
+    candidates.sort(key=lambda c: name_key(c.name))
     return TeamsView(rule, describe_rule(rule), tuple(teams), tuple(candidates), known,
                      tuple(team_problems(db, fmt, pool)))
 

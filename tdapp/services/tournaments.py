@@ -9,6 +9,7 @@ from pathlib import Path
 from sqlalchemy import select
 
 from tdapp.core.formats import get_format
+from tdapp.core.text import length_problem, strip_invisible
 from tdapp.services import text
 from tdapp.services.changes import Change, ServiceError
 from tdapp.services.formats import rescore_boards, session_systems
@@ -36,7 +37,7 @@ class TournamentInfo:
             found.append("The tournament needs a name.")
         for value, label, limit in ((self.name, "The tournament's name", text.NAME_LIMIT),
                                     (self.venue, "The venue", text.PLACE_LIMIT)):
-            problem = text.length_problem(value, label, limit)
+            problem = length_problem(value, label, limit)
             if problem:
                 found.append(problem)
         try:
@@ -64,7 +65,7 @@ def _coordinate_problems(latitude: float | None, longitude: float | None) -> lis
 
 def _clean(value: str) -> str:
     """A typed name without invisible or bidi-override characters (services.text)."""
-    return " ".join(text.strip_invisible(value).split())
+    return " ".join(strip_invisible(value).split())
 
 
 def create_tournament(path: Path | str, info: TournamentInfo) -> TournamentDb:

@@ -3,23 +3,28 @@
 The migration scripts live in ``migrations/`` beside this module, located from ``__file__`` so the
 same code finds them in a source tree, an installed package and a PyInstaller bundle (which must
 ship that folder, ``.py`` files included, as data). No alembic.ini is read at run time.
+
+Opening a file only needs to know the revisions (:func:`known_revisions`, :func:`head_revision`):
+they are read from the scripts' ``revision =`` lines, so Alembic (a quarter of a second to
+import, more to load the scripts) is imported only when a schema is written or upgraded.
 """
 
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine, create_engine, event, inspect
 from sqlalchemy.pool import NullPool
 
 from tdapp.store.database import APPLICATION_ID, sqlite_url
 from tdapp.store.models import Base
+
+if TYPE_CHECKING:
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 VERSION_TABLE = "alembic_version"
@@ -27,7 +32,14 @@ VERSION_TABLE = "alembic_version"
 UNVERSIONED_REVISION = "0001_initial"
 
 
+# A script's own revision and the one it follows: ``revision = "0002_x"``.
+_REVISION_LINE = re.compile(r"""^(down_revision|revision)\s*(?::[^=]*)?=\s*(?:['"]([^'"]+)['"]|None)""",
+                            re.MULTILINE)
+
+
 def alembic_config(connection: Connection | None = None) -> Config:
+    from alembic.config import Config  # lazy, for start-up speed: only to write a schema
+
     config = Config()
     # ConfigParser interpolation would eat a '%' in the folder's path.
     config.set_main_option("script_location", str(MIGRATIONS_DIR).replace("%", "%%"))
@@ -39,22 +51,41 @@ def alembic_config(connection: Connection | None = None) -> Config:
 @functools.cache
 def script_directory() -> ScriptDirectory:
     """The migration scripts (read once: they do not change while the program runs)."""
+    from alembic.script import ScriptDirectory  # lazy, for start-up speed
+
     return ScriptDirectory.from_config(alembic_config())
 
 
+@functools.cache
+def revision_chain() -> dict[str, str | None]:
+    """Each script's revision and the revision it follows, read from the scripts' text (the
+    same lines Alembic reads; a test checks both agree)."""
+    chain: dict[str, str | None] = {}
+    for script in sorted((MIGRATIONS_DIR / "versions").glob("*.py")):
+        found = dict((m.group(1), m.group(2)) for m in
+                     _REVISION_LINE.finditer(script.read_text(encoding="utf-8")))
+        revision = found.get("revision")
+        if revision:
+            chain[revision] = found.get("down_revision")
+    return chain
+
+
 def head_revision() -> str:
-    head = script_directory().get_current_head()
-    if head is None:
-        raise RuntimeError(f"no migration scripts found in {MIGRATIONS_DIR}")
-    return head
+    chain = revision_chain()
+    heads = set(chain) - set(chain.values())
+    if len(heads) != 1:
+        raise RuntimeError(f"no single newest migration script in {MIGRATIONS_DIR}: {heads}")
+    return heads.pop()
 
 
 def known_revisions() -> set[str]:
-    return {script.revision for script in script_directory().walk_revisions()}
+    return set(revision_chain())
 
 
 def current_revision(connection: Connection) -> str | None:
     """The file's revision; None for an empty database."""
+    from alembic.runtime.migration import MigrationContext  # lazy, for start-up speed
+
     revision = MigrationContext.configure(connection).get_current_revision()
     if revision is None and "tournament" in inspect(connection).get_table_names():
         return UNVERSIONED_REVISION
@@ -63,6 +94,8 @@ def current_revision(connection: Connection) -> str | None:
 
 def stamp_head(connection: Connection) -> None:
     """Mark a schema just made from the models as being at the newest revision."""
+    from alembic import command  # lazy, for start-up speed: only when a schema is written
+
     command.stamp(alembic_config(connection), "head")
 
 
@@ -100,6 +133,9 @@ def migration_engine(path: Path) -> Engine:
 
 def upgrade_to_head(path: Path) -> tuple[str | None, str]:
     """Run every migration the file lacks, all in one transaction; returns (from, to)."""
+    from alembic import command  # lazy, for start-up speed: only a file that needs upgrading
+    from alembic.runtime.migration import MigrationContext
+
     engine = migration_engine(path)
     try:
         with engine.begin() as connection:

@@ -17,7 +17,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from alembic import command
 from sqlalchemy import Connection, Engine, inspect, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
@@ -110,6 +109,8 @@ def _upgrade(url: str, connection: Connection) -> None:
             f"The tournament {describe(url)} was written by a newer version of tdapp "
             f"(format {revision!r}); update tdapp on this laptop. {_NOTHING_CHANGED}")
     if revision != migrate.head_revision():
+        from alembic import command  # lazy, for start-up speed: only a schema to upgrade
+
         command.upgrade(migrate.alembic_config(connection), "head")
         secure(connection)
 

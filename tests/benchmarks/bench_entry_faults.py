@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 from tdapp.core.board.contract import position_from_contract, position_to_contract  # noqa: E402
 from tdapp.core.board.position import Position  # noqa: E402
-from tdapp.core.formats import get_format  # noqa: E402
+from tdapp.core.formats import get_format, parse_options_for  # noqa: E402
 from tdapp.core.game.play import adjudicate_position  # noqa: E402
 from tdapp.core.game.sheets import orderable_units, read_sheet  # noqa: E402
 from tdapp.gui.game.faults import check_sheet  # noqa: E402
@@ -39,7 +39,7 @@ def _us(values: list[float]) -> str:
 
 def main(repeats: int = 50) -> None:
     fmt = get_format("wdc-2025")
-    options = games.parse_options(fmt)
+    options = parse_options_for(fmt)
     position = position_to_contract(Position.initial())
     reading: list[float] = []
     checked: list[float] = []

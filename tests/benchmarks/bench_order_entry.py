@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 from sqlalchemy import select  # noqa: E402
 
 from tdapp.commands.demo import write_demo  # noqa: E402
-from tdapp.core.formats import get_format  # noqa: E402
+from tdapp.core.formats import get_format, parse_options_for  # noqa: E402
 from tdapp.core.game.sheets import read_sheet  # noqa: E402
 from tdapp.core.powers import POWERS  # noqa: E402
 from tdapp.services import games  # noqa: E402
@@ -64,7 +64,7 @@ def main(rounds: int = 6) -> None:
         save_board_call(db, 3, [BoardPlan(n + 1, dict(zip(POWERS, ids[n * 7:n * 7 + 7],
                                                           strict=True))) for n in range(7)])
         boards = [b.board_id for b in all_boards(db, 3)][:min(rounds, 6)]  # one left for the view
-        options = games.parse_options(get_format("wdc-2025"))
+        options = parse_options_for(get_format("wdc-2025"))
         adjudicate: list[float] = []
         whole: list[float] = []
         saves: list[float] = []

@@ -21,6 +21,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QApplication
 
 from tdapp.commands.demo import write_demo
+from tdapp.core.tournament import board_call
 from tdapp.gui.seating.cards import BoardGrid
 from tdapp.gui.seating.common import card_views
 from tdapp.services import history, seating
@@ -61,7 +62,7 @@ def main() -> int:
 
         def swap() -> None:
             first, second = (b, a) if flip[0] else (a, b)
-            seating.move_player(proposal, first, 1, 2, second)
+            board_call.move_player(proposal, first, 1, 2, second)
             flip[0] = not flip[0]
 
         print(f"swap + issues:    {_median(swap) * 1000:7.1f} ms")

@@ -28,11 +28,11 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tdapp.core.powers import POWERS  # noqa: E402
+from tdapp.core.tournament.roster import guess_mapping  # noqa: E402
 from tdapp.services import players  # noqa: E402
 from tdapp.services.files import close_tournament, open_tournament  # noqa: E402
 from tdapp.services.player_import import (  # noqa: E402
     apply_mapping,
-    guess_mapping,
     import_players,
     read_player_table,
 )

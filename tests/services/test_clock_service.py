@@ -15,7 +15,7 @@ import pytest
 from sqlalchemy import func, select
 
 from tdapp.commands.demo import write_demo
-from tdapp.core.clock import FakeTime
+from tdapp.core.clock import FakeTime, round_clock
 from tdapp.services import clock as clock_service
 from tdapp.services import rollcall, rounds
 from tdapp.services.changes import ServiceError
@@ -230,12 +230,12 @@ def test_an_untouched_clock_takes_a_redone_board_call(path: Path) -> None:
         seat(db, 3)
         clock = clock_service.load_clock(db, 3, time)
         clock_service.save_clock(db, 3, clock)  # saved, never started
-        fresh = clock_service.with_boards(clock, [1, 2, 3], time)
+        fresh = round_clock.with_boards(clock, [1, 2, 3], time)
     finally:
         db.close()
     assert sorted(fresh.boards) == [1, 2, 3]
     clock.start()
-    kept = clock_service.with_boards(clock, [1, 2, 3, 8], time)
+    kept = round_clock.with_boards(clock, [1, 2, 3, 8], time)
     assert kept is clock and sorted(kept.boards) == [1, 2, 3, 4, 5, 6, 7, 8]
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from tdapp.core.formats.structures.knockout import finalists as knockout_finalists
 from tdapp.core.powers import POWERS
+from tdapp.core.tournament import board_call
 from tdapp.core.tournament.results import ScoreSheet
 from tdapp.core.tournament.season import QualifyingEvent
 from tdapp.services import players, rollcall, rounds, seating
@@ -44,13 +45,13 @@ def seat_and_play(db: TournamentDb, number: int, rng: random.Random,
     plan = seating.who_plays(db, number).plan()
     proposal = seating.seat(db, number, plan)
     for board in proposal.boards:
-        selection = seating.paris_selection(proposal, board.number)
+        selection = board_call.paris_selection(proposal, board.number)
         while (turn := selection.turn()) is not None:
             if turn.stage == "ordering":
                 selection.choose_position(rng.choice(turn.options))
             else:
                 selection.choose_power(rng.choice(turn.options))
-        seating.apply_paris(proposal, board.number, selection)
+        board_call.apply_paris(proposal, board.number, selection)
     seating.publish(db, number, proposal)
     rounds.set_round_status(db, number, "playing")
     names = {p.id: p.name for p in players.list_players(db)}

@@ -17,6 +17,7 @@ from tdapp.commands.demo_data import demo_game
 from tdapp.core.game.record import LATE
 from tdapp.core.powers import BOARD_SIZE, POWERS
 from tdapp.core.seating.paris import ORDERING
+from tdapp.core.tournament import board_call
 from tdapp.services import awards, clock, games, rollcall, rounds, seating
 from tdapp.services import players as player_service
 from tdapp.services.changes import ServiceError
@@ -43,7 +44,7 @@ def _ids(db: TournamentDb, number: int) -> list[int]:
     return [row.player_id for row in rollcall.roll_call(db, number)]
 
 
-def _seat_and_publish(db: TournamentDb, number: int) -> seating.SeatingProposal:
+def _seat_and_publish(db: TournamentDb, number: int) -> board_call.SeatingProposal:
     """Who plays by the format's fix, seated by the format's method, powers as it says."""
     proposal = seating.who_plays(db, number)
     plan = proposal.plan()
@@ -57,9 +58,9 @@ def _seat_and_publish(db: TournamentDb, number: int) -> seating.SeatingProposal:
     return seated
 
 
-def _paris(proposal: seating.SeatingProposal, number: int) -> None:
+def _paris(proposal: board_call.SeatingProposal, number: int) -> None:
     """The Paris method on one board, each player taking the first choice offered."""
-    selection = seating.paris_selection(proposal, number)
+    selection = board_call.paris_selection(proposal, number)
     ranking = proposal.context.ranking
     board = next(b for b in proposal.boards if b.number == number)
     assert list(selection.seeds) == sorted(board.seats, key=ranking.index)
@@ -69,7 +70,7 @@ def _paris(proposal: seating.SeatingProposal, number: int) -> None:
             selection.choose_position(turn.options[0])
         else:
             selection.choose_power(turn.options[0])
-    seating.apply_paris(proposal, number, selection)
+    board_call.apply_paris(proposal, number, selection)
     assert board.powers == selection.powers
 
 
@@ -122,7 +123,7 @@ def edc(tmp_path_factory: pytest.TempPathFactory):
     path = tmp_path_factory.mktemp("edc") / "edc-2026.tdt"
     db = _new_tournament(path, PLAYERS)
     rng = random.Random(2026)
-    seated: dict[int, seating.SeatingProposal] = {}
+    seated: dict[int, board_call.SeatingProposal] = {}
     for number in (1, 2, 3):
         rollcall.set_answers(db, number, _ids(db, number), status="present")
         seated[number] = _seat_and_publish(db, number)

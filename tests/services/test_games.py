@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from tdapp.core.formats import get_format
+from tdapp.core.formats import get_format, parse_options_for
 from tdapp.core.game.corrections import correction_allowed
 from tdapp.core.game.ending import center_history, supply_centre_chart
 from tdapp.core.game.play import adjudicate_position
@@ -115,13 +115,13 @@ def test_unordered_units_and_reading_follow_the_format(board) -> None:
     db, board_id = board
     state = games.game_state(db, board_id)
     pos = state.current.position
-    opts = games.parse_options(get_format("wdc-2025"))
+    opts = parse_options_for(get_format("wdc-2025"))
     read = read_sheet("A Ven-Tyr; F Nap-Ion", "ITALY", pos, opts)
     assert [r.normalized for r in read] == ["A VEN - TYR", "F NAP - ION"]
     assert unordered_units(pos, "ITALY", read) == ["A ROM"]
     bad = read_sheet("A Ven-Xyz", "ITALY", pos, opts)[0]
     assert bad.error and bad.span == (6, 9)
-    edc = read_sheet("F Lon-Nor", "ENGLAND", pos, games.parse_options(get_format("edc-2026")))
+    edc = read_sheet("F Lon-Nor", "ENGLAND", pos, parse_options_for(get_format("edc-2026")))
     assert "EDC 2026" in " ".join(edc[0].warnings)
 
 
@@ -290,7 +290,7 @@ def test_the_service_adjudicates_exactly_as_tdapp_adjudicate() -> None:
     sheets = {p: games.SheetRow(p, t, games.ENTERED)
               for p, t in dict(record.GAME)["S1901M"].items()}
     ours = adjudicate_position(position, sheets, fmt)
-    options = games.parse_options(fmt)
+    options = parse_options_for(fmt)
     doc = {**position, "rules": fmt.adjudicator_rules(), "orders": {
         p: [r.text for r in read_sheet(s.text, p, position, options)]
         for p, s in sheets.items()}}

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from openpyxl import load_workbook
 
+from tdapp.core.tournament.roster import guess_mapping
 from tdapp.services import players
 from tdapp.services.player_export import (
     EXPORT_COLUMNS,
@@ -15,7 +16,6 @@ from tdapp.services.player_export import (
 )
 from tdapp.services.player_import import (
     apply_mapping,
-    guess_mapping,
     import_players,
     read_player_table,
     seeds_held,

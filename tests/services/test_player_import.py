@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from openpyxl import Workbook
 
+from tdapp.core.tournament.roster import guess_mapping, parse_power_preferences, parse_yes_no
 from tdapp.resources import resource_path
 from tdapp.services import history, players
 from tdapp.services.changes import ServiceError
@@ -16,11 +17,8 @@ from tdapp.services.player_import import (
     Table,
     apply_mapping,
     find_import_duplicates,
-    guess_mapping,
     import_players,
     mapped_rows,
-    parse_power_preferences,
-    parse_yes_no,
     read_player_table,
 )
 from tdapp.services.tournaments import TournamentInfo, create_tournament

@@ -9,14 +9,13 @@ from pathlib import Path
 import pytest
 from openpyxl import Workbook
 
+from tdapp.core.tournament.roster import guess_mapping, parse_whole_number
 from tdapp.services import players
 from tdapp.services.player_import import (
     RowProblem,
     apply_mapping,
-    guess_mapping,
     import_players,
     mapped_rows,
-    parse_whole_number,
     read_player_table,
     seeds_held,
 )

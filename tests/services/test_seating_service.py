@@ -11,6 +11,7 @@ from sqlalchemy import select
 
 from tdapp.commands.demo import write_demo
 from tdapp.core.powers import POWERS
+from tdapp.core.tournament import board_call
 from tdapp.services import history, rollcall, rounds, seating
 from tdapp.services.changes import ServiceError
 from tdapp.services.snapshots import list_snapshots
@@ -172,14 +173,14 @@ def test_review_swap_and_lock_then_reseed_unlocked(demo_file: Path, tmp_path: Pa
         seated = seating.seat(db, 3, seating.who_plays(db, 3).plan(), time_limit=1.0)
         assert seated.issues == []
         a, b = seated.boards[0].seats[0], seated.boards[1].seats[0]
-        seating.move_player(seated, a, 1, 2, b)
+        board_call.move_player(seated, a, 1, 2, b)
         assert a in seated.boards[1].seats and b in seated.boards[0].seats
         assert any(i.kind == "repeat" for i in seated.issues)  # they now meet old opponents
         seated.locked_boards = {3}
         kept = list(seated.boards[2].seats)
-        with pytest.raises(ServiceError, match="locked"):
-            seating.move_player(seated, kept[0], 3, 1, seated.boards[0].seats[1])
-        again = seating.reseed(seated, only_unlocked=True, time_limit=1.0)
+        with pytest.raises(board_call.SeatingRefusal, match="locked"):
+            board_call.move_player(seated, kept[0], 3, 1, seated.boards[0].seats[1])
+        again = board_call.reseed(seated, only_unlocked=True, time_limit=1.0)
         assert again.boards[2].seats == kept
         assert again.locked_boards == {3}
         assert again.stats.power_repeats == 0
@@ -193,17 +194,17 @@ def test_paris_method_keeps_the_selection_order(demo_file: Path, tmp_path: Path)
         _everyone_present(db, 3)
         seated = seating.seat(db, 3, seating.who_plays(db, 3).plan(), time_limit=1.0,
                               power_method="paris")
-        seating.clear_powers(seated, 1)
+        board_call.clear_powers(seated, 1)
         assert seated.missing_powers() == [1]
         with pytest.raises(ServiceError, match="seven powers"):
             seating.publish(db, 3, seated)
-        selection = seating.paris_selection(seated, 1)
+        selection = board_call.paris_selection(seated, 1)
         while (turn := selection.turn()) is not None:
             if turn.stage == "ordering":
                 selection.choose_position(0)
             else:
                 selection.choose_power(turn.options[0])
-        seating.apply_paris(seated, 1, selection)
+        board_call.apply_paris(seated, 1, selection)
         assert seated.stats.power_repeats == 0
         seating.publish(db, 3, seated)
         with db.read() as session:
@@ -290,7 +291,7 @@ def test_republish_refuses_to_replace_a_board_being_played(demo_file: Path,
 def test_bad_plan_is_refused_in_words(demo_file: Path, tmp_path: Path) -> None:
     db = _open(demo_file, tmp_path)
     try:
-        plan = seating.PlayersPlan(tuple(range(1, 46)))
+        plan = board_call.PlayersPlan(tuple(range(1, 46)))
         assert plan.problems() == ["45 players is not a multiple of 7: 4 more or 3 fewer."]
         with pytest.raises(ServiceError, match="not a multiple of 7"):
             seating.seat(db, 3, plan)
@@ -303,7 +304,7 @@ def test_late_arrival_reseeds_only_boards_not_started(demo_file: Path, tmp_path:
     try:
         ids = _everyone_present(db, 3)
         late, still_out = ids[:7], ids[7:14]
-        plan = seating.PlayersPlan(tuple(ids[14:]), tuple(ids[:14]),
+        plan = board_call.PlayersPlan(tuple(ids[14:]), tuple(ids[:14]),
                                    {pid: "not here yet" for pid in ids[:14]})
         seating.publish(db, 3, seating.seat(db, 3, plan, time_limit=1.0))
         call = rounds.board_call(db, 3)
@@ -364,7 +365,7 @@ def test_dbn_seeds_go_to_separate_boards_and_powers_by_the_paris_method(tmp_path
         labels = seated.context.labels
         top = {labels[p] for p in list(reversed(ids))[:3]}  # seeds 1, 2 and 3
         assert [len(top & set(b.seats)) for b in seated.boards] == [1, 1, 1]
-        selection = seating.paris_selection(seated, 1)
+        selection = board_call.paris_selection(seated, 1)
         assert selection.seeds[0] in top  # the best seed of the board is seed 1, 2 or 3
     finally:
         db.close()

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tdapp.commands.demo import write_demo
+from tdapp.core.tournament import board_call
 from tdapp.services import rollcall, seating
 from tdapp.store.database import TournamentDb
 from tdapp.store.files import open_tournament_file
@@ -25,7 +26,7 @@ def before_final(tmp_path: Path):
     db.close()
 
 
-def _top_board(db: TournamentDb) -> tuple[seating.SeatingProposal, set[str]]:
+def _top_board(db: TournamentDb) -> tuple[board_call.SeatingProposal, set[str]]:
     plan = seating.who_plays(db, 5).plan()
     assert not plan.problems()
     proposal = seating.seat(db, 5, plan, time_limit=0.5)

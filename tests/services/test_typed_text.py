@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from tdapp.core.text import strip_invisible
 from tdapp.services import awards, teams
 from tdapp.services.changes import ServiceError
 from tdapp.services.players import PlayerData, add_keep_apart, add_player, list_players
-from tdapp.services.text import NAME_LIMIT, strip_invisible, typed_text
+from tdapp.services.text import NAME_LIMIT, typed_text
 from tdapp.services.tournaments import TournamentInfo, create_tournament, tournament_info
 
 RLO = "\u202e"  # RIGHT-TO-LEFT OVERRIDE: "Ann\u202eekiM" prints as "AnnMike"

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tdapp.core.tournament import board_call
 from tdapp.services import players as player_service
 from tdapp.services import rollcall, rounds, seating
 from tdapp.services.changes import ServiceError
@@ -62,7 +63,7 @@ def test_the_wizard_calls_nobody_to_a_fourth_and_says_why(three_played) -> None:
 def test_a_board_call_seating_a_fourth_is_refused(three_played) -> None:
     db, everyone, sat_out = three_played
     extra = [p for p in everyone if p not in sat_out][:4]
-    plan = seating.PlayersPlan(playing=(*sat_out, *extra))
+    plan = board_call.PlayersPlan(playing=(*sat_out, *extra))
     proposal = seating.seat(db, 4, plan, time_limit=0.3)
     with pytest.raises(ServiceError, match="The board call is refused: Player"):
         seating.publish(db, 4, proposal)

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tdapp.commands.demo_data import demo_game
+from tdapp.core.tournament import board_call
 from tdapp.services import awards, rollcall, rounds, seating
 from tdapp.services import players as player_service
 from tdapp.services.changes import ServiceError
@@ -51,7 +52,7 @@ def _play(db: TournamentDb, number: int, rng: random.Random) -> None:
 
 
 def _seat(db: TournamentDb, number: int) -> tuple[seating.WhoPlaysProposal,
-                                                  seating.SeatingProposal]:
+                                                  board_call.SeatingProposal]:
     who = seating.who_plays(db, number)
     plan = who.plan()
     assert not plan.problems()

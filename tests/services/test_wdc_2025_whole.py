@@ -12,6 +12,7 @@ import pytest
 
 from tdapp.commands.demo_data import demo_game
 from tdapp.core.powers import BOARD_SIZE, POWERS
+from tdapp.core.tournament import board_call
 from tdapp.services import awards, rollcall, rounds, seating, teams
 from tdapp.services import players as player_service
 from tdapp.services.results import BoardResult, record_result
@@ -43,7 +44,7 @@ def _play(db: TournamentDb, number: int, rng: random.Random) -> None:
             solo=game.solo, eliminated=game.eliminated, history=game.history))
 
 
-def _round(db: TournamentDb, number: int, rng: random.Random) -> seating.SeatingProposal:
+def _round(db: TournamentDb, number: int, rng: random.Random) -> board_call.SeatingProposal:
     rollcall.set_answers(db, number, _ids(db, number), status="present")
     plan = seating.who_plays(db, number).plan()
     assert not plan.problems()
@@ -219,7 +220,7 @@ def test_the_repeat_bound_counts_the_pool_apart(wdc) -> None:
 
     _db, _pool, _entered, proposal = wdc
     context, playing = proposal.context, proposal.plan.playing
-    bound = seating.repeat_pairs_bound(context, playing)
+    bound = board_call.repeat_pairs_bound(context, playing)
     whole = repeat_lower_bound([context.labels[p] for p in playing],
                                context.history_index()).pairs
     assert whole <= bound <= proposal.stats.repeat_pairs  # tighter, and still a lower bound

@@ -162,3 +162,29 @@ def test_migrations_are_found_beside_the_module_wherever_it_lives(tmp_path: Path
     folder, head = result.stdout.split()
     assert Path(folder) == (bundle / "tdapp" / "store" / "migrations").resolve()
     assert head == migrate.head_revision()
+
+
+def test_the_revisions_read_without_alembic_are_alembics() -> None:
+    """Opening a file reads the scripts' revision lines instead of importing Alembic: they must
+    name the same revisions, in the same chain, with the same newest one."""
+    scripts = migrate.script_directory()
+    assert migrate.known_revisions() == {s.revision for s in scripts.walk_revisions()}
+    assert migrate.revision_chain() == {s.revision: s.down_revision
+                                        for s in scripts.walk_revisions()}
+    assert migrate.head_revision() == scripts.get_current_head()
+
+
+def test_opening_a_current_file_does_not_import_alembic(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    path = tmp_path / "current.tdt"
+    from tdapp.services.tournaments import TournamentInfo, create_tournament
+
+    close_tournament(create_tournament(path, TournamentInfo("Current", "wdc-2025", 4)))
+    code = ("import sys\nfrom tdapp.services.files import open_tournament, close_tournament\n"
+            f"close_tournament(open_tournament({str(path)!r}))\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'alembic'))\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True)
+    assert result.stdout.strip() == "[]", result.stdout

@@ -648,3 +648,16 @@ def new_round_clock(
 ) -> RoundClock:
     """A clock for one round of ``fmt`` (or of a TD's own ``schedule``)."""
     return RoundClock(fmt, schedule or fmt.schedule(first, last), time, boards)
+
+
+def with_boards(clock: RoundClock, boards: list[int], time: TimeSource) -> RoundClock:
+    """The clock with the round's boards as called now: the same clock with any new board
+    added, or, for a clock never touched, a fresh one (a board call redone drops boards)."""
+    if set(clock.boards) == set(boards):
+        return clock
+    if not clock.log:
+        return new_round_clock(clock.format, time, boards, schedule=clock.schedule)
+    for number in boards:
+        if number not in clock.boards:
+            clock.add_board(number)
+    return clock

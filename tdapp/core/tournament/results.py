@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from tdapp.core.formats.model import TournamentFormat
 from tdapp.core.formats.options import DoubleBoard
 from tdapp.core.game.replacement import credits
-from tdapp.core.scoring.base import GameResult
+from tdapp.core.scoring.base import GameResult, ScoringSystem
 from tdapp.core.scoring.registry import get_system
 from tdapp.core.tournament.model import Board, Tournament
 
@@ -302,3 +302,13 @@ def _first_year_without(history: Mapping[int, Mapping[str, int]], power: str, ye
 
 def _round_list(rounds: Iterable[int]) -> str:
     return ", ".join(str(r) for r in rounds)
+
+
+def scorer_with(custom: Iterable[ScoringSystem]) -> Scorer:
+    """A standings scorer that knows the tournament's formula systems as well as the built-ins."""
+    systems = tuple(custom)
+
+    def score(system: str, game: GameResult) -> Mapping[str, float]:
+        return get_system(system, systems).score(game)
+
+    return score

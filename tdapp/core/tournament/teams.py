@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tdapp.core.formats.model import TournamentFormat
+from tdapp.core.formats.model import TeamRule, TournamentFormat
 from tdapp.core.formats.options import TeamMembers
 from tdapp.core.tournament.model import Team, Tournament
 from tdapp.core.tournament.results import ScoreSheet
@@ -185,3 +185,15 @@ def _teammates_together(tournament: Tournament, team: Team, rnd: int) -> list[st
 
 def _num(value: float) -> str:
     return f"{value:g}"
+
+
+def describe_rule(rule: TeamRule | None) -> str:
+    if rule is None:
+        return "This tournament's format has no team tournament."
+    who = ("players outside the championship pool" if rule.members_from == TeamMembers.NON_POOL
+           else "any player")
+    powers = ("the team picks each member's power" if rule.team_picks_powers
+              else "the seating assigns powers")
+    apart = "; team-mates never share a board" if rule.teammates_apart else ""
+    return (f"Round {rule.round}: teams of {rule.size} {who}; {powers}{apart}; "
+            "team score = sum of the members' round scores.")

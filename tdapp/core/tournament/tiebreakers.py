@@ -14,6 +14,7 @@ Criterion names (a format's ``tie_breakers``): ``round-score:N``, ``last-round-s
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -230,6 +231,32 @@ def draw_lots(players: Sequence[str], rng: random.Random, *, about: str = "stand
     return TieDecision(tuple(order), "random-draw", about, note)
 
 
+
+def draw_order(player_ids: tuple[int, ...] | list[int], seed: int | None = None
+               ) -> tuple[tuple[int, ...], int]:
+    """A random order of the tied players, best first, and the seed that drew it (so the
+    draw can be shown and repeated)."""
+    if len(set(player_ids)) < 2:
+        raise ValueError("A draw needs at least two tied players.")
+    if seed is None or isinstance(seed, bool):  # a bool is a button's "checked", not a seed
+        seed = random.SystemRandom().randrange(1 << 31)
+    decision = draw_lots([str(p) for p in player_ids], random.Random(seed))
+    return tuple(int(p) for p in decision.order), seed
+
+
+
+_NOT_AVAILABLE = re.compile(r"(not available for )([\w ,]+)")
+
+
+def names_in_note(note: str, names: dict[str, str]) -> str:
+    """A tie note names players by id ("not available for 2, 3"): use their names."""
+    def swap(match: re.Match[str]) -> str:
+        ids = [part.strip() for part in match.group(2).split(",")]
+        return match.group(1) + ", ".join(names.get(i, i) for i in ids)
+
+    return _NOT_AVAILABLE.sub(swap, note)
+
+
 # -- the engine ---------------------------------------------------------------------------------
 
 def order_players(
@@ -308,7 +335,7 @@ def _settle(group: list[str], chain: list[Criterion], ctx: TieContext, tied: str
         if any(k is None for k in keys.values()) and not crit.none_lowest:
             missing = ", ".join(ctx.tournament.player(p).label for p in group
                                 if keys[p] is None)
-            skipped.append(f"{crit.phrase}: not available for {missing}")
+            skipped.append(f"{crit.phrase}: not available for {missing}")  # names_in_note reads it
             continue
         distinct = sorted({k for k in keys.values() if k is not None}, reverse=True)
         has_none = any(k is None for k in keys.values())

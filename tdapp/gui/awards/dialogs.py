@@ -22,7 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tdapp.services.awards import OpenTie, SpecialAwardRow, draw_order
+from tdapp.core.tournament.tiebreakers import draw_order
+from tdapp.services.awards import OpenTie, SpecialAwardRow
 
 
 class SpecialAwardDialog(QDialog):

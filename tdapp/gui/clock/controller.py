@@ -11,7 +11,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject
 
-from tdapp.core.clock import RoundClock, TimeSource
+from tdapp.core.clock import RoundClock, TimeSource, round_clock
 from tdapp.gui.clock.content import StandingRow, Standings
 from tdapp.gui.clock.page import ClockPage, board_call_content
 from tdapp.gui.controller import AppController
@@ -111,7 +111,7 @@ class ClockController(QObject):
         if boards is None or panel is None:
             return
         self.page.follow_boards(
-            clock_service.with_boards(panel.clock, boards, panel.clock.time), boards)
+            round_clock.with_boards(panel.clock, boards, panel.clock.time), boards)
 
     # -- writing ---------------------------------------------------------------------------
     def save(self, number: int, clock: RoundClock, settings: dict[str, Any]) -> None:

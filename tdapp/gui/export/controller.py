@@ -13,20 +13,21 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QProgressDialog
 
 from tdapp.gui.controller import AppController
-from tdapp.gui.export.dialogs import DifferencesDialog, PdfOptionsDialog
 from tdapp.gui.export.menu import ExportActions
 from tdapp.gui.operations import DialogProgress, Job, Operation
 from tdapp.gui.window.menus import MainMenus
-from tdapp.services import exports
 from tdapp.services.tournaments import tournament_info
 from tdapp.store.database import TournamentDb
+
+if TYPE_CHECKING:
+    from tdapp.gui.export.dialogs import DifferencesDialog, PdfOptionsDialog
 
 PDF_FILTER = "PDF documents (*.pdf)"
 XLSX_FILTER = "Excel workbooks (*.xlsx)"
@@ -117,6 +118,8 @@ class ExportController:
             return None
         if self.options is not None:
             self.options.reject()
+        from tdapp.gui.export.dialogs import PdfOptionsDialog  # reportlab's page sizes
+
         dialog = PdfOptionsDialog(self.paper, self.window)
         dialog.chosen.connect(self._pdf_chosen)
         dialog.finished.connect(lambda _code: self._options_closed(dialog))
@@ -130,6 +133,8 @@ class ExportController:
         dialog.deleteLater()
 
     def _pdf_chosen(self, what: str, paper: str) -> None:
+        from tdapp.services import exports  # reportlab, openpyxl: loaded on first use
+
         self.paper = paper
         target = self._save_path("Export a PDF", what, ".pdf", PDF_FILTER)
         if target is not None:
@@ -137,6 +142,8 @@ class ExportController:
                                  lambda db, path: exports.export_pdf(db, path, what, paper)))
 
     def certificates(self, text_only: bool) -> None:
+        from tdapp.services import exports  # reportlab, openpyxl: loaded on first use
+
         what = "certificates-text" if text_only else "certificates"
         target = self._save_path("Export certificates", what, ".pdf", PDF_FILTER)
         if target is not None:
@@ -146,17 +153,23 @@ class ExportController:
                                      db, path, text_only=text_only, paper=paper)))
 
     def workbook(self) -> None:
+        from tdapp.services import exports  # reportlab, openpyxl: loaded on first use
+
         target = self._save_path("Export the Excel workbook", "results", ".xlsx", XLSX_FILTER)
         if target is not None:
             self.start(ExportJob("Writing the workbook…", target, exports.export_workbook))
 
     def csv(self) -> None:
+        from tdapp.services import exports  # reportlab, openpyxl: loaded on first use
+
         target = self._save_path("Export the standings as CSV", "standings", ".csv", CSV_FILTER)
         if target is not None:
             self.start(ExportJob("Writing the standings CSV…", target,
                                  exports.export_standings_csv))
 
     def compare(self) -> None:
+        from tdapp.services import exports  # reportlab, openpyxl: loaded on first use
+
         if self.app.db is None:
             return
         chosen, _ = QFileDialog.getOpenFileName(self.window, "Compare with my spreadsheet",
@@ -230,6 +243,8 @@ class ExportController:
     def _show_differences(self, sheet: Path, lines: list[str]) -> None:
         if self.differences is not None:
             self.differences.close()
+        from tdapp.gui.export.dialogs import DifferencesDialog
+
         self.differences = DifferencesDialog(sheet.name, lines, self.window)
         self.differences.show()
 
@@ -241,6 +256,8 @@ def _written(job: ExportJob, db: TournamentDb, target: Path, writes: bool) -> An
     except OSError as exc:
         if not writes:
             raise
+        from tdapp.services import exports  # loaded already: the job wrote through it
+
         raise OSError(_sentence(exports.cannot_write(job.target, exc))) from exc
 
 

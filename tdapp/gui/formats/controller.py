@@ -6,14 +6,18 @@ field at fault, not in a message box; every saved change is broadcast so open vi
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tdapp.core.formats import TournamentFormat, get_format
 from tdapp.gui.controller import AppController
-from tdapp.gui.formats.format_dialog import FormatDialog
-from tdapp.gui.formats.formula_dialog import ScoringSystemsDialog
 from tdapp.gui.formats.page_box import FormatBox
 from tdapp.gui.window.main_window import MainWindow
 from tdapp.services import formats
 from tdapp.services.changes import Change, ServiceError
+
+if TYPE_CHECKING:
+    from tdapp.gui.formats.format_dialog import FormatDialog
+    from tdapp.gui.formats.formula_dialog import ScoringSystemsDialog
 
 
 class FormatsController:
@@ -65,6 +69,8 @@ class FormatsController:
         if self.app.db is None:
             return None
         if self.format_dialog is None:
+            from tdapp.gui.formats.format_dialog import FormatDialog  # on first use
+
             self.format_dialog = FormatDialog(self.window)
             self.format_dialog.save_requested.connect(self._save_format)
             self.format_dialog.systems_requested.connect(self.show_systems_dialog)
@@ -104,6 +110,8 @@ class FormatsController:
         if self.systems_dialog is None:
             parent = self.format_dialog if self.format_dialog and \
                 self.format_dialog.isVisible() else self.window
+            from tdapp.gui.formats.formula_dialog import ScoringSystemsDialog
+
             self.systems_dialog = ScoringSystemsDialog(parent)
             self.systems_dialog.save_requested.connect(self._save_system)
             self.systems_dialog.delete_requested.connect(self._delete_system)

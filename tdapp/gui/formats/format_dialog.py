@@ -34,12 +34,13 @@ from tdapp.core.formats import (
 from tdapp.core.formats.describe import criterion_words
 from tdapp.core.formats.model import TeamRule
 from tdapp.core.formats.options import TeamMembers, TieMode
+from tdapp.core.formats.systems import check_format
 from tdapp.core.scoring.formula import FormulaSystem
 from tdapp.core.scoring.registry import list_systems
 from tdapp.gui import theme
 from tdapp.gui.formats.fields import error_label, refusal_words
 from tdapp.gui.formats.form import FormatForm
-from tdapp.services.formats import FormatState, check_format
+from tdapp.services.formats import FormatState
 
 CURRENT = "current"
 CHANGED_COLOUR = theme.CHANGED

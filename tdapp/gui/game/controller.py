@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QMessageBox
 
 from tdapp.gui.controller import AppController
-from tdapp.gui.game.view import GameView
-from tdapp.gui.results.controller import player_left_dialog
 from tdapp.gui.window.main_window import MainWindow
 from tdapp.gui.window.menus import Menu
 from tdapp.services import games
@@ -22,6 +21,9 @@ from tdapp.services.files import TournamentFileError
 from tdapp.services.replacements import board_civil_disorder, replacements
 from tdapp.services.rounds import all_boards
 from tdapp.store.database import TournamentDb
+
+if TYPE_CHECKING:
+    from tdapp.gui.game.view import GameView
 
 WINDOW_SIZE = (1280, 800)
 
@@ -111,6 +113,8 @@ class GameController(QObject):
 
 def game_view(app: AppController, board_id: int) -> GameView:
     """The game view of one board, with its controller (kept alive as the view's child)."""
+    from tdapp.gui.game.view import GameView  # the map and order entry: when a board opens
+
     view = GameView(board_id)
     BoardController(view, app)
     view.reload()
@@ -216,6 +220,8 @@ class BoardController(QObject):
         board = next((b for b in self.app.read(all_boards, state.round_number, default=[])
                       if b.board_id == self.board_id), None)
         if board is not None:
+            from tdapp.gui.results.controller import player_left_dialog
+
             self.view.show_player_left(player_left_dialog(self.app, board, self.view))
 
     def open_draw_vote(self) -> None:

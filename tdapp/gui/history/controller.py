@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tdapp.gui.controller import AppController
-from tdapp.gui.history.dialog import HistoryDialog
 from tdapp.gui.window.main_window import MainWindow
 from tdapp.services import history
+
+if TYPE_CHECKING:
+    from tdapp.gui.history.dialog import HistoryDialog
 
 
 class HistoryController:
@@ -35,6 +39,8 @@ class HistoryController:
 
     def show_history(self) -> HistoryDialog:
         if self.dialog is None:
+            from tdapp.gui.history.dialog import HistoryDialog  # on first use
+
             self.dialog = HistoryDialog(self.window)
             self.dialog.undo_requested.connect(self.undo)
             self.dialog.redo_requested.connect(self.redo)

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from tdapp.core.tournament import roster
 from tdapp.gui.players.import_dialog import ImportLine, Mapping
 from tdapp.services import player_import
 from tdapp.services.changes import Change
@@ -28,7 +29,7 @@ def fields() -> dict[str, str]:
 
 
 def guess(table: Table) -> Mapping:
-    guessed = player_import.guess_mapping(table.headers)
+    guessed = roster.guess_mapping(table.headers)
     return {field: guessed.get(field) for field in fields()}
 
 

@@ -19,10 +19,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tdapp.core.collation import name_key
 from tdapp.gui import theme
 from tdapp.gui.common.enter_key import on_enter
 from tdapp.gui.common.fields import searchable
-from tdapp.services.players import name_sort_key
 
 
 class KeepApartEditor(QWidget):
@@ -110,7 +110,7 @@ class KeepApartEditor(QWidget):
     def _fill(self) -> None:
         self._say("")
         self.table.setRowCount(0)
-        listed = sorted(self._pairs, key=lambda pid: name_sort_key(self._names.get(pid, "?")))
+        listed = sorted(self._pairs, key=lambda pid: name_key(self._names.get(pid, "?")))
         for row, other in enumerate(listed):
             self.table.insertRow(row)
             item = QTableWidgetItem(self._names.get(other, f"player #{other}"))
@@ -118,7 +118,7 @@ class KeepApartEditor(QWidget):
             self.table.setItem(row, 0, item)
             self.table.setItem(row, 1, QTableWidgetItem(self._pairs[other]))
         self.picker.clear()
-        for pid, name in sorted(self._names.items(), key=lambda kv: name_sort_key(kv[1])):
+        for pid, name in sorted(self._names.items(), key=lambda kv: name_key(kv[1])):
             if pid not in self._pairs:
                 self.picker.addItem(name, pid)
         self.picker.setCurrentIndex(-1)

@@ -3,13 +3,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tdapp.core.tournament.rating import DEFAULT_COMPRESSION
 from tdapp.gui.controller import AppController
-from tdapp.gui.rating.dialog import RatingDialog
 from tdapp.gui.window.main_window import MainWindow
 from tdapp.gui.window.menus import Menu, make_action
 from tdapp.services.changes import Change
 from tdapp.services.rating import rating_view
+
+if TYPE_CHECKING:
+    from tdapp.gui.rating.dialog import RatingDialog
 
 
 def _wants(change: Change) -> bool:
@@ -35,6 +39,8 @@ class RatingController:
         if self.app.db is None:
             return None
         if self.dialog is None:
+            from tdapp.gui.rating.dialog import RatingDialog  # on first use
+
             self.dialog = RatingDialog(self.window)
             self.dialog.compression_chosen.connect(self._choose)
         self._refresh()

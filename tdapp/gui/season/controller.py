@@ -8,23 +8,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar, TypeVarTuple
+from typing import TYPE_CHECKING, TypeVar, TypeVarTuple
 
-from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
 from tdapp.core.tournament.season_calendar import CHAMPIONSHIP_STARTS
 from tdapp.gui.controller import AppController
-from tdapp.gui.season.view import EventDialog, InvitationLine, SeasonWindow
 from tdapp.gui.window.main_window import MainWindow
-from tdapp.gui.window.menus import Menu
 from tdapp.services import season as season_service
 from tdapp.services.changes import ServiceError
-from tdapp.services.season_import import (
-    EventStandings,
-    event_from_tournament,
-    read_event_standings,
-)
+
+if TYPE_CHECKING:
+    from tdapp.gui.season.view import EventDialog, InvitationLine, SeasonWindow
+    from tdapp.services.season_import import EventStandings
 
 T = TypeVar("T")
 Ts = TypeVarTuple("Ts")
@@ -39,16 +35,15 @@ class SeasonController:
         self.app = app
         self.window: SeasonWindow | None = None
         self.path: Path | None = None
-        self.action = QAction("DBN Invitational &season…", window)
-        self.action.setStatusTip("A season of qualifying events: standings, invitations, "
-                                 "semi-final stage")
-        # File menu, beside the tournament's own files (above Close)
-        window.menus.add(Menu.FILE, self.action, before=window.menus.close_action)
-        self.action.triggered.connect(lambda _=False: self.show_window())
+        # File > DBN Invitational season… (window/menus.py); the main controller makes this
+        # controller when the command first runs, and connects it to show_window.
+        self.action = window.menus.season_action
 
     # -- the window -----------------------------------------------------------------------------
     def show_window(self) -> SeasonWindow:
         if self.window is None:
+            from tdapp.gui.season.view import SeasonWindow  # when the season is first opened
+
             self.window = SeasonWindow(self.parent)
             w = self.window
             w.new_action.triggered.connect(lambda _=False: self.new_season())
@@ -139,6 +134,9 @@ class SeasonController:
                 return False
             source = chosen
         source = Path(source)
+        from tdapp.gui.season.view import EventDialog
+        from tdapp.services.season_import import event_from_tournament, read_event_standings
+
         try:
             reader = event_from_tournament if source.suffix == ".tdt" else read_event_standings
             got: EventStandings = self._service(reader, source)

@@ -8,10 +8,10 @@ from collections.abc import Collection, Sequence
 from PySide6.QtWidgets import QLabel
 
 from tdapp.core.seating import Issue
+from tdapp.core.tournament.board_call import SeatingProposal
 from tdapp.gui import theme
 from tdapp.gui.seating.cards import SEVERE, CardView, SeatView, by_power
 from tdapp.services.rounds import BoardRow
-from tdapp.services.seating import SeatingProposal
 
 ISSUE_TITLES = {
     "repeat": "met before",

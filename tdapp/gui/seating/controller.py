@@ -4,24 +4,26 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from tdapp.core.formats import TournamentFormat
+from tdapp.core.tournament import board_call
+from tdapp.core.tournament.board_call import PlayersPlan, SeatingProposal
 from tdapp.gui.controller import AppController
 from tdapp.gui.operations import CancelToken, Operation
-from tdapp.gui.seating.common import call_seats
-from tdapp.gui.seating.projection import SeatingProjector, board_call_content
-from tdapp.gui.seating.runner import ProgressPanel
-from tdapp.gui.seating.wizard import SeatingWizard
 from tdapp.gui.window.main_window import MainWindow
 from tdapp.services import formats, rollcall, rounds, seating
 from tdapp.services.changes import Change
-from tdapp.services.exports import export_pdf
 from tdapp.services.rounds import BoardRow
-from tdapp.services.seating import PlayersPlan, SeatingProposal, WhoPlaysProposal
+from tdapp.services.seating import WhoPlaysProposal
+
+if TYPE_CHECKING:  # the wizard, the projector and the PDF are imported when first used
+    from tdapp.gui.seating.projection import SeatingProjector
+    from tdapp.gui.seating.runner import ProgressPanel
+    from tdapp.gui.seating.wizard import SeatingWizard
 
 LATE_RESEED_SECONDS = 3.0
 STATUS_WORDS = {"present": "present", "standby": "standby", "late": "late", "absent": "absent"}
@@ -53,9 +55,9 @@ class SeatingCalls:
 
         def work(token: CancelToken) -> tuple[SeatingProposal, int]:
             context = seating.seating_context(db, round_number, method)
-            proposal = seating.seat_with_context(context, plan, seed, time_limit, token.progress,
+            proposal = board_call.seat_with_context(context, plan, seed, time_limit, token.progress,
                                                  token.is_cancelled)
-            return proposal, seating.repeat_pairs_bound(context, plan.playing)
+            return proposal, board_call.repeat_pairs_bound(context, plan.playing)
 
         self._search(panel, f"Seating round {round_number}…", work, on_done, on_failed)
 
@@ -64,7 +66,7 @@ class SeatingCalls:
                on_done: Callable[[SeatingProposal], None],
                on_failed: Callable[[], None]) -> None:
         def work(token: CancelToken) -> SeatingProposal:
-            return seating.reseed(current, only_unlocked, None, time_limit, token.progress,
+            return board_call.reseed(current, only_unlocked, None, time_limit, token.progress,
                                   token.is_cancelled)
 
         self._search(panel, title, work, on_done, on_failed)
@@ -75,7 +77,7 @@ class SeatingCalls:
         panel.job = self.app.start(Operation(
             title, work, on_done=done, cancellable=True, keeps_result=True, progress=panel,
             problem_title="The round could not be seated", after_failure=lambda _exc: failed(),
-            stops_with_file=True))
+            stops_with_file=True, expected=(board_call.SeatingRefusal,)))
 
     def existing_call(self, round_number: int) -> int:
         return int(self.app.read(seating.existing_call, round_number, default=0) or 0)
@@ -104,6 +106,8 @@ class SeatingCalls:
         db = self.app.db
         if db is None:
             return
+        from tdapp.services.exports import export_pdf  # reportlab: when a call is printed
+
         self.app.start(Operation(
             "Writing the board call…", lambda _token: export_pdf(db, target, what="board-call"),
             on_done=on_done, problem_title="The board call could not be written",
@@ -112,6 +116,8 @@ class SeatingCalls:
 
 def open_wizard(app: AppController, round_number: int, projector: SeatingProjector,
                 parent: QWidget | None = None, **kwargs: Any) -> SeatingWizard:
+    from tdapp.gui.seating.wizard import SeatingWizard  # when a round is first seated
+
     wizard = SeatingWizard(SeatingCalls(app), round_number, projector, parent, **kwargs)
     wizard.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     wizard.show()
@@ -123,7 +129,7 @@ class BoardsController:
         self.window = window
         self.page = window.boards_page
         self.app = app
-        self.projector = SeatingProjector()
+        self._projector: SeatingProjector | None = None  # made when first wanted
         self.wizard: SeatingWizard | None = None
         self.page.round_selected.connect(self.show_round)
         self.page.seat_requested.connect(self.seat_round)
@@ -136,6 +142,15 @@ class BoardsController:
         app.file_closed.connect(self._closed)
         window.closing.connect(self._window_closing)
         app.changed.connect(self._changed)
+
+    @property
+    def projector(self) -> SeatingProjector:
+        """The board call on the projector (its screens' code loaded the first time)."""
+        if self._projector is None:
+            from tdapp.gui.seating.projection import SeatingProjector
+
+            self._projector = SeatingProjector()
+        return self._projector
 
     # -- showing -----------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -175,13 +190,15 @@ class BoardsController:
         if self.wizard is not None:
             self.wizard.close_now()
             self.wizard = None
-        self.projector.close()
+        if self._projector is not None:
+            self._projector.close()
 
     def _closed(self) -> None:
         if self.wizard is not None:
             self.wizard.close_now()
             self.wizard = None
-        self.projector.close()
+        if self._projector is not None:
+            self._projector.close()
         self.page.set_rounds([])
         self.page.set_boards(None, [], [], "")
         self._update_action()
@@ -193,7 +210,7 @@ class BoardsController:
             self.window.show_page("Boards")
             self.seat_round(number)
 
-    def seat_round(self, number: int, proposal: seating.SeatingProposal | None = None
+    def seat_round(self, number: int, proposal: board_call.SeatingProposal | None = None
                    ) -> SeatingWizard | None:
         if self.app.db is None:
             return None
@@ -228,6 +245,8 @@ class BoardsController:
                                                 str(default), "PDF documents (*.pdf)")
         if not target:
             return
+        from tdapp.services.exports import export_pdf
+
         self.app.start(Operation(
             "Writing the board call…", lambda _token: export_pdf(db, Path(target),
                                                                  what="board-call"),
@@ -239,6 +258,9 @@ class BoardsController:
         boards = self.app.read(rounds.board_call, number, default=[])
         if boards:
             pool = self.app.read(seating.pool_boards, number, default=frozenset())
+            from tdapp.gui.seating.common import call_seats
+            from tdapp.gui.seating.projection import board_call_content
+
             self.projector.show_call(board_call_content(
                 f"Round {number} \u2014 board call", call_seats(boards), pool,
                 [b.number for b in boards if b.top_board]))

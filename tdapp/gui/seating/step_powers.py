@@ -26,13 +26,13 @@ from PySide6.QtWidgets import (
 
 from tdapp.core.formats.options import PowerMethod
 from tdapp.core.powers import POWERS
+from tdapp.core.tournament import board_call
+from tdapp.core.tournament.board_call import POWER_METHOD_TITLES, SeatingProposal
 from tdapp.gui.common.table_model import ROW_ROLE, Column, RowTableModel
 from tdapp.gui.common.tables import tune_table
 from tdapp.gui.seating.cards import by_power
 from tdapp.gui.seating.common import big_label, hint_label, stats_text
 from tdapp.gui.seating.paris import ParisPanel
-from tdapp.services import seating
-from tdapp.services.seating import POWER_METHOD_TITLES, SeatingProposal
 
 if TYPE_CHECKING:
     from tdapp.gui.seating.wizard import SeatingWizard
@@ -208,7 +208,7 @@ class PowersPage(QWizardPage):
             elif method == PowerMethod.PREFERENCES:
                 self.owner.restore_automatic_powers()
                 self.notes.clear()
-                self.notes.addItems(seating.assign_preferences(proposal))
+                self.notes.addItems(board_call.assign_preferences(proposal))
             elif method == PowerMethod.PARIS:
                 self._start_paris(proposal)
             else:
@@ -225,8 +225,8 @@ class PowersPage(QWizardPage):
         for board in proposal.boards:
             if board.number in proposal.locked_boards:
                 continue
-            seating.clear_powers(proposal, board.number)
-            selections[board.number] = seating.paris_selection(proposal, board.number)
+            board_call.clear_powers(proposal, board.number)
+            selections[board.number] = board_call.paris_selection(proposal, board.number)
         self.paris.mirror = self.owner.mirror_turn
         self.paris.start(selections)
 
@@ -236,10 +236,10 @@ class PowersPage(QWizardPage):
             return
         for number, selection in self.paris.selections.items():
             if selection.turn() is None:
-                seating.apply_paris(proposal, number, selection)
+                board_call.apply_paris(proposal, number, selection)
             elif number in proposal.selection_orders or any(
                     b.powers for b in proposal.boards if b.number == number):
-                seating.clear_powers(proposal, number)
+                board_call.clear_powers(proposal, number)
         self.refresh()
 
     def set_by_hand(self, board: int, player: str, power: str) -> None:
@@ -247,7 +247,7 @@ class PowersPage(QWizardPage):
         if proposal is None:
             return
         if power:
-            seating.set_power_by_hand(proposal, board, player, power)
+            board_call.set_power_by_hand(proposal, board, player, power)
         else:
             target = next(b for b in proposal.boards if b.number == board)
             held = target.power_of(player)

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from tdapp.core.formats.options import PowerMethod
+from tdapp.core.tournament import board_call
 from tdapp.gui import theme
 from tdapp.gui.seating.cards import BoardGrid
 from tdapp.gui.seating.common import (
@@ -31,8 +32,6 @@ from tdapp.gui.seating.common import (
     stats_text,
 )
 from tdapp.gui.seating.runner import ProgressPanel
-from tdapp.services import seating
-from tdapp.services.changes import ServiceError
 
 if TYPE_CHECKING:
     from tdapp.gui.seating.wizard import SeatingWizard
@@ -136,8 +135,8 @@ class ReviewPage(QWizardPage):
         if proposal is None or self.progress.running:
             return
         try:
-            seating.move_player(proposal, player, from_board, to_board, other)
-        except (ServiceError, ValueError) as exc:
+            board_call.move_player(proposal, player, from_board, to_board, other)
+        except ValueError as exc:  # a SeatingRefusal, or the core refusing the swap
             self.say(str(exc), error=True)
             return
         self.say(f"Swapped {player} (board {from_board}) and {other} (board {to_board}).")

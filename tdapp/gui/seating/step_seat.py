@@ -17,10 +17,10 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
+from tdapp.core.tournament.board_call import DEFAULT_TIME_LIMIT, METHOD_TITLES, SeatingProposal
 from tdapp.gui import theme
 from tdapp.gui.seating.common import big_label, hint_label, plural, stats_text
 from tdapp.gui.seating.runner import ProgressPanel
-from tdapp.services.seating import DEFAULT_TIME_LIMIT, METHOD_TITLES, SeatingProposal
 
 if TYPE_CHECKING:
     from tdapp.gui.seating.wizard import SeatingWizard

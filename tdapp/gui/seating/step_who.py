@@ -17,12 +17,13 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
+from tdapp.core.tournament.board_call import PlayersPlan
 from tdapp.gui import theme
 from tdapp.gui.common.table_model import ROW_ROLE, Column, RowTableModel, make_proxy
 from tdapp.gui.common.tables import tune_table
 from tdapp.gui.seating.common import big_label, hint_label, plural
 from tdapp.services.rollcall import STATUSES
-from tdapp.services.seating import FIX_TITLES, Candidate, PlayersPlan, WhoPlaysProposal
+from tdapp.services.seating import FIX_TITLES, Candidate, WhoPlaysProposal
 
 if TYPE_CHECKING:
     from tdapp.gui.seating.wizard import SeatingWizard

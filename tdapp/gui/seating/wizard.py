@@ -19,6 +19,8 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget, QWizard
 
 from tdapp.core.formats import TournamentFormat
 from tdapp.core.formats.options import PowerMethod
+from tdapp.core.tournament import board_call
+from tdapp.core.tournament.board_call import PlayersPlan, SeatingProposal
 from tdapp.gui.seating.common import call_seats
 from tdapp.gui.seating.projection import SeatingProjector, board_call_content
 from tdapp.gui.seating.runner import ProgressPanel
@@ -27,9 +29,8 @@ from tdapp.gui.seating.step_powers import PowersPage
 from tdapp.gui.seating.step_review import ReviewPage
 from tdapp.gui.seating.step_seat import SeatingPage
 from tdapp.gui.seating.step_who import WhoPlaysPage
-from tdapp.services import seating
 from tdapp.services.rounds import BoardRow
-from tdapp.services.seating import PlayersPlan, SeatingProposal, WhoPlaysProposal
+from tdapp.services.seating import WhoPlaysProposal
 
 WHO, SEAT, POWERS, REVIEW, CALL = range(5)
 WIZARD_SIZE = QSize(1280, 800)
@@ -84,7 +85,7 @@ class SeatingWizard(QWizard):
         self.proposal: SeatingProposal | None = proposal
         self.powers_for: SeatingProposal | None = proposal
         self.lower_bound: int | None = None
-        self.time_limit = seating.DEFAULT_TIME_LIMIT
+        self.time_limit = board_call.DEFAULT_TIME_LIMIT
         self.setWindowTitle(f"Seat round {round_number} — tdapp")
         self.setWizardStyle(QWizard.WizardStyle.ModernStyle)
         self.setOption(QWizard.WizardOption.NoBackButtonOnStartPage, True)
@@ -152,7 +153,7 @@ class SeatingWizard(QWizard):
         def done(fresh: SeatingProposal) -> None:
             method = self.powers_page.method or current.context.power_method
             if method == PowerMethod.PREFERENCES:
-                seating.assign_preferences(fresh)
+                board_call.assign_preferences(fresh)
             self.proposal = fresh
             self.powers_for = None  # back on the Powers step, its method starts over
             on_done(fresh)

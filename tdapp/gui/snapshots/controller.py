@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtWidgets import QMessageBox
 
 from tdapp.gui.controller import AppController
-from tdapp.gui.snapshots.dialog import SnapshotsDialog
 from tdapp.gui.window.main_window import MainWindow
 from tdapp.services import snapshots
 from tdapp.services.changes import ServiceError
 from tdapp.services.snapshots import snapshot_dir
 from tdapp.store.database import TournamentDb
+
+if TYPE_CHECKING:
+    from tdapp.gui.snapshots.dialog import SnapshotsDialog
 
 
 def _snapshot_now(db: TournamentDb, reason: str) -> snapshots.Snapshot:
@@ -30,6 +34,8 @@ class SnapshotsController:
         if self.app.db is None:
             return None
         if self.dialog is None:
+            from tdapp.gui.snapshots.dialog import SnapshotsDialog  # on first use
+
             self.dialog = SnapshotsDialog(self.window)
             self.dialog.take_requested.connect(self.take)
             self.dialog.restore_requested.connect(self.restore)

@@ -7,15 +7,18 @@ saved change is broadcast so the standings and the seating see the teams at once
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QMessageBox
 
 from tdapp.gui.controller import AppController
-from tdapp.gui.teams.dialog import TeamsDialog
 from tdapp.gui.window.main_window import MainWindow
 from tdapp.gui.window.menus import Menu, make_action
 from tdapp.services import teams
 from tdapp.services.changes import Change, ServiceError
+
+if TYPE_CHECKING:
+    from tdapp.gui.teams.dialog import TeamsDialog
 
 
 def _wants(change: Change) -> bool:
@@ -52,6 +55,8 @@ class TeamsController:
         if self.app.db is None:
             return None
         if self.dialog is None:
+            from tdapp.gui.teams.dialog import TeamsDialog  # on first use
+
             self.dialog = TeamsDialog(self.window)
             self.dialog.create_requested.connect(self._create)
             self.dialog.rename_requested.connect(

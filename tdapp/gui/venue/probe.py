@@ -18,7 +18,6 @@ from PySide6.QtCore import QObject, QPoint, QTimer, SignalInstance
 from PySide6.QtWidgets import QWidget
 
 from tdapp.atomic import write_atomically
-from tdapp.gui.standings.page import StandingsPage
 from tdapp.services.changes import Change
 
 if TYPE_CHECKING:
@@ -62,6 +61,9 @@ class StationProbe(QObject):
         # long a result typed elsewhere takes to reach this window.
         self.results_shown_at = 0.0
         self.results: dict[str, list[int | None]] = {}
+        # imported here: the probe is made only when asked, the Standings page with it
+        from tdapp.gui.standings.page import StandingsPage
+
         standings = window.pages["Standings"]
         assert isinstance(standings, StandingsPage)
         panel = standings.results_panel
@@ -80,6 +82,9 @@ class StationProbe(QObject):
         self.changes.append(change.description)
 
     def _show(self, name: str) -> None:
+        # imported here: the probe is made at every start, the Standings page only when shown
+        from tdapp.gui.standings.page import StandingsPage
+
         self.window.show_page(name)
         page = self.window.pages.get(name)
         tabs = page.tabs if isinstance(page, StandingsPage) else None

@@ -1,10 +1,18 @@
 """The main window: sidebar of pages, menus with shortcuts, status bar. Layout only; the
-feature controllers (``tdapp.gui.<feature>.controller``) connect what it shows to the services."""
+feature controllers (``tdapp.gui.<feature>.controller``) connect what it shows to the services.
+
+A page is built, and its module imported, when it is first shown or asked for
+(:meth:`MainWindow.page`): the window starts with an empty stand-in for each, so opening the
+program does not import every page's code. :data:`PAGES` is the one list of pages.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QByteArray, QSettings, QSize, Signal
 from PySide6.QtGui import QCloseEvent, QIcon
@@ -19,23 +27,66 @@ from PySide6.QtWidgets import (
 )
 
 from tdapp.gui import theme
-from tdapp.gui.awards.page import AwardsPage
-from tdapp.gui.clock.page import ClockPage
 from tdapp.gui.common.page import InfoPage
 from tdapp.gui.files.welcome import WelcomePage
-from tdapp.gui.players.page import PlayersPage
-from tdapp.gui.rounds.page import RoundsPage
-from tdapp.gui.seating.page import BoardsPage
-from tdapp.gui.standings.page import StandingsPage
-from tdapp.gui.tournament.page import TournamentPage
 from tdapp.gui.window.menus import MainMenus
 
-PAGE_NAMES = ("Tournament", "Players", "Rounds", "Boards", "Clock", "Standings", "Awards")
+if TYPE_CHECKING:
+    from tdapp.gui.awards.page import AwardsPage
+    from tdapp.gui.clock.page import ClockPage
+    from tdapp.gui.players.page import PlayersPage
+    from tdapp.gui.rounds.page import RoundsPage
+    from tdapp.gui.seating.page import BoardsPage
+    from tdapp.gui.standings.page import StandingsPage
+    from tdapp.gui.tournament.page import TournamentPage
+
+
+@dataclass(frozen=True)
+class PageSpec:
+    """A sidebar page: its name (sidebar, View menu, Ctrl+N) and where its class lives."""
+
+    name: str
+    module: str
+    class_name: str
+
+
+# The pages in sidebar order; View > 1..7 and Ctrl+1..7 follow it.
+PAGES: tuple[PageSpec, ...] = (
+    PageSpec("Tournament", "tdapp.gui.tournament.page", "TournamentPage"),
+    PageSpec("Players", "tdapp.gui.players.page", "PlayersPage"),
+    PageSpec("Rounds", "tdapp.gui.rounds.page", "RoundsPage"),
+    PageSpec("Boards", "tdapp.gui.seating.page", "BoardsPage"),
+    PageSpec("Clock", "tdapp.gui.clock.page", "ClockPage"),
+    PageSpec("Standings", "tdapp.gui.standings.page", "StandingsPage"),
+    PageSpec("Awards", "tdapp.gui.awards.page", "AwardsPage"),
+)
+PAGE_NAMES = tuple(spec.name for spec in PAGES)
 NO_SAVE_NEEDED = "Every change is written to the file as you make it; there is no Save button."
+
+
+class PageMap(Mapping[str, QWidget]):
+    """``window.pages[name]``: the page, built on first use."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self._window = window
+
+    def __getitem__(self, name: str) -> QWidget:
+        if name not in PAGE_NAMES:
+            raise KeyError(name)
+        return self._window.page(name)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(PAGE_NAMES)
+
+    def __len__(self) -> int:
+        return len(PAGE_NAMES)
 
 
 class MainWindow(QMainWindow):
     closing = Signal()  # the window is closing: the controllers close the tournament file
+    # A page was just built (its name): the main controller connects its controller, before
+    # page() returns.
+    page_built = Signal(str)
 
     def __init__(self, settings: QSettings, icon: QIcon | None = None) -> None:
         super().__init__()
@@ -46,26 +97,16 @@ class MainWindow(QMainWindow):
         self.setMinimumSize(QSize(760, 520))
         self.resize(1280, 800)
         self.welcome = WelcomePage(icon)
-        self.tournament_page = TournamentPage()
-        self.players_page = PlayersPage()
-        self.rounds_page = RoundsPage()
-        self.boards_page = BoardsPage()
-        self.clock_page = ClockPage()
-        self.pages: dict[str, QWidget] = {
-            "Tournament": self.tournament_page,
-            "Players": self.players_page,
-            "Rounds": self.rounds_page,
-            "Boards": self.boards_page,
-            "Clock": self.clock_page,
-            "Standings": StandingsPage(),
-            "Awards": AwardsPage(),
-        }
         self.stack = QStackedWidget()
         self.stack.addWidget(self.welcome)
-        for page in self.pages.values():
-            self.stack.addWidget(page)
-            if isinstance(page, InfoPage):
-                page.go_to.connect(self.show_page)
+        self.built: dict[str, QWidget] = {}  # the pages built so far, by name
+        self._stand_ins: dict[str, QWidget] = {}
+        for name in PAGE_NAMES:  # an empty widget holds each page's place until it is built
+            stand_in = QWidget()
+            stand_in.setObjectName(f"standIn{name}")
+            self._stand_ins[name] = stand_in
+            self.stack.addWidget(stand_in)
+        self.pages = PageMap(self)
         self.sidebar = QListWidget()
         self.sidebar.setObjectName("sidebar")
         self.sidebar.setFixedWidth(170)
@@ -131,20 +172,73 @@ class MainWindow(QMainWindow):
         self.shortcuts_dialog.show()
 
     def show_page(self, name: str) -> None:
-        if name not in self.pages or not self.sidebar.isEnabled():
+        if name not in PAGE_NAMES or not self.sidebar.isEnabled():
             return
         self.sidebar.setCurrentRow(PAGE_NAMES.index(name))
-        self.stack.setCurrentWidget(self.pages[name])
+        self.stack.setCurrentWidget(self.page(name))
 
     def current_page_name(self) -> str | None:
-        for name, page in self.pages.items():
+        for name, page in self.built.items():
             if page is self.stack.currentWidget():
                 return name
         return None
 
     def _sidebar_row_changed(self, row: int) -> None:
         if 0 <= row < len(PAGE_NAMES) and self.sidebar.isEnabled():
-            self.stack.setCurrentWidget(self.pages[PAGE_NAMES[row]])
+            self.stack.setCurrentWidget(self.page(PAGE_NAMES[row]))
+
+    # -- the pages, built when first wanted -----------------------------------------------------
+    def page(self, name: str) -> QWidget:
+        """The page called ``name``, built (and its module imported) the first time."""
+        page = self.built.get(name)
+        if page is not None:
+            return page
+        spec = PAGES[PAGE_NAMES.index(name)]
+        page_class = getattr(importlib.import_module(spec.module), spec.class_name)
+        page = cast(QWidget, page_class())
+        stand_in = self._stand_ins.pop(name)
+        showing = self.stack.currentWidget() is stand_in
+        self.stack.insertWidget(self.stack.indexOf(stand_in), page)
+        if showing:
+            self.stack.setCurrentWidget(page)
+        self.stack.removeWidget(stand_in)
+        stand_in.deleteLater()
+        self.built[name] = page
+        if isinstance(page, InfoPage):
+            page.go_to.connect(self.show_page)
+        self.page_built.emit(name)
+        return page
+
+    def is_built(self, name: str) -> bool:
+        return name in self.built
+
+    @property
+    def tournament_page(self) -> TournamentPage:
+        return cast("TournamentPage", self.page("Tournament"))
+
+    @property
+    def players_page(self) -> PlayersPage:
+        return cast("PlayersPage", self.page("Players"))
+
+    @property
+    def rounds_page(self) -> RoundsPage:
+        return cast("RoundsPage", self.page("Rounds"))
+
+    @property
+    def boards_page(self) -> BoardsPage:
+        return cast("BoardsPage", self.page("Boards"))
+
+    @property
+    def clock_page(self) -> ClockPage:
+        return cast("ClockPage", self.page("Clock"))
+
+    @property
+    def standings_page(self) -> StandingsPage:
+        return cast("StandingsPage", self.page("Standings"))
+
+    @property
+    def awards_page(self) -> AwardsPage:
+        return cast("AwardsPage", self.page("Awards"))
 
     # -- remembered geometry ---------------------------------------------------------------
     def restore_window_state(self) -> None:

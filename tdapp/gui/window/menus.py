@@ -28,7 +28,8 @@ class Menu(enum.Enum):
     HELP = "&Help"
 
 
-def make_action(parent: QObject, text: str, shortcut: QKeySequence | str | None = None,
+def make_action(parent: QObject, text: str,
+                shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
                 tip: str = "") -> QAction:
     """A menu command with its keys and the status-bar line that explains it."""
     action = QAction(text, parent)
@@ -65,6 +66,9 @@ class MainMenus:
         self.join_action = make_action(
             window, "&Join a shared tournament…", None,
             "Work on a tournament another laptop shares")
+        self.season_action = make_action(  # connected by the main controller
+            window, "DBN Invitational &season…", None,
+            "A season of qualifying events: standings, invitations, semi-final stage")
         self.close_action = make_action(window, "&Close", "Ctrl+W", "Close the tournament file")
         self.quit_action = make_action(window, "&Quit", "Ctrl+Q")
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
@@ -106,6 +110,7 @@ class MainMenus:
         file_menu.addSeparator()
         file_menu.addActions([self.share_action, self.join_action])
         file_menu.addSeparator()
+        file_menu.addAction(self.season_action)  # a season's own file, beside the tournament's
         file_menu.addAction(self.close_action)
         file_menu.addAction(self.quit_action)
         edit_menu = self.menus[Menu.EDIT]

@@ -56,8 +56,9 @@ def menu_shortcuts(bar: QMenuBar) -> list[tuple[str, str, str]]:
                 found.append((path, keys, title))
 
     for top in bar.actions():
-        if isinstance(top.menu(), QMenu):
-            walk(top.menu(), top.text().replace("&", ""))
+        menu = top.menu()
+        if isinstance(menu, QMenu):
+            walk(menu, top.text().replace("&", ""))
     return found
 
 

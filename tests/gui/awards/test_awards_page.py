@@ -47,12 +47,12 @@ def test_td_decision_settles_the_tie_and_standings_follow(qtbot, tied_main) -> N
     standings = main.window.pages["Standings"]
     row = next(r for r in standings.model.rows() if r.player_id == ids["ENGLAND"])
     assert row.tie_text.startswith("Tie for the TD")
-    assert main.results_views.standings.stale is False
+    assert main.standings.stale is False
     screenshot(main.window, "awards-page-open-tie")
 
     page.ties_table.selectRow(0)
     qtbot.mouseClick(page.settle_button, Qt.MouseButton.LeftButton)
-    dialog = main.results_views.awards.dialog
+    dialog = main.awards.dialog
     assert isinstance(dialog, TieDialog)
     dialog.by_td.setChecked(True)
     assert dialog.up.isEnabled() and dialog.record_button.isEnabled()
@@ -75,7 +75,7 @@ def test_td_decision_settles_the_tie_and_standings_follow(qtbot, tied_main) -> N
 def test_random_draw_recorded_with_its_order(qtbot, tied_main) -> None:
     main, ids = tied_main
     page = _page(main)
-    dialog = main.results_views.awards.settle(page.ties_model.rows()[0])
+    dialog = main.awards.settle(page.ties_model.rows()[0])
     assert not dialog.record_button.isEnabled()  # nothing drawn yet
     order = dialog.draw(seed=11)
     assert dialog.current_order() == order
@@ -92,7 +92,7 @@ def test_special_award_added_edited_and_removed(qtbot, demo_main, dialog_answers
     # QA: Edit and Remove were on with no award listed
     assert not page.edit_button.isEnabled() and not page.remove_button.isEnabled()
     qtbot.mouseClick(page.add_button, Qt.MouseButton.LeftButton)
-    dialog = main.results_views.awards.dialog
+    dialog = main.awards.dialog
     assert isinstance(dialog, SpecialAwardDialog)
     dialog.title.setText("Best Pirate")
     dialog.player.setCurrentIndex(3)
@@ -108,7 +108,7 @@ def test_special_award_added_edited_and_removed(qtbot, demo_main, dialog_answers
 
     page.special_table.selectRow(0)
     page.edit_button.click()
-    edit = main.results_views.awards.dialog
+    edit = main.awards.dialog
     edit.title.setText("Best Privateer")
     edit.ok_button.click()
     assert page.special_model.rows()[0].title == "Best Privateer"
@@ -137,7 +137,7 @@ def test_certificates_print_through_the_worker(qtbot, demo_main, tmp_path: Path,
     monkeypatch.setattr(QFileDialog, "getSaveFileName",
                         staticmethod(lambda *a, **k: (str(target), "")))
     dialog_answers.next_answer = dialog_answers.next_answer.No
-    exports = main.results_views.exports
+    exports = main.exports
     page.text_button.click()
     assert exports.busy  # running on the pool, not on the GUI thread
     qtbot.waitUntil(lambda: not exports.busy and target.exists(), timeout=30000)

@@ -10,7 +10,7 @@ def test_clicking_draw_lots_records_a_real_seed(qtbot, tied_main) -> None:
     main, _ids = tied_main
     main.window.show_page("Awards")
     page = main.window.pages["Awards"]
-    dialog = main.results_views.awards.settle(page.ties_model.rows()[0])
+    dialog = main.awards.settle(page.ties_model.rows()[0])
     qtbot.mouseClick(dialog.draw_button, Qt.MouseButton.LeftButton)
     assert isinstance(dialog.drawn_seed, int) and not isinstance(dialog.drawn_seed, bool)
     qtbot.mouseClick(dialog.record_button, Qt.MouseButton.LeftButton)

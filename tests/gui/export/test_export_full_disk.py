@@ -29,7 +29,7 @@ def test_a_workbook_on_a_full_disk_says_where_and_why(demo_main, qtbot, dialog_a
     target = full_disk / "results.xlsx"
     monkeypatch.setattr(QFileDialog, "getSaveFileName",
                         staticmethod(lambda *a, **k: (str(target), "")))
-    exports = demo_main.results_views.exports
+    exports = demo_main.exports
     exports.actions.workbook.trigger()
     qtbot.waitUntil(lambda: not exports.busy, timeout=30000)
     kind, title, text = dialog_answers.shown[-1]

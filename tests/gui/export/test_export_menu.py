@@ -25,7 +25,7 @@ def exporting(demo_main, dialog_answers, monkeypatch, tmp_path: Path):
     monkeypatch.setattr(QFileDialog, "getSaveFileName",
                         staticmethod(lambda *a, **k: (str(chosen["path"]), "")))
     dialog_answers.next_answer = QMessageBox.StandardButton.No
-    return demo_main, demo_main.results_views.exports, chosen, dialog_answers
+    return demo_main, demo_main.exports, chosen, dialog_answers
 
 
 def _top_line(main):
@@ -181,7 +181,7 @@ def test_compare_with_my_spreadsheet_lists_differences(qtbot, exporting, tmp_pat
 
 
 def test_export_actions_follow_the_open_file(main) -> None:
-    exports = main.results_views.exports
+    exports = main.exports
     assert not exports.actions.pdf.isEnabled()  # nothing open yet
     assert exports.actions.pdf in main.window.menus.export_menu.actions()
 

@@ -380,7 +380,7 @@ def test_a_board_card_opens_its_game_or_its_result(qtbot, main, demo_file: Path,
     opened = next(iter(main.games.views.values()))
     assert "Round 1 · Board 2" in opened.title.text()
     page.board_menu(2).findChild(QAction, "enterResult").trigger()
-    results = main.results_views.standings.results
+    results = main.standings.results
     assert results.dialog is not None and results.dialog.isVisible()
     results.dialog.reject()
     qtbot.mouseDClick(card, Qt.MouseButton.LeftButton)  # double-click: the result again

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from results.fixtures import screenshot
 from tdapp.services.replacements import replacements
 from tdapp.services.rounds import board_call
+from tests.gui.results.fixtures import screenshot
 
 
 def _panel(main):
@@ -26,7 +26,7 @@ def test_player_left_records_a_replacement_and_the_tab_shows_it(qtbot, demo_main
     panel = _panel(main)
     board = panel.selected_board()
     qtbot.mouseClick(panel.left_button, Qt.MouseButton.LeftButton)
-    dialog = main.results_views.standings.results.left_dialog
+    dialog = main.standings.results.left_dialog
     assert dialog is not None and dialog.board.board_id == board.board_id
     dialog.seat.setCurrentIndex(dialog.seat.findData("ENGLAND"))
     assert dialog.replacement.itemText(0).startswith("Civil disorder")
@@ -51,7 +51,7 @@ def test_a_refusal_stays_in_the_dialog(qtbot, demo_main) -> None:
     main = demo_main
     panel = _panel(main)
     board = panel.selected_board()
-    dialog = main.results_views.standings.results.player_left(board.board_id)
+    dialog = main.standings.results.player_left(board.board_id)
     dialog.phase.setText("Spring 5")
     dialog.save()
     assert dialog.isVisible() and "not a phase" in dialog.problem.text()

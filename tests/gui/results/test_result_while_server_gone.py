@@ -50,7 +50,7 @@ def test_a_result_typed_while_the_server_is_gone_opens_is_kept_and_sent(
             qtbot.waitUntil(lambda: main.venue.watcher is not None
                             and main.venue.watcher.connected, timeout=10000)
             board_id = board_in_play(main.app.db)  # the last board, waiting for its result
-            results = main.results_views.standings.results
+            results = main.standings.results
             results.refresh()
             rows = {b.board_id: b for b in results.panel.model.rows()}
             assert board_id in rows and rows[board_id].end_year is None

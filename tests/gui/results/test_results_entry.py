@@ -36,7 +36,7 @@ def _open_first_board(qtbot, main) -> ResultEntryDialog:
     assert panel.current_round() == 3  # the first round still waiting for results
     assert panel.summary.text() == "7 of 7 boards still need their result."
     qtbot.mouseClick(panel.enter_button, Qt.MouseButton.LeftButton)
-    dialog = main.results_views.standings.results.dialog
+    dialog = main.standings.results.dialog
     assert isinstance(dialog, ResultEntryDialog)
     qtbot.waitExposed(dialog)
     dialog.activateWindow()
@@ -83,7 +83,7 @@ def test_type_a_board_result_errors_first_then_scores_then_save(qtbot, demo_main
     seats = {s.power: s for s in dialog.entry.seats}
     austria = seats["AUSTRIA"].player_id
     qtbot.mouseClick(dialog.save_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: main.results_views.standings.results.dialog is None)
+    qtbot.waitUntil(lambda: main.standings.results.dialog is None)
     panel = main.window.pages["Standings"].results_panel
     assert panel.summary.text() == "6 of 7 boards still need their result."
 
@@ -190,7 +190,7 @@ def test_a_newly_seated_round_brings_the_results_tab_to_it(main, demo_file, tmp_
     panel = main.window.pages["Standings"].results_panel
     assert panel.current_round() == 2
     panel.set_rounds([1, 2], 1)  # the TD looks at round 1; a refresh keeps it
-    main.results_views.standings.results.refresh()
+    main.standings.results.refresh()
     assert panel.current_round() == 1
     done = main.app.read(round_service.board_call, 2)
     plans = [round_service.BoardPlan(b.number, {s.power: s.player_id for s in b.seats})
@@ -208,7 +208,7 @@ def test_the_save_button_shows_its_key_and_ctrl_s_saves(qtbot, demo_main) -> Non
     _type(qtbot, dialog, "1906\n")
     assert dialog.save_button.isEnabled()
     qtbot.keyClick(dialog.grid, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
-    qtbot.waitUntil(lambda: demo_main.results_views.standings.results.dialog is None)
+    qtbot.waitUntil(lambda: demo_main.standings.results.dialog is None)
     panel = demo_main.window.pages["Standings"].results_panel
     assert panel.summary.text() == "6 of 7 boards still need their result."
     # QA: the grid closed with no word that anything was saved

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from tdapp.commands.demo import write_demo
 from tdapp.core.powers import POWERS as POWER_NAMES
+from tdapp.core.tournament import board_call
 from tdapp.gui.seating import step_seat
 from tdapp.gui.seating import wizard as wizard_module
 from tdapp.gui.seating.cards import encode_seat
@@ -292,7 +293,7 @@ def test_swap_by_simulated_drop_recomputes_issues(main, qtbot, demo_file: Path,
 def test_cancel_of_a_long_seating_keeps_the_gui_alive(main, qtbot, demo_file: Path,
                                                      tmp_path: Path, monkeypatch) -> None:
     _open(main, demo_file, tmp_path)
-    real = seating.seat_with_context
+    real = board_call.seat_with_context
     reached = []
 
     def slow(context, plan, seed=None, time_limit=5.0, progress=None, cancel=None):
@@ -308,7 +309,7 @@ def test_cancel_of_a_long_seating_keeps_the_gui_alive(main, qtbot, demo_file: Pa
         proposal.cancelled = True  # as the engine says when it stops early
         return proposal
 
-    monkeypatch.setattr(wizard_module.seating, "seat_with_context", slow)
+    monkeypatch.setattr(board_call, "seat_with_context", slow)
     wizard = _wizard(main, qtbot)
     try:
         wizard.next()
@@ -498,7 +499,7 @@ def test_late_arrivals_reseed_the_boards_not_started(main, qtbot, demo45: Path,
     path = _open(main, demo45, tmp_path)
     db = main.app.db
     ids = [row.player_id for row in rollcall.roll_call(db, 3)]
-    plan = seating.PlayersPlan(tuple(ids[:35]), tuple(ids[35:]))
+    plan = board_call.PlayersPlan(tuple(ids[:35]), tuple(ids[35:]))
     main.app.call(seating.publish, 3, seating.seat(db, 3, plan, time_limit=1.0))
     page = main.window.boards_page
     main.window.show_page("Boards")
@@ -590,7 +591,7 @@ def test_closing_the_main_window_stops_a_running_search(main, qtbot, demo_file: 
         stopped.append(True)
         raise ValueError("cancelled before anything was found")
 
-    monkeypatch.setattr(wizard_module.seating, "seat_with_context", endless)
+    monkeypatch.setattr(board_call, "seat_with_context", endless)
     wizard = _wizard(main, qtbot)
     wizard.next()
     assert wizard.busy()
@@ -621,7 +622,7 @@ def test_the_note_under_seating_says_what_the_chosen_method_does(main, qtbot, de
         page.method_box.setCurrentIndex(page.method_box.findData("balanced"))
         assert page.method_hint.text().startswith("Balanced: fewest repeated opponents")
         assert page.time_box.isEnabled()
-        assert set(step_seat.METHOD_NOTES) == set(seating.METHOD_TITLES)
+        assert set(step_seat.METHOD_NOTES) == set(board_call.METHOD_TITLES)
     finally:
         _close(main, wizard)
 

@@ -47,7 +47,7 @@ def test_cancel_stops_a_long_recompute_and_keeps_the_page(
     main = demo_main
     main.window.show_page("Standings")
     page = main.window.pages["Standings"]
-    controller = main.results_views.standings
+    controller = main.standings
     shown = list(page.model.rows())
     assert shown  # the quick recompute of the demo, shown at once
     monkeypatch.setattr(operations, "NOTICE_AFTER", 0.2)
@@ -81,7 +81,7 @@ def test_a_quick_recompute_shows_no_notice_and_no_cancel(qtbot, demo_main) -> No
     clicked: list[str] = []
     poller = _press_cancel(clicked)
     try:
-        main.results_views.standings.refresh()
+        main.standings.refresh()
     finally:
         poller.stop()
-    assert clicked == [] and not main.results_views.standings.stale
+    assert clicked == [] and not main.standings.stale

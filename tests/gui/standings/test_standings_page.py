@@ -64,7 +64,7 @@ def test_sort_filter_search_and_modes(qtbot, demo_main) -> None:
 
 def test_hidden_page_reads_its_data_when_shown(qtbot, demo_main) -> None:
     main = demo_main
-    controller = main.results_views.standings
+    controller = main.standings
     main.window.show_page("Players")
     main.app.call(players.set_withdrawn, 1, True)
     assert controller.stale  # nothing computed for a page nobody looks at
