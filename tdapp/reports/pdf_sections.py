@@ -53,7 +53,19 @@ def board_call_by_board(data: ReportData, round_number: int) -> list[Flowable]:
     for board in data.round_boards(round_number):
         flow.append(KeepTogether([paragraph(_board_heading(board), "heading"),
                                   _seat_table(board, with_results=False)]))
+    flow += _sitting_out(data, round_number)
     return flow
+
+
+def _sitting_out(data: ReportData, round_number: int) -> list[Flowable]:
+    """Who sits out the round, by name, so nobody searches the boards for their own name."""
+    out = sorted(data.round_sit_outs(round_number), key=lambda s: name_key(s.player))
+    if not out:
+        return []
+    rows = [["Player", "Why"]] + [[paragraph(s.player, "cell"), paragraph(s.reason, "cell")]
+                                  for s in out]
+    return [KeepTogether([paragraph(f"Sitting out ({len(out)})", "heading"),
+                          data_table(rows, [95 * mm, 65 * mm])])]
 
 
 def board_call_by_player(data: ReportData, round_number: int) -> list[Flowable]:
@@ -63,7 +75,9 @@ def board_call_by_player(data: ReportData, round_number: int) -> list[Flowable]:
          for board in data.round_boards(round_number) for seat in board.seats),
         key=lambda line: (name_key(line[0]), line[1]),
     )
-    rows = [["Player", "Board", "Power"]] + [[p, str(b), w] for p, b, w in lines]
+    lines += [(s.player, 0, "sits out") for s in data.round_sit_outs(round_number)]
+    lines.sort(key=lambda line: (name_key(line[0]), line[1]))
+    rows = [["Player", "Board", "Power"]] + [[p, str(b) if b else "—", w] for p, b, w in lines]
     flow.append(data_table(rows, [95 * mm, 25 * mm, 40 * mm], align_right=(1,)))
     return flow
 
@@ -160,8 +174,33 @@ def standings(data: ReportData, width: float = 180 * mm) -> list[Flowable]:
     flow.append(Spacer(1, 3 * mm))
     flow.append(paragraph("Scores in brackets are dropped rounds. Players without a rank play "
                           "but do not compete (TDs and assistants).", "small"))
+    rounding = rounding_note(data)
+    if rounding:
+        flow.append(paragraph(rounding, "small"))
     flow += departures(data)
     return flow
+
+
+def rounding_note(data: ReportData) -> str:
+    """Why a line's rounds, as printed, may not add up to its printed total (WDC 2018: 163.18
+    shown against 163.19): the total adds the unrounded scores. Said only when it happens."""
+    examples = []
+    for line in data.standings:
+        counted = [c.score for c in line.rounds if c.score is not None and not c.dropped]
+        if not counted:
+            continue
+        shown = sum(round(score, 2) for score in counted)
+        gap = abs(shown - round(line.score, 2))
+        # Only a rounding gap (at most half a hundredth per round): a format whose total is
+        # not the plain sum of its rounds is not a rounding matter.
+        if 0.005 < gap <= 0.005 * len(counted) + 1e-9:
+            examples.append(f"{line.player} {' + '.join(number(s) for s in counted)} = "
+                            f"{number(line.score)}")
+    if not examples:
+        return ""
+    return ("Round scores are printed to two decimals; each total adds the unrounded scores, so "
+            "the rounds printed can differ from the total by a hundredth or two (e.g. "
+            f"{examples[0]}).")
 
 
 def best_countries(data: ReportData) -> list[Flowable]:
@@ -178,7 +217,7 @@ def awards(data: ReportData) -> list[Flowable]:
     flow = title_block(data, "Awards")
     rows = [["Award", "Winner(s)", "Rule"]]
     for line in data.awards:
-        rows.append([line.award, paragraph(", ".join(line.winners) or "—", "cell"),
+        rows.append([line.award, paragraph(line.winners_text or "—", "cell"),
                      paragraph(line.rule, "cell")])
     flow.append(data_table(rows, [45 * mm, 60 * mm, 75 * mm]))
     return flow

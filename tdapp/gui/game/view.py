@@ -49,7 +49,7 @@ from tdapp.gui.game.adjudication import AdjudicationView
 from tdapp.gui.game.chart import CentreChart
 from tdapp.gui.game.draw_vote import ABANDONED, DrawVoteDialog
 from tdapp.gui.game.entry import EntryPage, rules_text, unordered_line
-from tdapp.gui.game.faults import check_sheet, fate
+from tdapp.gui.game.faults import check_sheet, fate, outcome_words
 from tdapp.gui.game.history import HistoryPage
 from tdapp.gui.results.player_left import PlayerLeftDialog
 from tdapp.services import games
@@ -494,6 +494,10 @@ class GameView(QWidget):
             QMessageBox.StandardButton.No)
         return answer == QMessageBox.StandardButton.Yes
 
+    def _phase_kind(self) -> str:
+        current = self.state.current if self.state else None
+        return current.kind if current is not None else "M"
+
     def _adjudicate_with_gaps(self) -> bool:
         """Void orders and units without an order hold: name them and ask before adjudicating."""
         lines, void = self._gaps() or ([], [])
@@ -504,7 +508,7 @@ class GameView(QWidget):
         answer = QMessageBox.question(
             self, "Void or unread orders",
             "These orders are void or missing:\n\n" + "\n".join(shown[:12]) + more
-            + "\n\nAdjudicate now? Those units will hold.",
+            + f"\n\n{outcome_words(self._phase_kind())}\n\nAdjudicate now?",
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             QMessageBox.StandardButton.No)
         return answer == QMessageBox.StandardButton.Yes
