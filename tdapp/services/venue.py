@@ -17,6 +17,7 @@ from tdapp.store import venue_server
 from tdapp.store.copying import copy_tournament
 from tdapp.store.database import TournamentFileError
 from tdapp.store.pg import describe, holds_tournament, is_database_url, make_server_engine
+from tdapp.store.venue_cert import readable_fingerprint
 
 __all__ = ["Sharing", "describe", "is_database_url", "join_url", "sharing_status",
            "start_sharing", "stop_sharing"]
@@ -74,7 +75,7 @@ def stop_sharing(folder: Path | str) -> bool:
 
 
 def join_url(role: str, password: str, host: str, port: int,
-             database: str = venue_server.DATABASE) -> str:
+             database: str = venue_server.DATABASE, fingerprint: str = "") -> str:
     """The address a station opens to join, from what the TD's screen shows; a whole
     ``postgresql://`` address (pasted, or read from the QR code) is taken as it is."""
     host = host.strip()
@@ -82,4 +83,12 @@ def join_url(role: str, password: str, host: str, port: int,
         return host
     if ":" in host and not host.startswith("["):
         host = f"[{host}]"  # an IPv6 address
-    return venue_server.database_url(role, password, host, port, database or venue_server.DATABASE)
+    return venue_server.database_url(role, password, host, port, database or venue_server.DATABASE,
+                                     fingerprint=fingerprint)
+
+
+def certificate_line(url: str) -> str:
+    """'certificate d750 ac3d …': the server's fingerprint in an address, to read from the
+    TD's screen into the Join window ("" when the address carries none)."""
+    fingerprint = url.partition("fingerprint=")[2]
+    return f"certificate {readable_fingerprint(fingerprint)}" if fingerprint else ""
