@@ -44,6 +44,12 @@ SHARED_WORDS = (
     "screen can join with it; prefer a login of their own for each assistant.")
 
 
+def _set_qr(label: QLabel, pixmap: QPixmap) -> None:
+    """Never squeezed: a cropped QR code cannot be scanned."""
+    label.setPixmap(pixmap)
+    label.setMinimumSize(pixmap.size())
+
+
 def _big(label: QLabel) -> None:
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     font = label.font()
@@ -98,6 +104,7 @@ class ShareDialog(QDialog):
         self.joined = QLabel("")  # the assistant just added: login, password, address
         self.joined.setObjectName("shareJoined")
         self.joined.setWordWrap(True)
+        self.joined.setMinimumWidth(360)
         self.joined.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.qr = QLabel()  # that assistant's own QR code
         self.qr.setObjectName("shareQr")
@@ -114,8 +121,10 @@ class ShareDialog(QDialog):
         add_layout.addLayout(add_form)
         add_layout.addWidget(self.add_button, 0, Qt.AlignmentFlag.AlignRight)
         add_layout.addWidget(self.problem)
-        add_layout.addWidget(self.joined)
-        add_layout.addWidget(self.qr)
+        joined_row = QHBoxLayout()  # side by side: the dialog stays short enough for a laptop
+        joined_row.addWidget(self.joined, 1)
+        joined_row.addWidget(self.qr)
+        add_layout.addLayout(joined_row)
         self.add_box.setEnabled(False)
 
         # The shared password: hidden until the TD asks, with what it gives.
@@ -133,12 +142,14 @@ class ShareDialog(QDialog):
         self.shared_qr = QLabel()
         self.shared_qr.setObjectName("shareSharedQr")
         self.shared_qr.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        shared_layout = QVBoxLayout(self.shared_box)
+        shared_layout = QHBoxLayout(self.shared_box)
         shared_layout.setContentsMargins(0, 0, 0, 0)
-        shared_layout.addWidget(shared_words)
+        shared_text = QVBoxLayout()
+        shared_text.addWidget(shared_words)
         shared_form = QFormLayout()
         shared_form.addRow("Shared password:", self.password)
-        shared_layout.addLayout(shared_form)
+        shared_text.addLayout(shared_form)
+        shared_layout.addLayout(shared_text, 1)
         shared_layout.addWidget(self.shared_qr)
         self.shared_box.setVisible(False)
         self.show_shared.toggled.connect(self._show_shared)
@@ -161,16 +172,24 @@ class ShareDialog(QDialog):
         layout.addWidget(self.shared_box)
         layout.addWidget(close)
 
+    def _fit(self) -> None:
+        """Grow to what is now shown (a QR code appeared): the layout first, then the size."""
+        layout = self.layout()
+        if layout is not None:
+            layout.activate()
+        self.resize(self.width(), max(self.height(), self.sizeHint().height()))
+
     def _show_shared(self, shown: bool) -> None:
         """The shared password and its QR code exist on screen only while ticked."""
         self.shared_box.setVisible(shown)
         if shown and self._shared_url:
             self.password.setText(self._shared_password)
-            self.shared_qr.setPixmap(qr_pixmap(self._shared_url, scale=3))
+            _set_qr(self.shared_qr, qr_pixmap(self._shared_url, scale=2))
         else:
             self.password.clear()
             self.shared_qr.clear()
-        self.adjustSize()
+            self.shared_qr.setMinimumSize(0, 0)
+        self._fit()
 
     def show_running(self, host: str, port: int, password: str, assistant_url: str) -> None:
         from tdapp.services.venue import certificate_line
@@ -200,9 +219,9 @@ class ShareDialog(QDialog):
         self.joined.setText(f"{said}. On {login}'s laptop: File › Join a shared tournament…, "
                             f"or scan the code below.\nLogin {login}   password {password}\n"
                             f"{certificate_line(address)}")
-        self.qr.setPixmap(qr_pixmap(address, scale=4))
+        _set_qr(self.qr, qr_pixmap(address, scale=3))
         self.login.clear()
-        self.adjustSize()
+        self._fit()
 
     def say_problem(self, text: str) -> None:
         self.problem.setText(text)
@@ -216,6 +235,7 @@ class ShareDialog(QDialog):
         self.add_box.setEnabled(False)
         self.joined.clear()
         self.qr.clear()
+        self.qr.setMinimumSize(0, 0)
         self.problem.clear()
         self.state.setText(text)
         self.start_button.setEnabled(True)
