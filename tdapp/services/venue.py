@@ -17,7 +17,6 @@ from tdapp.store import venue_server
 from tdapp.store.copying import copy_tournament
 from tdapp.store.database import TournamentFileError
 from tdapp.store.pg import describe, holds_tournament, is_database_url, make_server_engine
-from tdapp.store.venue_cert import readable_fingerprint
 
 __all__ = ["Sharing", "describe", "is_database_url", "join_url", "personal_address",
            "sharing_status", "start_sharing", "stop_sharing", "suggest_password"]
@@ -108,4 +107,7 @@ def certificate_line(url: str) -> str:
     """'certificate d750 ac3d …': the server's fingerprint in an address, to read from the
     TD's screen into the Join window ("" when the address carries none)."""
     fingerprint = url.partition("fingerprint=")[2]
+    # imported here for start-up speed: the certificate code (and ssl) only once shared
+    from tdapp.store.venue_cert import readable_fingerprint
+
     return f"certificate {readable_fingerprint(fingerprint)}" if fingerprint else ""
