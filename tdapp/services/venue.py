@@ -8,15 +8,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
 from tdapp.services.changes import ServiceError
-from tdapp.store import venue_server
-from tdapp.store.copying import copy_tournament
 from tdapp.store.database import TournamentFileError
-from tdapp.store.pg import describe, holds_tournament, is_database_url, make_server_engine
+from tdapp.store.server_address import describe, is_database_url
+
+if TYPE_CHECKING:
+    from tdapp.store import venue_server
+
+# The venue server's code (store.venue_server, store.pg) loads when sharing is looked at or
+# started, not with the program: most tournaments are never shared.
 
 __all__ = ["Sharing", "describe", "is_database_url", "join_url", "sharing_status",
            "start_sharing", "stop_sharing"]
@@ -41,6 +46,8 @@ def _sharing(status: venue_server.ServerStatus) -> Sharing:
 
 def sharing_status(folder: Path | str) -> Sharing | None:
     """The venue server kept in ``folder``, when it is running."""
+    from tdapp.store import venue_server
+
     status = venue_server.status(Path(folder))
     return _sharing(status) if status is not None else None
 
@@ -49,6 +56,10 @@ def start_sharing(folder: Path | str, port: int, tournament: Path | None,
                   listen: str = "*") -> Sharing:
     """Start (or find running) the venue server in ``folder`` on ``port``; an empty server
     gets a copy of ``tournament`` (the TD's open ``.tdt`` file, when there is one)."""
+    from tdapp.store import venue_server
+    from tdapp.store.copying import copy_tournament
+    from tdapp.store.pg import holds_tournament, make_server_engine
+
     try:
         status = venue_server.start(Path(folder), port, listen)
         engine = make_server_engine(status.url_td)
@@ -67,6 +78,8 @@ def start_sharing(folder: Path | str, port: int, tournament: Path | None,
 
 def stop_sharing(folder: Path | str) -> bool:
     """Stop the venue server in ``folder`` cleanly; False when it was not running."""
+    from tdapp.store import venue_server
+
     try:
         return venue_server.stop(Path(folder))
     except (venue_server.VenueServerError, OSError) as exc:
@@ -74,9 +87,12 @@ def stop_sharing(folder: Path | str) -> bool:
 
 
 def join_url(role: str, password: str, host: str, port: int,
-             database: str = venue_server.DATABASE) -> str:
+             database: str = "") -> str:
     """The address a station opens to join, from what the TD's screen shows; a whole
-    ``postgresql://`` address (pasted, or read from the QR code) is taken as it is."""
+    ``postgresql://`` address (pasted, or read from the QR code) is taken as it is; the
+    database is the venue server's own unless named."""
+    from tdapp.store import venue_server
+
     host = host.strip()
     if host.lower().startswith(("postgresql://", "postgres://")):
         return host

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable
-
 from typing import Any
 
 from sqlalchemy import JSON, Column, Date, DateTime

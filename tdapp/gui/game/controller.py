@@ -15,7 +15,6 @@ from PySide6.QtWidgets import QMenu, QMessageBox
 from tdapp.gui.controller import AppController
 from tdapp.gui.window.main_window import MainWindow
 from tdapp.gui.window.menus import Menu
-from tdapp.services import games
 from tdapp.services.changes import Change, ServiceError
 from tdapp.services.files import TournamentFileError
 from tdapp.services.replacements import board_civil_disorder, replacements
@@ -24,12 +23,14 @@ from tdapp.store.database import TournamentDb
 
 if TYPE_CHECKING:
     from tdapp.gui.game.view import GameView
+    from tdapp.services import games
 
 WINDOW_SIZE = (1280, 800)
 
 
 def _write_centre_chart(db: TournamentDb, board_id: int, path: Path) -> None:
     """The board's supply-centre chart as a CSV file (read and written on a worker)."""
+    from tdapp.services import games  # loaded with a board's game, not at start-up
     path.write_text(games.centre_chart_csv(db, board_id), encoding="utf-8")
 
 
@@ -66,6 +67,7 @@ class GameController(QObject):
 
     def round_time_up(self) -> games.TimeUp | None:
         """End every board in play of the latest round with boards in play, on the TD's word."""
+        from tdapp.services import games
         playing = [b for b in self.app.read(all_boards, default=[]) or []
                    if b.status == "playing"]
         if not playing:
@@ -126,6 +128,7 @@ class BoardController(QObject):
     API; what comes back is pushed into the view."""
 
     def __init__(self, view: GameView, app: AppController) -> None:
+        from tdapp.services import games
         super().__init__(view)
         self.view = view
         self.app = app
@@ -166,6 +169,7 @@ class BoardController(QObject):
             self.reload()
 
     def reload(self) -> None:
+        from tdapp.services import games
         state = self.app.read(games.game_state, self.board_id)
         if state is None:
             return
@@ -177,6 +181,7 @@ class BoardController(QObject):
         self.view.show_game(state, rules, left)
 
     def save(self, power: str, text: str, phase: str | None) -> None:
+        from tdapp.services import games
         seen = self._seen.get((phase, power), 0) if phase is not None else None
         self._quiet, self._missed = True, False
         try:
@@ -192,6 +197,7 @@ class BoardController(QObject):
             self.reload()
 
     def _version_now(self, power: str, seen: int | None) -> int:
+        from tdapp.services import games
         try:
             return int(self.app.read(games.sheet_version, self.board_id, power,
                                      default=(seen or 0) + 1))
@@ -199,12 +205,14 @@ class BoardController(QObject):
             return (seen or 0) + 1  # the version seen, so one up (a same text: a conflict)
 
     def adjudicate(self, phase: str | None) -> None:
+        from tdapp.services import games
         if self.app.call(games.adjudicate, self.board_id, None, phase) is not None:
             self.view.show_adjudicated()
 
     def correct(self, seq: int, power: str, text: str, override: bool) -> None:
         # Called by name (not through a closure) so that, with the venue server gone, the
         # station says a correction waits for the server (services/kept.py).
+        from tdapp.services import games
         report = self.app.call_for_report(games.correct_orders, self.board_id, seq, power,
                                           text, override)
         if report is None:
@@ -214,6 +222,7 @@ class BoardController(QObject):
             self.app.inform("Builds already played stand", "\n\n".join(report.carried))
 
     def player_left(self) -> None:
+        from tdapp.services import games
         state = self.app.read(games.game_state, self.board_id)
         if state is None:
             return
@@ -225,6 +234,7 @@ class BoardController(QObject):
             self.view.show_player_left(player_left_dialog(self.app, board, self.view))
 
     def open_draw_vote(self) -> None:
+        from tdapp.services import games
         preview = self.app.read(games.draw_vote_preview, self.board_id)
         if preview is None:
             return
@@ -238,6 +248,7 @@ class BoardController(QObject):
                   powers: Sequence[str] | None, phase: str | None) -> None:
         # The service itself, not a wrapper: a venue station keeps the vote (services/kept.py)
         # while the server is gone; the call broadcasts the outcome's change.
+        from tdapp.services import games
         self.app.call(games.hold_draw_vote, self.board_id, votes, abandoned, powers, phase)
 
     def export_chart(self, path: Path) -> None:
