@@ -84,6 +84,7 @@ def sheet_mark_entry(board_id: int, power: str, status: str, now: dt.datetime | 
                      phase: str | None = None) -> Pending:
     # A grace period starts when the TD marked it, not when the server heard of it.
     when = (now or dt.datetime.now(dt.UTC).replace(tzinfo=None)).isoformat()  # as the store
+    # speed: the games service loads with the first game
     from tdapp.services import games
 
     label = games.SHEET_STATUSES.get(status, status)
@@ -152,6 +153,7 @@ def _ballots(votes: Any) -> dict[str, bool]:
 
 
 def _games() -> Any:
+    # speed: the games service loads with the first game
     from tdapp.services import games
 
     return games
@@ -189,6 +191,7 @@ def send(db: TournamentDb, entry: Pending) -> Change:
 @functools.cache
 def _keepers() -> dict[Callable[..., Any], Callable[..., Pending]]:
     """The services whose work a station keeps while the server is gone, and how to keep it."""
+    # speed: the games service loads with the first game
     from tdapp.services import games
 
     return {
@@ -204,6 +207,7 @@ def _keepers() -> dict[Callable[..., Any], Callable[..., Pending]]:
 @functools.cache
 def _waits_for_server() -> dict[Callable[..., Any], str]:
     """Work computed from the server's state: refused while it is gone, saying it waits."""
+    # speed: the games service loads with the first game
     from tdapp.services import games
 
     return {

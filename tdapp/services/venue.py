@@ -46,6 +46,7 @@ def _sharing(status: venue_server.ServerStatus) -> Sharing:
 
 def sharing_status(folder: Path | str) -> Sharing | None:
     """The venue server kept in ``folder``, when it is running."""
+    # speed: the venue code loads only for sharing or a server URL
     from tdapp.store import venue_server
 
     status = venue_server.status(Path(folder))
@@ -56,6 +57,7 @@ def start_sharing(folder: Path | str, port: int, tournament: Path | None,
                   listen: str = "*") -> Sharing:
     """Start (or find running) the venue server in ``folder`` on ``port``; an empty server
     gets a copy of ``tournament`` (the TD's open ``.tdt`` file, when there is one)."""
+    # speed: the venue code loads only for sharing or a server URL
     from tdapp.store import venue_server
     from tdapp.store.copying import copy_tournament
     from tdapp.store.pg import holds_tournament, make_server_engine
@@ -78,6 +80,7 @@ def start_sharing(folder: Path | str, port: int, tournament: Path | None,
 
 def stop_sharing(folder: Path | str) -> bool:
     """Stop the venue server in ``folder`` cleanly; False when it was not running."""
+    # speed: the venue code loads only for sharing or a server URL
     from tdapp.store import venue_server
 
     try:
@@ -91,6 +94,7 @@ def join_url(role: str, password: str, host: str, port: int,
     """The address a station opens to join, from what the TD's screen shows; a whole
     ``postgresql://`` address (pasted, or read from the QR code) is taken as it is; the
     database is the venue server's own unless named."""
+    # speed: the venue code loads only for sharing or a server URL
     from tdapp.store import venue_server
 
     host = host.strip()

@@ -17,6 +17,7 @@ Location = Path | str
 
 def open_location(location: Location) -> TournamentDb:
     if is_database_url(location):
+        # speed: the venue code loads only for sharing or a server URL
         from tdapp.store.pg import open_server_tournament
 
         return open_server_tournament(str(location))
@@ -26,6 +27,7 @@ def open_location(location: Location) -> TournamentDb:
 def create_location(location: Location) -> TournamentDb:
     """A new, empty tournament (a file that must not exist, or a database holding none)."""
     if is_database_url(location):
+        # speed: the venue code loads only for sharing or a server URL
         from tdapp.store.pg import create_server_tournament
 
         return create_server_tournament(str(location))

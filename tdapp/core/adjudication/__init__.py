@@ -8,6 +8,8 @@
 
 from typing import TYPE_CHECKING
 
+from tdapp.core.lazy import load_name
+
 if TYPE_CHECKING:
     from tdapp.core.adjudication.judge import PhaseOutcome, adjudicate_phase
     from tdapp.core.adjudication.results import OrderEntry, OrderResult, format_order
@@ -33,6 +35,4 @@ _MODULE_OF = {
 
 if not TYPE_CHECKING:
     def __getattr__(name: str) -> object:
-        from tdapp.core.lazy import load_name
-
         return load_name(__name__, globals(), _MODULE_OF, name)

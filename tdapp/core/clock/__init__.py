@@ -5,6 +5,8 @@
 
 from typing import TYPE_CHECKING
 
+from tdapp.core.lazy import load_name
+
 if TYPE_CHECKING:
     from tdapp.core.clock.formats import ClockFormat, get_clock_format, list_clock_formats
     from tdapp.core.clock.round_clock import ClockError, LogEntry, RoundClock, new_round_clock
@@ -58,6 +60,4 @@ _MODULE_OF = {
 
 if not TYPE_CHECKING:
     def __getattr__(name: str) -> object:
-        from tdapp.core.lazy import load_name
-
         return load_name(__name__, globals(), _MODULE_OF, name)

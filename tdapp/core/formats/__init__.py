@@ -10,6 +10,8 @@ format in a tournament file.
 
 from typing import TYPE_CHECKING
 
+from tdapp.core.lazy import load_name
+
 if TYPE_CHECKING:
     from tdapp.core.formats.describe import describe_format
     from tdapp.core.formats.model import FormatError, TournamentFormat, validate_format
@@ -44,6 +46,4 @@ _MODULE_OF = {
 
 if not TYPE_CHECKING:
     def __getattr__(name: str) -> object:
-        from tdapp.core.lazy import load_name
-
         return load_name(__name__, globals(), _MODULE_OF, name)

@@ -16,6 +16,8 @@ Each wizard step is a plain function on dataclasses:
 
 from typing import TYPE_CHECKING
 
+from tdapp.core.lazy import load_name
+
 if TYPE_CHECKING:
     from .engine import reseed_unlocked, seat_round, validate_players
     from .history import History, RepeatBound, repeat_lower_bound
@@ -81,6 +83,4 @@ _MODULE_OF = {
 
 if not TYPE_CHECKING:
     def __getattr__(name: str) -> object:
-        from tdapp.core.lazy import load_name
-
         return load_name(__name__, globals(), _MODULE_OF, name)

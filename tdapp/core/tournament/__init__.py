@@ -9,6 +9,8 @@ Pure functions over the plain data of :mod:`tdapp.core.tournament.model`; the fo
 
 from typing import TYPE_CHECKING
 
+from tdapp.core.lazy import load_name
+
 if TYPE_CHECKING:
     from tdapp.core.tournament.awards import Award, Awards, compute_awards
     from tdapp.core.tournament.model import (
@@ -73,6 +75,4 @@ _MODULE_OF = {
 
 if not TYPE_CHECKING:
     def __getattr__(name: str) -> object:
-        from tdapp.core.lazy import load_name
-
         return load_name(__name__, globals(), _MODULE_OF, name)
