@@ -24,7 +24,12 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "server": ("tdapp.commands.server", "start, check or stop the venue server (PostgreSQL)"),
     "copy": ("tdapp.commands.copy", "copy a tournament between a file and a venue server"),
     "season": ("tdapp.commands.season", "a DBN Invitational season: standings, invitations (JSON)"),
+    "web": ("tdapp.commands.web", "serve the players' page on the venue network (HTTP)"),
 }
+
+# The venue server's TLS front, a process of its own that `tdapp server start` starts with
+# this program itself (also when it is a frozen bundle, where `python -m` is not available).
+TLS_FRONT = "_tls-front"
 
 
 def _gui_parser() -> argparse.ArgumentParser:
@@ -51,6 +56,11 @@ def _gui_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] == TLS_FRONT:  # not a TD's command: run by `tdapp server start`
+        # Loaded only for it, as the subcommands' modules are (speed).
+        from tdapp.store import tls_front
+
+        return tls_front.main(args[1:])
     if args and args[0] in SUBCOMMANDS:
         module = importlib.import_module(SUBCOMMANDS[args[0]][0])
         return int(module.main(args[1:]) or 0)

@@ -3,6 +3,7 @@ and a failure for any test that leaves a QTimer running."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -19,9 +20,17 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--keep-screens", metavar="DIR", default=None,
         help="copy the GUI tests' pictures (written under each test's tmp_path) into DIR")
+    parser.addoption(
+        "--postgres-pass", action="store_true", default=False,
+        help="also run the store, services and command tests on PostgreSQL in this same run "
+             "(what TDAPP_TEST_ENGINE=postgres does in a run of its own); their ids end in "
+             "[sqlite] and [postgres]")
 
 
 ENGINE_ENV = "TDAPP_TEST_ENGINE"
+# The tests that run on both engines: everything that reaches a tournament through the store.
+POSTGRES_PASS = ("store", "services", "commands", "test_cli.py")
+TESTS = Path(__file__).resolve().parent
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -34,14 +43,46 @@ def on_postgres() -> bool:
     return os.environ.get(ENGINE_ENV, "sqlite") == "postgres"
 
 
+def _in_postgres_pass(path: Path) -> bool:
+    with contextlib.suppress(ValueError):
+        return path.relative_to(TESTS).parts[0] in POSTGRES_PASS
+    return False
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if metafunc.config.getoption("--postgres-pass") and _in_postgres_pass(
+            metafunc.definition.path):
+        metafunc.parametrize("tdapp_engine", ["sqlite", "postgres"], indirect=True)
+
+
+@pytest.fixture(autouse=True)
+def tdapp_engine(request: pytest.FixtureRequest) -> str:
+    """The engine this test's tournament is on: ``TDAPP_TEST_ENGINE``, or with
+    ``--postgres-pass`` each engine in turn."""
+    return getattr(request, "param", None) or ("postgres" if on_postgres() else "sqlite")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under pytest-xdist, the files of slow tests (the bundle build) start first, then the
+    files with the most tests, so that no worker is left with one long file at the end while
+    the others wait (.ci/run gives --no-loadscope-reorder so that xdist keeps this order; a
+    file's own tests keep theirs)."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    per_file: dict[Path, int] = {}
+    for item in items:
+        per_file[item.path] = per_file.get(item.path, 0) + 1
+    items.sort(key=lambda item: (item.get_closest_marker("slow") is None, -per_file[item.path]))
+
+
 @pytest.fixture
 def tournament_path(request: pytest.FixtureRequest, tmp_path: Path,
-                    monkeypatch: pytest.MonkeyPatch):
+                    monkeypatch: pytest.MonkeyPatch, tdapp_engine: str):
     """Where a test's own tournament goes (created by the test through the store): a file, or
-    with ``TDAPP_TEST_ENGINE=postgres`` a fresh database on the session's venue server (its URL,
-    a str: every service that takes a path takes a URL)."""
+    with ``TDAPP_TEST_ENGINE=postgres`` (or ``--postgres-pass``) a fresh database on the
+    session's venue server (its URL, a str: every service that takes a path takes a URL)."""
     marker = request.node.get_closest_marker("sqlite_only")
-    if not on_postgres():
+    if tdapp_engine != "postgres":
         yield tmp_path / "test-tournament.tdt"
         return
     if marker is not None:
@@ -158,7 +199,8 @@ def demo_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def venue_server(tmp_path_factory: pytest.TempPathFactory):
-    """One real PostgreSQL venue server for the whole run, on a free loopback port.
+    """One real PostgreSQL venue server for the whole run, on a free loopback port (under
+    pytest-xdist, one per worker: a session per worker, its own folder and port).
 
     ``TDAPP_TEST_PG=URL`` (a TD role's URL on a server tdapp started) uses that server instead.
     Skips when no PostgreSQL can be found (neither the ``venue`` extra nor a system one).
@@ -175,8 +217,20 @@ def venue_server(tmp_path_factory: pytest.TempPathFactory):
     except server.VenueServerError as exc:
         pytest.skip(str(exc))
     with server_folder(tmp_path_factory.mktemp("venue")) as data:
-        status = server.start(data, server.free_port(), "127.0.0.1")
+        status = _start_server(server, data)
         try:
             yield status
         finally:
             server.stop(data)
+
+
+def _start_server(server, data: Path, attempts: int = 3):
+    """Start the server on a free port; workers starting theirs at once may pick the same free
+    port (or make the server's account together), so a refused start is tried again."""
+    for attempt in range(1, attempts + 1):
+        try:
+            return server.start(data, server.free_port(), "127.0.0.1")
+        except server.VenueServerError:
+            if attempt == attempts:
+                raise
+    raise AssertionError("unreachable")

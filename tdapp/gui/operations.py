@@ -198,12 +198,15 @@ class _Task(QRunnable):
                 self.result = self.fn(self.token)
             except Exception as exc:  # shown to the TD in words on the GUI thread
                 self.error = exc
-            self.done.set()
             if self.error is not None:
                 self.signals.failed.emit(self.error)
             else:
                 self.signals.finished.emit(self.result)
         finally:
+            # Done only once the signal is posted: a caller waiting on ``done`` may go on to
+            # close the window and quit, and a signal still being emitted from this thread
+            # then touched a QObject being destroyed (a segfault at exit, 1 start in 6).
+            self.done.set()
             release_collection()
 
 

@@ -53,6 +53,13 @@ class AwardLine:
     winners: tuple[str, ...]
     rule: str = ""
     score: float | None = None
+    team: str = ""  # a team award: the team's name ("Yonder"), then its players
+
+    @property
+    def winners_text(self) -> str:
+        """"Yonder: Ann, Bob, Cy" for a team award, else "Ann, Bob"."""
+        names = ", ".join(self.winners)
+        return f"{self.team}: {names}" if self.team and names else self.team or names
 
 
 @dataclass(frozen=True)
@@ -103,6 +110,15 @@ class DepartureLine:
 
 
 @dataclass(frozen=True)
+class SitOutLine:
+    """A player not on any board of a called round, and why ("volunteered to sit out")."""
+
+    round: int
+    player: str
+    reason: str = ""
+
+
+@dataclass(frozen=True)
 class ReportData:
     tournament: str
     venue: str = ""
@@ -120,6 +136,7 @@ class ReportData:
     rating_compression: str = ""  # which reading of the compression the rating used, in words
     rating_examples: tuple[RatingExplained, ...] = ()  # each reading's worked example
     departures: tuple[DepartureLine, ...] = ()
+    sit_outs: tuple[SitOutLine, ...] = ()
     generated: dt.datetime = field(default_factory=dt.datetime.now)
 
     def rounds_with_boards(self) -> list[int]:
@@ -128,6 +145,9 @@ class ReportData:
     def latest_called_round(self) -> int | None:
         rounds = self.rounds_with_boards()
         return rounds[-1] if rounds else None
+
+    def round_sit_outs(self, round_number: int) -> list[SitOutLine]:
+        return [s for s in self.sit_outs if s.round == round_number]
 
     def board_departures(self, round_number: int, board: int) -> list[DepartureLine]:
         return [d for d in self.departures if (d.round, d.board) == (round_number, board)]

@@ -22,6 +22,7 @@ from tdapp.reports.cells import append_row
 from tdapp.reports.data import ReportData
 
 SCORE_FORMAT = "0.00"
+TIED_RANK_FORMAT = '0"="'
 HEADER_FILL = PatternFill("solid", fgColor="DDE3EA")
 
 
@@ -69,7 +70,10 @@ def write_workbook(data: ReportData, target: Path) -> Path:
     book = Workbook()
     book.remove(book.active)
     header, rows, score_columns = _standings_rows(data)
-    _sheet(book, "Standings", header, rows, score_columns=score_columns)
+    standings = _sheet(book, "Standings", header, rows, score_columns=score_columns)
+    for index, line in enumerate(data.standings, start=2):
+        if line.tie and line.rank is not None:  # a shared place reads "18=" as in the PDF, and
+            standings.cell(index, 1).number_format = TIED_RANK_FORMAT  # still sorts as 18
     round_rows = []
     for board in data.boards:
         for seat in board.seats:
@@ -97,7 +101,7 @@ def write_workbook(data: ReportData, target: Path) -> Path:
            [[b.power.title(), ", ".join(b.winners), b.score, b.detail]
             for b in data.best_countries], score_columns=[2])
     _sheet(book, "Awards", ["Award", "Winner(s)", "Rule"],
-           [[a.award, ", ".join(a.winners), a.rule] for a in data.awards])
+           [[a.award, a.winners_text, a.rule] for a in data.awards])
     if data.departures:
         _sheet(book, "Left mid-game", ["Round", "Board", "Power", "Phase", "Player who left",
                                        "Taken over by", "Leaver scored", "Replacement scored"],

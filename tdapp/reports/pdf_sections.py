@@ -7,7 +7,7 @@ from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer
 
 from tdapp.core.collation import name_key
 from tdapp.core.powers import POWERS
-from tdapp.reports.data import BoardSheet, DepartureLine, ReportData
+from tdapp.reports.data import BoardSheet, DepartureLine, ReportData, StandingLine
 from tdapp.reports.pdf_base import data_table, paragraph
 
 SEGMENT_TITLES = {"negotiation": "Negotiation", "order-writing": "Order writing",
@@ -53,7 +53,19 @@ def board_call_by_board(data: ReportData, round_number: int) -> list[Flowable]:
     for board in data.round_boards(round_number):
         flow.append(KeepTogether([paragraph(_board_heading(board), "heading"),
                                   _seat_table(board, with_results=False)]))
+    flow += _sitting_out(data, round_number)
     return flow
+
+
+def _sitting_out(data: ReportData, round_number: int) -> list[Flowable]:
+    """Who sits out the round, by name, so nobody searches the boards for their own name."""
+    out = sorted(data.round_sit_outs(round_number), key=lambda s: name_key(s.player))
+    if not out:
+        return []
+    rows = [["Player", "Why"]] + [[paragraph(s.player, "cell"), paragraph(s.reason, "cell")]
+                                  for s in out]
+    return [KeepTogether([paragraph(f"Sitting out ({len(out)})", "heading"),
+                          data_table(rows, [95 * mm, 65 * mm])])]
 
 
 def board_call_by_player(data: ReportData, round_number: int) -> list[Flowable]:
@@ -63,7 +75,9 @@ def board_call_by_player(data: ReportData, round_number: int) -> list[Flowable]:
          for board in data.round_boards(round_number) for seat in board.seats),
         key=lambda line: (name_key(line[0]), line[1]),
     )
-    rows = [["Player", "Board", "Power"]] + [[p, str(b), w] for p, b, w in lines]
+    lines += [(s.player, 0, "sits out") for s in data.round_sit_outs(round_number)]
+    lines.sort(key=lambda line: (name_key(line[0]), line[1]))
+    rows = [["Player", "Board", "Power"]] + [[p, str(b) if b else "—", w] for p, b, w in lines]
     flow.append(data_table(rows, [95 * mm, 25 * mm, 40 * mm], align_right=(1,)))
     return flow
 
@@ -134,11 +148,26 @@ def departures(data: ReportData) -> list[Flowable]:
     return flow
 
 
+def _needs_a_word(line: StandingLine, following: StandingLine | None) -> bool:
+    """Whether the order of ``line`` above the next needs saying: the scores alone do not
+    put it there (a count-back, a locked range of the final round's boards, a tie-breaker,
+    a shared place). Excel's "Why above the next" says it for every line."""
+    if not line.reason or line.rank is None:
+        return False
+    return following is None and line.tie != "" or (
+        following is not None and following.score >= line.score)
+
+
 def standings(data: ReportData, width: float = 180 * mm) -> list[Flowable]:
-    """The standings; the note names the tie-breaker wherever one separated equal scores."""
+    """The standings; the note says why a player is above the next wherever the scores alone
+    do not (issue 24: EDC's count-back and locked ranges went without a word)."""
     flow = title_block(data, f"Standings after round {data.standings_through}")
     rounds = sorted({c.round for line in data.standings for c in line.rounds})
     rows = [["Rank", "Player", "Home", "Score", *[f"R{r}" for r in rounds], "Note"]]
+    ranked = [line for line in data.standings if line.rank is not None]
+    after = {id(line): ranked[i + 1] if i + 1 < len(ranked) else None
+             for i, line in enumerate(ranked)}
+    notes: list[str] = []  # footnotes under the table: a reason is a sentence, the column narrow
     for line in data.standings:
         cells = {c.round: c for c in line.rounds}
         round_texts = []
@@ -146,9 +175,12 @@ def standings(data: ReportData, width: float = 180 * mm) -> list[Flowable]:
             cell = cells.get(r)
             text = number(cell.score) if cell else ""
             round_texts.append(f"({text})" if cell and cell.dropped and text else text)
-        reason = line.reason if line.reason.startswith("tied") else ""
-        note = "; ".join(x for x in (line.marks, reason,
-                                     "withdrawn" if line.withdrawn else "") if x)
+        reason = ""
+        if _needs_a_word(line, after.get(id(line))):
+            notes.append(f"[{len(notes) + 1}] {line.rank}. {line.player}: {line.reason}.")
+            reason = f"[{len(notes)}]"
+        note = "; ".join(x for x in (line.marks, "withdrawn" if line.withdrawn else "", reason)
+                         if x)
         rank = "" if line.rank is None else f"{line.rank}{'=' if line.tie else ''}"
         rows.append([rank, paragraph(line.player, "cell"), paragraph(line.home, "cell"),
                      number(line.score), *round_texts, paragraph(note, "cell")])
@@ -158,13 +190,50 @@ def standings(data: ReportData, width: float = 180 * mm) -> list[Flowable]:
     flow.append(data_table(rows, widths, align_right=(0, 3, *range(4, 4 + len(rounds))),
                            font_size=8))
     flow.append(Spacer(1, 3 * mm))
-    flow.append(paragraph("Scores in brackets are dropped rounds. Players without a rank play "
-                          "but do not compete (TDs and assistants).", "small"))
+    said = []
+    if any(c.dropped for line in data.standings for c in line.rounds):
+        said.append("Scores in brackets are dropped rounds.")  # only where rounds are dropped
+    if any(line.rank is None for line in data.standings):
+        said.append("Players without a rank play but do not compete (TDs and assistants).")
+    if notes:
+        said.append("A note [n] says why a player ranks above the next where the scores alone "
+                    "do not (a tie-breaker, a count-back, a locked range of places):")
+    if said:
+        flow.append(paragraph(" ".join(said), "small"))
+    flow += [paragraph(note, "small") for note in notes]
+    rounding = rounding_note(data)
+    if rounding:
+        flow.append(paragraph(rounding, "small"))
     flow += departures(data)
     return flow
 
 
+def rounding_note(data: ReportData) -> str:
+    """Why a line's rounds, as printed, may not add up to its printed total (WDC 2018: 163.18
+    shown against 163.19): the total adds the unrounded scores. Said only when it happens."""
+    examples = []
+    for line in data.standings:
+        counted = [c.score for c in line.rounds if c.score is not None and not c.dropped]
+        if not counted:
+            continue
+        shown = sum(round(score, 2) for score in counted)
+        gap = abs(shown - round(line.score, 2))
+        # Only a rounding gap (at most half a hundredth per round): a format whose total is
+        # not the plain sum of its rounds is not a rounding matter.
+        if 0.005 < gap <= 0.005 * len(counted) + 1e-9:
+            examples.append(f"{line.player} {' + '.join(number(s) for s in counted)} = "
+                            f"{number(line.score)}")
+    if not examples:
+        return ""
+    return ("Round scores are printed to two decimals; each total adds the unrounded scores, so "
+            "the rounds printed can differ from the total by a hundredth or two (e.g. "
+            f"{examples[0]}).")
+
+
 def best_countries(data: ReportData) -> list[Flowable]:
+    """Best country awards; nothing (no page) where the format gives none (EDC 2026)."""
+    if not data.best_countries:
+        return []
     flow = title_block(data, "Best countries")
     rows = [["Power", "Winner(s)", "Score", "Rule"]]
     for line in data.best_countries:
@@ -178,7 +247,7 @@ def awards(data: ReportData) -> list[Flowable]:
     flow = title_block(data, "Awards")
     rows = [["Award", "Winner(s)", "Rule"]]
     for line in data.awards:
-        rows.append([line.award, paragraph(", ".join(line.winners) or "—", "cell"),
+        rows.append([line.award, paragraph(line.winners_text or "—", "cell"),
                      paragraph(line.rule, "cell")])
     flow.append(data_table(rows, [45 * mm, 60 * mm, 75 * mm]))
     return flow

@@ -23,7 +23,7 @@ from tdapp.services.formats import effective_format, scoring_systems
 from tdapp.services.rating import rating_view
 from tdapp.services.replacements import replacements
 from tdapp.services.results import END_REASONS
-from tdapp.services.seating import pool_boards
+from tdapp.services.seating import pool_boards, sit_outs
 from tdapp.services.standings_data import tournament_model
 from tdapp.services.standings_data import (
     tournament_standings as tournament_standings,  # its callers
@@ -47,7 +47,7 @@ def _dates(info: TournamentInfo) -> str:
 def _award_line(award: Award, names: dict[str, str]) -> rd.AwardLine:
     winners = tuple(names.get(p, p) for p in award.players)
     rule = award.rule + (" (tie for the TD to settle)" if award.tie == "td" else "")
-    return rd.AwardLine(award.name, winners, rule, award.value)
+    return rd.AwardLine(award.name, winners, rule, award.value, award.team or "")
 
 
 def _best_game(boards: list[rd.BoardSheet], power: str, winners: set[str],
@@ -124,6 +124,9 @@ def report_data(db: TournamentDb) -> rd.ReportData:
         schedule=tuple(rd.ScheduleLine(s.year, s.season, s.kind, s.seconds)
                        for s in schedule.segments),
         departures=departures,
+        sit_outs=tuple(rd.SitOutLine(number, name, reason)
+                       for number in sorted({b.round for b in boards})
+                       for _pid, name, reason in sit_outs(db, number)),
     )
 
 

@@ -420,8 +420,15 @@ def adjudicate(db: TournamentDb, board_id: int, now: dt.datetime | None = None,
         ending = game_end_after(done, out, fmt)
     change = Change(f"{done} adjudicated, {label}", games=True, ids=(board_id,))
     if ending is not None:
-        end_game(db, board_id, ending)
+        change = _ended(change, end_game(db, board_id, ending))
     return change
+
+
+def _ended(change: Change, ended: Change) -> Change:
+    """A game action that also ended the game: its change says the result and the board
+    changed too, so the Boards and Rounds pages count the board finished at once (issue 24:
+    they showed it "playing" until the TD saved the result by hand)."""
+    return replace(change, results=True, boards=True, rounds=change.rounds or ended.rounds)
 
 
 # ------------------------------------------------------------------------ corrections
@@ -473,7 +480,7 @@ def correct_orders(db: TournamentDb, board_id: int, seq: int, power: str, text: 
         report = _recompute(session, rows, target, fmt, when)
     change = Change(f"{target.phase} corrected, {label}", games=True, ids=(board_id,))
     if report.ending is not None:
-        end_game(db, board_id, report.ending)
+        change = _ended(change, end_game(db, board_id, report.ending))
     return CorrectionReport(change, tuple(report.recomputed), report.invalid, report.dropped,
                             report.carried)
 

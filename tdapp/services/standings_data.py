@@ -123,6 +123,7 @@ class PublicLine:
     rank: int | None
     name: str
     score: float | None
+    tied: bool = False  # shares the rank: "18=" as the PDF prints it
 
 
 @dataclass(frozen=True)
@@ -152,5 +153,5 @@ def public_standings(db: TournamentDb) -> PublicStandings:
                                tuple(PublicLine(None, n, None) for n in members))
     title = f"Standings after round {standings.through}" if standings.through else "Standings"
     return PublicStandings(title, tuple(
-        PublicLine(row.rank, name_of(row.player, row.name), row.score)
+        PublicLine(row.rank, name_of(row.player, row.name), row.score, bool(row.tie))
         for row in standings.rows if row.rank is not None))

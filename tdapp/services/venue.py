@@ -16,6 +16,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from tdapp.services.changes import ServiceError
 from tdapp.store.database import TournamentFileError
 from tdapp.store.server_address import describe, is_database_url
+from tdapp.store.venue_cert import readable_fingerprint
 
 if TYPE_CHECKING:
     from tdapp.store import venue_server
@@ -90,7 +91,7 @@ def stop_sharing(folder: Path | str) -> bool:
 
 
 def join_url(role: str, password: str, host: str, port: int,
-             database: str = "") -> str:
+             database: str = "", fingerprint: str = "") -> str:
     """The address a station opens to join, from what the TD's screen shows; a whole
     ``postgresql://`` address (pasted, or read from the QR code) is taken as it is; the
     database is the venue server's own unless named."""
@@ -102,4 +103,12 @@ def join_url(role: str, password: str, host: str, port: int,
         return host
     if ":" in host and not host.startswith("["):
         host = f"[{host}]"  # an IPv6 address
-    return venue_server.database_url(role, password, host, port, database or venue_server.DATABASE)
+    return venue_server.database_url(role, password, host, port, database or venue_server.DATABASE,
+                                     fingerprint=fingerprint)
+
+
+def certificate_line(url: str) -> str:
+    """'certificate d750 ac3d …': the server's fingerprint in an address, to read from the
+    TD's screen into the Join window ("" when the address carries none)."""
+    fingerprint = url.partition("fingerprint=")[2]
+    return f"certificate {readable_fingerprint(fingerprint)}" if fingerprint else ""

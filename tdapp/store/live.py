@@ -28,8 +28,9 @@ from typing import Any
 from sqlalchemy import Connection, Engine, select, text
 from sqlalchemy.orm import Session
 
+from tdapp.store.errors import TournamentFileError
 from tdapp.store.models import AuditEntry
-from tdapp.store.server_address import engine_url
+from tdapp.store.server_address import engine_url, secured
 
 CHANNEL = "tdapp_changes"
 # PostgreSQL refuses a notice payload of 8000 bytes or more: keep well under.
@@ -120,10 +121,20 @@ class ChangeListener:
         self._last_attempt = time.monotonic()
         url = self._params
         try:
+            # The pinned certificate's rule (sslmode, sslrootcert) from the address.
+            tls = secured({**{name: str(value) for name, value in url.query.items()},
+                           "host": url.host, "port": url.port, "dbname": url.database})
+        except TournamentFileError as exc:
+            self._connection = None
+            self.connected, self.error = False, str(exc)
+            return
+        for name in ("host", "port", "dbname"):
+            tls.pop(name, None)
+        try:
             self._connection = psycopg.connect(
                 host=url.host, port=url.port, user=url.username, password=url.password,
                 dbname=url.database, autocommit=True, connect_timeout=3,
-                application_name="tdapp listener")
+                application_name="tdapp listener", **tls)
             self._connection.execute(f"LISTEN {CHANNEL}")
             self.connected, self.error = True, ""
         except psycopg.Error as exc:

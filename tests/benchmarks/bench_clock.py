@@ -21,7 +21,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "gui" / "clock"))
 
 
 def median_ms(work: Callable[[], object], runs: int) -> float:
@@ -34,12 +33,12 @@ def median_ms(work: Callable[[], object], runs: int) -> float:
 
 
 def main(runs: int) -> None:
-    from clock_screens import _central, _fourteen_boards, _thirty_boards
     from PySide6.QtGui import QImage, QPainter
     from PySide6.QtWidgets import QApplication
 
     from tdapp.gui.clock.operator_panel import OperatorPanel
     from tdapp.gui.clock.projector import ProjectorWindow
+    from tests.gui.clock.clock_screens import _central, _fourteen_boards, _thirty_boards
 
     app = QApplication.instance() or QApplication([])
     thirty, _ = _thirty_boards()

@@ -32,8 +32,7 @@ from tdapp.resources import resource_path  # noqa: E402
 
 
 def _busy_phase():
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "gui"))
-    from game.map_scenarios import busy_phase
+    from tests.gui.game.map_scenarios import busy_phase
 
     return busy_phase()
 

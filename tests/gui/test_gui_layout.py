@@ -2,7 +2,8 @@
 
 A feature lives in ``tdapp/gui/<feature>/`` with its views and its controller; views build
 widgets and emit signals, controllers connect them to the services through the AppController.
-Menus are built in tdapp/gui/window/menus.py and colours live in tdapp/gui/theme.py.
+Menus are built in tdapp/gui/window/menus.py and colours live in tdapp/gui/theme.py. The tests
+follow the same map: tests/gui/<feature>/.
 """
 
 from __future__ import annotations
@@ -79,3 +80,11 @@ def test_colours_are_named_in_the_theme() -> None:
     offenders = {_name(p) for p in _modules()
                  if literal.search(p.read_text("utf-8"))} - {"theme.py", "game/map_view.py"}
     assert not offenders, offenders
+
+
+def test_gui_tests_live_in_feature_folders() -> None:
+    """A GUI test sits beside its feature's other tests (tests/gui/players/ for gui/players/);
+    only this file, which checks the whole GUI, stays at the top."""
+    here = Path(__file__).resolve()
+    flat = sorted(p.name for p in here.parent.glob("test_*.py") if p != here)
+    assert not flat, f"move into tests/gui/<feature>/: {flat}"

@@ -44,7 +44,9 @@ def wait(what: str, check: Callable[[], object], timeout: float, every: float = 
 @contextlib.contextmanager
 def xvfb() -> Iterator[str]:
     """A fresh Xvfb on a free display number (its DISPLAY), stopped afterwards."""
-    number = free_display()
+    # pytest-xdist workers (gw0, gw1...) look in ranges of their own, so two never take one
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
+    number = free_display(93 + 40 * (int(worker) if worker.isdigit() else 0))
     server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "1920x1080x24",
                                "-nolisten", "tcp"], stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL)

@@ -25,6 +25,7 @@ from sqlalchemy.engine import make_url
 
 from tdapp.store import board_rights, venue_server
 from tdapp.store.copying import copy_tournament
+from tdapp.store.server_address import libpq_url
 from tests.venue_helpers import server_folder
 
 psycopg = pytest.importorskip("psycopg")
@@ -71,7 +72,7 @@ def venue(tmp_path_factory: pytest.TempPathFactory, demo_file: Path) -> Iterator
         status = venue_server.start(folder, venue_server.free_port(), "127.0.0.1")
         try:
             copy_tournament(demo_file, status.url_td)
-            with psycopg.connect(status.url_td, autocommit=True) as td:
+            with psycopg.connect(libpq_url(status.url_td), autocommit=True) as td:
                 ids = [row[0] for row in td.execute(
                     "SELECT b.id FROM board b JOIN round r ON r.id = b.round_id "
                     "WHERE r.number = 1 ORDER BY b.number")]
@@ -102,7 +103,7 @@ def _give(url_td: str, login: str, boards: list[int]) -> None:
 
 def _add_game(url_td: str, board: int) -> None:
     """Set-up, as the TD: a board with a game phase, an order sheet and a draw vote."""
-    with psycopg.connect(url_td, autocommit=True) as td:
+    with psycopg.connect(libpq_url(url_td), autocommit=True) as td:
         phase = td.execute(
             "INSERT INTO game_phase (board_id, seq, phase, position, version) "
             "VALUES (%s, 0, 'S1901M', '{}', 1) RETURNING id", (board,)).fetchone()[0]
@@ -114,7 +115,7 @@ def _add_game(url_td: str, board: int) -> None:
 
 def _state(venue: Venue, board: int) -> dict[str, Any]:
     """Everything of one board, as the TD reads it."""
-    with psycopg.connect(venue.url_td, autocommit=True) as td:
+    with psycopg.connect(libpq_url(venue.url_td), autocommit=True) as td:
         def rows(query: str) -> list[tuple[Any, ...]]:
             return td.execute(query, (board,)).fetchall()
 
@@ -131,7 +132,7 @@ def _state(venue: Venue, board: int) -> dict[str, Any]:
 
 @contextlib.contextmanager
 def _as(url: str) -> Iterator[Any]:
-    with psycopg.connect(url, autocommit=True, connect_timeout=5) as connection:
+    with psycopg.connect(libpq_url(url), autocommit=True, connect_timeout=5) as connection:
         yield connection
 
 
@@ -353,7 +354,7 @@ def test_the_tds_secrets_and_other_databases_stay_closed(venue: Venue) -> None:
         _refused(desk, "SELECT pg_catalog.pg_read_binary_file('PG_VERSION')")
     for database in ("postgres", "template1"):
         with pytest.raises(psycopg.OperationalError, match="permission denied"):
-            psycopg.connect(venue.url("desk_a", "desk-a-password", database),
+            psycopg.connect(libpq_url(venue.url("desk_a", "desk-a-password", database)),
                             connect_timeout=5).close()
 
 
@@ -452,13 +453,13 @@ def test_one_login_cannot_take_every_connection(venue: Venue) -> None:
     try:
         with pytest.raises(psycopg.OperationalError) as limit:
             for _ in range(SMALL_SERVER):
-                opened.append(psycopg.connect(venue.desk_a, connect_timeout=5))
+                opened.append(psycopg.connect(libpq_url(venue.desk_a), connect_timeout=5))
         assert "too many connections for role" in str(limit.value)
         assert len(opened) == board_rights.LOGIN_CONNECTIONS
         if venue.version >= 16:
             with pytest.raises(psycopg.OperationalError) as full:
                 for _ in range(SMALL_SERVER):
-                    opened.append(psycopg.connect(venue.desk_b, connect_timeout=5))
+                    opened.append(psycopg.connect(libpq_url(venue.desk_b), connect_timeout=5))
             assert "reserved" in str(full.value) or "too many" in str(full.value)
         with _as(venue.url_td) as td:
             assert td.execute("SELECT current_user").fetchone() == ("tdapp_td",)

@@ -15,6 +15,7 @@ import psycopg
 import pytest
 
 from tdapp.store import venue_server
+from tdapp.store.server_address import libpq_url
 from tests.venue_helpers import server_folder
 
 pytestmark = pytest.mark.postgres
@@ -50,10 +51,10 @@ def test_start_status_stop_through_the_command(data_dir: Path) -> None:
     assert document["url_td"].startswith(f"postgresql://{venue_server.TD_ROLE}:")
     assert f"@127.0.0.1:{port}/" in document["url_assistant"]
     # Both roles log in with their passwords over TCP; the TD's may create databases.
-    with psycopg.connect(document["url_td"]) as td:
+    with psycopg.connect(libpq_url(document["url_td"])) as td:
         assert td.execute("SELECT rolcreatedb FROM pg_roles WHERE rolname = current_user"
                           ).fetchone() == (True,)
-    with psycopg.connect(document["url_assistant"]) as assistant:
+    with psycopg.connect(libpq_url(document["url_assistant"])) as assistant:
         assert assistant.execute("SELECT current_user").fetchone() == (venue_server.ASSISTANT_ROLE,)
     # The passwords are kept in DIR, readable by the owner only.
     mode = stat.S_IMODE((data_dir / venue_server.SETTINGS).stat().st_mode)
@@ -67,19 +68,19 @@ def test_start_status_stop_through_the_command(data_dir: Path) -> None:
     assert json.loads(_tdapp("server", "status", "--data", str(data_dir)).stdout) == {
         "running": False}
     with pytest.raises(psycopg.OperationalError):
-        psycopg.connect(document["url_td"], connect_timeout=2)
+        psycopg.connect(libpq_url(document["url_td"]), connect_timeout=2)
 
 
 def test_a_restart_keeps_the_passwords_and_the_data(data_dir: Path) -> None:
     port = venue_server.free_port()
     first = venue_server.start(data_dir, port, "127.0.0.1")
-    with psycopg.connect(first.url_td, autocommit=True) as td:
+    with psycopg.connect(libpq_url(first.url_td), autocommit=True) as td:
         td.execute("CREATE TABLE kept (n int)")
         td.execute("INSERT INTO kept VALUES (7)")
     assert venue_server.stop(data_dir)
     again = venue_server.start(data_dir, port, "127.0.0.1")
     assert (again.url_td, again.url_assistant) == (first.url_td, first.url_assistant)
-    with psycopg.connect(again.url_td) as td:
+    with psycopg.connect(libpq_url(again.url_td)) as td:
         assert td.execute("SELECT n FROM kept").fetchone() == (7,)
     # Starting a running server again answers with the same server.
     assert venue_server.start(data_dir, port, "127.0.0.1").pid == again.pid
@@ -90,7 +91,7 @@ def test_a_wrong_password_is_refused(data_dir: Path) -> None:
     wrong = status.url_assistant.replace(venue_server.read_settings(data_dir).assistant_password,
                                          "guess")
     with pytest.raises(psycopg.OperationalError, match="password authentication failed"):
-        psycopg.connect(wrong, connect_timeout=5)
+        psycopg.connect(libpq_url(wrong), connect_timeout=5)
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux") or os.geteuid() != 0,

@@ -28,6 +28,7 @@ class RollCallEntry:
     sit_out_volunteer: bool = False
     category: str = "traveller"  # for the sit-out order, e.g. board / club / local / traveller
     sat_out_before: bool = False
+    competing: bool = True  # False: a TD or assistant who fills a seat only if needed
 
 
 @dataclass(frozen=True)
@@ -66,16 +67,23 @@ def propose_players(
     for entry in roll_call:
         if entry.status not in STATUSES:
             raise ValueError(f"roll call: unknown status {entry.status!r} for {entry.player}")
-    playing = [e for e in roll_call if e.status == "present"
-               or (e.status == "late" and policy.include_late)]
-    standbys = [e for e in roll_call if e.status == "standby"]
+    available = [e for e in roll_call if e.status == "present"
+                 or (e.status == "late" and policy.include_late)]
+    # A non-competing TD or assistant fills a seat only when needed: never counted in while a
+    # competing player sits out, so they wait behind the competing standbys.
+    playing = [e for e in available if e.competing]
+    fillers = [e for e in available if not e.competing]
+    standbys = ([e for e in roll_call if e.status == "standby" and e.competing] + fillers
+                + [e for e in roll_call if e.status == "standby" and not e.competing])
     names = [e.player for e in playing]
     count = len(names)
     late = [e.player for e in playing if e.status == "late"]
     base_notes = [f"{', '.join(late)} counted in although late"] if late else []
     if count % BOARD_SIZE == 0 and count:
-        return Proposal("none", names, explanations=base_notes + [
-            f"{count} players make {count // BOARD_SIZE} boards: nobody needs to sit out"])
+        idle = [e.player for e in fillers]
+        return Proposal("none", names, sitting_out=idle, explanations=base_notes + [
+            f"{count} players make {count // BOARD_SIZE} boards: nobody needs to sit out"]
+            + [f"{p} (not competing) is not needed" for p in idle])
     short, extra = (-count) % BOARD_SIZE, count % BOARD_SIZE
     builders = {
         "standbys": lambda: _standbys(names, standbys, short),
@@ -92,12 +100,15 @@ def propose_players(
         if proposal is not None and any(proposal.players == f.players for f in found):
             continue
         if proposal is not None and proposal.players:
+            idle = [e.player for e in fillers if e.player not in proposal.players]
+            proposal.sitting_out += idle
+            proposal.explanations += [f"{p} (not competing) is not needed" for p in idle]
             proposal.explanations = base_notes + [
                 f"{count} players is {extra} more than a multiple of 7 ({short} short of the next)"
             ] + proposal.explanations
             found.append(proposal)
     if not found:
-        return Proposal("unresolved", names, explanations=base_notes + [
+        return Proposal("unresolved", names + [e.player for e in fillers], explanations=base_notes + [
             f"{count} players is not a multiple of 7 and no fix of the format works: "
             f"add {short} or remove {extra} by hand"])
     best = found[0]
@@ -109,8 +120,10 @@ def _standbys(names: list[str], standbys: list[RollCallEntry], short: int) -> Pr
     if len(standbys) < short:
         return None
     chosen = [e.player for e in standbys[:short]]
-    notes = [f"standby {p} plays" for p in chosen]
-    notes += [f"standby {e.player} stays out" for e in standbys[short:]]
+    notes = [f"standby {e.player} plays" if e.competing and e.status == "standby"
+             else f"{e.player} (not competing) fills a seat" for e in standbys[:short]]
+    notes += [f"standby {e.player} stays out" for e in standbys[short:]
+              if e.status == "standby"]
     return Proposal("standbys", names + chosen, standbys_in=chosen, explanations=notes)
 
 
@@ -132,7 +145,8 @@ def _sit_out_order(
     ranking: Sequence[str],
 ) -> Proposal | None:
     """Volunteers first, then the format's order of categories; within a category the
-    lowest-ranked (or the last on the roll call) first; nobody who sat out before."""
+    lowest-ranked (or the last on the roll call) first; nobody who sat out before unless
+    everyone else is already out (then they are asked a second time, in the same order)."""
     position = {p: i for i, p in enumerate(ranking)}
     roll = {e.player: i for i, e in enumerate(playing)}
     volunteers = [e for e in playing if e.sit_out_volunteer and not e.sat_out_before]
@@ -146,9 +160,19 @@ def _sit_out_order(
     for entry in asked[: extra - len(out)]:
         out.append(entry.player)
         notes.append(f"{entry.player} sits out ({entry.category}, by the sit-out order)")
+    if len(out) < extra:  # everyone else is out: some must sit out a second time
+        again = [e for e in playing if e.player not in out and e.sat_out_before]
+        volunteered = [e for e in again if e.sit_out_volunteer]
+        others = sorted((e for e in again if not e.sit_out_volunteer and e.category in order),
+                        key=lambda e: (order[e.category],
+                                       -position.get(e.player, len(position)), -roll[e.player]))
+        for entry in (volunteered + others)[: extra - len(out)]:
+            out.append(entry.player)
+            notes.append(f"{entry.player} sits out a second time (everyone else who could "
+                         "is already out)")
     if len(out) < extra:
         return None
-    skipped = [e.player for e in playing if e.sat_out_before]
+    skipped = [e.player for e in playing if e.sat_out_before and e.player not in out]
     if skipped:
         notes.append(f"not asked again (sat out before): {', '.join(skipped)}")
     return Proposal("sit_out_order", [p for p in names if p not in out], sitting_out=out,

@@ -138,6 +138,7 @@ class SeatingContext:
     board_one_is_top: bool = False  # final-round boards by ranking: board 1 is the top board
     last_round: int | None = None  # the last of the balanced rounds from this one on
     pool: list[str] = field(default_factory=list)  # WDC 2025: seated apart, order not shown
+    seeds: dict[str, int] = field(default_factory=dict)  # qualifying seeds (DBN), by label
     _history: History | None = None
 
     @property
@@ -403,6 +404,16 @@ def paris_selection(proposal: SeatingProposal, board_number: int) -> ParisSelect
     context = proposal.context
     played = {p: context.played(p) for p in board.seats}
     return ParisSelection.for_board(board.seats, context.ranking, played)
+
+
+def paris_seeds(proposal: SeatingProposal) -> dict[str, int]:
+    """Each player's seed as the room knows it, for the Paris method's table: the qualifying
+    seed where there is one (DBN Invitational), else the place in the ranking that seeded the
+    boards (issue 24: each board showed seeds 1-7)."""
+    context = proposal.context
+    place = {player: i + 1 for i, player in enumerate(context.ranking)}
+    return {player: context.seeds.get(player, place.get(player, 0))
+            for board in proposal.boards for player in board.seats}
 
 
 def apply_paris(proposal: SeatingProposal, board_number: int, selection: ParisSelection) -> None:

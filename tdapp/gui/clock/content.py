@@ -41,6 +41,13 @@ class StandingRow:
     rank: int | None  # None (and no score) while the format keeps the ranking private
     player: str
     score: float | None
+    tied: bool = False  # shares the rank: printed "18=" as the PDF does
+
+    @property
+    def rank_text(self) -> str:
+        if self.rank is None:
+            return ""
+        return f"{self.rank}=" if self.tied else f"{self.rank}."
 
 
 @dataclass(frozen=True)

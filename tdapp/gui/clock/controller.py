@@ -14,6 +14,7 @@ from PySide6.QtCore import QObject
 from tdapp.core.clock import RoundClock, TimeSource, round_clock
 from tdapp.gui.clock.content import StandingRow, Standings
 from tdapp.gui.clock.page import ClockPage, board_call_content
+from tdapp.gui.common import picked_round
 from tdapp.gui.controller import AppController
 from tdapp.services import clock as clock_service
 from tdapp.services.changes import Change
@@ -28,7 +29,7 @@ def standings_content(db: TournamentDb) -> Standings:
     no ranking where the format keeps it private (services.standings_data.public_standings)."""
     public = public_standings(db)
     return Standings(title=public.title, rows=tuple(
-        StandingRow(line.rank, line.name, line.score) for line in public.lines))
+        StandingRow(line.rank, line.name, line.score, line.tied) for line in public.lines))
 
 
 class ClockController(QObject):
@@ -39,7 +40,7 @@ class ClockController(QObject):
         self.page = page
         self.app = app
         page.load_requested.connect(self.load)
-        page.round_requested.connect(self.show_round)
+        page.round_requested.connect(self._round_picked)
         page.save_requested.connect(self.save)
         page.reset_requested.connect(self.reset)
         page.content_wanted.connect(self.refresh_content)
@@ -55,11 +56,19 @@ class ClockController(QObject):
         if self.app.db is None:
             return
         self.fill_rounds()
-        number = round_number if round_number is not None else self.app.read(
-            clock_service.current_round)
+        number = round_number
+        if number is None:  # the current round, or the one the TD picked by hand before
+            current = self.app.read(clock_service.current_round)
+            numbers = [r.number for r in self.app.read(list_rounds) or []]
+            number = picked_round.recall("clock", self.app.path, current, numbers)
         if number is None:
             self.page.show_no_clock()
             return
+        self.show_round(number)
+
+    def _round_picked(self, number: int) -> None:
+        picked_round.remember("clock", self.app.path, number,
+                              self.app.read(clock_service.current_round))
         self.show_round(number)
 
     def fill_rounds(self) -> None:
@@ -96,13 +105,38 @@ class ClockController(QObject):
         if (change.tournament and page.panel is not None
                 and page.round_number is not None and not page.panel.clock.log):
             self.show_round(page.round_number)  # an untouched clock follows a format changed
-        if change.boards and page.panel is not None and page.round_number:
+        if (change.boards and page.panel is not None and page.round_number
+                and not self._follow_later_call()):
             self._follow_board_call(page.round_number)
         if change.boards or change.results or change.players:  # what the projector shows
             if page.watched():
                 self.refresh_content()
             else:
                 page.mark_stale()
+
+    def _follow_later_call(self) -> bool:
+        """A later round's board call published once the shown round is played out (every
+        board has its result, or the round is marked finished) and its clock is not ticking:
+        the page moves to the new round, ready for its start. A round still being played keeps
+        the page."""
+        page, panel = self.page, self.page.panel
+        if panel is None or page.round_number is None:
+            return False
+        clock = panel.clock
+        if clock.central.running or any(b.timer is not None and b.timer.running
+                                         for b in clock.boards.values()):
+            return False
+        rows = self.app.read(list_rounds) or []
+        shown = next((r for r in rows if r.number == page.round_number), None)
+        if shown is None or not (shown.status == "finished"
+                                 or (shown.boards and shown.boards_finished == shown.boards)):
+            return False
+        later = [r.number for r in rows
+                 if r.status == "called" and r.boards and r.number > page.round_number]
+        if not later:
+            return False
+        self.show_round(max(later))
+        return True
 
     def _follow_board_call(self, number: int) -> None:
         """A board call published or redone: the clock gets the round's boards."""

@@ -68,6 +68,7 @@ from tdapp.gui.clock.log_words import stamped
 from tdapp.gui.clock.projector import ProjectorWindow
 from tdapp.gui.clock.schedule_editor import ScheduleEditor
 from tdapp.gui.clock.sound import AlertPlayer
+from tdapp.gui.common.on_screen import keep_on_screen
 from tdapp.gui.theme import PROJECTOR_THEMES
 
 REFRESH_MS = 200
@@ -190,7 +191,10 @@ class OperatorPanel(QWidget):
                 lambda schedule: self._do(lambda: self.clock.set_schedule(schedule)))
         else:
             self.schedule_editor.load(self.clock.schedule)
+        if not self.schedule_editor.isVisible():
+            keep_on_screen(self.schedule_editor, self)
         self.schedule_editor.show()
+        self.schedule_editor.raise_()
         return self.schedule_editor
 
     def _format_schedule(self) -> Schedule:

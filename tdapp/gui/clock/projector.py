@@ -521,7 +521,7 @@ class ProjectorWindow(QWidget):
 
     def _draw_standings(self, painter: QPainter, area: QRectF) -> None:
         body = self._draw_heading(painter, area, self.standings.title)
-        rows = [("" if row.rank is None else f"{row.rank}.", row.player,
+        rows = [(row.rank_text, row.player,
                  "" if row.score is None else f"{row.score:g}") for row in self.standings.rows]
         self._draw_columns(painter, body, rows, (0.14, 0.6, 0.26), right_aligned=(0, 2))
 

@@ -8,6 +8,7 @@ from PySide6.QtCore import QDate, Qt
 from PySide6.QtWidgets import QComboBox, QCompleter, QDateEdit, QLabel, QLineEdit, QWidget
 
 from tdapp.gui import theme
+from tdapp.gui.common.collation import CollatingProxy
 
 NO_DATE = QDate(2000, 1, 1)  # the minimum of a date field, shown as "not set"
 
@@ -38,12 +39,20 @@ def searchable(combo: QComboBox, placeholder: str) -> QLineEdit:
     never a new entry); its line edit comes back, for Enter and the placeholder."""
     combo.setEditable(True)
     combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-    line, completer = combo.lineEdit(), combo.completer()
-    if line is None or completer is None:  # an editable combo box always has both
+    line = combo.lineEdit()
+    if line is None:  # an editable combo box always has one
         raise RuntimeError("an editable combo box without its line edit")
-    completer.setFilterMode(Qt.MatchFlag.MatchContains)
-    completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
+    # Qt's own completer matches accents exactly ("Zoe" would not find Zoë): the popup lists
+    # the rows of a proxy that folds case and accents, narrowed as the TD types.
+    matches = CollatingProxy(combo)
+    matches.setSourceModel(combo.model())
+    matches.setFilterKeyColumn(combo.modelColumn())
+    completer = QCompleter(matches, combo)
+    completer.setCompletionColumn(combo.modelColumn())
+    completer.setCompletionMode(QCompleter.CompletionMode.UnfilteredPopupCompletion)
     completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+    combo.setCompleter(completer)
+    line.textEdited.connect(matches.setFilterFixedString)
     line.setPlaceholderText(placeholder)
     return line
 

@@ -61,6 +61,17 @@ class RowTableModel(QAbstractTableModel, Generic[Row]):
         self._rows = list(rows)
         self.endResetModel()
 
+    def replace_rows(self, rows: Sequence[Row]) -> None:
+        """As :meth:`set_rows`, but as many rows as before are changed in place: an editor
+        whose edit caused the refresh is not pulled from under Qt (issue 24: "commitData
+        called with an editor that does not belong to this view"), and the selection stays."""
+        if len(rows) != len(self._rows) or not self._rows:
+            self.set_rows(rows)
+            return
+        self._rows = list(rows)
+        self.dataChanged.emit(self.index(0, 0),
+                              self.index(len(self._rows) - 1, len(self.columns) - 1))
+
     def rows(self) -> list[Row]:
         return list(self._rows)
 

@@ -23,6 +23,7 @@ from tdapp.store.database import TournamentDb
 
 if TYPE_CHECKING:
     from tdapp.gui.game.view import GameView
+    from tdapp.gui.results.dialog import ResultEntryDialog
     from tdapp.services import games
 
 WINDOW_SIZE = (1280, 800)
@@ -134,6 +135,7 @@ class BoardController(QObject):
         self.app = app
         self.board_id = view.board_id
         self._quiet = False
+        self.result: ResultEntryDialog | None = None  # the result grid, while it is open
         self._missed = False  # a change of this board heard while quiet (a conflict's "save mine")
         # The version of each sheet as this station last saw it, by (phase, power): a save, or
         # one kept while the venue server is gone, says so, so that a sheet someone else saved
@@ -156,8 +158,8 @@ class BoardController(QObject):
             lambda powers, phase: self.app.call(games.veto_draw_openly, self.board_id,
                                                 list(powers), phase))
         view.chart_export_requested.connect(self.export_chart)
-        view.end_requested.connect(
-            lambda reason: self.app.call(games.end_game, self.board_id, reason))
+        view.end_requested.connect(self.end)
+        view.result_requested.connect(self.open_result)
         view.told.connect(self.app.inform)
 
     def _changed(self, change: Change) -> None:
@@ -204,15 +206,55 @@ class BoardController(QObject):
         except TournamentFileError:  # the server went just after the save, which was over
             return (seen or 0) + 1  # the version seen, so one up (a same text: a conflict)
 
+    def _over(self) -> bool:
+        return self.view.state is not None and self.view.state.finished
+
+    def _offer_result(self, was_over: bool) -> None:
+        """At game over (a solo, the last year, a passed vote, the TD's call), the result
+        grid opens prefilled from the game, so the TD sees what was recorded; it is counted
+        already (issue 24: the Boards page said "playing" until it was saved by hand)."""
+        if not was_over and self._over():
+            self.open_result()
+
+    def open_result(self) -> ResultEntryDialog | None:
+        if self.result is not None:
+            self.result.reject()
+        from tdapp.gui.results.controller import result_dialog  # when a game ends
+
+        try:
+            dialog = result_dialog(self.app, self.board_id, self.view)
+        except ServiceError as exc:
+            self.app.show_problem(exc)
+            return None
+        dialog.finished.connect(lambda _code: self._result_closed(dialog))
+        self.result = dialog
+        dialog.open()
+        return dialog
+
+    def _result_closed(self, dialog: ResultEntryDialog) -> None:
+        if self.result is dialog:
+            self.result = None
+        dialog.deleteLater()
+
+    def end(self, reason: str) -> None:
+        from tdapp.services import games
+
+        was_over = self._over()
+        self.app.call(games.end_game, self.board_id, reason)
+        self._offer_result(was_over)
+
     def adjudicate(self, phase: str | None) -> None:
         from tdapp.services import games
+        was_over = self._over()
         if self.app.call(games.adjudicate, self.board_id, None, phase) is not None:
             self.view.show_adjudicated()
+            self._offer_result(was_over)
 
     def correct(self, seq: int, power: str, text: str, override: bool) -> None:
         # Called by name (not through a closure) so that, with the venue server gone, the
         # station says a correction waits for the server (services/kept.py).
         from tdapp.services import games
+        was_over = self._over()
         report = self.app.call_for_report(games.correct_orders, self.board_id, seq, power,
                                           text, override)
         if report is None:
@@ -220,6 +262,7 @@ class BoardController(QObject):
         self.view.show_correction(report)
         if report.carried:  # the game as played stands: say what comes next
             self.app.inform("Builds already played stand", "\n\n".join(report.carried))
+        self._offer_result(was_over)
 
     def player_left(self) -> None:
         from tdapp.services import games
@@ -249,7 +292,9 @@ class BoardController(QObject):
         # The service itself, not a wrapper: a venue station keeps the vote (services/kept.py)
         # while the server is gone; the call broadcasts the outcome's change.
         from tdapp.services import games
+        was_over = self._over()
         self.app.call(games.hold_draw_vote, self.board_id, votes, abandoned, powers, phase)
+        self._offer_result(was_over)
 
     def export_chart(self, path: Path) -> None:
         """The chart read and written on a worker (a USB stick may be slow)."""

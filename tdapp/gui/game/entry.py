@@ -296,9 +296,13 @@ class EntryPage(QWidget):
         for a, b in zip(editors, editors[1:], strict=False):
             QWidget.setTabOrder(a, b)
 
-    def show_gaps(self, lines: Sequence[str], void: Sequence[str]) -> None:
+    def show_gaps(self, lines: Sequence[str], void: Sequence[str],
+                  counted: Sequence[str] = ()) -> None:
+        """Units without orders, void orders (red: the unit holds), and units written twice
+        where the last order counts (not red: the unit moves)."""
         rows = [html.escape(line) for line in lines]
         rows += [f"<span style='color:{theme.SHEET_ERROR}'>{html.escape(v)}</span>" for v in void]
+        rows += [html.escape(c) for c in counted]
         self.gaps.setText("<br>".join(rows) if rows else "Every unit has an order.")
 
     def set_rules(self, text: str) -> None:

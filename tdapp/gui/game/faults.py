@@ -128,6 +128,17 @@ def mark_beyond_owed(results: Sequence[ParseResult], power: str,
     return results
 
 
+def outcome_words(kind: str) -> str:
+    """What adjudicating does with the void or missing orders of a phase, in a TD's words
+    (a winter's builds do not "hold")."""
+    if kind == "A":
+        return ("A void build or removal is not made, and builds not written are waived; a "
+                "removal not written is made by the rules (civil disorder).")
+    if kind == "R":
+        return "Those units will be disbanded."
+    return "Those units will hold."
+
+
 def fate(unit: str, kind: str) -> str:
     """What becomes of a unit whose order is void: ``A LON holds``."""
     return f"{unit} is disbanded" if kind == "R" else f"{unit} holds"

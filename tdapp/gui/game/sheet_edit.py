@@ -2,7 +2,10 @@
 
 Tab goes to the next power; Enter starts a new line (one order per line, as an assistant reads a
 paper sheet) and Shift+Enter accepts the sheet, as its panel's button says; province
-names complete from what is typed; faults are underlined where the parser says they are.
+names complete from what is typed, but a completion is taken only when the TD picks it (Tab, or
+the arrow keys then Enter, or a click): Enter alone always ends the line (issue 24: "F Nwg-Nor"
+Enter became North Africa, though "Nor" is ambiguous); faults are underlined where the parser
+says they are.
 """
 
 from __future__ import annotations
@@ -87,15 +90,14 @@ class SheetEdit(QPlainTextEdit):
         popup = self.popup
         enter = event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
         if popup.isVisible() and (enter or event.key() in (Qt.Key.Key_Tab, Qt.Key.Key_Escape)):
-            if event.key() == Qt.Key.Key_Escape:
-                popup.hide()
-                return
-            index = popup.currentIndex()
-            text = index.data() if index.isValid() else self.completer.currentCompletion()
-            if text:
-                self._insert_completion(text)
+            picked = self.picked()
             popup.hide()
-            return
+            if event.key() == Qt.Key.Key_Escape:
+                return
+            if event.key() == Qt.Key.Key_Tab or (picked and not event.modifiers()):
+                self._insert_completion(picked or self._first())
+                return
+            # Enter with nothing picked: the list closes and the key does what it always does
         if enter and event.modifiers() & Qt.KeyboardModifier.ControlModifier:
             event.ignore()  # Ctrl+Enter: the view's Adjudicate shortcut
             return
@@ -115,11 +117,10 @@ class SheetEdit(QPlainTextEdit):
         """Tab takes the highlighted completion while the list is open, else the next power."""
         popup = self.popup
         if popup.isVisible():
-            index = popup.currentIndex()
-            text = index.data() if index.isValid() else self.completer.currentCompletion()
+            text = self.picked() or self._first()
+            popup.hide()
             if text:
                 self._insert_completion(text)
-            popup.hide()
             return True
         if self.tab_handler is not None and self.tab_handler(next):
             return True
@@ -131,6 +132,17 @@ class SheetEdit(QPlainTextEdit):
             self.left.emit()
 
     # -- completion -----------------------------------------------------------------------
+    def picked(self) -> str:
+        """The completion the TD chose in the open list with the arrow keys, else ""."""
+        model = self.popup.selectionModel()
+        chosen = model.selectedIndexes() if model is not None else []
+        return str(chosen[0].data()) if chosen else ""
+
+    def _first(self) -> str:
+        """The list's first completion (what Tab takes when none is chosen)."""
+        index = self.completer.completionModel().index(0, 0)
+        return str(index.data()) if index.isValid() else ""
+
     def word_before_cursor(self) -> str:
         cursor = self.textCursor()
         block = cursor.block().text()[: cursor.positionInBlock()]
@@ -152,7 +164,7 @@ class SheetEdit(QPlainTextEdit):
         rect = self.cursorRect()
         rect.setWidth(240)
         self.completer.complete(rect)
-        popup.setCurrentIndex(self.completer.completionModel().index(0, 0))
+        popup.clearSelection()  # nothing is chosen until the TD chooses it
 
     def _insert_completion(self, choice: str) -> None:
         name = self._choices.get(choice, choice)

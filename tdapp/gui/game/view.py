@@ -9,7 +9,7 @@ makes the call through the operation API and pushes the game back with :meth:`Ga
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -43,13 +43,14 @@ from tdapp.core.game.sheets import (
     unordered_units,
 )
 from tdapp.core.orders.options import ParseOptions
+from tdapp.core.orders.result import ParseResult
 from tdapp.core.powers import POWERS
 from tdapp.gui import theme
 from tdapp.gui.game.adjudication import AdjudicationView
 from tdapp.gui.game.chart import CentreChart
 from tdapp.gui.game.draw_vote import ABANDONED, DrawVoteDialog
 from tdapp.gui.game.entry import EntryPage, rules_text, unordered_line
-from tdapp.gui.game.faults import check_sheet, fate
+from tdapp.gui.game.faults import check_sheet, fate, outcome_words
 from tdapp.gui.game.history import HistoryPage
 from tdapp.gui.results.player_left import PlayerLeftDialog
 from tdapp.services import games
@@ -83,6 +84,7 @@ class GameView(QWidget):
     vetoed_openly = Signal(list, object)  # the powers who vetoed, the phase
     chart_export_requested = Signal(object)  # the Path chosen
     end_requested = Signal(str)  # the reason
+    result_requested = Signal()  # the game is over: open its result, as recorded, to check it
     told = Signal(str, str)  # title, text: something the TD is told (an information box)
 
     def __init__(self, board_id: int, parent: QWidget | None = None) -> None:
@@ -129,6 +131,12 @@ class GameView(QWidget):
         self.call_action = menu.addAction("The TD calls the game (scored now)")
         self.time_action = menu.addAction("The round's time is up (last completed Fall)")
         self.end_button.setMenu(menu)
+        self.result_button = QPushButton("Check the &result…")
+        self.result_button.setObjectName("checkResult")
+        self.result_button.setToolTip("The result recorded from the game, in the result grid: "
+                                      "check it, or change and save it")
+        self.result_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.result_button.hide()
         head = QHBoxLayout()
         head.addWidget(self.title)
         head.addStretch(1)
@@ -136,6 +144,7 @@ class GameView(QWidget):
         head.addWidget(self.vote_button)
         head.addWidget(self.left_button)
         head.addWidget(self.end_button)
+        head.addWidget(self.result_button)
         self.entry = EntryPage()
         self.results = AdjudicationView()
         self.history = HistoryPage()
@@ -158,6 +167,7 @@ class GameView(QWidget):
         self.left_button.clicked.connect(self.player_left)
         self.call_action.triggered.connect(lambda: self.end("called"))
         self.time_action.triggered.connect(lambda: self.end("time"))
+        self.result_button.clicked.connect(self.result_requested)
         self.entry.adjudicate_requested.connect(self.adjudicate)
         for panel in self.entry.panels.values():
             panel.edit.textChanged.connect(lambda p=panel.power: self.reread(p))
@@ -211,6 +221,7 @@ class GameView(QWidget):
         live = state.started and not state.finished
         self.vote_button.setEnabled(live)
         self.end_button.setEnabled(live)
+        self.result_button.setVisible(state.finished)
         self._show_banner(state)
         for power, panel in self.entry.panels.items():
             panel.set_player(state.players.get(power))
@@ -241,7 +252,8 @@ class GameView(QWidget):
     def _show_banner(self, state: games.GameState) -> None:
         if state.finished:
             reason = END_REASONS.get(state.end_reason or "", state.end_reason or "")
-            self.banner.setText(f"Game over — {reason}. The result is on the board for scoring.")
+            self.banner.setText(f"Game over — {reason}. The result is recorded on the board for "
+                                "scoring (Check the result… opens it).")
             theme.set_banner(self.banner, theme.OK_BACKGROUND, bold=True)
         elif not state.started:
             self.banner.setText("The game has not started: Start the game opens Spring 1901.")
@@ -361,13 +373,16 @@ class GameView(QWidget):
         if gaps is not None:
             self.entry.show_gaps(*gaps)
 
-    def _gaps(self) -> tuple[list[str], list[str]] | None:
-        """Units left without orders (and builds not written), and void orders, power by power."""
+    def _gaps(self) -> tuple[list[str], list[str], list[str]] | None:
+        """Units left without orders (and builds not written), void orders, and the units
+        given two orders where the format lets the last one count, power by power."""
         current = self.state.current if self.state else None
         if current is None:
             return None
         lines: list[str] = []
         void: list[str] = []
+        counted: list[str] = []
+        last_counts = self.judge_rules.get("duplicate_orders") == "last"
         for power in POWERS:
             panel = self.entry.panels[power]
             if current.kind == "A":
@@ -388,8 +403,12 @@ class GameView(QWidget):
                             if i in panel.holding and self._status(power) != games.NO_ORDERS
                             else "")
                     void.append(f"{power.title()}: '{r.text}' — {r.error}{held}")
-            void += sorted({f"{power.title()}: {note}" for note in panel.duplicates.values()})
-        return lines, void
+            if last_counts:  # not void: the unit moves by its last order (EDC 2026)
+                counted += _last_orders(power, panel.results, panel.duplicates)
+            else:
+                void += sorted({f"{power.title()}: {note}"
+                                for note in panel.duplicates.values()})
+        return lines, void, counted
 
     def _accepted(self, power: str) -> None:
         self.save(power)
@@ -494,17 +513,27 @@ class GameView(QWidget):
             QMessageBox.StandardButton.No)
         return answer == QMessageBox.StandardButton.Yes
 
+    def _phase_kind(self) -> str:
+        current = self.state.current if self.state else None
+        return current.kind if current is not None else "M"
+
     def _adjudicate_with_gaps(self) -> bool:
         """Void orders and units without an order hold: name them and ask before adjudicating."""
-        lines, void = self._gaps() or ([], [])
-        if not lines and not void:
+        lines, void, counted = self._gaps() or ([], [], [])
+        if not lines and not void and not counted:
             return True
         shown = lines + void
-        more = f"\n…and {len(shown) - 12} more" if len(shown) > 12 else ""
+        parts = []
+        if shown:
+            more = f"\n…and {len(shown) - 12} more" if len(shown) > 12 else ""
+            parts.append("These orders are void or missing:\n\n" + "\n".join(shown[:12])
+                         + more + f"\n\n{outcome_words(self._phase_kind())}")
+        if counted:  # issue 24: listed among the void, though the unit moves
+            parts.append("A unit with two orders moves by the last one written:\n\n"
+                         + "\n".join(counted))
         answer = QMessageBox.question(
-            self, "Void or unread orders",
-            "These orders are void or missing:\n\n" + "\n".join(shown[:12]) + more
-            + "\n\nAdjudicate now? Those units will hold.",
+            self, "Void or unread orders" if shown else "Two orders for one unit",
+            "\n\n".join(parts) + "\n\nAdjudicate now?",
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             QMessageBox.StandardButton.No)
         return answer == QMessageBox.StandardButton.Yes
@@ -614,3 +643,14 @@ class GameView(QWidget):
         answer = QMessageBox.question(self, "End the game", words + "\n\nEnd the game?")
         if answer == QMessageBox.StandardButton.Yes:
             self.end_requested.emit(reason)
+
+
+def _last_orders(power: str, results: Sequence[ParseResult], duplicates: Mapping[int, str]
+                 ) -> list[str]:
+    """The order that counts for each unit written twice, where the last one counts: its
+    note and the order as written ("France: A PAR has two orders: this last one counts —
+    'A Par-Pic'")."""
+    last: dict[str, int] = {}
+    for i in sorted(duplicates):
+        last[" ".join(results[i].normalized.split()[:2])] = i
+    return [f"{power.title()}: {duplicates[i]} — '{results[i].text}'" for i in last.values()]

@@ -16,7 +16,7 @@ from tdapp.gui.window.main_window import MainWindow
 from tdapp.services import player_export
 from tdapp.services import players as player_service
 from tdapp.services.changes import Change
-from tdapp.services.players import PlayerRow
+from tdapp.services.players import PlayerData, PlayerRow
 
 IMPORT_FILTER = "Player lists (*.csv *.xlsx *.txt);;CSV files (*.csv);;Excel files (*.xlsx)"
 EXPORT_FILTER = "CSV file (*.csv);;Excel file (*.xlsx)"
@@ -115,10 +115,21 @@ class PlayersController:
         self.app.start(Operation(
             f"Importing {len(chosen)} players…",
             lambda _token: importing.import_players(db, chosen, path.name),
-            on_done=lambda change: self.window.statusBar().showMessage(
-                f"{len(chosen)} players imported from {path.name} (Edit > Undo takes the whole "
-                "import back).", 10000),
+            on_done=lambda change: self._imported(path, chosen),
             problem_title="The players could not be imported", saved_nothing=True))
+
+    def _imported(self, path: Path, chosen: list[PlayerData]) -> None:
+        self.window.statusBar().showMessage(
+            f"{len(chosen)} players imported from {path.name} (Edit > Undo takes the whole "
+            "import back).", 10000)
+        missing = importing.unlocated(chosen)
+        if missing:  # their "further from home" tie-breaker needs a town picked by hand
+            QMessageBox.information(
+                self.window, "Home towns not found",
+                f"{len(missing)} home town{'s were' if len(missing) != 1 else ' was'} not found "
+                "in the list of towns, so the \"further from home\" tie-breaker cannot use "
+                "them until you pick the town in the player's details:\n\n"
+                + "\n".join(missing[:40]) + ("\n…" if len(missing) > 40 else ""))
 
     def export(self) -> None:
         if self.app.path is None:

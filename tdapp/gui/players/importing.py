@@ -16,7 +16,7 @@ from tdapp.services.player_import import Table
 from tdapp.services.players import PlayerRow
 from tdapp.store.database import TournamentDb
 
-__all__ = ["Table", "fields", "guess", "import_players", "notes", "preview", "read_table"]
+__all__ = ["Table", "fields", "guess", "import_players", "notes", "unlocated", "preview", "read_table"]
 
 
 def read_table(path: Path) -> Table:
@@ -57,6 +57,11 @@ def preview(table: Table, mapping: Mapping,
                    row.name, row.seed, row.pinned_board, row.declined_top_board)
         for row in player_import.mapped_rows(table, chosen, held)
     ]
+
+
+def unlocated(players: list[Any]) -> list[str]:
+    """"Town (Name)" of each imported home town the gazetteer does not know."""
+    return player_import.locate_homes(players)[1]
 
 
 def import_players(db: TournamentDb, players: list[Any], file_name: str) -> Change:

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tdapp.core.collation import name_key
+from tdapp.core.collation import fold, name_key
 from tdapp.gui import theme
 from tdapp.gui.common.enter_key import on_enter
 from tdapp.gui.common.fields import searchable
@@ -86,7 +86,7 @@ class KeepApartEditor(QWidget):
     def add_picked(self) -> bool:
         typed = self.picker.currentText().strip()
         other = next((pid for pid, name in self._names.items()
-                      if name.casefold() == typed.casefold()), None)
+                      if fold(name) == fold(typed)), None)
         if other is None:
             self._say(f"{typed!r} is not a player of this tournament." if typed
                       else "Choose the player to keep apart from.")

@@ -6,6 +6,7 @@ from PySide6.QtWidgets import QWidget
 
 from tdapp.core.formats import TournamentFormat
 from tdapp.core.scoring.formula import FormulaSystem
+from tdapp.gui.common import picked_round
 from tdapp.gui.common.table_model import ROW_ROLE
 from tdapp.gui.controller import AppController
 from tdapp.gui.results.boards_panel import FINISHED, ResultsPanel
@@ -107,7 +108,8 @@ class ResultsController:
         # server is gone (the result typed is then kept on this laptop and sent later).
         self._scoring: Scoring | None = None
         self._entries: dict[int, BoardEntry] = {}
-        panel.round_chosen.connect(lambda _n: self.show_boards())
+        self._default: int | None = None  # the round the page chose itself, last time
+        panel.round_chosen.connect(self._round_chosen)
         panel.open_board.connect(self.open_board)
         panel.player_left.connect(self.player_left)
         app.file_opened.connect(lambda _path: self.refresh())
@@ -127,13 +129,21 @@ class ResultsController:
         # A newly seated round moves the tab to it (QA: it stayed on a finished round 2 with
         # "All 7 boards have their result" after round 3 was called); otherwise the round the
         # TD is looking at stays.
+        opening = not self._numbers
         newly_seated = bool(self._numbers) and numbers != self._numbers
         self._numbers = numbers
-        if current is None or current not in numbers or newly_seated:
-            # The first round still waiting for results, else the latest seated one.
-            waiting = [r.number for r in rounds if r.boards_finished < r.boards]
-            current = waiting[0] if waiting else (rounds[-1].number if rounds else None)
+        # The first round still waiting for results, else the latest seated one.
+        waiting = [r.number for r in rounds if r.boards_finished < r.boards]
+        self._default = waiting[0] if waiting else (rounds[-1].number if rounds else None)
+        if opening:  # a round the TD picked by hand before closing the file shows again
+            current = picked_round.recall("boards", self.app.path, self._default, numbers)
+        elif current is None or current not in numbers or newly_seated:
+            current = self._default
         self.panel.set_rounds(numbers, current)
+        self.show_boards()
+
+    def _round_chosen(self, number: int) -> None:
+        picked_round.remember("boards", self.app.path, number, self._default)
         self.show_boards()
 
     def show_boards(self) -> None:

@@ -6,13 +6,14 @@ the TD's words and the file stays as it was; after each the window is filled aga
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar, TypeVarTuple
 
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
-from tdapp.core.tournament.season_calendar import CHAMPIONSHIP_STARTS
+from tdapp.core.tournament.season_calendar import CHAMPIONSHIP_STARTS, season_of
 from tdapp.gui.controller import AppController
 from tdapp.gui.window.main_window import MainWindow
 from tdapp.services import season as season_service
@@ -29,12 +30,26 @@ SEASON_FILTER = "DBN season (*.tds)"
 EVENT_FILTER = "Final standings (*.csv *.txt *.xlsx *.tdt)"
 
 
+_ROUND_SEPARATORS = re.compile(r"(?:[\s,;/&+]|\band\b)+", re.IGNORECASE)
+
+
+def typed_rounds(text: str) -> list[int]:
+    """Preferred semi-final rounds as typed: "2 3", "2, 3", "2;3" and "2 and 3" are rounds 2
+    and 3 (issue 24: "2 3" was read as round 23); "" is no preference."""
+    words = [w for w in _ROUND_SEPARATORS.split(text.strip()) if w]
+    if not all(w.isdigit() for w in words):
+        raise ValueError(f"{text.strip()!r}: type the rounds as numbers, in order of "
+                         "preference: 2 3 (or 2, 3).")
+    return [int(w) for w in words]
+
+
 class SeasonController:
     def __init__(self, window: MainWindow, app: AppController | None = None) -> None:
         self.parent = window
         self.app = app
         self.window: SeasonWindow | None = None
         self.path: Path | None = None
+        self.year: int | None = None  # the February the open season began (its dated events)
         # File > DBN Invitational season… (window/menus.py); the main controller makes this
         # controller when the command first runs, and connects it to show_window.
         self.action = window.menus.season_action
@@ -75,6 +90,7 @@ class SeasonController:
             self._refused("Cannot open this season", exc)
             return False
         self.path = Path(path)
+        self.year = season_of([e.date for e in view.season_input.events])
         window.set_season_open(True)
         window.show_view(view, self.path.stem)
         return True
@@ -144,10 +160,11 @@ class SeasonController:
             self._refused("Cannot read these standings", exc)
             return False
         form = dialog or EventDialog(self.window, got.name or source.stem, got.date,
-                                     got.boards or 0, got.players or len(got.places))
+                                     got.boards or 0, got.players or len(got.places),
+                                     season=self.year)
         if dialog is None and not form.exec():
             return False
-        event = got.event(form.name.text().strip(), form.date.date().toString("yyyy-MM-dd"),
+        event = got.event(form.name.text().strip(), form.date_text(),
                           form.boards.value(), form.players.value(), form.major.isChecked())
         done = self._run("Cannot add this event", season_service.add_event, event)
         if done and got.problems and self.window is not None:
@@ -312,11 +329,10 @@ class SeasonController:
         return True
 
     def _preference_edited(self, line: InvitationLine, _column: int, value: object) -> None:
-        text = str(value).replace(" ", "")
         try:
-            rounds = [int(r) for r in text.split(",") if r]
-        except ValueError:
-            self._refused("Not a round", ValueError("Type rounds as numbers: 2, 1"))
+            rounds = typed_rounds(str(value))
+        except ValueError as exc:
+            self._refused("Not a round", exc)
             return
         self._run("Cannot record the preference", season_service.set_preference,
                   line.invitation.player, rounds)

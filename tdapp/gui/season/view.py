@@ -4,11 +4,11 @@ the controller connects the actions and fills the tables from a :class:`SeasonVi
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 
 from PySide6.QtWidgets import (
     QCheckBox,
-    QDateEdit,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMainWindow,
+    QMessageBox,
     QSpinBox,
     QTableView,
     QTabWidget,
@@ -25,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from tdapp.core.tournament.season import Invitation, QualifyingEvent, SeasonRow
+from tdapp.core.tournament.season_calendar import outside_season, season_year
 from tdapp.core.tournament.semifinal import Seat
 from tdapp.gui import theme
 from tdapp.gui.common.table_model import Column, RowTableModel
@@ -205,7 +207,7 @@ class SeasonWindow(QMainWindow):
         self.setWindowTitle(f"{title} — DBN Invitational season")
         self.events.set_rows(list(season.events))
         self.standings.set_rows(list(view.standings.rows))
-        self.invitations.set_rows(invitation_lines(view))
+        self.invitations.replace_rows(invitation_lines(view))  # typed in: kept in place
         self.stage.set_rows(list(view.stage.seats) if view.stage else [])
         self.final.set_rows(final_lines(view))
         qualifying = sum(1 for e in season.events if e.qualifies)
@@ -277,19 +279,28 @@ def invitation_lines(view: SeasonView) -> list[InvitationLine]:
 
 
 class EventDialog(QDialog):
-    """An event's name, date, size and the DBN Board's say on "major" (2.3-2.4)."""
+    """An event's name, date, size and the DBN Board's say on "major" (2.3-2.4).
+
+    The date is typed as YYYY-MM-DD and defaults to today (issue 24: it defaulted to
+    2000-01-01, and typing over a date field kept that year). A date outside the season's
+    window (2.2.1) is said under it: the season's own once an event is dated (the file then
+    refuses it, so OK waits), else today's season, asked about on OK."""
 
     def __init__(self, parent: QWidget | None, name: str = "", date: str = "",
-                 boards: int = 0, players: int = 0) -> None:
+                 boards: int = 0, players: int = 0, *, season: int | None = None,
+                 today: dt.date | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Qualifying event")
+        self.setMinimumWidth(520)
+        self.season = season
+        self.today = today or dt.date.today()
         self.name = QLineEdit(name)
-        self.date = QDateEdit()
-        self.date.setCalendarPopup(True)
-        self.date.setDisplayFormat("yyyy-MM-dd")
-        if date:
-            from PySide6.QtCore import QDate
-            self.date.setDate(QDate.fromString(date, "yyyy-MM-dd"))
+        self.date = QLineEdit(date or self.today.isoformat())
+        self.date.setObjectName("eventDate")
+        self.date.setPlaceholderText("YYYY-MM-DD")
+        self.date_note = QLabel()
+        self.date_note.setObjectName("eventDateNote")
+        self.date_note.setWordWrap(True)
         self.boards = QSpinBox()
         self.boards.setRange(0, 10000)
         self.boards.setValue(boards)
@@ -300,11 +311,56 @@ class EventDialog(QDialog):
         form = QFormLayout(self)
         form.addRow("Name", self.name)
         form.addRow("Date", self.date)
+        form.addRow("", self.date_note)
         form.addRow("Boards", self.boards)
         form.addRow("Unique players", self.players)
         form.addRow("", self.major)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel)
+        self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
+        self.date.textChanged.connect(self._check_date)
+        self._check_date()
+
+    def date_text(self) -> str:
+        return self.date.text().strip()
+
+    def date_problem(self) -> tuple[str, bool]:
+        """What is wrong with the date in words ("" when nothing), and whether it is refused
+        (not a date, or outside a season whose events are dated) rather than only warned."""
+        text = self.date_text()
+        try:
+            dt.date.fromisoformat(text)
+        except ValueError:
+            return (f"{text!r} is not a date: type it as YYYY-MM-DD "
+                    f"({self.today.isoformat()})." if text else "Type the event's date "
+                    "(YYYY-MM-DD)."), True
+        if self.season is not None:
+            why = outside_season(text, self.season)
+            return (f"{why[0].upper()}{why[1:]}." if why else ""), bool(why)
+        why = outside_season(text, season_year(self.today.isoformat()))
+        return (f"Not in this season: {why}." if why else ""), False
+
+    def _check_date(self) -> None:
+        words, refused = self.date_problem()
+        self.date_note.setText(words)
+        self.date_note.setVisible(bool(words))
+        theme.set_text_colour(self.date_note, theme.ERROR if refused else theme.WARNING)
+        self.ok_button.setEnabled(not refused)
+        if self.isVisible():
+            self.adjustSize()  # the note's lines come and go: the dialog keeps them whole
+
+    def accept(self) -> None:
+        words, refused = self.date_problem()
+        if refused:
+            return
+        if words and QMessageBox.question(
+                self, "Date outside the season", f"{words}\n\nKeep this date?",
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                QMessageBox.StandardButton.No) != QMessageBox.StandardButton.Yes:
+            self.date.setFocus()
+            self.date.selectAll()
+            return
+        super().accept()

@@ -4,7 +4,7 @@ and every turn mirrored on the projector when one is open."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent
@@ -37,6 +37,7 @@ class ParisPanel(QWidget):
         super().__init__(parent)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.selections: dict[int, ParisSelection] = {}
+        self.seed_numbers: Mapping[str, int] = {}  # the tournament's seeds, not 1-7 per board
         self.current: int | None = None
         self.mirror: Callable[[str, int, list[tuple[str, str]], str], bool] | None = None
         self.boards = QListWidget()
@@ -90,8 +91,12 @@ class ParisPanel(QWidget):
         row.addLayout(right, 1)
         self.buttons: list[QPushButton] = []
 
-    def start(self, selections: dict[int, ParisSelection]) -> None:
+    def start(self, selections: dict[int, ParisSelection],
+              seeds: Mapping[str, int] | None = None) -> None:
+        """``seeds``: each player's seed as the room knows it (DBN: the qualifying seed);
+        without, a board's players are numbered 1-7 best first."""
         self.selections = selections
+        self.seed_numbers = seeds or {}
         self.boards.blockSignals(True)
         self.boards.clear()
         for number in selections:
@@ -127,6 +132,7 @@ class ParisPanel(QWidget):
     def _show_turn(self) -> None:
         for button in self.buttons:
             self.choices.removeWidget(button)
+            button.hide()  # out of the layout: never shown loose before it is deleted
             button.deleteLater()
         self.buttons = []
         selection = self.selections.get(self.current) if self.current is not None else None
@@ -167,7 +173,8 @@ class ParisPanel(QWidget):
             played = ", ".join(p.title() for p in selection.played.get(player, ()))
             order = (str(selection.order.index(player) + 1) if player in selection.order
                      else "")
-            values = (str(row + 1), player, played, order, picked.get(player, "").title())
+            seed = self.seed_numbers.get(player) or row + 1
+            values = (str(seed), player, played, order, picked.get(player, "").title())
             for column, value in enumerate(values):
                 self.seats.setItem(row, column, QTableWidgetItem(value))
 

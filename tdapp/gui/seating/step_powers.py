@@ -228,7 +228,7 @@ class PowersPage(QWizardPage):
             board_call.clear_powers(proposal, board.number)
             selections[board.number] = board_call.paris_selection(proposal, board.number)
         self.paris.mirror = self.owner.mirror_turn
-        self.paris.start(selections)
+        self.paris.start(selections, board_call.paris_seeds(proposal))
 
     def _paris_changed(self) -> None:
         proposal = self.owner.proposal

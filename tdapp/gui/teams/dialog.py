@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tdapp.core.collation import fold
 from tdapp.core.formats.options import TeamMembers
 from tdapp.core.powers import POWER_TITLES, POWERS
 from tdapp.gui import theme
@@ -258,9 +259,9 @@ class TeamsDialog(QDialog):
     # -- what is asked -------------------------------------------------------------------------
     def picked_player(self) -> int | None:
         """The player chosen in the picker, or typed by name (case-insensitive)."""
-        text = self.player_picker.currentText().strip().casefold()
+        text = fold(self.player_picker.currentText().strip())
         for candidate in self.joinable():
-            if candidate.name.casefold() == text:
+            if fold(candidate.name) == text:
                 return candidate.player_id
         return None
 

@@ -93,7 +93,12 @@ class ShareDialog(QDialog):
         layout.addWidget(close)
 
     def show_running(self, host: str, port: int, password: str, assistant_url: str) -> None:
-        self.address.setText(f"{host}   port {port}")
+        from tdapp.services.venue import certificate_line
+
+        # The certificate's fingerprint: a station typing the address pins the server by it
+        # (the QR code carries it already).
+        line = certificate_line(assistant_url)
+        self.address.setText(f"{host}   port {port}" + (f"\n{line}" if line else ""))
         self.password.setText(password)
         self.qr.setPixmap(qr_pixmap(assistant_url))
         self.state.setText("The venue server is running: this window now works on the shared "
@@ -140,6 +145,8 @@ class JoinDialog(QDialog):
         self.password = QLineEdit()
         self.password.setEchoMode(QLineEdit.EchoMode.Password)
         self.database = QLineEdit("tournament")
+        self.fingerprint = QLineEdit()
+        self.fingerprint.setPlaceholderText("the 'certificate' line the TD's screen shows")
         self.problem = QLabel("")
         self.problem.setObjectName("joinProblem")
         self.problem.setWordWrap(True)
@@ -149,6 +156,7 @@ class JoinDialog(QDialog):
         form.addRow("Role:", self.role)
         form.addRow("Password:", self.password)
         form.addRow("Tournament database:", self.database)
+        form.addRow("Certificate:", self.fingerprint)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                         | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Join")
@@ -164,8 +172,10 @@ class JoinDialog(QDialog):
         code) into the address field is taken as it is."""
         from tdapp.services.venue import join_url
 
+        # A damaged fingerprint is kept as typed: opening the address says so in words.
         return join_url(str(self.role.currentData()), self.password.text(), self.host.text(),
-                        self.port.value(), self.database.text().strip())
+                        self.port.value(), self.database.text().strip(),
+                        fingerprint="".join(self.fingerprint.text().split()))
 
     def _accept_if_complete(self) -> None:
         if not self.host.text().strip():

@@ -35,6 +35,8 @@ PAGE_KEYS: tuple[tuple[str, str, str], ...] = (
      "Pick a place in the order / a power; undo the last pick"),
     ("Order entry", "Tab / Shift+Tab", "Next / previous power's sheet"),
     ("Order entry", "Enter / Shift+Enter", "New line (one order per line) / accept the sheet"),
+    ("Order entry", "Tab, or ↓ then Enter", "Take a province name the list offers (Enter alone "
+     "ends the line; Escape closes the list)"),
     ("Order entry", "Ctrl+Enter", "Adjudicate the phase"),
     ("Order entry", "Ctrl+Shift+N / Ctrl+Shift+G", "The power sent no orders / start its grace"),
     ("Result grid", "Enter / Tab / Ctrl+S", "Next cell down / right; save the result"),

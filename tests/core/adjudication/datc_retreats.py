@@ -4,10 +4,9 @@ tests, test_datc in place of the JSON's cases."""
 
 from __future__ import annotations
 
-from judge_helpers import position, result_of, run
-
 from tdapp.core.adjudication import PhaseOutcome
 from tdapp.core.board.position import Phase, Unit
+from tests.core.adjudication.judge_helpers import position, result_of, run
 
 
 def _two_phases(units: dict[str, list[str]], main_orders: dict[str, list[str]],

@@ -3,7 +3,7 @@ cross-check. pydip has no order parser, so the conversion is done here, by name.
 
 from __future__ import annotations
 
-from random_phases import RandomPhase
+from tests.core.adjudication.random_phases import RandomPhase
 
 _PYDIP_NAMES = {
     "EAS": "Eastern Mediterranean Sea", "WES": "Western Mediterranean Sea",

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from judge_helpers import position, run
-
 from tdapp.core.adjudication.civil_disorder import distance, removal_order
 from tdapp.core.board.position import Phase, Unit
 from tdapp.core.board.standard_map import STANDARD_MAP
+from tests.core.adjudication.judge_helpers import position, run
 
 
 def test_builds_in_written_order_with_coasts() -> None:

@@ -22,13 +22,13 @@ from __future__ import annotations
 import os
 
 import pytest
-from random_phases import RandomPhase, random_phases
 
 from tdapp.core.adjudication.canonical import parse_canonical
 from tdapp.core.adjudication.movement import adjudicate_movement
 from tdapp.core.adjudication.results import OrderEntry
 from tdapp.core.board.contract import position_from_contract
 from tdapp.core.board.standard_map import STANDARD_MAP as M
+from tests.core.adjudication.random_phases import RandomPhase, random_phases
 
 pytestmark = pytest.mark.crosscheck
 
@@ -93,7 +93,8 @@ def test_differs_from_pydip_only_where_pydip_cuts_from_the_target() -> None:
     pytest.importorskip("pydip")
     from pydip.map.predefined import vanilla_dip
     from pydip.turn.resolve import resolve_turn
-    from pydip_bridge import pydip_commands, pydip_name
+
+    from tests.core.adjudication.pydip_bridge import pydip_commands, pydip_name
 
     game_map = vanilla_dip.generate_map()
     names = set(game_map.name_map)

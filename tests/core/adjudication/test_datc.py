@@ -9,13 +9,20 @@ run, and is empty.
 
 from __future__ import annotations
 
-import datc_retreats as written_out
 import pytest
-from datc_cases import DATC_PATH, EDITIONS, load_cases, split_key, translate, units_for
 
 from tdapp.core.adjudication import OrderEntry, adjudicate_phase
 from tdapp.core.board.position import DislodgedUnit, Phase, Position, Unit
 from tdapp.core.board.standard_map import STANDARD_MAP
+from tests.core.adjudication import datc_retreats as written_out
+from tests.core.adjudication.datc_cases import (
+    DATC_PATH,
+    EDITIONS,
+    load_cases,
+    split_key,
+    translate,
+    units_for,
+)
 
 # Where the JSON's expectation is not the DATC v3.0 preference: (order key -> DATC answer, why).
 DATC_PREFERENCE: dict[tuple[str, str | None], tuple[dict[str, str], str]] = {
@@ -94,7 +101,7 @@ def _check(expected: dict, results, overrides: dict[str, str]) -> None:
 def _ownership(case: dict, units: dict[str, Unit]) -> dict[str, str]:
     """Home centres belong to their home power unless the case says otherwise; a centre with a
     unit in it belongs to that unit's power (DATC cases name only the exceptions)."""
-    from datc_cases import POWER_CODES
+    from tests.core.adjudication.datc_cases import POWER_CODES
 
     centers = {sc: p for p, scs in STANDARD_MAP.home_centers.items() for sc in scs}
     for province, unit in units.items():

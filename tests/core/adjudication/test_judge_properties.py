@@ -4,12 +4,12 @@ consistent (every unit accounted for, one unit per province, a result for every 
 from __future__ import annotations
 
 from hypothesis import given, settings
-from judge_strategies import adjustment_cases, boards
 
 from tdapp.core.adjudication import adjudicate_phase
 from tdapp.core.board.position import Phase
 from tdapp.core.board.standard_map import STANDARD_MAP
 from tdapp.core.powers import POWERS
+from tests.core.adjudication.judge_strategies import adjustment_cases, boards
 
 M = STANDARD_MAP
 

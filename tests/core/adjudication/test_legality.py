@@ -5,13 +5,13 @@ reports (what ``tdapp adjudicate`` prints) are unchanged."""
 from __future__ import annotations
 
 import pytest
-from datc_cases import DATC_PATH, EDITIONS, load_cases, translate, units_for
-from judge_helpers import position
 
 from tdapp.core.adjudication import OrderEntry, RuleOptions, adjudicate_phase
 from tdapp.core.adjudication.canonical import parse_canonical
 from tdapp.core.adjudication.legality import DESTINATION, TARGET, UNIT, order_faults
 from tdapp.core.board.position import DislodgedUnit, Phase, Position, Unit
+from tests.core.adjudication.datc_cases import DATC_PATH, EDITIONS, load_cases, translate, units_for
+from tests.core.adjudication.judge_helpers import position
 
 # One Spring: every kind of order the judge voids whatever the others do, beside legal ones
 # (supports and convoys here match their moves, so none is voided by another order).

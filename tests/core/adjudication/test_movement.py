@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from judge_helpers import position, result_of, run
-
 from tdapp.core.adjudication import OrderEntry, adjudicate_phase
 from tdapp.core.adjudication.canonical import parse_canonical
 from tdapp.core.board.position import DislodgedUnit, Phase, Unit
 from tdapp.core.orders.model import Hold, Move
+from tests.core.adjudication.judge_helpers import position, result_of, run
 
 
 def test_bounce_names_the_other_unit() -> None:

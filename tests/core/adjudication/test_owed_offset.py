@@ -9,8 +9,6 @@ import dataclasses
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from judge_helpers import position, run
-from judge_strategies import adjustment_cases
 
 from tdapp.core.adjudication import OrderEntry, RuleOptions, adjudicate_phase
 from tdapp.core.adjudication.adjustments import Due, dues, owed_counts
@@ -18,6 +16,8 @@ from tdapp.core.adjudication.canonical import parse_canonical
 from tdapp.core.adjudication.judge import PhaseOutcome
 from tdapp.core.board.position import Phase, Position
 from tdapp.core.powers import POWERS
+from tests.core.adjudication.judge_helpers import position, run
+from tests.core.adjudication.judge_strategies import adjustment_cases
 
 # France: five centres, five units, two of them away from home (BEL, HOL are its centres)
 FRANCE_FULL = position("W1905A",

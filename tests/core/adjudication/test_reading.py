@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from judge_helpers import position
 
 from tdapp.core.adjudication.reading import (
     canonical_reader,
@@ -12,6 +11,7 @@ from tdapp.core.adjudication.reading import (
     read_orders,
 )
 from tdapp.core.orders.model import Hold, Move, Retreat
+from tests.core.adjudication.judge_helpers import position
 
 
 def test_canonical_orders_need_no_parser() -> None:

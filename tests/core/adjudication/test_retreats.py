@@ -3,10 +3,9 @@ JSON drops the retreat-phase supports and convoys those cases are about)."""
 
 from __future__ import annotations
 
-import datc_retreats
-from judge_helpers import position, run
-
 from tdapp.core.board.position import Phase, Unit
+from tests.core.adjudication import datc_retreats
+from tests.core.adjudication.judge_helpers import position, run
 
 
 def test_no_supports_during_retreat() -> None:  # DATC 6.H.1

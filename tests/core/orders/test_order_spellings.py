@@ -15,9 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from parser_positions import POSITIONS
 
 from tdapp.core.orders.parser import parse_orders
+from tests.core.orders.parser_positions import POSITIONS
 
 
 def _row(text: str, expect: str, normalized: str | None, fragment: str | None,

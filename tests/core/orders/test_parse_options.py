@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from parser_positions import MID, RETREATS, START, WINTER
 
 from tdapp.core.orders.model import Build, Move, Remove, Retreat, Waive
 from tdapp.core.orders.options import (
@@ -17,6 +16,7 @@ from tdapp.core.orders.options import (
 )
 from tdapp.core.orders.parser import parse_order, parse_orders
 from tdapp.core.orders.result import ParseResult
+from tests.core.orders.parser_positions import MID, RETREATS, START, WINTER
 
 STRICT = ParseOptions(strict_abbreviations=True)
 NO_SLIPS = ParseOptions(correct_slips=False)

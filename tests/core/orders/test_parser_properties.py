@@ -8,7 +8,6 @@ import string
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
-from parser_positions import POSITIONS
 
 from tdapp.core.board.standard_map import STANDARD_MAP
 from tdapp.core.orders.fastpath import fast_drafts
@@ -19,6 +18,7 @@ from tdapp.core.orders.options import EDC_2026, ParseOptions
 from tdapp.core.orders.parser import parse_order, parse_orders
 from tdapp.core.orders.syntax import read_drafts
 from tdapp.core.orders.tokens import tokenize
+from tests.core.orders.parser_positions import POSITIONS
 
 WORDS = [
     "A", "F", "a", "f", "Army", "Fleet", "Par", "Bur", "Nth", "Nor", "Liv", "Tyr", "Tys", "Nwy",

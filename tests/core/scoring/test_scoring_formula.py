@@ -9,7 +9,6 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from scoring_helpers import board, values
 
 from tdapp.core.scoring.base import GameResult, ScoringError
 from tdapp.core.scoring.formula import (
@@ -25,6 +24,7 @@ from tdapp.core.scoring.formula import (
     tokenize,
 )
 from tdapp.core.scoring.registry import get_system
+from tests.core.scoring.scoring_helpers import board, values
 
 A = board([10, 9, 8, 5, 2], eliminated=[1905, 1907])
 B = board([8, 8, 6, 6, 4, 2], eliminated=[1906])

@@ -7,7 +7,6 @@ import re
 from fractions import Fraction
 
 import pytest
-from scoring_helpers import board, values
 
 from tdapp.core.scoring.bangkok import Bangkok
 from tdapp.core.scoring.base import GameResult, ScoringError
@@ -24,6 +23,7 @@ from tdapp.core.scoring.ranking import (
 )
 from tdapp.core.scoring.registry import UnknownSystem, get_system, list_systems, system_names
 from tdapp.core.scoring.validate import validate_game
+from tests.core.scoring.scoring_helpers import board, values
 
 FULL = {"AUSTRIA": 10, "ENGLAND": 9, "FRANCE": 8, "GERMANY": 5, "ITALY": 2, "RUSSIA": 0, "TURKEY": 0}
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from scoring_helpers import board, values
 
 from tdapp.core.scoring.base import ScoringError
 from tdapp.core.scoring.registry import get_system
+from tests.core.scoring.scoring_helpers import board, values
 
 # --- Haight v1.0: the seven examples of seeds/001 IX.3 -----------------------------------------
 

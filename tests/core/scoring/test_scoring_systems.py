@@ -9,9 +9,9 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 import pytest
-from scoring_helpers import board, values
 
 from tdapp.core.scoring.registry import get_system
+from tests.core.scoring.scoring_helpers import board, values
 
 # Board A: 10-9-8-5-2, Russia out in 1905, Turkey in 1907. Lone top, lead 1, five survivors.
 A = board([10, 9, 8, 5, 2], eliminated=[1905, 1907])

@@ -13,13 +13,22 @@ from tdapp.core.seating.model import PastBoard, SeatingRequest
 PLAYERS = [f"p{i:02d}" for i in range(21)]
 
 
+# Rounds already seated, by (players, seed): a test asking for three rounds after one that
+# asked for five gets the first three of those (round n is seated from rounds 1 to n-1 only,
+# with its own seed), instead of seating them again (half a second a round, looking ahead).
+_SEATED: dict[tuple[tuple[str, ...], int], list[list[PastBoard]]] = {}
+
+
 def past_rounds(players: list[str], rounds: int, seed: int = 1) -> list[PastBoard]:
-    past: list[PastBoard] = []
-    for number in range(1, rounds + 1):
-        result = seat_round(SeatingRequest(players, tuple(past), seed=seed + number,
-                                           time_limit=0.5))
-        past += [PastBoard(number, b.number, dict(b.powers)) for b in result.boards]
-    return past
+    seated = _SEATED.setdefault((tuple(players), seed), [])
+    while len(seated) < rounds:
+        number = len(seated) + 1
+        past = tuple(board for played in seated for board in played)
+        result = seat_round(SeatingRequest(players, past, seed=seed + number, time_limit=0.5))
+        seated.append([PastBoard(number, b.number, dict(b.powers)) for b in result.boards])
+    # copies: a test may change what it is given
+    return [PastBoard(b.round, b.board, dict(b.powers)) for played in seated[:rounds]
+            for b in played]
 
 
 def test_count_not_a_multiple_of_seven_says_how_many():

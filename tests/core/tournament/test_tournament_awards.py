@@ -3,8 +3,6 @@ special awards, and never to a player who is not competing."""
 
 from __future__ import annotations
 
-from tournament_helpers import board
-
 from tdapp.core.formats import copy_format, get_format
 from tdapp.core.formats.model import AwardsRule, BestCountryRule
 from tdapp.core.tournament import (
@@ -15,6 +13,7 @@ from tdapp.core.tournament import (
     compute_awards,
     compute_standings,
 )
+from tests.core.tournament.tournament_helpers import board
 
 BASE = copy_format(get_format("wdc-2018"), name="aw", top_board=None, final_ranking="total")
 

@@ -3,13 +3,12 @@ the final is seeded solo first then by seed, its winner is champion."""
 
 from __future__ import annotations
 
-from tournament_helpers import board
-
 from tdapp.core.formats import get_format
 from tdapp.core.formats.structures.knockout import finalists
 from tdapp.core.powers import POWERS
 from tdapp.core.tournament import Board, Player, Tournament, compute_standings
 from tdapp.core.tournament.results import ScoreSheet
+from tests.core.tournament.tournament_helpers import board
 
 FMT = get_format("dbn-2025")
 SEEDED = tuple(Player(f"s{n}", f"Seed {n}", seed=n) for n in range(1, 18))

@@ -3,11 +3,10 @@ board-topper champion (count-back on a shared top), ties by count-back."""
 
 from __future__ import annotations
 
-from tournament_helpers import board
-
 from tdapp.core.formats import copy_format, describe_format, get_format
 from tdapp.core.powers import POWERS
 from tdapp.core.tournament import Board, Player, Tournament, compute_standings
+from tests.core.tournament.tournament_helpers import board
 
 FMT = get_format("edc-2026")
 E = [f"e{i:02d}" for i in range(14)]

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 
-from tournament_helpers import board, players
-
 from tdapp.core.formats import copy_format, get_format
 from tdapp.core.powers import POWERS
 from tdapp.core.tournament import Board, SitOut, Tournament, compute_standings
 from tdapp.core.tournament.results import ScoreSheet
+from tests.core.tournament.tournament_helpers import board, players
 
 PLAIN_2025 = copy_format(get_format("wdc-2025"), name="plain", pool=None, final_ranking="total",
                          champion_tie_breakers=None, tie_breakers=("best-game",))

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tournament_helpers import board
-
 from tdapp.core.formats import copy_format, get_format
 from tdapp.core.tournament import (
     Player,
@@ -17,6 +15,7 @@ from tdapp.core.tournament import (
     compute_standings,
     team_standings,
 )
+from tests.core.tournament.tournament_helpers import board
 
 FMT = get_format("wdc-2025")
 X = [f"x{i}" for i in range(7)]

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from tournament_helpers import board, players
 
 from tdapp.core.formats import copy_format, get_format
 from tdapp.core.tournament import Board, Player, TieDecision, Tournament, compute_standings
 from tdapp.core.tournament.tiebreakers import criterion_names, draw_lots, known_criterion
+from tests.core.tournament.tournament_helpers import board, players
 
 BASE = copy_format(get_format("wdc-2025"), name="tb", pool=None, final_ranking="total",
                    champion_tie_breakers=None, tie_break_places=None, tie_breakers=())

@@ -3,10 +3,9 @@ is champion, everyone else by total."""
 
 from __future__ import annotations
 
-from tournament_helpers import board
-
 from tdapp.core.formats import get_format
 from tdapp.core.tournament import Player, Tournament, compute_standings, top_board_call
+from tests.core.tournament.tournament_helpers import board
 
 FMT = get_format("wdc-2018")
 Q = [f"q{i:02d}" for i in range(14)]

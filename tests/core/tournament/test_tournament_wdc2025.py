@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from tournament_helpers import board
-
 from tdapp.core.formats import get_format
 from tdapp.core.tournament import (
     Player,
@@ -12,6 +10,7 @@ from tdapp.core.tournament import (
     compute_awards,
     compute_standings,
 )
+from tests.core.tournament.tournament_helpers import board
 
 FMT = get_format("wdc-2025")
 IDS = [f"p{i:02d}" for i in range(27)]

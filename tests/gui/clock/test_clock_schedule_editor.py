@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 
 from tdapp.core.clock import FakeTime, ScheduleError, get_clock_format, new_round_clock
 from tdapp.gui.clock.operator_panel import OperatorPanel
@@ -65,3 +65,27 @@ def _apply_button(editor: ScheduleEditor):
     from PySide6.QtWidgets import QPushButton
 
     return next(b for b in editor.findChildren(QPushButton) if b.text().startswith("Apply"))
+
+
+def test_the_editor_opens_whole_on_the_screen_over_the_clock(qtbot) -> None:
+    """Issue 24 item 12i: the schedule editor opened partly off-screen. It opens over the
+    clock's window, moved in as needed to be whole on the screen."""
+    clock = new_round_clock(get_clock_format("wdc-2018"), FakeTime(1_750_000_000.0), (1, 2))
+    panel = OperatorPanel(clock)
+    qtbot.addWidget(panel)
+    panel.resize(500, 400)
+    panel.show()
+    area = panel.screen().availableGeometry()
+    for corner in (area.topLeft() + QPoint(150, 150),
+                   area.bottomRight() - QPoint(panel.width(), panel.height())):
+        panel.move(corner)  # the TD's window anywhere, even in a corner
+        editor = panel.open_schedule_editor()
+        qtbot.waitExposed(editor)
+        frame = editor.frameGeometry()
+        assert area.contains(frame), (area, frame)
+        # as near the clock's centre as the screen allows
+        centre = panel.frameGeometry().center()
+        wanted_x = min(max(centre.x() - frame.width() // 2, area.left()),
+                       area.right() + 1 - frame.width())
+        assert abs(frame.left() - wanted_x) <= 20, (frame, centre)
+        editor.close()

@@ -58,3 +58,48 @@ def test_adjudicating_with_unread_orders_asks_first(qtbot, view, dialog_answers)
     dialog_answers.next_answer = QMessageBox.StandardButton.Yes
     view.adjudicate()
     assert view.state.current.phase == "F1901M"
+
+
+def _focus(qtbot, view, power: str):  # noqa: F811
+    edit = view.entry.panels[power].edit
+    view.activateWindow()
+    edit.setFocus()
+    qtbot.waitUntil(edit.hasFocus, timeout=2000)
+    return edit
+
+
+def test_enter_ends_the_line_even_with_completions_shown(qtbot, view) -> None:  # noqa: F811
+    """Issue 24: `F Bre-Mid` Enter `A Par-Bur` gave "F Bre-Mid-Atlantic OceanA Par-Bur", and
+    `F Nwg-Nor` Enter inserted North Africa, the list's first entry; seed 001 calls "Nor"
+    ambiguous. A completion is taken only when the TD picks it."""
+    view.start()
+    edit = _focus(qtbot, view, "FRANCE")
+    qtbot.keyClicks(edit, "F Bre-Mid")
+    assert edit.popup.isVisible() and not edit.picked()  # offered, nothing chosen
+    qtbot.keyClick(edit, Qt.Key.Key_Return)
+    assert not edit.popup.isVisible()
+    qtbot.keyClicks(edit, "A Par-Bur")
+    assert edit.toPlainText() == "F Bre-Mid\nA Par-Bur"
+    edit = _focus(qtbot, view, "ENGLAND")
+    qtbot.keyClicks(edit, "F Nwg-Nor")
+    assert edit.popup.isVisible()
+    shot(view, "order-sheet-completions-offered")
+    qtbot.keyClick(edit, Qt.Key.Key_Return)
+    assert edit.toPlainText() == "F Nwg-Nor\n"
+    assert "North Africa" not in edit.toPlainText()
+    reading = view.entry.panels["ENGLAND"].results[0]
+    assert reading.error.startswith("'Nor' could be Norway (NWY), Norwegian Sea (NWG), North Sea")
+
+
+def test_a_completion_is_taken_when_picked(qtbot, view) -> None:  # noqa: F811
+    view.start()
+    edit = _focus(qtbot, view, "GERMANY")
+    qtbot.keyClicks(edit, "A Ber-Silesi")
+    assert edit.popup.isVisible()
+    qtbot.keyClick(edit.popup, Qt.Key.Key_Down)  # the TD chooses with the arrow keys
+    assert edit.picked().startswith("Silesia")
+    qtbot.keyClick(edit.popup, Qt.Key.Key_Return)
+    assert edit.toPlainText() == "A Ber-Silesia"
+    qtbot.keyClick(edit, Qt.Key.Key_Return)  # then Enter is a new line again
+    qtbot.keyClicks(edit, "A Mun-Bur")
+    assert edit.toPlainText() == "A Ber-Silesia\nA Mun-Bur"

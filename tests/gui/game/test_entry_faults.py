@@ -9,7 +9,7 @@ from collections import Counter
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 from sqlalchemy import select
 
 from tdapp.core.powers import POWERS
@@ -206,3 +206,26 @@ def test_builds_the_judge_voids_are_flagged(qtbot, view: GameView) -> None:
     assert "France: 2 builds not written (a void one does not count)" in gaps
     assert "Germany: 2 builds not written" in gaps and "Germany: 2 builds not written (" not in gaps
     save(view, "entry-faults-builds.png")
+
+
+def test_an_extra_build_is_asked_about_in_words_for_builds(qtbot, view: GameView,
+                                                           dialog_answers) -> None:
+    """Issue 24 item 12j: the extra-build warning asked "Adjudicate now? Those units will
+    hold." A winter's void build is not made; a retreat's void order disbands."""
+    view.start()
+    put_phase(view, {"phase": "W1901A",
+                     "units": {"FRANCE": ["A PAR"]},
+                     "centers": {**START_CENTRES, "FRANCE": ["PAR", "BRE", "MAR", "SPA"]},
+                     "dislodged": {}, "contested": [], "adjustments": {"FRANCE": 1}})
+    type_sheet(qtbot, view, "FRANCE", "Build F Brest, Build A Marseilles")
+    assert flagged(view) == {("FRANCE", "Build A Marseilles"):
+                             "France owes 1 build: one more does not count"}
+    dialog_answers.next_answer = QMessageBox.StandardButton.No
+    qtbot.keyClick(view.entry.panels["AUSTRIA"].edit, Qt.Key.Key_Return,
+                   Qt.KeyboardModifier.ControlModifier)
+    kind, title, asked = dialog_answers.shown[-1]
+    assert (kind, title) == ("question", "Void or unread orders")
+    assert "hold" not in asked
+    assert "A void build or removal is not made, and builds not written are waived" in asked
+    assert asked.endswith("Adjudicate now?")
+    assert view.state.current.phase == "W1901A"  # No: nothing adjudicated

@@ -60,3 +60,39 @@ def test_the_same_typing_under_wdc_2025_goes_to_the_north_sea(qtbot,
     type_sheet(qtbot, view, "ENGLAND", "F Lon-Nor, F Edi-Nwg, A Lvp-Yor")
     assert "F LON – NTH" in _reading(view, "ENGLAND")
     assert view.entry.panels["ENGLAND"].results[0].order is not None
+
+
+def test_two_orders_where_the_last_counts_are_not_called_void(qtbot, view: GameView,
+                                                               dialog_answers) -> None:
+    """Issue 24: the Adjudicate question listed "A VIE has two orders: this last one counts"
+    under "These orders are void or missing … Those units will hold", though it moved."""
+    _own_edc(view)
+    qtbot.mouseClick(view.start_button, Qt.MouseButton.LeftButton)
+    type_sheet(qtbot, view, "AUSTRIA", "A Vie-Bud, A Vie-Gal, A Bud-Ser")
+    gaps = html.unescape(view.entry.gaps.text())
+    counting = next(line for line in gaps.split("<br>") if "A VIE has two" in line)
+    assert counting == "Austria: A VIE has two orders: this last one counts (Our EDC) — 'A Vie-Gal'"
+    assert "only the last one counts" not in gaps  # one line per unit, the order that counts
+    save(view, "entry-last-order-counts.png")
+    qtbot.keyClick(view.entry.panels["AUSTRIA"].edit, Qt.Key.Key_Return,
+                   Qt.KeyboardModifier.ControlModifier)
+    kind, _title, text = dialog_answers.shown[-1]
+    void_part, _, moves_part = text.partition("A unit with two orders moves by the last one")
+    assert "These orders are void or missing" in void_part and "Those units will hold" in void_part
+    assert "A VIE" not in void_part  # units without orders are listed there, not Vienna
+    assert "Austria: A VIE has two orders: this last one counts (Our EDC) — 'A Vie-Gal'" \
+        in moves_part
+    # and it does move: Vienna's army is in Galicia after the Spring
+    assert "A GAL" in view.state.phases[-1].position["units"]["AUSTRIA"]
+
+
+def test_two_orders_where_the_unit_holds_stay_with_the_holds(qtbot, view: GameView,
+                                                             dialog_answers) -> None:
+    qtbot.mouseClick(view.start_button, Qt.MouseButton.LeftButton)  # WDC 2025: it holds
+    type_sheet(qtbot, view, "AUSTRIA", "A Vie-Bud, A Vie-Gal, A Bud-Ser")
+    qtbot.keyClick(view.entry.panels["AUSTRIA"].edit, Qt.Key.Key_Return,
+                   Qt.KeyboardModifier.ControlModifier)
+    _kind, _title, text = dialog_answers.shown[-1]
+    assert "moves by the last one" not in text
+    void_part = text.split("Those units will hold")[0]
+    assert "Austria: A VIE has two different orders: it holds" in void_part

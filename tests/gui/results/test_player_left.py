@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from results.fixtures import screenshot
 from tdapp.services.replacements import replacements
 from tdapp.services.rounds import board_call
+from tests.gui.results.fixtures import screenshot
 
 
 def _panel(main):

@@ -5,7 +5,7 @@ board call and the standings and keeps them current; timers stop with the page o
 Screenshots (the page at 1280x800, the projector at 1920x1080 with the real board call and
 standings) go into the test's picture folder, clockpage/; to keep them:
 
-    PYTHONPATH=. .venv/bin/python -m pytest tests/gui/test_clock_page.py -k screenshots \
+    PYTHONPATH=. .venv/bin/python -m pytest tests/gui/clock/test_clock_page.py -k screenshots \
         --keep-screens out/screens
 """
 

@@ -322,3 +322,20 @@ def test_the_td_may_stop_waiting_for_a_database_that_does_not_answer(
     answer.set()
     qtbot.waitUntil(lambda: bool(changes), timeout=5000)
     assert changes[0].description == "Saved at last"
+
+
+def test_a_waited_call_is_done_only_once_its_signal_is_posted(qapp: QApplication) -> None:
+    """A caller waiting on ``done`` may go on to quit: the worker must have finished emitting
+    by then (set before the emit, 1 start in 6 of `tdapp FILE --smoke-screenshot` crashed at
+    exit while the worker still emitted)."""
+    from PySide6.QtCore import Qt
+
+    seen: list[bool] = []
+    task = operations._Task(lambda _token: 42, CancelToken())
+    # A direct connection runs in the worker, inside the emit: done must not be set yet.
+    task.signals.finished.connect(lambda _result: seen.append(task.done.is_set()),
+                                  Qt.ConnectionType.DirectConnection)
+    operations.hold_collection()
+    task.run()
+    assert seen == [False]
+    assert task.done.is_set() and task.result == 42

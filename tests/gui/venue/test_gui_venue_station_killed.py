@@ -35,7 +35,7 @@ from tests.venue_helpers import NetworkCut, drop_database, fresh_database_url
 from tests.venue_stations import board_in_play
 
 STATION = Path(__file__).with_name("venue_station.py")
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 class Station:

@@ -18,7 +18,7 @@ from tdapp.services import players as player_service
 from tdapp.services.changes import ServiceError
 from tdapp.services.tournaments import TournamentInfo, create_tournament
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 GUI = ROOT / "tdapp" / "gui"
 
 # Controllers that still wait on the runner themselves: owned by branch venuesvc (the venue

@@ -65,6 +65,22 @@ def test_set_rows_resets_and_keeps_its_own_copy(qapp) -> None:
     assert model.rowCount() == 0 and resets == [True, True]
 
 
+def test_replace_rows_changes_as_many_rows_in_place(qapp) -> None:
+    """A table typed into is refreshed without a reset (an open editor stays the view's)."""
+    model = RowTableModel(THING_COLUMNS)
+    model.set_rows([Thing("b", 10, True), Thing("a", 9, False)])
+    resets: list[bool] = []
+    changed: list[tuple[int, int, int, int]] = []
+    model.modelReset.connect(lambda: resets.append(True))
+    model.dataChanged.connect(lambda top, bottom, _roles=(): changed.append(
+        (top.row(), top.column(), bottom.row(), bottom.column())))
+    model.replace_rows([Thing("b", 11, True), Thing("a", 9, True)])
+    assert not resets and changed == [(0, 0, 1, 2)]
+    assert model.index(0, 1).data(DISPLAY) == "11"
+    model.replace_rows([Thing("c", 1, True)])  # fewer rows: a reset after all
+    assert resets == [True] and model.rowCount() == 1
+
+
 def test_roles_give_text_native_sort_values_and_the_row(qapp) -> None:
     model = RowTableModel(THING_COLUMNS, greyed=lambda t: not t.ok)
     model.set_rows([Thing("Bee", 10, True), Thing("ant", 9, False)])

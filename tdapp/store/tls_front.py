@@ -1,0 +1,218 @@
+"""The venue server's TLS front: the bundled PostgreSQL is built without OpenSSL, so this small
+relay listens on the venue address in its place, answers a client's SSLRequest with 'S', does
+the TLS handshake with the server's certificate (tdapp.store.venue_cert), and relays the bytes
+to PostgreSQL listening on 127.0.0.1 only.
+
+It refuses, with a PostgreSQL error the client shows in words:
+- a client that does not ask for TLS (nothing crosses the venue network in clear);
+- the server's administrator (the superuser signs in only on the server's laptop itself,
+  which pg_hba.conf also enforces on the loopback address the relay comes from).
+
+Run by ``tdapp server start`` as ``tdapp _tls-front …`` (a process of its own
+that outlives the command, its pid in ``DIR/tls-front.pid``), stopped by ``tdapp server stop``.
+Windows too: asyncio's TLS and TCP need nothing POSIX (no signal handlers there: stop kills it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import ssl
+import struct
+import sys
+from pathlib import Path
+
+SSL_REQUEST = 80877103
+GSSENC_REQUEST = 80877104
+CANCEL_REQUEST = 80877102
+PROTOCOL_3 = 196608
+_MAX_STARTUP = 10_000  # a StartupMessage is a few hundred bytes
+_HANDSHAKE_TIMEOUT = 15.0
+_CHUNK = 65536
+
+PLAIN_REFUSED = ("This venue server accepts only encrypted connections (TLS). Join with the "
+                 "address the TD's Share window shows (it ends in ?fingerprint=…).")
+ADMIN_REFUSED = ("The server's administrator signs in only on the server's laptop itself, "
+                 "never over the venue network.")
+
+
+def error_response(text: str, code: str = "28000") -> bytes:
+    """A PostgreSQL ErrorResponse (FATAL) the client shows as its message."""
+    fields = (b"SFATAL\0VFATAL\0C" + code.encode() + b"\0M" + text.encode("utf-8") + b"\0\0")
+    return b"E" + struct.pack("!I", len(fields) + 4) + fields
+
+
+def startup_parameters(packet: bytes) -> dict[str, str]:
+    """The name/value pairs of a protocol-3 StartupMessage (length and version included)."""
+    parts = packet[8:].split(b"\0")
+    pairs: dict[str, str] = {}
+    for name, value in zip(parts[0::2], parts[1::2], strict=False):
+        if not name:
+            break
+        pairs[name.decode("utf-8", "replace")] = value.decode("utf-8", "replace")
+    return pairs
+
+
+async def _read_packet(reader: asyncio.StreamReader) -> bytes:
+    head = await reader.readexactly(4)
+    (length,) = struct.unpack("!I", head)
+    if not 8 <= length <= _MAX_STARTUP:
+        raise ValueError("not a PostgreSQL start-up packet")
+    return head + await reader.readexactly(length - 4)
+
+
+def _code(packet: bytes) -> int:
+    return int(struct.unpack("!I", packet[4:8])[0])
+
+
+class TlsFront:
+    """One listening front; ``upstream`` is PostgreSQL's loopback (host, port)."""
+
+    def __init__(self, context: ssl.SSLContext, upstream: tuple[str, int],
+                 refused_users: frozenset[str]) -> None:
+        self.context = context
+        self.upstream = upstream
+        self.refused_users = refused_users
+
+    async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            await self._negotiate_and_relay(reader, writer)
+        except (TimeoutError, OSError, ValueError, asyncio.IncompleteReadError, ssl.SSLError):
+            pass
+        finally:
+            with contextlib.suppress(Exception):
+                writer.close()
+
+    async def _negotiate_and_relay(self, reader: asyncio.StreamReader,
+                                   writer: asyncio.StreamWriter) -> None:
+        packet = await asyncio.wait_for(_read_packet(reader), _HANDSHAKE_TIMEOUT)
+        if _code(packet) == GSSENC_REQUEST:  # no Kerberos here: "N", then the client goes on
+            writer.write(b"N")
+            packet = await asyncio.wait_for(_read_packet(reader), _HANDSHAKE_TIMEOUT)
+        if _code(packet) == CANCEL_REQUEST:  # a cancel carries only a key: relayed as it is
+            await self._relay(reader, writer, packet)
+            return
+        if _code(packet) != SSL_REQUEST:
+            writer.write(error_response(PLAIN_REFUSED))
+            await writer.drain()
+            return
+        writer.write(b"S")
+        await writer.drain()
+        await asyncio.wait_for(writer.start_tls(self.context), _HANDSHAKE_TIMEOUT)
+        packet = await asyncio.wait_for(_read_packet(reader), _HANDSHAKE_TIMEOUT)
+        code = _code(packet)
+        if code == PROTOCOL_3:
+            user = startup_parameters(packet).get("user", "")
+            if user in self.refused_users:
+                writer.write(error_response(ADMIN_REFUSED))
+                await writer.drain()
+                return
+        elif code != CANCEL_REQUEST:
+            writer.write(error_response("Unsupported start-up message.", "08P01"))
+            await writer.drain()
+            return
+        await self._relay(reader, writer, packet)
+
+    async def _relay(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                     first: bytes) -> None:
+        up_reader, up_writer = await asyncio.open_connection(*self.upstream)
+        up_writer.write(first)
+        try:
+            await asyncio.gather(_pump(reader, up_writer), _pump(up_reader, writer))
+        finally:
+            with contextlib.suppress(Exception):
+                up_writer.close()
+
+
+async def _pump(source: asyncio.StreamReader, target: asyncio.StreamWriter) -> None:
+    try:
+        while True:
+            data = await source.read(_CHUNK)
+            if not data:
+                break
+            target.write(data)
+            await target.drain()
+    finally:
+        with contextlib.suppress(Exception):
+            if target.can_write_eof():
+                target.write_eof()
+            else:
+                target.close()
+
+
+def server_context(cert_file: Path, key_file: Path) -> ssl.SSLContext:
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    context.load_cert_chain(str(cert_file), str(key_file))
+    return context
+
+
+def listen_hosts(listen: str) -> list[str] | None:
+    """asyncio's hosts for PostgreSQL-style listen_addresses ('*': every address)."""
+    if listen in ("*", "", "0.0.0.0", "::"):
+        return None
+    return [part.strip() for part in listen.split(",") if part.strip()]
+
+
+async def serve(front: TlsFront, listen: str, port: int,
+                ready: asyncio.Event | None = None) -> None:
+    server = await asyncio.start_server(front.handle, listen_hosts(listen), port,
+                                        reuse_address=True)
+    if ready is not None:
+        ready.set()
+    async with server:
+        await server.serve_forever()
+
+
+def main(argv: list[str]) -> int:
+    """``python -m tdapp.store.tls_front --listen L --port P --upstream-port I --cert C
+    --key K --pid-file F [--refuse ROLE]…`` (tdapp.store.venue_server passes them)."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="tdapp.store.tls_front")
+    parser.add_argument("--listen", required=True)
+    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--upstream-port", type=int, required=True)
+    parser.add_argument("--cert", type=Path, required=True)
+    parser.add_argument("--key", type=Path, required=True)
+    parser.add_argument("--pid-file", type=Path, required=True)
+    parser.add_argument("--refuse", action="append", default=[])
+    args = parser.parse_args(argv)
+    front = TlsFront(server_context(args.cert, args.key), ("127.0.0.1", args.upstream_port),
+                     frozenset(args.refuse))
+    pid_file: Path = args.pid_file
+
+    async def run() -> None:
+        loop = asyncio.get_running_loop()
+        stop = asyncio.Event()
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            with contextlib.suppress(NotImplementedError, RuntimeError):  # Windows
+                loop.add_signal_handler(signum, stop.set)
+        ready = asyncio.Event()
+        task = asyncio.create_task(serve(front, args.listen, args.port, ready))
+        waiting = asyncio.create_task(ready.wait())
+        await asyncio.wait({task, waiting}, return_when=asyncio.FIRST_COMPLETED)
+        if task.done():
+            task.result()  # the port could not be bound: the error, for the log
+        pid_file.write_text(str(os.getpid()), encoding="ascii")
+        await asyncio.wait({task, asyncio.create_task(stop.wait())},
+                           return_when=asyncio.FIRST_COMPLETED)
+        task.cancel()
+
+    try:
+        asyncio.run(run())
+    except OSError as exc:
+        print(f"The encrypted front could not listen on port {args.port}: {exc}",
+              file=sys.stderr)
+        return 2
+    finally:
+        with contextlib.suppress(OSError):
+            if pid_file.read_text(encoding="ascii").strip() == str(os.getpid()):
+                pid_file.unlink()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

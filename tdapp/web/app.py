@@ -1,0 +1,197 @@
+"""The players' page as an ASGI application (Starlette): ``/``, ``/api/state``, ``/events``.
+
+Read-only for now: only GET and HEAD are answered (anything else is 405), a request with a
+body is refused, every page carries a Content-Security-Policy without inline script, and
+every name goes through Jinja2's autoescape.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from contextlib import asynccontextmanager, suppress
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from tdapp.core.clock import SystemTime, TimeSource
+from tdapp.web.page import page_context
+from tdapp.web.source import LiveSource
+from tdapp.web.state import build_state, clock_now
+
+HERE = Path(__file__).parent
+POLL_S = 0.2  # how often the source is asked whether the tournament changed
+KEEPALIVE_S = 15.0  # a comment line on a quiet stream, so proxies and phones keep it open
+MAX_QUERY = 2048  # bytes of a URL's query string; a search is a name, not a document
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; "
+       "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; "
+       "object-src 'none'")
+HEADERS = [
+    (b"content-security-policy", CSP.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+]
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+Asgi = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+class Guard:
+    """Around the whole application: GET/HEAD only, no body, short queries, safe headers."""
+
+    def __init__(self, app: Asgi) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        refusal = self._refusal(scope)
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message.setdefault("headers", [])
+                message["headers"] = list(message["headers"]) + HEADERS
+            await send(message)
+
+        if refusal is not None:
+            await refusal(scope, receive, with_headers)
+            return
+        await self.app(scope, receive, with_headers)
+
+    @staticmethod
+    def _refusal(scope: Scope) -> PlainTextResponse | None:
+        if scope["method"] not in ("GET", "HEAD"):
+            return PlainTextResponse("Only reading is allowed here.", status_code=405,
+                                     headers={"Allow": "GET, HEAD"})
+        headers = dict(scope.get("headers") or [])
+        length = headers.get(b"content-length", b"0")
+        if length.strip() not in (b"", b"0") or b"transfer-encoding" in headers:
+            return PlainTextResponse("A request here carries no body.", status_code=413)
+        if len(scope.get("query_string", b"")) > MAX_QUERY:
+            return PlainTextResponse("That address is too long.", status_code=414)
+        return None
+
+
+class StateCache:
+    """The state is worked out once per version (standings cost a little); only the clock,
+    which moves with time, is asked afresh for each request."""
+
+    def __init__(self, source: LiveSource, time: TimeSource) -> None:
+        self.source = source
+        self.time = time
+        self._lock = threading.Lock()
+        self._kept: dict[str, Any] | None = None
+
+    def get(self) -> dict[str, Any]:
+        with self._lock:
+            version = self.source.version
+            if self._kept is None or self._kept["version"] != version:
+                self._kept = build_state(self.source.db, version, self.time)
+                return dict(self._kept)
+            fresh = dict(self._kept)
+        fresh["clock"] = clock_now(self.source.db, fresh["round"], self.time)
+        return fresh
+
+
+class Changes:
+    """One watcher for all streams: polls the source and wakes every open ``/events``."""
+
+    def __init__(self, source: LiveSource) -> None:
+        self.source = source
+        self._changed = asyncio.Event()
+        self.stopping = False
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def stop_soon(self) -> None:
+        """End every open stream (the server is stopping): callable from a signal handler."""
+        self.stopping = True
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._changed.set)
+
+    async def watch(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(POLL_S)
+            try:
+                moved = await asyncio.to_thread(self.source.poll)
+            except Exception:  # noqa: BLE001 - a server gone for a moment: look again later
+                continue
+            if moved:
+                self._changed.set()
+                self._changed = asyncio.Event()
+
+    async def wait(self, timeout: float) -> None:
+        changed = self._changed
+        with suppress(TimeoutError):
+            await asyncio.wait_for(changed.wait(), timeout)
+
+
+def create_app(source: LiveSource, time: TimeSource | None = None) -> Starlette:
+    """The application for one open tournament."""
+    env = Environment(loader=FileSystemLoader(HERE / "templates"),
+                      autoescape=select_autoescape(default=True, default_for_string=True))
+    cache = StateCache(source, time or SystemTime())
+    changes = Changes(source)
+
+    def index(request: Request) -> HTMLResponse:
+        query = request.query_params.get("q", "")[:80].strip()
+        context = page_context(cache.get(), query)
+        html = env.get_template("index.html").render(**context)
+        return HTMLResponse(html, headers={"Cache-Control": "no-store"})
+
+    def api_state(request: Request) -> JSONResponse:
+        return JSONResponse(cache.get(), headers={"Cache-Control": "no-store"})
+
+    async def events(request: Request) -> StreamingResponse:
+        async def stream() -> AsyncIterator[str]:
+            sent = source.version
+            yield f"retry: 1000\ndata: {json.dumps({'version': sent})}\n\n"
+            while not changes.stopping and not await request.is_disconnected():
+                if source.version != sent:
+                    sent = source.version
+                    yield f"data: {json.dumps({'version': sent})}\n\n"
+                    continue
+                # No await between the look above and taking the event: no change is missed.
+                await changes.wait(KEEPALIVE_S)
+                if source.version == sent and not changes.stopping:
+                    yield ": still here\n\n"
+
+        return StreamingResponse(stream(), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-store",
+                                          "X-Accel-Buffering": "no"})
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        task = asyncio.create_task(changes.watch())
+        try:
+            yield
+        finally:
+            task.cancel()
+
+    routes = [
+        Route("/", index, methods=["GET", "HEAD"]),
+        Route("/api/state", api_state, methods=["GET", "HEAD"]),
+        Route("/events", events, methods=["GET"]),
+        Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.add_middleware(_GuardMiddleware)
+    app.state.changes = changes  # the command ends the streams when it is asked to stop
+    return app
+
+
+class _GuardMiddleware(Guard):
+    """Guard in Starlette's middleware list (the outermost layer after its error handler)."""
