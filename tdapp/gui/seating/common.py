@@ -44,11 +44,14 @@ def issue_text(issue: Issue) -> str:
     return f"Board {issue.board}: {issue.message}"
 
 
-def stats_text(proposal: SeatingProposal) -> str:
+def stats_text(proposal: SeatingProposal, pairs_bound: int | None = None) -> str:
+    """"10 boards · 17 repeated pairs of opponents · 0 repeated powers"; ``pairs_bound``, the
+    provable least number of repeated pairs, is said next to the pairs it counts."""
     stats = proposal.stats
+    bound = f" (at least {pairs_bound} unavoidable)" if pairs_bound else ""
     parts = [
         plural(len(proposal.boards), "board"),
-        f"{plural(stats.repeat_pairs, 'repeated pair')} of opponents",
+        f"{plural(stats.repeat_pairs, 'repeated pair')} of opponents{bound}",
         plural(stats.power_repeats, "repeated power"),
     ]
     if stats.keep_apart_violations:
