@@ -71,6 +71,9 @@ def card_views(proposal: SeatingProposal, picked: str = "") -> list[CardView]:
     views = []
     pool = set(proposal.context.pool)  # WDC 2025 round 4: marked by who sits there, unranked
     top = set(proposal.context.top_board)  # WDC 2018's final round: board 1, the best seven
+    # WDC 2025's team round: each seat says its team, so the TD sees team-mates kept apart
+    team_of = {player: name for name, members in proposal.context.teams.items()
+               for player in members.values()}
     for board in proposal.boards:
         seats = []
         for power, player in by_power(board.seats, board.powers):
@@ -78,11 +81,13 @@ def card_views(proposal: SeatingProposal, picked: str = "") -> list[CardView]:
             problem = ("severe" if any(i.kind in SEVERE for i in found)
                        else "repeat" if found else "")
             tooltip = "\n".join(i.message for i in found)
-            seats.append(SeatView(power, player, problem, tooltip))
+            seats.append(SeatView(power, player, problem, tooltip, team_of.get(player, "")))
         count = sum(1 for i in proposal.issues if i.board == board.number)
         notes = ["championship pool"] if pool and set(board.seats) <= pool else []
         if top and top <= set(board.seats):
             notes.append("top board")
+        if team_of and all(player in team_of for player in board.seats):
+            notes.append("team round")
         if board.number in proposal.selection_orders:
             notes.append("Paris")
         if count:

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QApplication
 from tdapp.commands.demo import write_demo
 from tdapp.commands.demo_finals import form_teams
 from tdapp.gui.clock.content import POOL_MARK
+from tdapp.gui.seating.common import card_views
 from tdapp.gui.seating.wizard import CALL, POWERS, REVIEW, SEAT, SeatingWizard
 from tdapp.services import rollcall, rounds, teams
 from tdapp.store.files import open_tournament_file
@@ -71,6 +72,10 @@ def test_pool_round_seated_published_and_projected(main, qtbot, demo70: Path,
         # their teams (II.4.a), were listed as repeated-power warnings, and the pairs' bound
         # read as if it were the powers' ("0 repeated powers (at least 2 unavoidable)").
         assert not [i for i in proposal.issues if i.kind == "power_repeat" and i.board > 3]
+        assert all(t.startswith("team round") for t in titles[3:])
+        fourth = card_views(proposal)[3]
+        assert len({seat.extra for seat in fourth.seats}) == 7  # each seat says its team
+        assert all(seat.extra.startswith("Team") for seat in fourth.seats), fourth.seats
         summary = wizard.review_page.summary.text()
         if wizard.lower_bound:
             assert f"of opponents (at least {wizard.lower_bound} unavoidable) · " in summary
