@@ -1,4 +1,5 @@
-"""The Excel workbook: Standings, Rounds, Boards, Best countries, Awards — values, not formulas.
+"""The Excel workbook: Standings, Rounds, Boards, Best countries (where any), Awards — values, not
+formulas.
 
 Frozen header rows, filters, column widths and number formats, so that the file opens ready to
 read and to sort.
@@ -97,9 +98,10 @@ def write_workbook(data: ReportData, target: Path) -> Path:
     headers = ["Round", "Board", "Top board", *(["Championship pool"] if pooled else []),
                "Power", "Player", "Centres", "Score", "End year", "How it ended"]
     _sheet(book, "Boards", headers, board_rows, score_columns=[headers.index("Score")])
-    _sheet(book, "Best countries", ["Power", "Winner(s)", "Score", "Game"],
-           [[b.power.title(), ", ".join(b.winners), b.score, b.detail]
-            for b in data.best_countries], score_columns=[2])
+    if data.best_countries:  # as the PDF: no empty sheet where no best country is awarded (EDC)
+        _sheet(book, "Best countries", ["Power", "Winner(s)", "Score", "Game"],
+               [[b.power.title(), ", ".join(b.winners), b.score, b.detail]
+                for b in data.best_countries], score_columns=[2])
     _sheet(book, "Awards", ["Award", "Winner(s)", "Rule"],
            [[a.award, a.winners_text, a.rule] for a in data.awards])
     if data.departures:

@@ -19,8 +19,8 @@ from tdapp.store.database import TournamentFileError
 from tdapp.store.pg import describe, holds_tournament, is_database_url, make_server_engine
 from tdapp.store.venue_cert import readable_fingerprint
 
-__all__ = ["Sharing", "describe", "is_database_url", "join_url", "sharing_status",
-           "start_sharing", "stop_sharing"]
+__all__ = ["Sharing", "describe", "is_database_url", "join_url", "personal_address",
+           "sharing_status", "start_sharing", "stop_sharing", "suggest_password"]
 
 
 @dataclass(frozen=True)
@@ -31,13 +31,30 @@ class Sharing:
     url_assistant: str  # what an assistant's laptop opens (also its QR code)
     host: str
     port: int
-    assistant_password: str
+    assistant_password: str  # the shared login's: shown only when the TD asks for it
+    database: str = venue_server.DATABASE
+    fingerprint: str = ""  # the TLS front's certificate, pinned by every station
 
 
 def _sharing(status: venue_server.ServerStatus) -> Sharing:
     assistant = make_url(status.url_assistant)
     return Sharing(status.url_td, status.url_assistant, str(assistant.host),
-                   int(assistant.port or 5432), str(assistant.password))
+                   int(assistant.port or 5432), str(assistant.password),
+                   str(assistant.database or venue_server.DATABASE), status.fingerprint)
+
+
+def personal_address(sharing: Sharing, login: str, password: str) -> str:
+    """One assistant's own join address (and QR code): their login and password, this
+    server's address and its certificate's fingerprint, so their laptop pins it."""
+    host = f"[{sharing.host}]" if ":" in sharing.host else sharing.host  # an IPv6 address
+    return venue_server.database_url(login, password, host, sharing.port,
+                                     sharing.database, fingerprint=sharing.fingerprint)
+
+
+def suggest_password() -> str:
+    """A generated password for an assistant's own login, easy to read aloud and type from
+    a screen ('k7m2-p9qx-4hta': 14 characters, more than the minimum of 10)."""
+    return venue_server.readable_password()
 
 
 def sharing_status(folder: Path | str) -> Sharing | None:

@@ -17,6 +17,7 @@ import tempfile
 from pathlib import Path
 
 from tdapp.atomic import write_atomically
+from tdapp.portable import portable_dir
 from tdapp.store.errors import TournamentFileError
 from tdapp.store.venue_cert import fingerprint_of_der, fingerprint_of_pem
 
@@ -26,7 +27,8 @@ _test_dir: str | None = None
 
 
 def pins_folder() -> Path:
-    """Pinned certificates, in the station's settings folder (the window settings' rules)."""
+    """Pinned certificates, in the station's settings folder (the window settings' rules: a
+    portable tdapp keeps them in its portable folder, never in the laptop's own settings)."""
     explicit = os.environ.get("TDAPP_SETTINGS_DIR")
     if explicit:
         return Path(explicit) / "pinned"
@@ -35,6 +37,9 @@ def pins_folder() -> Path:
         if _test_dir is None:
             _test_dir = tempfile.mkdtemp(prefix="tdapp-pins-")
         return Path(_test_dir)
+    portable = portable_dir()
+    if portable is not None:
+        return portable / "pinned"
     if sys.platform == "win32":
         base = Path(os.environ.get("APPDATA", Path.home() / "AppData" / "Roaming"))
     elif sys.platform == "darwin":

@@ -8,6 +8,11 @@ It refuses, with a PostgreSQL error the client shows in words:
 - the server's administrator (the superuser signs in only on the server's laptop itself,
   which pg_hba.conf also enforces on the loopback address the relay comes from).
 
+A stranger cannot tie it up with half-open connections: the whole negotiation (SSLRequest,
+TLS handshake, start-up packet) must end within ``HANDSHAKE_SECONDS``, and at most
+``MAX_UNAUTHENTICATED`` connections may be negotiating at once; one more closes the oldest
+still negotiating (a real station finishes in milliseconds, an idle socket is the oldest).
+
 Run by ``tdapp server start`` as ``tdapp _tls-front …`` (a process of its own
 that outlives the command, its pid in ``DIR/tls-front.pid``), stopped by ``tdapp server stop``.
 Windows too: asyncio's TLS and TCP need nothing POSIX (no signal handlers there: stop kills it).
@@ -29,7 +34,8 @@ GSSENC_REQUEST = 80877104
 CANCEL_REQUEST = 80877102
 PROTOCOL_3 = 196608
 _MAX_STARTUP = 10_000  # a StartupMessage is a few hundred bytes
-_HANDSHAKE_TIMEOUT = 15.0
+HANDSHAKE_SECONDS = 5.0  # the whole negotiation; a station on the venue Wi-Fi takes ~50 ms
+MAX_UNAUTHENTICATED = 64  # connections still negotiating at once
 _CHUNK = 65536
 
 PLAIN_REFUSED = ("This venue server accepts only encrypted connections (TLS). Join with the "
@@ -71,49 +77,68 @@ class TlsFront:
     """One listening front; ``upstream`` is PostgreSQL's loopback (host, port)."""
 
     def __init__(self, context: ssl.SSLContext, upstream: tuple[str, int],
-                 refused_users: frozenset[str]) -> None:
+                 refused_users: frozenset[str], *, handshake_seconds: float = HANDSHAKE_SECONDS,
+                 max_unauthenticated: int = MAX_UNAUTHENTICATED) -> None:
         self.context = context
         self.upstream = upstream
         self.refused_users = refused_users
+        self.handshake_seconds = handshake_seconds
+        self.max_unauthenticated = max_unauthenticated
+        # Connections still negotiating, oldest first (a dict keeps the order of arrival).
+        self.negotiating: dict[asyncio.StreamWriter, None] = {}
+        self.evicted = 0  # half-open connections closed to make room (for the tests)
 
     async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        if len(self.negotiating) >= self.max_unauthenticated:
+            oldest = next(iter(self.negotiating))
+            self.negotiating.pop(oldest)
+            self.evicted += 1
+            with contextlib.suppress(Exception):
+                oldest.transport.abort()
+        self.negotiating[writer] = None
         try:
-            await self._negotiate_and_relay(reader, writer)
+            try:
+                first = await asyncio.wait_for(self._negotiate(reader, writer),
+                                               self.handshake_seconds)
+            finally:
+                self.negotiating.pop(writer, None)
+            if first is not None:
+                await self._relay(reader, writer, first)
         except (TimeoutError, OSError, ValueError, asyncio.IncompleteReadError, ssl.SSLError):
             pass
         finally:
             with contextlib.suppress(Exception):
                 writer.close()
 
-    async def _negotiate_and_relay(self, reader: asyncio.StreamReader,
-                                   writer: asyncio.StreamWriter) -> None:
-        packet = await asyncio.wait_for(_read_packet(reader), _HANDSHAKE_TIMEOUT)
+    async def _negotiate(self, reader: asyncio.StreamReader,
+                         writer: asyncio.StreamWriter) -> bytes | None:
+        """The first packet to relay to PostgreSQL, or None when the client was refused."""
+        packet = await _read_packet(reader)
         if _code(packet) == GSSENC_REQUEST:  # no Kerberos here: "N", then the client goes on
             writer.write(b"N")
-            packet = await asyncio.wait_for(_read_packet(reader), _HANDSHAKE_TIMEOUT)
+            packet = await _read_packet(reader)
         if _code(packet) == CANCEL_REQUEST:  # a cancel carries only a key: relayed as it is
-            await self._relay(reader, writer, packet)
-            return
+            return packet
         if _code(packet) != SSL_REQUEST:
             writer.write(error_response(PLAIN_REFUSED))
             await writer.drain()
-            return
+            return None
         writer.write(b"S")
         await writer.drain()
-        await asyncio.wait_for(writer.start_tls(self.context), _HANDSHAKE_TIMEOUT)
-        packet = await asyncio.wait_for(_read_packet(reader), _HANDSHAKE_TIMEOUT)
+        await writer.start_tls(self.context)
+        packet = await _read_packet(reader)
         code = _code(packet)
         if code == PROTOCOL_3:
             user = startup_parameters(packet).get("user", "")
             if user in self.refused_users:
                 writer.write(error_response(ADMIN_REFUSED))
                 await writer.drain()
-                return
+                return None
         elif code != CANCEL_REQUEST:
             writer.write(error_response("Unsupported start-up message.", "08P01"))
             await writer.drain()
-            return
-        await self._relay(reader, writer, packet)
+            return None
+        return packet
 
     async def _relay(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
                      first: bytes) -> None:

@@ -80,3 +80,20 @@ def test_export_all_prints_no_empty_best_countries_page(edc_file: Path, tmp_path
     pages = [page.extract_text() for page in PdfReader(str(target)).pages]
     assert not any(p.startswith("Best countries") for p in pages)
     assert any(p.startswith("Awards") for p in pages)
+
+
+def test_excel_workbook_has_no_empty_best_countries_sheet(edc_file: Path, tmp_path: Path) -> None:
+    """A TD's pass through EDC 2026 (no best-country awards): File › Export › Excel workbook
+    wrote an empty "Best countries" sheet, as `tdapp export` once printed an empty page."""
+    from openpyxl import load_workbook
+
+    from tdapp.reports.excel import write_workbook
+
+    db = open_tournament(edc_file)
+    try:
+        data = report_data(db)
+    finally:
+        db.close()
+    assert not data.best_countries
+    book = load_workbook(write_workbook(data, tmp_path / "edc.xlsx"), read_only=True)
+    assert book.sheetnames == ["Standings", "Rounds", "Boards", "Awards"]

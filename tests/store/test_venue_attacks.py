@@ -498,7 +498,9 @@ def test_the_hidden_end_time_survives_copies_and_snapshots(venue: Venue,
         round_id = td.execute("SELECT id FROM round WHERE number = 1").fetchone()[0]
         td.execute("UPDATE round SET clock_state = %s WHERE id = %s",
                    (json.dumps({"log": [], "hidden_end": None}), round_id))
-        td.execute("INSERT INTO td_secret (key, value) VALUES (%s, %s)",
+        # The demo may have drawn this round's hidden end already: ours replaces it.
+        td.execute("INSERT INTO td_secret (key, value) VALUES (%s, %s) ON CONFLICT (key) "
+                   "DO UPDATE SET value = EXCLUDED.value",
                    (f"round {round_id} {td_secrets.HIDDEN_END}", json.dumps(hidden)))
 
     def sealed_in(path: Path) -> Any:

@@ -245,3 +245,49 @@ def test_status_says_not_running_when_the_front_is_down_and_start_brings_it_back
     assert venue_server.front_pid(server.data) not in (None, pid)
     with psycopg.connect(libpq_url(server.status.url_assistant)) as assistant:
         assert assistant.pgconn.ssl_in_use
+
+
+def _port(url: str) -> int:
+    return int(make_url(url).port or 5432)
+
+
+def test_a_stranger_holding_idle_connections_does_not_keep_a_station_out(
+        server: Server) -> None:
+    """"A stranger cannot tie it up": far more idle TCP connections than the front lets
+    negotiate at once, held open without a byte sent; a real station still gets in at once,
+    and the stranger's oldest sockets are the ones closed."""
+    from tdapp.store import tls_front
+
+    port = _port(server.status.url_assistant)
+    idle = [socket.create_connection(("127.0.0.1", port), timeout=10)
+            for _ in range(tls_front.MAX_UNAUTHENTICATED * 3)]
+    try:
+        with psycopg.connect(libpq_url(server.status.url_assistant),
+                             connect_timeout=10) as assistant:
+            assert assistant.pgconn.ssl_in_use
+            assert assistant.execute("SELECT count(*) FROM player").fetchone() == (49,)
+        # The first of the stranger's sockets was closed by the front to make room.
+        idle[0].settimeout(5)
+        try:
+            closed = idle[0].recv(1) == b""
+        except ConnectionResetError:
+            closed = True
+        assert closed
+    finally:
+        for sock in idle:
+            sock.close()
+
+
+def test_a_connection_that_never_finishes_its_handshake_is_closed_soon(
+        server: Server) -> None:
+    from tdapp.store import tls_front
+
+    port = _port(server.status.url_assistant)
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(b"\0\0")  # half a start-up packet, then nothing
+        sock.settimeout(tls_front.HANDSHAKE_SECONDS + 5)
+        try:
+            answer = sock.recv(1)
+        except ConnectionResetError:
+            answer = b""
+        assert answer == b""  # closed by the front, not by this test's timeout

@@ -22,11 +22,21 @@ from tdapp.gui.venue.assistants_controller import AssistantsController
 from tdapp.gui.venue.dialogs import JoinDialog, ShareDialog
 from tdapp.gui.venue.probe import install_if_asked
 from tdapp.gui.venue.watcher import LiveWatcher
+from tdapp.services import assistants
+from tdapp.services.changes import ServiceError
 from tdapp.services.kept import KEPT_WORDS, Pending
 from tdapp.services.live import Heard, change_from_notice
 from tdapp.services.outbox import Outbox, Report
 from tdapp.services.snapshots import take_snapshot
-from tdapp.services.venue import Sharing, describe, sharing_status, start_sharing, stop_sharing
+from tdapp.services.venue import (
+    Sharing,
+    describe,
+    personal_address,
+    sharing_status,
+    start_sharing,
+    stop_sharing,
+    suggest_password,
+)
 
 if TYPE_CHECKING:
     from tdapp.gui.window.main_window import MainWindow
@@ -63,6 +73,7 @@ class VenueController(QObject):
         self.where = ""
         self.last_report: Report | None = None  # what the last sending of kept entries did
         self.share_dialog: ShareDialog | None = None
+        self.sharing: Sharing | None = None  # the running server the Share dialog shows
         self.server_folder = default_server_folder()
         self.share_action = window.menus.share_action  # File menu (window/menus.py)
         self.join_action = window.menus.join_action
@@ -80,6 +91,11 @@ class VenueController(QObject):
         self.share_dialog = dialog
         dialog.start_button.clicked.connect(lambda: self.start_sharing(dialog))
         dialog.stop_button.clicked.connect(lambda: self.stop_sharing(dialog))
+        dialog.personal_password.setText(suggest_password())
+        dialog.new_password_button.clicked.connect(
+            lambda: dialog.personal_password.setText(suggest_password()))
+        dialog.add_button.clicked.connect(lambda: self.add_assistant(dialog))
+        dialog.login.returnPressed.connect(lambda: self.add_assistant(dialog))
         running = self.app.operations.wait_for(lambda: sharing_status(self.server_folder))
         if running is not None:
             self._show_running(dialog, running)
@@ -106,8 +122,31 @@ class VenueController(QObject):
             after_failure=lambda exc: dialog.show_stopped(str(exc))))
 
     def _show_running(self, dialog: ShareDialog, sharing: Sharing) -> None:
+        self.sharing = sharing
         dialog.show_running(sharing.host, sharing.port, sharing.assistant_password,
                             sharing.url_assistant)
+
+    def add_assistant(self, dialog: ShareDialog) -> None:
+        """A personal login for one assistant (no boards yet: given later in File ›
+        Assistants and their boards…), with its own join address and QR code."""
+        sharing, db = self.sharing, self.app.db
+        if sharing is None or db is None or not db.on_server:
+            dialog.say_problem("Start sharing first: the logins live on the venue server.")
+            return
+        login, password = dialog.login.text().strip(), dialog.personal_password.text()
+        if not login:
+            dialog.say_problem("Type the assistant's login: one word, e.g. desk3 or anna.")
+            return
+        try:
+            change = self.app.attempt(assistants.add_assistant, login, password)
+        except ServiceError as exc:  # a short password, a space in the login: in words
+            dialog.say_problem(str(exc))
+            return
+        if change is None:  # shown already by the operation API
+            return
+        dialog.show_added(login, password, personal_address(sharing, login, password),
+                          change.description)
+        dialog.personal_password.setText(suggest_password())
 
     def stop_sharing(self, dialog: ShareDialog) -> None:
         """Keep a .tdt copy on this laptop, close the shared tournament here, stop the server."""
@@ -129,6 +168,7 @@ class VenueController(QObject):
             return stop_sharing(folder)
 
         def done(_stopped: bool) -> None:
+            self.sharing = None
             dialog.show_stopped("The venue server is stopped." +
                                 (f" The tournament as it was is kept in {kept}." if kept else ""))
 

@@ -24,6 +24,14 @@ def _shot(widget, name: str) -> None:
     screens.save(widget, f"venue/{name}.png")
 
 
+def _all_text(widget) -> str:
+    """Every text a person could read in the dialog (labels and fields)."""
+    from PySide6.QtWidgets import QLabel, QLineEdit
+
+    return " ".join([label.text() for label in widget.findChildren(QLabel)]
+                    + [field.text() for field in widget.findChildren(QLineEdit)])
+
+
 def _about_players(change) -> bool:
     """The change names the players (typed flags, or the older topic strings)."""
     return bool(getattr(change, "players", False) or "players" in getattr(change, "topics", ()))
@@ -57,24 +65,52 @@ def test_share_join_live_and_server_gone(qtbot, tmp_path: Path, demo_file: Path,
             dialog.start_button.click()
             qtbot.waitUntil(lambda: td.app.db is not None and td.app.db.on_server,
                             timeout=60000)
-            assert dialog.password.text() == venue_server.read_settings(
-                folder).assistant_password
+            shared = venue_server.read_settings(folder).assistant_password
+            assert "port" in dialog.address.text() and "certificate" in dialog.address.text()
+            # "Each assistant gets a personal login by default": the shared password is not
+            # on screen until the TD asks for it, with words saying what it gives.
+            assert not dialog.shared_box.isVisible() and dialog.password.text() == ""
+            assert shared not in _all_text(dialog)
+            assert dialog.add_box.isEnabled()
+
+            # The main path: a personal login, its generated password, its own address + QR.
+            generated = dialog.personal_password.text()
+            assert len(generated) >= 10
+            dialog.login.setText("desk3")
+            dialog.add_button.click()
+            assert "desk3" in dialog.joined.text() and generated in dialog.joined.text()
+            assert "certificate" in dialog.joined.text()
             assert dialog.qr.pixmap() is not None and not dialog.qr.pixmap().isNull()
-            assert "port" in dialog.address.text()
+            assert dialog.personal_password.text() != generated  # a new one for the next
+            assert shared not in _all_text(dialog)
             _shot(dialog, "share-dialog")
+
+            # A too-short password is refused in words, nothing added.
+            dialog.login.setText("desk4")
+            dialog.personal_password.setText("short")
+            dialog.add_button.click()
+            assert "10" in dialog.problem.text() and "desk4" not in dialog.joined.text()
+
+            dialog.show_shared.setChecked(True)
+            assert dialog.password.text() == shared and dialog.shared_box.isVisibleTo(dialog)
+            assert not dialog.shared_qr.pixmap().isNull()
+            _shot(dialog, "share-dialog-shared-password")
+            dialog.show_shared.setChecked(False)
+            assert dialog.password.text() == "" and shared not in _all_text(dialog)
             assert td.window.file_label.text().startswith("Shared: tournament on ")
 
-            # An assistant's laptop joins with what the TD's screen shows.
+            # An assistant's laptop joins with the login of its own the TD's screen shows.
             assistant = _main(tmp_path, "assistant")
             monkeypatch.setenv("TDAPP_STATION", "assistant-laptop")
             join = assistant.venue.join()
             join.host.setText("127.0.0.1")
             join.port.setValue(dialog.port.value())
-            join.password.setText(dialog.password.text())
+            join.login.setText("desk3")
+            join.password.setText(generated)
             _shot(join, "join-dialog")
             join.buttons.accepted.emit()
             qtbot.waitUntil(lambda: assistant.app.db is not None, timeout=20000)
-            assert assistant.app.db.url and "tdapp_assistant" in assistant.app.db.url
+            assert assistant.app.db.url and "desk3" in assistant.app.db.url
             qtbot.waitUntil(lambda: assistant.venue.watcher is not None
                             and assistant.venue.watcher.connected, timeout=10000)
 
