@@ -11,8 +11,12 @@ say nothing about round 2. An assistant given boards of earlier rounds only may 
 of a newly seated round until the TD gives them some of it (and keeps the right to correct the
 boards given before). An assistant never given any board may enter every board.
 
-Logins and given boards are the server's rights, not tournament data: they are not in the
-audit log, and Edit › Undo does not take them back (the dialog does).
+Logins and given boards are the server's rights, not tournament rows, but each change is a
+line of the audit log (History: who, when, what) and every station hears of it (the typed
+change's ``assistants`` kind: the Assistants dialog rereads). Edit › Undo of giving boards gives
+back the boards the login had before; Undo of adding a login removes it. A removed login, or a
+new password, is in the History only: the old password is not kept anywhere (PostgreSQL keeps
+its hash only), so Undo could not bring it back and does not pretend to (add the login again).
 """
 
 from __future__ import annotations
@@ -25,12 +29,14 @@ from typing import Any, TypeVar
 from sqlalchemy import Connection, select, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
+from sqlalchemy.orm import Session
 
 from tdapp.services.changes import Change, ServiceError
-from tdapp.store import board_rights
+from tdapp.services.live import declare
+from tdapp.store import audit, board_rights
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import Board, Round
-from tdapp.store.server_refusals import connection_problem
+from tdapp.store.server_refusals import ServerRefused, connection_problem
 from tdapp.store.venue_server import ASSISTANT_ROLE, TD_ROLE, readable_password
 
 T = TypeVar("T")
@@ -97,6 +103,91 @@ def _with_td(db: TournamentDb, work: Callable[[Connection], T]) -> T:
                 "Only the TD's role may add assistants and give boards (this station is "
                 f"connected as {make_url(_on_server(db)).username}). Nothing was changed.")
         return work(connection)
+
+
+# The audit log's names for the rows that are the server's rights (services.history's Undo,
+# RESTORERS at the end of this module).
+LOGIN_ROWS = "assistant_login"
+BOARD_ROWS = "assistant_boards"
+
+
+def _td_action(db: TournamentDb, what: str, work: Callable[[Connection, Session], Change]
+               ) -> Change:
+    """One of the TD's changes to the rights, as an action: committed with its audit line and
+    its notice to the other stations, or not at all."""
+    url = _on_server(db)
+    try:
+        with db.action(what) as session:
+            connection = session.connection()
+            if not board_rights.may_manage_assistants(connection):
+                raise ServiceError(
+                    "Only the TD's role may add assistants and give boards (this station is "
+                    f"connected as {make_url(url).username}). Nothing was changed.")
+            change = work(connection, session)
+            session.info["tdapp_action"] = change.description
+            return declare(session, change)
+    except (board_rights.BoardRightsError, ServerRefused) as exc:
+        words = str(exc)
+        if "may not do this" in words:
+            words = ("Only the TD's station may add assistants and give boards; this station "
+                     f"is connected as {make_url(url).username}. Nothing was changed.")
+        raise ServiceError(words) from exc
+    except DBAPIError as exc:
+        words = connection_problem(url, exc)
+        if "may not do this" in words or "permission denied" in str(exc).lower():
+            words = ("Only the TD's station may add assistants and give boards; this station "
+                     f"is connected as {make_url(url).username}. Nothing was changed.")
+        raise ServiceError(words) from exc
+    except SQLAlchemyError as exc:
+        raise ServiceError(connection_problem(url, exc)) from exc
+
+
+def _log(session: Session, table: str, before: dict[str, Any] | None,
+         after: dict[str, Any] | None, *, note: bool = False) -> None:
+    session.info.setdefault(audit.PENDING_KEY, []).append((table, 0, before, after))
+    if note:
+        session.info[audit.KIND_KEY] = "note"
+
+
+def _boards_row(connection: Connection, login: str) -> dict[str, Any]:
+    return {"login": login, "board_ids": board_rights.given_boards(connection, login)}
+
+
+def restore_login(session: Session, target: dict[str, Any] | None,
+                  left: dict[str, Any] | None
+                  ) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
+    """Undo of adding a login removes it (and its boards); Redo cannot add it back."""
+    if target is not None:
+        raise board_rights.BoardRightsError(
+            f"The login {target.get('login')} cannot come back by Redo: its password is not "
+            "kept anywhere. Add it again (File › Assistants and their boards…). Nothing was "
+            "changed.")
+    connection = session.connection()
+    login = str((left or {}).get("login", ""))
+    if login not in board_rights.assistant_logins(connection):
+        return None, None  # removed since: nothing left to take away
+    before = _boards_row(connection, login)
+    board_rights.drop_login(connection, login)
+    return before, None
+
+
+def restore_boards(session: Session, target: dict[str, Any] | None,
+                   _left: dict[str, Any] | None) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
+    """Give the login exactly the boards it had then (those boards that still exist)."""
+    if target is None:
+        return None, None
+    connection = session.connection()
+    login = str(target["login"])
+    if login not in board_rights.assistant_logins(connection):
+        raise board_rights.BoardRightsError(
+            f"The assistant {login} was removed since: add the login again, then give its "
+            "boards (File › Assistants and their boards…). Nothing was changed.")
+    before = _boards_row(connection, login)
+    wanted = [int(b) for b in target.get("board_ids", [])]
+    existing = {int(b) for b in connection.execute(
+        select(Board.id).where(Board.id.in_(wanted))).scalars()} if wanted else set()
+    board_rights.give_boards(connection, login, [b for b in wanted if b in existing])
+    return before, _boards_row(connection, login)
 
 
 def manages_assistants(db: TournamentDb) -> bool:
@@ -183,12 +274,16 @@ def add_assistant(db: TournamentDb, login: str, password: str) -> Change:
     except board_rights.BoardRightsError as exc:
         raise ServiceError(str(exc)) from exc
 
-    def work(connection: Connection) -> Change:
+    def work(connection: Connection, session: Session) -> Change:
         new = board_rights.create_login(connection, login, password)
         said = "added" if new else "given a new password"
-        return Change(f"Assistant {login} {said}", history=False)
+        if new:
+            _log(session, LOGIN_ROWS, None, {"login": login})
+        else:  # the old password is gone: in the History, not on the Undo stack
+            _log(session, LOGIN_ROWS, {"login": login}, {"login": login}, note=True)
+        return Change(f"Assistant {login} {said}", assistants=True)
 
-    return _with_td(db, work)
+    return _td_action(db, f"Add assistant {login}", work)
 
 
 def give_boards(db: TournamentDb, login: str, round_number: int,
@@ -197,7 +292,7 @@ def give_boards(db: TournamentDb, login: str, round_number: int,
     stay given). Refused, with nothing changed, for a board the round does not have."""
     wanted = sorted(set(board_numbers))
 
-    def work(connection: Connection) -> Change:
+    def work(connection: Connection, session: Session) -> Change:
         if login not in board_rights.assistant_logins(connection):
             raise ServiceError(f"There is no assistant {login!r} on this server: add the "
                                "login first.")
@@ -206,23 +301,29 @@ def give_boards(db: TournamentDb, login: str, round_number: int,
         if missing:
             raise ServiceError(f"Round {round_number} has no board "
                                f"{', '.join(map(str, missing))}: nothing was given.")
+        before = _boards_row(connection, login)
         board_rights.give_some_boards(connection, login, ids.values(),
                                       [ids[n] for n in wanted])
+        _log(session, BOARD_ROWS, before, _boards_row(connection, login))
         boards = ", ".join(map(str, wanted)) or "none"
         word = "board" if len(wanted) == 1 else "boards"
         return Change(f"{login} given {word} {boards} of round {round_number}",
-                      history=False)
+                      assistants=True)
 
-    return _with_td(db, work)
+    return _td_action(db, f"Give boards to {login}", work)
 
 
 def remove_assistant(db: TournamentDb, login: str) -> Change:
     """Take the assistant's login away (the station using it can no longer connect)."""
-    def work(connection: Connection) -> Change:
+    def work(connection: Connection, session: Session) -> Change:
+        before = _boards_row(connection, login) \
+            if login in board_rights.assistant_logins(connection) else {"login": login}
         board_rights.drop_login(connection, login)
-        return Change(f"Assistant {login} removed", history=False)
+        # Its password cannot come back: in the History, not on the Undo stack.
+        _log(session, LOGIN_ROWS, before, None, note=True)
+        return Change(f"Assistant {login} removed", assistants=True)
 
-    return _with_td(db, work)
+    return _td_action(db, f"Remove assistant {login}", work)
 
 
 def my_boards(db: TournamentDb) -> str:
@@ -267,3 +368,6 @@ def join_address(db: TournamentDb, login: str, password: str) -> str:
 def suggest_password() -> str:
     """A password easy to read aloud and type from a screen ('k7m2-p9qx-4hta')."""
     return readable_password()
+
+
+RESTORERS: dict[str, audit.Restorer] = {LOGIN_ROWS: restore_login, BOARD_ROWS: restore_boards}

@@ -52,6 +52,7 @@ class Change:
     teams: bool = False  # teams and their members
     standings: bool = False  # tie decisions and other inputs of the ranking
     awards: bool = False  # awards and their winners
+    assistants: bool = False  # assistants' logins and the boards given them (venue server)
     history: bool = True  # every recorded action adds a line to the history
 
     @classmethod

@@ -7,8 +7,9 @@ import datetime as dt
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from tdapp.services.assistants import RESTORERS
 from tdapp.services.changes import Change, ServiceError
-from tdapp.store import audit
+from tdapp.store import audit, board_rights
 from tdapp.store.audit import ActionSummary as ActionSummary  # a History row, for the GUI
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import AuditEntry
@@ -56,7 +57,11 @@ def _revert(db: TournamentDb, kind: str) -> Change:
             raise ServiceError(f"There is nothing to {kind}.")
         if db.on_server:
             _refuse_someone_elses(session, stack[-1], db.who, kind)
-        what = audit.revert_action(session, stack[-1], kind=kind, who=db.who)
+        try:
+            what = audit.revert_action(session, stack[-1], kind=kind, who=db.who,
+                                       others=RESTORERS)
+        except board_rights.BoardRightsError as exc:  # an assistant's login gone since...
+            raise ServiceError(str(exc)) from exc
     verb = "Undone" if kind == "undo" else "Redone"
     return Change.everything(f"{verb}: {what}")
 

@@ -64,6 +64,8 @@ TABLE_TOPICS: dict[str, tuple[str, ...]] = {
     "game_phase": ("games", "boards"),
     "phase_orders": ("games",),
     "draw_vote": ("games",),
+    "assistant_login": ("assistants",),  # rows of the audit log only (services.assistants)
+    "assistant_boards": ("assistants",),
 }
 
 

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from tdapp.core.board.position import FALL, SPRING, WINTER, Phase
 from tdapp.core.game.errors import GameRuleRefusal
-from tdapp.core.game.phases import as_phase, phase_title
+from tdapp.core.game.phases import as_phase, last_completed_fall, phase_title
 from tdapp.core.game.replacement import (
     FINISHER_DEFAULT,
     LEAVER_DEFAULT,
@@ -25,7 +26,11 @@ from tdapp.core.game.replacement import (
     civil_disorder_powers,
     describe,
 )
+from tdapp.core.powers import POWERS, SOLO_CENTERS
+from tdapp.core.scoring.base import GameResult, ScoringError
+from tdapp.core.scoring.registry import get_system
 from tdapp.services.changes import Change, ServiceError
+from tdapp.services.formats import session_format, session_systems
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import Board, GamePhase, Player, Round, Seat, SeatReplacement
 
@@ -64,6 +69,67 @@ class ReplacementRow:
     text: str  # "England: Ann left in S1905M, Bob took over"
     left_id: int
     replaced_by_id: int | None
+
+
+@dataclass(frozen=True)
+class ScoreWhenLeft:
+    """The leaver's score computed from the game when they left (``score`` None: it cannot be
+    computed, and ``words`` say why: the TD types it)."""
+
+    score: float | None
+    words: str
+
+
+def _phase_key(phase: Phase) -> tuple[int, int, str]:
+    return phase.year, [SPRING, FALL, WINTER].index(phase.season), phase.kind
+
+
+def score_when_left(db: TournamentDb, board_id: int, power: str, phase: str) -> ScoreWhenLeft:
+    """What ``power`` would have scored had the game ended when its player left: the centres
+    every power held at the start of ``phase`` (the position order entry recorded then, or the
+    latest one before it), scored by the round's system as a game ended by time that year.
+    A prefill for the TD, who decides (WDC 2025 III.3: "Scoring of this position will be at
+    the discretion of the TD")."""
+    power = power.strip().upper()
+    with db.read() as session:
+        board = session.get(Board, board_id)
+        if board is None:
+            raise ServiceError("That board is no longer in the tournament.")
+        round_row = session.get(Round, board.round_id)
+        round_number = round_row.number if round_row is not None else 1
+        fmt, custom = session_format(session), session_systems(session)
+        rows = [(str(phase_name), position) for phase_name, position in session.execute(
+            select(GamePhase.phase, GamePhase.position).where(GamePhase.board_id == board_id)
+            .order_by(GamePhase.seq))]
+    if not rows:
+        return ScoreWhenLeft(None, "This board's orders are not entered in tdapp, so its "
+                                   "centres then are not known: type the score.")
+    try:
+        left = as_phase(phase.strip().upper())
+    except ValueError:
+        return ScoreWhenLeft(None, "Write the phase like S1905M to have the score computed.")
+    known = [(as_phase(name), position) for name, position in rows]
+    before = [(p, pos) for p, pos in known if _phase_key(p) <= _phase_key(left)]
+    if not before:
+        return ScoreWhenLeft(None, f"The game entered here starts at {rows[0][0]}, after "
+                                   f"{left}: type the score.")
+    at, position = before[-1]
+    owned = (position or {}).get("centers") or {}
+    counts = {p: len(owned.get(p, [])) for p in POWERS}
+    year = max(1901, last_completed_fall(at))
+    solo = next((p for p, c in counts.items() if c >= SOLO_CENTERS), None)
+    game = GameResult(centers=counts, end_year=year, solo=solo,
+                      eliminated={p: year for p, c in counts.items() if c == 0})
+    system = get_system(fmt.scoring_for(round_number), custom)
+    try:
+        score = float(system.score(game)[power])
+    except (ScoringError, KeyError) as exc:
+        return ScoreWhenLeft(None, f"{system.title} cannot score the game as it stood then "
+                                   f"({exc}): type the score.")
+    when = phase_title(at) if at == left else f"{phase_title(at)} (the last phase entered)"
+    return ScoreWhenLeft(score, f"{power.title()} held {counts.get(power, 0)} centres at "
+                                f"{when}: {score:.2f} by {system.title} as if the game had "
+                                "ended then.")
 
 
 def record_departure(db: TournamentDb, board_id: int, departure: Departure) -> Change:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import decimal
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +20,15 @@ from sqlalchemy.orm import Session
 from tdapp.store.models import AuditEntry, Base, utc_now
 
 PENDING_KEY = "tdapp_audit_pending"
+# An action's kind when it is not "do": "note" is in the History (who, when, what) but not on
+# the Undo stack (a removed login's password cannot come back, so Undo must not pretend to).
+KIND_KEY = "tdapp_audit_kind"
+# Puts back a logged row that is not a tournament table's (an assistant's login, its given
+# boards: the server's roles, services.assistants): (session, the row wanted or None, the row
+# as the action left it or None) -> (before, after) as logged. Raises, in the TD's words, when
+# it cannot.
+Row = dict[str, Any] | None
+Restorer = Callable[[Session, Row, Row], tuple[Row, Row]]
 NOT_AUDITED = {AuditEntry.__tablename__}
 
 
@@ -89,13 +99,14 @@ def write_pending(session: Session, what: str, who: str) -> int | None:
     pending = session.info.pop(PENDING_KEY, [])
     if not pending:
         return None
+    kind = session.info.pop(KIND_KEY, "do")
     action_id = next_action_id(session)
     now = utc_now()
     session.execute(
         insert(AuditEntry),
         [
             {"action_id": action_id, "at": now, "who": who, "what": what, "table_name": table,
-             "row_id": row_id, "before": before, "after": after, "kind": "do"}
+             "row_id": row_id, "before": before, "after": after, "kind": kind}
             for table, row_id, before, after in pending
         ],
     )
@@ -175,8 +186,10 @@ def _apply_state(session: Session, table_name: str, row_id: int,
     return current, after
 
 
-def revert_action(session: Session, action_id: int, *, kind: str, who: str) -> str:
-    """Undo (restore ``before``) or redo (restore ``after``) one action; log it; return its text."""
+def revert_action(session: Session, action_id: int, *, kind: str, who: str,
+                  others: Mapping[str, Restorer] | None = None) -> str:
+    """Undo (restore ``before``) or redo (restore ``after``) one action; log it; return its text.
+    ``others`` puts back the logged rows that are not the tournament's tables, by name."""
     entries = session.scalars(
         select(AuditEntry).where(AuditEntry.action_id == action_id).order_by(AuditEntry.id)
     ).all()
@@ -189,7 +202,12 @@ def revert_action(session: Session, action_id: int, *, kind: str, who: str) -> s
     logged = []
     for entry in ordered:
         target = entry.before if kind == "undo" else entry.after
-        before, after = _apply_state(session, entry.table_name, entry.row_id, target)
+        restore = (others or {}).get(entry.table_name)
+        if restore is not None:
+            left = entry.after if kind == "undo" else entry.before
+            before, after = restore(session, target, left)
+        else:
+            before, after = _apply_state(session, entry.table_name, entry.row_id, target)
         logged.append({"action_id": new_id, "at": now, "who": who,
                        "what": f"{kind.capitalize()}: {what}", "table_name": entry.table_name,
                        "row_id": entry.row_id, "before": before, "after": after, "kind": kind,

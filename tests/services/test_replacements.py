@@ -197,3 +197,48 @@ def test_a_dbn_alternate_taking_over_is_recorded_in_the_invitational_file(tmp_pa
         assert (row.leaver_scoring, row.finisher_scoring) == ("zero", "position")
     finally:
         db.close()
+
+
+def _phase_with_centres(db, board_id: int, phase: str, counts: dict[str, int]) -> None:
+    """Set-up: the board's order entry has reached ``phase`` with these centres held."""
+    from tdapp.store.models import GamePhase
+
+    games.start_game(db, board_id)
+    names = iter(f"SC{i}" for i in range(34))
+    with db.system() as session:
+        first = session.scalars(select(GamePhase).where(GamePhase.board_id == board_id)).one()
+        position = dict(first.position)
+        position["centers"] = {p: [next(names) for _ in range(n)] for p, n in counts.items()}
+        session.add(GamePhase(board_id=board_id, seq=1, phase=phase, position=position))
+
+
+def test_the_score_when_they_left_is_computed_from_the_centres_then(tournament_path) -> None:
+    """Issue 24 item 13: "The leaver's 'score when they left' is typed by the TD, not
+    computed". WDC 2018 (seed 002) Sum of Squares' worked table: "Austria 12 144 50.35 ...
+    Germany 6 36 12.59": those centres held when Germany's player left in Spring 1905."""
+    from tdapp.services.replacements import score_when_left
+
+    db = create_tournament(tournament_path, TournamentInfo("Leaver Cup", "wdc-2018", 3))
+    try:
+        players.add_players(db, [players.PlayerData(f"Player {i}") for i in range(7)], "Add")
+        ids = [p.id for p in players.list_players(db)]
+        rounds.save_board_call(db, 1, [rounds.BoardPlan(1, dict(zip(POWERS, ids, strict=True)))])
+        board_id = rounds.board_call(db, 1)[0].board_id
+        none_yet = score_when_left(db, board_id, "GERMANY", "S1905M")
+        assert none_yet.score is None and "not entered" in none_yet.words
+        _phase_with_centres(db, board_id, "S1905M", {
+            "AUSTRIA": 12, "ENGLAND": 0, "FRANCE": 3, "GERMANY": 6, "ITALY": 9, "RUSSIA": 0,
+            "TURKEY": 4})
+        left = score_when_left(db, board_id, "germany", "s1905m")
+        assert left.score == pytest.approx(12.59, abs=0.005)
+        assert left.words.startswith("Germany held 6 centres at Spring 1905 movement: 12.59 by ")
+        # A later phase than order entry reached: the last position entered, said so.
+        later = score_when_left(db, board_id, "AUSTRIA", "F1906M")
+        assert later.score == pytest.approx(50.35, abs=0.005)
+        assert "(the last phase entered)" in later.words
+        # Before the game started (S1901M, all powers 3 or 4 centres): 9 / 70 of 100.
+        start = score_when_left(db, board_id, "ENGLAND", "S1901M")
+        assert start.score == pytest.approx(100 * 9 / 70)
+        assert score_when_left(db, board_id, "ENGLAND", "Spring 5").score is None
+    finally:
+        db.close()

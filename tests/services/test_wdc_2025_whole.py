@@ -260,3 +260,32 @@ def test_before_the_pool_is_picked_no_ranking_is_shown(tmp_path: Path) -> None:
         assert shown.lines == () and "not shown before the end of round 4" in shown.title
     finally:
         db.close()
+
+
+def test_a_power_the_team_chose_is_no_issue_in_the_review(wdc) -> None:
+    """II.4.a: "One player from the team will play each country, and this will be assigned by
+    the team." Driven in a real window, the review listed every team player's repeated power
+    as a warning (39 issues, most the teams' choices, none the TD could better): a power the
+    team chose is not an issue; the pool boards' repeats still are."""
+    db, pool, entered, proposal = wdc
+    assert "Championship pool: 21 players on boards 1-3" in " ".join(proposal.notes)
+    team_boards = {b.number for b in proposal.boards} - {1, 2, 3}
+    assert len(team_boards) == 7
+    repeats = [i for i in proposal.issues if i.kind == "power_repeat"]
+    assert all(i.board not in team_boards for i in repeats), repeats
+    assert proposal.stats.power_repeats == len(repeats)
+    history = seating_history_powers(db)
+    chosen_before = [(p, power) for members in entered.values() for p, power in members.items()
+                     if power in history.get(p, ())]
+    assert chosen_before, "the fixture should have a team player repeating a power"
+    assert "each plays the power their team chose" in " ".join(proposal.notes)
+
+
+def seating_history_powers(db) -> dict[int, set[str]]:
+    """The powers each player played in rounds 1-3."""
+    played: dict[int, set[str]] = {}
+    for number in (1, 2, 3):
+        for board in rounds.board_call(db, number):
+            for seat in board.seats:
+                played.setdefault(seat.player_id, set()).add(seat.power)
+    return played

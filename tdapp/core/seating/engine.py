@@ -146,7 +146,8 @@ def finish_round(
     for index, group in enumerate(groups):
         powers = planned[index] if planned and planned[index] else automatic[index]
         boards.append(Board(index + 1, list(group), dict(powers)))
-    stats, issues = review_round(boards, history, request.keep_apart, request.locked_seats)
+    stats, issues = review_round(boards, history, request.keep_apart, request.locked_seats,
+                                 request.teams)
     return SeatingResult(boards, stats, issues, request.method, list(notes or []))
 
 

@@ -62,7 +62,9 @@ def seat_pool_apart(
     if request.teams:
         groups, fixed = seat_team_round(outside, request.teams, history, request.keep_apart,
                                         rng, request.time_limit, progress, cancel)
-        notes.append(f"Team round for the {len(outside)} players outside the pool")
+        notes.append(f"Team round for the {len(outside)} players outside the pool: each plays "
+                     "the power their team chose (a power played before is the team's "
+                     "choice, not an issue)")
         return pool.groups + groups, pool.powers + [{} for _ in groups], fixed, notes
     if request.locked_seats:
         notes.append("Pinned boards are not kept in the pool round: check those players' tables")

@@ -25,8 +25,15 @@ def review_round(
     history: History,
     keep_apart: Iterable[Sequence[str]] = (),
     locked_seats: Mapping[str, int] | None = None,
+    teams: Mapping[str, Mapping[str, str]] | None = None,
 ) -> tuple[SeatingStats, list[Issue]]:
-    """All issues of a round and the totals of ``tdapp seat``'s ``stats``."""
+    """All issues of a round and the totals of ``tdapp seat``'s ``stats``. ``teams`` (team ->
+    power -> player, the team round): a player playing the power their team chose is no
+    issue even when they played it before (WDC 2025 II.4.a: "One player from the team will
+    play each country, and this will be assigned by the team"): the team's choice, not one
+    the TD can better."""
+    chosen = {player: power for team in (teams or {}).values()
+              for power, player in team.items()}
     apart = keep_apart_set(keep_apart)
     issues: list[Issue] = []
     repeat_pairs = repeat_meetings = power_repeats = apart_hits = doubles = lock_misses = 0
@@ -55,7 +62,7 @@ def review_round(
             played = history.times_played(player, power)
             played += powers_this_round.get(player, Counter())[power]
             powers_this_round.setdefault(player, Counter())[power] += 1
-            if played:
+            if played and chosen.get(player) != power:
                 power_repeats += 1
                 times = "once" if played == 1 else f"{played} times"
                 issues.append(Issue("power_repeat", board.number, (player,), played,

@@ -357,7 +357,7 @@ def review(proposal: SeatingProposal) -> tuple[SeatingStats, list[Issue]]:
     """Every issue of the proposed round (milliseconds: run it after each edit)."""
     context = proposal.context
     return review_round(proposal.boards, context.history_index(), context.keep_apart,
-                        context.locked_seats)
+                        context.locked_seats, context.teams)
 
 
 def move_player(proposal: SeatingProposal, player: str, from_board: int, to_board: int,

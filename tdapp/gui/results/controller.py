@@ -17,7 +17,13 @@ from tdapp.services.formats import effective_format, scoring_systems
 from tdapp.services.games import game_state
 from tdapp.services.kept import unreachable
 from tdapp.services.players import list_players
-from tdapp.services.replacements import Departure, record_departure, replacements
+from tdapp.services.replacements import (
+    Departure,
+    ScoreWhenLeft,
+    record_departure,
+    replacements,
+    score_when_left,
+)
 from tdapp.services.results import BoardResult, record_result
 from tdapp.services.rounds import BoardRow, all_boards, list_rounds
 from tdapp.services.standings_views import BoardEntry, EntrySeat, board_entry
@@ -34,7 +40,10 @@ def player_left_dialog(app: AppController, board: BoardRow, parent: QWidget) -> 
 
     def submit(departure: Departure) -> Change | None:
         return app.attempt(record_departure, board.board_id, departure)
-    return PlayerLeftDialog(board, players, phase, submit, parent)
+
+    def score_at(power: str, phase: str) -> ScoreWhenLeft | None:
+        return app.read(score_when_left, board.board_id, power, phase)
+    return PlayerLeftDialog(board, players, phase, submit, parent, score_at)
 
 
 # The format a board is scored by and the TD's own systems.

@@ -21,12 +21,14 @@ from PySide6.QtWidgets import (
 from tdapp.core.game.replacement import FINISHER_DEFAULT, LEAVER_DEFAULT, SCORINGS
 from tdapp.gui import theme
 from tdapp.services.changes import Change, ServiceError
-from tdapp.services.replacements import Departure
+from tdapp.services.replacements import Departure, ScoreWhenLeft
 from tdapp.services.rounds import BoardRow
 
 #: Saves a departure: the Change, None when it was not saved (shown already), or raises a
 #: ServiceError for the dialog to show next to what the TD chose.
 Submit = Callable[[Departure], Change | None]
+#: The leaver's score computed from the game then (power, phase as typed); None: not read.
+ScoreAt = Callable[[str, str], ScoreWhenLeft | None]
 
 CIVIL_DISORDER = "Civil disorder (nobody; its units hold)"
 
@@ -67,10 +69,13 @@ class PlayerLeftDialog(QDialog):
     the phase offered, ``submit`` saves (the controller's call to services.replacements)."""
 
     def __init__(self, board: BoardRow, players: Sequence[tuple[int, str]], open_phase: str,
-                 submit: Submit, parent: QWidget | None = None) -> None:
+                 submit: Submit, parent: QWidget | None = None,
+                 score_at: ScoreAt | None = None) -> None:
         super().__init__(parent)
         self.board = board
         self._submit = submit
+        self._score_at = score_at
+        self._typed = False  # the TD changed the computed value: keep theirs
         self.setWindowTitle(f"Player left · Round {board.round_number} board {board.number}")
         self.seat = QComboBox()
         for seat in board.seats:
@@ -86,6 +91,13 @@ class PlayerLeftDialog(QDialog):
         self.phase.setToolTip("The phase the replacement starts (or the seat falls into civil "
                               "disorder), written like S1905M, F1905R or W1905A")
         self.leaver = ScoringField(LEAVER_DEFAULT)
+        # The score when they left, computed from the game then: prefilled, the TD decides.
+        self.computed = QLabel()
+        self.computed.setObjectName("playerLeftComputed")
+        self.computed.setWordWrap(True)
+        self._filling = False
+        self.leaver.value.valueChanged.connect(self._value_typed)
+        self.leaver.choice.currentIndexChanged.connect(lambda _i: self.compute())
         self.finisher = ScoringField(FINISHER_DEFAULT)
         self.note = QLineEdit()
         self.problem = QLabel()
@@ -97,6 +109,7 @@ class PlayerLeftDialog(QDialog):
         form.addRow("Taken over by", self.replacement)
         form.addRow("From phase", self.phase)
         form.addRow("Leaving player scored", self.leaver)
+        form.addRow("", self.computed)
         form.addRow("Replacement scored", self.finisher)
         form.addRow("Note", self.note)
         rule = QLabel("WDC 2025 III.3: the position may be filled or left in civil disorder, "
@@ -114,6 +127,34 @@ class PlayerLeftDialog(QDialog):
         layout.addWidget(buttons)
         self.replacement.currentIndexChanged.connect(self._sync)
         self._sync()
+        self.seat.currentIndexChanged.connect(lambda _i: self.compute())
+        self.phase.editingFinished.connect(self.compute)
+        self.compute()
+
+    def _value_typed(self) -> None:
+        if not self._filling:
+            self._typed = True
+
+    def compute(self) -> None:
+        """The score when they left for the seat and phase shown, in the value box (unless the
+        TD typed one) with the words of how it was computed."""
+        if self._score_at is None:
+            self.computed.hide()
+            return
+        found = self._score_at(str(self.seat.currentData()), self.phase.text())
+        if found is None:
+            self.computed.setText("")
+            return
+        words = found.words
+        if found.score is not None:
+            words = f"Score when they left: {words}"
+            if self.leaver.scoring != "value":
+                words += " Choose “a value the TD enters” to give it (or change it)."
+        self.computed.setText(words)
+        if found.score is not None and not self._typed:
+            self._filling = True
+            self.leaver.value.setValue(found.score)
+            self._filling = False
 
     def _sync(self) -> None:
         self.finisher.setEnabled(self.replacement.currentData() is not None)

@@ -47,11 +47,14 @@ def issue_text(issue: Issue) -> str:
     return f"Board {issue.board}: {issue.message}"
 
 
-def stats_text(proposal: SeatingProposal) -> str:
+def stats_text(proposal: SeatingProposal, pairs_bound: int | None = None) -> str:
+    """"10 boards · 17 repeated pairs of opponents · 0 repeated powers"; ``pairs_bound``, the
+    provable least number of repeated pairs, is said next to the pairs it counts."""
     stats = proposal.stats
+    bound = f" (at least {pairs_bound} unavoidable)" if pairs_bound else ""
     parts = [
         plural(len(proposal.boards), "board"),
-        f"{plural(stats.repeat_pairs, 'repeated pair')} of opponents",
+        f"{plural(stats.repeat_pairs, 'repeated pair')} of opponents{bound}",
         plural(stats.power_repeats, "repeated power"),
     ]
     if stats.keep_apart_violations:
@@ -71,6 +74,9 @@ def card_views(proposal: SeatingProposal, picked: str = "") -> list[CardView]:
     views = []
     pool = set(proposal.context.pool)  # WDC 2025 round 4: marked by who sits there, unranked
     top = set(proposal.context.top_board)  # WDC 2018's final round: board 1, the best seven
+    # WDC 2025's team round: each seat says its team, so the TD sees team-mates kept apart
+    team_of = {player: name for name, members in proposal.context.teams.items()
+               for player in members.values()}
     for board in proposal.boards:
         seats = []
         for power, player in by_power(board.seats, board.powers):
@@ -78,11 +84,13 @@ def card_views(proposal: SeatingProposal, picked: str = "") -> list[CardView]:
             problem = ("severe" if any(i.kind in SEVERE for i in found)
                        else "repeat" if found else "")
             tooltip = "\n".join(i.message for i in found)
-            seats.append(SeatView(power, player, problem, tooltip))
+            seats.append(SeatView(power, player, problem, tooltip, team_of.get(player, "")))
         count = sum(1 for i in proposal.issues if i.board == board.number)
         notes = ["championship pool"] if pool and set(board.seats) <= pool else []
         if top and top <= set(board.seats):
             notes.append("top board")
+        if team_of and all(player in team_of for player in board.seats):
+            notes.append("team round")
         if board.number in proposal.selection_orders:
             notes.append("Paris")
         if count:

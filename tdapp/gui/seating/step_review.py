@@ -107,9 +107,8 @@ class ReviewPage(QWizardPage):
         if proposal is None:
             return
         self.grid.show_cards(card_views(proposal))
-        bound = self.owner.lower_bound
-        tail = f" (at least {bound} unavoidable)" if bound else ""
-        self.summary.setText(stats_text(proposal) + tail)
+        # The bound is on repeated pairs: said beside them, not after the repeated powers.
+        self.summary.setText(stats_text(proposal, self.owner.lower_bound))
         self.issues.clear()
         ordered = sorted(proposal.issues,
                          key=lambda i: (SEVERE_FIRST.index(i.kind) if i.kind in SEVERE_FIRST

@@ -44,7 +44,18 @@ class AssistantsController:
                                     and self.app.read(assistants.manages_assistants)))
 
     def _changed(self, change: Change) -> None:
-        """A round seated (here or on another station): say who waits for its boards."""
+        """A login or boards changed (an Undo here, or another TD station): the open dialog
+        rereads. A round seated (here or elsewhere): say who waits for its boards."""
+        dialog = self.dialog
+        if dialog is not None and dialog.isVisible() and (change.assistants or change.boards):
+            if change.boards:  # a round seated or reseated: its boards, the round picker
+                rounds = self.app.read(assistants.rounds_with_boards, default=[]) or []
+                self.rounds = {r.number: r.boards for r in rounds}
+                if [dialog.round.itemData(i) for i in range(dialog.round.count())] \
+                        != list(self.rounds):
+                    dialog.set_rounds(list(self.rounds))
+            picked = dialog.selected()
+            self.reload(select=picked.login if picked is not None else None)
         if not (change.boards and self.action.isVisible()):
             return
         words = self.app.read(assistants.waiting_for_boards, default="")

@@ -57,3 +57,39 @@ def test_a_refusal_stays_in_the_dialog(qtbot, demo_main) -> None:
     assert dialog.isVisible() and "not a phase" in dialog.problem.text()
     assert replacements(main.app.db, board.board_id) == []
     dialog.reject()
+
+
+def test_the_score_when_they_left_is_computed_and_stays_editable(qtbot, demo_main) -> None:
+    """Issue 24 item 13: "The leaver's 'score when they left' is typed by the TD, not
+    computed". Round 3's board 1 entered through order entry: the dialog offers the leaver's
+    score from the centres held at the phase typed, and the TD may still change it."""
+    from tdapp.services import games
+
+    main = demo_main
+    panel = _panel(main)
+    board = panel.selected_board()
+    games.start_game(main.app.db, board.board_id)
+    dialog = main.standings.results.player_left(board.board_id)
+    assert dialog.phase.text() == "S1901M"  # the open phase of order entry
+    dialog.seat.setCurrentIndex(dialog.seat.findData("RUSSIA"))
+    text = dialog.computed.text()
+    assert text.startswith("Score when they left: Russia held 4 centres at Spring 1901 "
+                           "movement: ") and "as if the game had ended then" in text
+    computed = dialog.leaver.value.value()
+    assert computed > 0 and f"{computed:.2f}" in text
+    dialog.leaver.choice.setCurrentIndex(dialog.leaver.choice.findData("value"))
+    assert dialog.leaver.score == computed  # prefilled: saved as is unless the TD changes it
+    dialog.leaver.value.setValue(2.0)  # the TD decides otherwise
+    dialog.seat.setCurrentIndex(dialog.seat.findData("ENGLAND"))
+    assert dialog.leaver.value.value() == 2.0  # what the TD typed is kept
+    assert "England held 3 centres" in dialog.computed.text()
+    screenshot(dialog, "player-left-score-computed")
+    dialog.save()
+    [row] = replacements(main.app.db, board.board_id)
+    assert (row.power, row.leaver_scoring, row.leaver_score) == ("ENGLAND", "value", 2.0)
+
+    # A board whose orders are not entered: said, and the TD types the score.
+    panel.table.selectRow(1)
+    other = main.standings.results.player_left(panel.selected_board().board_id)
+    assert "orders are not entered in tdapp" in other.computed.text()
+    other.reject()

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QApplication
 from tdapp.commands.demo import write_demo
 from tdapp.commands.demo_finals import form_teams
 from tdapp.gui.clock.content import POOL_MARK
+from tdapp.gui.seating.common import card_views
 from tdapp.gui.seating.wizard import CALL, POWERS, REVIEW, SEAT, SeatingWizard
 from tdapp.services import rollcall, rounds, teams
 from tdapp.store.files import open_tournament_file
@@ -67,6 +68,18 @@ def test_pool_round_seated_published_and_projected(main, qtbot, demo70: Path,
         assert len(wizard.review_page.grid.cards) == 10
         titles = [card.note.text() for card in wizard.review_page.grid.cards]
         assert [t.startswith("championship pool") for t in titles] == [True] * 3 + [False] * 7
+        # Driven in a real window (issue 24 item 13): the team players' powers, chosen by
+        # their teams (II.4.a), were listed as repeated-power warnings, and the pairs' bound
+        # read as if it were the powers' ("0 repeated powers (at least 2 unavoidable)").
+        assert not [i for i in proposal.issues if i.kind == "power_repeat" and i.board > 3]
+        assert all(t.startswith("team round") for t in titles[3:])
+        fourth = card_views(proposal)[3]
+        assert len({seat.extra for seat in fourth.seats}) == 7  # each seat says its team
+        assert all(seat.extra.startswith("Team") for seat in fourth.seats), fourth.seats
+        summary = wizard.review_page.summary.text()
+        if wizard.lower_bound:
+            assert f"of opponents (at least {wizard.lower_bound} unavoidable) · " in summary
+            assert summary.endswith(("repeated powers", "repeated power"))
         screens.save(wizard, "seating/pool-review.png")
         wizard.next()
         assert wizard.currentId() == CALL

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QApplication
 from sqlalchemy.engine import make_url
+from sqlalchemy.orm import sessionmaker
 
 from tdapp.gui.window.menus import Menu
 from tdapp.services import assistants, games
@@ -195,6 +196,8 @@ def test_an_unreachable_server_is_said_in_words(main, qtbot, shared) -> None:
     dialog = main.venue.assistants.open()
     main.app.db.engine.dispose()
     main.app.db.engine = make_server_engine(dead)
+    # The TD's changes are actions (audit log, notices): their sessions go there too.
+    main.app.db._sessions = sessionmaker(main.app.db.engine, expire_on_commit=False)
     dialog.login.setText(_login())
     dialog.add_button.click()
     assert "cannot be reached: is it started, and is this laptop on the venue network?" in \
@@ -291,3 +294,73 @@ def test_a_new_round_seated_waits_for_its_boards(main, qtbot, shared) -> None:
         assistants.remove_assistant(td, login)
     finally:
         td.close()
+
+
+def test_logins_and_boards_in_the_history_with_undo_and_another_station_heard(
+        main, qtbot, shared, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 24 item 13: "assistants' logins and boards are missing from the audit log and
+    Undo, and the Assistants dialog does not refresh when another TD station changes them"."""
+    from tdapp.services import history
+    from tdapp.services.live import announced
+
+    url_td, _ = shared
+    main.window.show()
+    assert main.app.open_file(url_td)
+    td = main.app.db
+    dialog = main.venue.assistants.open()
+    dialog.show()
+    qtbot.waitUntil(lambda: main.venue.watcher is not None and main.venue.watcher.connected,
+                    timeout=10000)
+    # Another TD station (the same TD's role, another laptop) adds a login and gives it boards:
+    # the open dialog here rereads without the TD touching it.
+    monkeypatch.setenv("TDAPP_STATION", "td-spare")
+    other = open_server_tournament(url_td)
+    other.who = "bob on td-spare"
+    login = _login()
+    try:
+        announced(other, lambda: assistants.add_assistant(other, login, "pw-from-the-spare"))
+        qtbot.waitUntil(lambda: login in [r.login for r in dialog.rows], timeout=10000)
+        announced(other, lambda: assistants.give_boards(other, login, 2, [1, 3]))
+        qtbot.waitUntil(lambda: any(r.login == login and r.boards == (1, 3)
+                                    for r in dialog.rows), timeout=10000)
+    finally:
+        other.close()
+
+    # The History says who and when; this station's own change goes there too.
+    actions = history.list_actions(td, 10)
+    assert [(a.what, a.who) for a in actions[:2]] == [
+        (f"{login} given boards 1, 3 of round 2", "bob on td-spare"),
+        (f"Assistant {login} added", "bob on td-spare")]
+    assert history.action_details(td, actions[0].action_id)[0]["after"]["board_ids"] == \
+        [_board_ids(td, 2)[1], _board_ids(td, 2)[3]]
+    dialog.table.selectRow([r.login for r in dialog.rows].index(login))
+    dialog.board_ticks[1].setChecked(False)
+    dialog.give_button.click()
+    assert dialog.problems.isHidden(), dialog.problems.text()
+    assert dialog.selected().boards == (3,)
+    mine = history.list_actions(td, 1)[0]
+    assert mine.what == f"{login} given board 3 of round 2" and mine.who == td.who
+
+    # Undo of "given board 3" gives back boards 1 and 3; the dialog rereads.
+    assert history.undo_redo_state(td)[0] == f"{login} given board 3 of round 2"
+    main.window.menus.undo_action.trigger()
+    qtbot.waitUntil(lambda: any(r.login == login and r.boards == (1, 3)
+                                for r in dialog.rows), timeout=5000)
+    # The others' actions are theirs to undo (as for every action on a venue server).
+    with pytest.raises(ServiceError, match="only they can undo it"):
+        history.undo(td)
+
+    # Removing a login is in the History, but Undo does not pretend to bring it back: the
+    # password is not kept anywhere.
+    assistants.add_assistant(td, login + "x", "pw-for-the-third")
+    assert history.undo_redo_state(td)[0] == f"Assistant {login}x added"
+    history.undo(td)  # Undo of adding a login removes it
+    assert login + "x" not in [r.login for r in assistants.list_assistants(td, 2)]
+    with pytest.raises(ServiceError, match="cannot come back by Redo"):
+        history.redo(td)
+    assistants.remove_assistant(td, login)
+    removed = history.list_actions(td, 1)[0]
+    assert removed.what == f"Assistant {login} removed" and removed.kind == "note"
+    assert history.undo_redo_state(td)[0] != removed.what
+    assert "removed" in assistants.__doc__ and "Undo could not bring it back" in " ".join(
+        assistants.__doc__.split())
