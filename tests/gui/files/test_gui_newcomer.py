@@ -18,7 +18,8 @@ def _csv(path: Path) -> Path:
     return path
 
 
-def test_newcomer_round_trip(qtbot, settings_dir: Path, tmp_path: Path, monkeypatch) -> None:
+def test_newcomer_round_trip(qtbot, settings_dir: Path, tmp_path: Path, monkeypatch,
+                             dialog_answers) -> None:
     from tdapp.gui.app import build_main, make_application
 
     make_application()
@@ -49,6 +50,9 @@ def test_newcomer_round_trip(qtbot, settings_dir: Path, tmp_path: Path, monkeypa
     wizard.import_button.click()
     qtbot.waitUntil(lambda: not first.app.busy, timeout=10000)
     assert first.window.players_page.model.rowCount() == 60
+    # "Town 0" ... are no real towns: the import says which home towns it could not place.
+    assert [title for kind, title, _text in dialog_answers.shown
+            if kind == "information"] == ["Home towns not found"]
 
     first.window.show_page("Rounds")
     rounds = first.window.rounds_page
