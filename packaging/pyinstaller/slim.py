@@ -59,9 +59,9 @@ UNUSED_MODULES = [
     "PIL._avif", "PIL.AvifImagePlugin", "PIL._webp", "PIL.WebPImagePlugin", "PIL._imagingft",
     "PIL.ImageFont", "PIL._imagingcms", "PIL.ImageCms", "PIL._imagingtk", "PIL.ImageTk",
     "PIL.ImageQt",
-    # no network at the venue: Qt's networking and Python's TLS stay at home (hashlib then uses
-    # Python's own MD5 and SHA code instead of OpenSSL's)
-    "ssl", "_ssl", "_hashlib",
+    # Qt's networking stays at home. Python's TLS (ssl, _ssl, _hashlib) travels: a station checks
+    # the venue server's certificate against the fingerprint of its join address
+    # (store/pinning.py) before libpq connects with it.
     "PySide6.QtDBus",  # Qt's D-Bus library stays (QtGui links it); the Python binding is unused
     "PySide6.QtWebEngineCore", "PySide6.QtWebEngineWidgets", "PySide6.Qt3DCore",
     "PySide6.QtQuick", "PySide6.QtQml", "PySide6.QtQuick3D", "PySide6.QtCharts",

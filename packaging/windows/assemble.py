@@ -15,7 +15,7 @@ with ``osslsigncode``), with the Windows wheels of tdapp's dependencies (``pip d
                      python313._pth, which names exactly these folders
 
 What tdapp never loads stays out, decided by the same lists as the Linux bundle
-(packaging/pyinstaller/slim.py): Qt modules, plugins and translations, Pillow's codecs, TLS.
+(packaging/pyinstaller/slim.py): Qt modules, plugins and translations, Pillow's codecs.
 """
 
 from __future__ import annotations
@@ -326,11 +326,8 @@ def assemble(dist: Path, cache: Path, icon: Path | None = None) -> Path:
                          + "\n  ".join(problems))
     print(f"build: {sdist.name}: every .exe/.dll/.pyd signed (PSF, Microsoft), digests intact")
     (runtime / f"python{PY_TAG}._pth").write_text(PTH.replace("\n", "\r\n"), encoding="ascii")
-    for module in ("ssl", "_ssl", "_hashlib"):  # slim.UNUSED_MODULES: no TLS at the venue
-        if module in UNUSED_MODULES:
-            (runtime / f"{module}.pyd").unlink(missing_ok=True)
-    for lib in ("libssl-3.dll", "libcrypto-3.dll"):  # only _ssl and _hashlib linked to them
-        (runtime / lib).unlink(missing_ok=True)
+    # Python's TLS (_ssl, _hashlib and their libssl-3.dll, libcrypto-3.dll) stays: a station
+    # pins the venue server's certificate through it (store/pinning.py).
     site = runtime / "Lib" / "site-packages"
     unpack_wheels(wheels, site)
     shutil.copy(Path(__file__).parent / "sitecustomize.py", site / "sitecustomize.py")

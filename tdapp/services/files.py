@@ -15,7 +15,6 @@ from tdapp.store.backup import BackupError, copy_from_engine
 from tdapp.store.database import TournamentDb, TournamentFileError
 from tdapp.store.files import TOURNAMENT_SUFFIX, open_tournament_file
 from tdapp.store.lock import FileLocked, TournamentLock
-from tdapp.store.pg import open_server_tournament
 from tdapp.store.server_address import is_database_url
 
 __all__ = [
@@ -43,6 +42,8 @@ def open_tournament(path: Path | str) -> TournamentDb:
     """Open a tournament file for editing (upgrading it, after a backup, if it is older), or a
     venue server's tournament given its database URL."""
     if is_database_url(path):
+        from tdapp.store.pg import open_server_tournament  # the venue code, only for a URL
+
         return open_server_tournament(str(path))
     return open_tournament_file(Path(path))
 

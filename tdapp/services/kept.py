@@ -17,22 +17,23 @@ game) cannot be done from a copy: it is refused while the server is gone
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import time
 import uuid
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import DBAPIError
 
 from tdapp.core.game.phases import phase_title
-from tdapp.services import games, rollcall
+from tdapp.services import rollcall
 from tdapp.services.changes import Change, ServiceError
 from tdapp.services.live import typed_change
 from tdapp.services.results import BoardResult, record_result
 from tdapp.services.sealed import is_sealed, seal, unseal
 from tdapp.store.database import TournamentDb
-from tdapp.store.pg import ServerRefused, connection_problem
+from tdapp.store.server_refusals import ServerRefused, connection_problem
 
 # What the station says when the server goes (gui/venue/controller.py).
 KEPT_WORDS = ("Order sheets, sheet marks, roll call marks, draw votes and results typed now are "
@@ -83,6 +84,9 @@ def sheet_mark_entry(board_id: int, power: str, status: str, now: dt.datetime | 
                      phase: str | None = None) -> Pending:
     # A grace period starts when the TD marked it, not when the server heard of it.
     when = (now or dt.datetime.now(dt.UTC).replace(tzinfo=None)).isoformat()  # as the store
+    # speed: the games service loads with the first game
+    from tdapp.services import games
+
     label = games.SHEET_STATUSES.get(status, status)
     return Pending("sheet mark", f"{power.title()}'s sheet marked {label.lower()}{_in(phase)}",
                    {"board_id": board_id, "power": power, "status": status, "now": when,
@@ -148,11 +152,19 @@ def _ballots(votes: Any) -> dict[str, bool]:
     return {str(p): bool(v) for p, v in dict(opened).items()}
 
 
+def _games() -> Any:
+    # speed: the games service loads with the first game
+    from tdapp.services import games
+
+    return games
+
+
 # How each kind of kept entry is sent: through its own service, checked exactly as when typed.
+# (The games service loads with the first game sent, not with the program: _games.)
 SENDERS: dict[str, Callable[[TournamentDb, dict[str, Any]], object]] = {
-    "orders": lambda db, a: games.save_orders(db, a["board_id"], a["power"], a["text"],
+    "orders": lambda db, a: _games().save_orders(db, a["board_id"], a["power"], a["text"],
                                               a["phase"], a.get("expected_version")),
-    "sheet mark": lambda db, a: games.set_sheet_status(
+    "sheet mark": lambda db, a: _games().set_sheet_status(
         db, a["board_id"], a["power"], a["status"], dt.datetime.fromisoformat(a["now"]),
         a["phase"]),
     "result": lambda db, a: record_result(db, a["board_id"], _result(a["result"]),
@@ -160,9 +172,9 @@ SENDERS: dict[str, Callable[[TournamentDb, dict[str, Any]], object]] = {
     "roll call": lambda db, a: rollcall.set_answers(
         db, a["round_number"], a["player_ids"], status=a["status"], two_boards=a["two_boards"],
         volunteer_sit_out=a["volunteer_sit_out"]),
-    "draw vote": lambda db, a: games.hold_draw_vote(db, a["board_id"], _ballots(a["votes"]),
+    "draw vote": lambda db, a: _games().hold_draw_vote(db, a["board_id"], _ballots(a["votes"]),
                                                     a["abandoned"], a["powers"], a["phase"]),
-    "draw veto": lambda db, a: games.veto_draw_openly(db, a["board_id"], a["vetoed_by"],
+    "draw veto": lambda db, a: _games().veto_draw_openly(db, a["board_id"], a["vetoed_by"],
                                                       a["phase"]),
 }
 
@@ -176,20 +188,55 @@ def send(db: TournamentDb, entry: Pending) -> Change:
     return typed_change(result) or Change(entry.what)
 
 
-# The services whose work a station keeps while the server is gone, and how to keep it.
-KEEPERS: dict[Callable[..., Any], Callable[..., Pending]] = {
-    games.save_orders: orders_entry,
-    games.set_sheet_status: sheet_mark_entry,
-    record_result: result_entry,
-    rollcall.set_answers: roll_call_entry,
-    games.hold_draw_vote: draw_vote_entry,
-    games.veto_draw_openly: draw_veto_entry,
-}
+@functools.cache
+def _keepers() -> dict[Callable[..., Any], Callable[..., Pending]]:
+    """The services whose work a station keeps while the server is gone, and how to keep it."""
+    # speed: the games service loads with the first game
+    from tdapp.services import games
 
-# Work computed from the server's state: refused while it is gone, saying it waits.
-WAITS_FOR_SERVER: dict[Callable[..., Any], str] = {
-    games.adjudicate: "Adjudication works from the order sheets on the server",
-    games.correct_orders: "A correction adjudicates the phases after it again, on the server",
-    games.end_game: "Ending a game scores it from the phases on the server",
-    games.start_game: "Starting a board's game opens its first phase on the server",
-}
+    return {
+        games.save_orders: orders_entry,
+        games.set_sheet_status: sheet_mark_entry,
+        record_result: result_entry,
+        rollcall.set_answers: roll_call_entry,
+        games.hold_draw_vote: draw_vote_entry,
+        games.veto_draw_openly: draw_veto_entry,
+    }
+
+
+@functools.cache
+def _waits_for_server() -> dict[Callable[..., Any], str]:
+    """Work computed from the server's state: refused while it is gone, saying it waits."""
+    # speed: the games service loads with the first game
+    from tdapp.services import games
+
+    return {
+        games.adjudicate: "Adjudication works from the order sheets on the server",
+        games.correct_orders: "A correction adjudicates the phases after it again, on the server",
+        games.end_game: "Ending a game scores it from the phases on the server",
+        games.start_game: "Starting a board's game opens its first phase on the server",
+    }
+
+
+def keeper_of(service: Callable[..., Any]) -> Callable[..., Pending] | None:
+    """How to keep a call of ``service`` while the server is gone (None: it is not kept)."""
+    return _keepers().get(service)
+
+
+def waits_for_server(service: Callable[..., Any]) -> str | None:
+    """Why ``service`` waits for the server, in words (None: it does not)."""
+    return _waits_for_server().get(service)
+
+
+# KEEPERS and WAITS_FOR_SERVER as names, built on first use (they need the games service, which
+# the program loads with the first board's game rather than at start-up).
+if TYPE_CHECKING:
+    KEEPERS: dict[Callable[..., Any], Callable[..., Pending]]
+    WAITS_FOR_SERVER: dict[Callable[..., Any], str]
+else:
+    def __getattr__(name: str) -> object:
+        if name == "KEEPERS":
+            return _keepers()
+        if name == "WAITS_FOR_SERVER":
+            return _waits_for_server()
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

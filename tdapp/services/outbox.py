@@ -30,11 +30,12 @@ from typing import Any
 
 from tdapp.atomic import PRIVATE_MODE, write_atomically
 from tdapp.services.changes import Change, ServiceError
-from tdapp.services.kept import KEEPERS, WAITS_FOR_SERVER, Pending, send, unreachable
+from tdapp.services.kept import Pending, keeper_of, send, unreachable, waits_for_server
 from tdapp.services.live import announced
 from tdapp.store import receipts
 from tdapp.store.database import TournamentDb, TournamentFileError
-from tdapp.store.pg import ServerRefused, describe, local_copy_path
+from tdapp.store.server_address import describe
+from tdapp.store.server_refusals import ServerRefused
 
 JOURNAL_SUFFIX = ".outbox.json"
 
@@ -71,6 +72,8 @@ class Outbox:
 
     def __init__(self, url: str, journal: Path | None = None) -> None:
         self.url = url
+        from tdapp.store.pg import local_copy_path  # the venue code, loaded when sharing
+
         copy = local_copy_path(url)
         self.journal = journal or copy.with_name(copy.name + JOURNAL_SUFFIX)
         self.damaged: Path | None = None  # a journal that could not be read, set aside
@@ -108,7 +111,7 @@ class Outbox:
     def keep(self, service: Callable[..., Any], args: tuple[Any, ...],
              kwargs: dict[str, Any], exc: BaseException) -> Pending | None:
         """Keep this call when it is one a station keeps and the server is out of reach."""
-        maker = KEEPERS.get(service)
+        maker = keeper_of(service)
         if maker is None or not unreachable(self.url, exc):
             return None
         entry = maker(*args, **kwargs)
@@ -128,7 +131,7 @@ class Outbox:
     def explain(self, service: Callable[..., Any], exc: BaseException) -> BaseException:
         """The refusal of work that needs the server, while it is gone, in words that say
         what happens to what was typed; any other failure as it was."""
-        why = WAITS_FOR_SERVER.get(service)
+        why = waits_for_server(service)
         if why is None or not unreachable(self.url, exc):
             return exc
         kept = len(self.entries)

@@ -27,7 +27,6 @@ from tdapp.store.database import TournamentDb, TournamentFileError
 from tdapp.store.files import create_tournament_file
 from tdapp.store.lock import FileLocked, TournamentLock
 from tdapp.store.models import Base
-from tdapp.store.pg import create_server_tournament
 from tdapp.store.reading import open_for_reading
 from tdapp.store.server_address import describe, is_database_url, redact
 from tdapp.store.snapshots import Snapshot, write_snapshot
@@ -58,6 +57,8 @@ def _name(location: Path | str) -> str:
 
 def _create_destination(location: Path | str, force: bool) -> TournamentDb:
     if is_database_url(location):
+        from tdapp.store.pg import create_server_tournament  # the venue code, only for a URL
+
         return create_server_tournament(str(location), replace=force)
     path = Path(location)
     if path.exists():

@@ -16,7 +16,6 @@ from pathlib import Path
 from tdapp.store.backup import BackupError, copy_from_file
 from tdapp.store.database import TournamentDb, TournamentFileError
 from tdapp.store.files import check_is_tournament_file, open_tournament_file, read_file_state
-from tdapp.store.pg import open_server_tournament
 from tdapp.store.server_address import is_database_url
 
 
@@ -29,6 +28,8 @@ def open_for_reading(location: Path | str) -> Iterator[TournamentDb]:
     is yielded.
     """
     if is_database_url(location):
+        from tdapp.store.pg import open_server_tournament  # the venue code, only for a URL
+
         db = open_server_tournament(str(location))
         try:
             yield db

@@ -20,8 +20,6 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError
 
 from tdapp.store.errors import TournamentFileError
-from tdapp.store.pinning import pinned_root
-from tdapp.store.venue_cert import normal_fingerprint
 
 URL_SCHEMES = ("postgresql://", "postgres://", "postgresql+psycopg://")
 
@@ -39,6 +37,9 @@ def engine_url(url: str) -> URL:
         raise TournamentFileError(f"{redact(url)} is not a database address.") from exc
     if not parsed.database:
         raise TournamentFileError(f"{redact(url)} names no database (…/DBNAME at the end).")
+    # imported here for start-up speed: ssl and the certificate code only for a server's URL
+    from tdapp.store.venue_cert import normal_fingerprint
+
     given = parsed.query.get("fingerprint")
     if given is not None and normal_fingerprint(str(given)) is None:
         raise TournamentFileError(
@@ -58,6 +59,10 @@ def secured(params: dict[str, Any]) -> dict[str, Any]:
     engine is made without touching the network): a fingerprint becomes the pinned
     certificate (fetched once) and ``sslmode=verify-ca``; none is refused towards another
     host unless the address names its own ``sslmode``."""
+    # imported here for start-up speed: ssl and the certificate code only for a server's URL
+    from tdapp.store.pinning import pinned_root
+    from tdapp.store.venue_cert import normal_fingerprint
+
     params = dict(params)
     given = params.pop("fingerprint", None)
     host = str(params.get("host") or "")

@@ -45,7 +45,6 @@ from typing import Any
 from urllib.parse import quote
 
 from tdapp.atomic import write_atomically
-from tdapp.store import venue_cert
 from tdapp.store.processes import NO_CONSOLE_WINDOW, process_alive
 
 CLUSTER = "cluster"
@@ -546,6 +545,9 @@ class ServerStatus:
 
 def _status_of(data_dir: Path, settings: VenueSettings, pid: int) -> ServerStatus:
     host = url_host(settings.listen)
+    # imported here for start-up speed: ssl and the certificate code only for a server
+    from tdapp.store import venue_cert
+
     fingerprint = venue_cert.ensure_certificate(data_dir)
     return ServerStatus(
         database_url(TD_ROLE, settings.td_password, host, settings.port,
@@ -582,6 +584,9 @@ def _start_front(data_dir: Path, settings: VenueSettings) -> int:
         return running
     (data_dir / FRONT_PID_FILE).unlink(missing_ok=True)
     log = data_dir / FRONT_LOG_FILE
+    # imported here for start-up speed: ssl and the certificate code only for a server
+    from tdapp.store import venue_cert
+
     cert, key = venue_cert.cert_paths(data_dir)
     with log.open("w", encoding="utf-8") as out:
         # Its own session (Windows: a detached process group) so that it outlives the command.
@@ -673,6 +678,9 @@ def start(data_dir: Path, port: int = 5432, listen: str = "*") -> ServerStatus:
         settings = VenueSettings(port, listen, secrets.token_urlsafe(18),
                                  secrets.token_urlsafe(12), readable_password())
         _initialise(data_dir, binaries, account, settings)
+    # imported here for start-up speed: ssl and the certificate code only for a server
+    from tdapp.store import venue_cert
+
     venue_cert.ensure_certificate(data_dir)
     settings.port, settings.listen = port, listen
     settings.internal_port = free_port()

@@ -255,3 +255,48 @@ def test_a_damaged_older_file_leaves_no_before_upgrade_copy(demo_file: Path,
         open_tournament(path)
     assert listing(snapshot_dir(path)) == snapshots_before
     assert not any("before upgrade" in name for name in listing(snapshot_dir(path)))
+
+
+# Damage a quick look in SQL passes over (a date of the right shape, broken JSON stored as bytes,
+# bytes that are not UTF-8): the check on open must still decode it as the windows would.
+CLOSE_CALLS = [
+    ("UPDATE audit_entry SET at = '2026-02-31 10:00:00.000000' WHERE id = 1",
+     "the history of edits cannot be read"),
+    ("UPDATE audit_entry SET at = '2026-01-01 24:00:00.000000' WHERE id = 1",
+     "the history of edits cannot be read"),
+    ("UPDATE audit_entry SET after = CAST('[1, 2' AS BLOB) WHERE id = 2",
+     "the history of edits cannot be read"),
+    ("UPDATE audit_entry SET after = '{\"name\": [' WHERE id = 2",
+     "the history of edits cannot be read"),
+    ("UPDATE player SET club = CAST(x'41ff42' AS TEXT) WHERE id = 1",
+     "the players list cannot be read"),
+    ("UPDATE tournament SET start_date = '2025-02-30'", "the tournament's details cannot be read"),
+]
+
+
+@pytest.mark.parametrize(("damage", "words"), CLOSE_CALLS)
+def test_a_damaged_value_of_the_right_shape_is_refused(demo_file: Path, tmp_path: Path,
+                                                        damage: str, words: str) -> None:
+    path = _place(tmp_path, 0, demo_file.read_bytes(), demo_file)
+    with contextlib.closing(sqlite3.connect(path)) as connection:
+        connection.execute(damage)
+        connection.commit()
+        connection.execute("PRAGMA journal_mode=DELETE")
+    before = path.read_bytes()
+    with pytest.raises(TournamentFileError, match=words):
+        open_tournament(path)
+    assert path.read_bytes() == before
+
+
+def test_json_python_reads_but_sqlite_doubts_still_opens(demo_file: Path, tmp_path: Path) -> None:
+    """A NaN that Python's JSON wrote and reads is not damage, though SQLite's json_valid doubts it."""
+    path = _place(tmp_path, 0, demo_file.read_bytes(), demo_file)
+    with contextlib.closing(sqlite3.connect(path)) as connection:
+        connection.execute("UPDATE audit_entry SET after = '{\"score\": NaN}' WHERE id = 2")
+        connection.commit()
+        connection.execute("PRAGMA journal_mode=DELETE")
+    db = open_tournament(path)
+    try:
+        history.list_actions(db)
+    finally:
+        db.close()

@@ -15,7 +15,6 @@ from PySide6.QtWidgets import QMenu, QMessageBox
 from tdapp.gui.controller import AppController
 from tdapp.gui.window.main_window import MainWindow
 from tdapp.gui.window.menus import Menu
-from tdapp.services import games
 from tdapp.services.changes import Change, ServiceError
 from tdapp.services.files import TournamentFileError
 from tdapp.services.replacements import board_civil_disorder, replacements
@@ -25,12 +24,14 @@ from tdapp.store.database import TournamentDb
 if TYPE_CHECKING:
     from tdapp.gui.game.view import GameView
     from tdapp.gui.results.dialog import ResultEntryDialog
+    from tdapp.services import games
 
 WINDOW_SIZE = (1280, 800)
 
 
 def _write_centre_chart(db: TournamentDb, board_id: int, path: Path) -> None:
     """The board's supply-centre chart as a CSV file (read and written on a worker)."""
+    from tdapp.services import games  # loaded with a board's game, not at start-up
     path.write_text(games.centre_chart_csv(db, board_id), encoding="utf-8")
 
 
@@ -67,6 +68,7 @@ class GameController(QObject):
 
     def round_time_up(self) -> games.TimeUp | None:
         """End every board in play of the latest round with boards in play, on the TD's word."""
+        from tdapp.services import games
         playing = [b for b in self.app.read(all_boards, default=[]) or []
                    if b.status == "playing"]
         if not playing:
@@ -127,6 +129,7 @@ class BoardController(QObject):
     API; what comes back is pushed into the view."""
 
     def __init__(self, view: GameView, app: AppController) -> None:
+        from tdapp.services import games
         super().__init__(view)
         self.view = view
         self.app = app
@@ -168,6 +171,7 @@ class BoardController(QObject):
             self.reload()
 
     def reload(self) -> None:
+        from tdapp.services import games
         state = self.app.read(games.game_state, self.board_id)
         if state is None:
             return
@@ -179,6 +183,7 @@ class BoardController(QObject):
         self.view.show_game(state, rules, left)
 
     def save(self, power: str, text: str, phase: str | None) -> None:
+        from tdapp.services import games
         seen = self._seen.get((phase, power), 0) if phase is not None else None
         self._quiet, self._missed = True, False
         try:
@@ -194,6 +199,7 @@ class BoardController(QObject):
             self.reload()
 
     def _version_now(self, power: str, seen: int | None) -> int:
+        from tdapp.services import games
         try:
             return int(self.app.read(games.sheet_version, self.board_id, power,
                                      default=(seen or 0) + 1))
@@ -231,11 +237,14 @@ class BoardController(QObject):
         dialog.deleteLater()
 
     def end(self, reason: str) -> None:
+        from tdapp.services import games
+
         was_over = self._over()
         self.app.call(games.end_game, self.board_id, reason)
         self._offer_result(was_over)
 
     def adjudicate(self, phase: str | None) -> None:
+        from tdapp.services import games
         was_over = self._over()
         if self.app.call(games.adjudicate, self.board_id, None, phase) is not None:
             self.view.show_adjudicated()
@@ -244,6 +253,7 @@ class BoardController(QObject):
     def correct(self, seq: int, power: str, text: str, override: bool) -> None:
         # Called by name (not through a closure) so that, with the venue server gone, the
         # station says a correction waits for the server (services/kept.py).
+        from tdapp.services import games
         was_over = self._over()
         report = self.app.call_for_report(games.correct_orders, self.board_id, seq, power,
                                           text, override)
@@ -255,6 +265,7 @@ class BoardController(QObject):
         self._offer_result(was_over)
 
     def player_left(self) -> None:
+        from tdapp.services import games
         state = self.app.read(games.game_state, self.board_id)
         if state is None:
             return
@@ -266,6 +277,7 @@ class BoardController(QObject):
             self.view.show_player_left(player_left_dialog(self.app, board, self.view))
 
     def open_draw_vote(self) -> None:
+        from tdapp.services import games
         preview = self.app.read(games.draw_vote_preview, self.board_id)
         if preview is None:
             return
@@ -279,6 +291,7 @@ class BoardController(QObject):
                   powers: Sequence[str] | None, phase: str | None) -> None:
         # The service itself, not a wrapper: a venue station keeps the vote (services/kept.py)
         # while the server is gone; the call broadcasts the outcome's change.
+        from tdapp.services import games
         was_over = self._over()
         self.app.call(games.hold_draw_vote, self.board_id, votes, abandoned, powers, phase)
         self._offer_result(was_over)

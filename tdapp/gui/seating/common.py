@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Collection, Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QLabel
 
 from tdapp.core.seating import Issue
-from tdapp.core.tournament.board_call import SeatingProposal
 from tdapp.gui import theme
 from tdapp.gui.seating.cards import SEVERE, CardView, SeatView, by_power
 from tdapp.services.rounds import BoardRow
+
+if TYPE_CHECKING:  # the seating engine loads with the board call, not at start-up
+    from tdapp.core.tournament.board_call import SeatingProposal
 
 ISSUE_TITLES = {
     "repeat": "met before",
