@@ -10,6 +10,7 @@ from sqlalchemy.orm import Session
 
 from tdapp.core.powers import BOARD_SIZE
 from tdapp.services.changes import Change, ServiceError
+from tdapp.services.final_call import final_call
 from tdapp.services.formats import session_format
 from tdapp.services.live import declare
 from tdapp.store.database import TournamentDb
@@ -38,6 +39,9 @@ class RollCallRow:
     recorded: bool  # False: not answered yet this round (status carried over or "absent")
     carried: bool = False  # not answered, and the status shown is last round's answer
     limit: str = ""  # why the player may not play this round (WDC 2018's three of four), or ""
+    # why a knock-out's final does not call the player (DBN 2025), or "": an unanswered player
+    # shows absent, while the TD's own answer still holds (an alternate called by hand)
+    not_called: str = ""
 
 
 @dataclass(frozen=True)
@@ -48,6 +52,7 @@ class RollCallCount:
     absent: int
     two_boards: int
     rounds_used: int = 0  # have played the most rounds the format allows (WDC 2018)
+    not_called: int = 0  # absent because a knock-out's final does not call them (DBN 2025)
 
     @property
     def boards(self) -> int:
@@ -71,6 +76,8 @@ class RollCallCount:
             extras.append(f"{self.two_boards} willing to play two boards")
         if self.rounds_used:
             extras.append(f"{self.rounds_used} played the most rounds allowed, so absent")
+        if self.not_called:
+            extras.append(f"{self.not_called} not in the final, so absent")
         return f"{text} ({', '.join(extras)})" if extras else text
 
 
@@ -108,7 +115,14 @@ def _carried_answers(session: Session, round_number: int) -> dict[int, RollCall 
 
 def roll_call(db: TournamentDb, round_number: int) -> list[RollCallRow]:
     """Every player not withdrawn, with their answer; unanswered ones carry over the last round's
-    status (a player present yesterday is likely present today), or absent in round 1."""
+    status (a player present yesterday is likely present today), or absent in round 1. In a
+    knock-out's final the finalists are proposed present and nobody else (seed 000 4.1.2)."""
+    call = final_call(db, round_number)
+    known = call is not None and not call.issues
+    out_of_final = call.not_called if call is not None and known else {}
+    # The finalists are called: each played one semi-final round at most, so an answer carried
+    # over from another round says nothing about the final.
+    in_final = set(call.called) if call is not None and known else set()
     with db.read() as session:
         round_ = _round(session, round_number)
         answers = {
@@ -130,6 +144,11 @@ def roll_call(db: TournamentDb, round_number: int) -> list[RollCallRow]:
             limit = limits.get(player.id, "")
             if answer is None and limit and status in SEATABLE:
                 status = "absent"  # a carried "present" never calls a fourth preliminary
+            not_called = out_of_final.get(player.id, "")
+            if answer is None and not_called:
+                status = "absent"
+            elif answer is None and player.id in in_final:
+                status = "present"
             rows.append(
                 RollCallRow(
                     player_id=player.id, name=player.name, home_town=player.home_town,
@@ -137,6 +156,7 @@ def roll_call(db: TournamentDb, round_number: int) -> list[RollCallRow]:
                     volunteer_sit_out=bool(answer and answer.volunteer_sit_out),
                     competing=player.competing, recorded=answer is not None,
                     carried=answer is None and carried is not None, limit=limit,
+                    not_called=not_called,
                 )
             )
         return rows
@@ -150,6 +170,7 @@ def count(rows: Iterable[RollCallRow]) -> RollCallCount:
         absent=by_status["absent"],
         two_boards=sum(1 for r in rows if r.two_boards and r.status == "present"),
         rounds_used=sum(1 for r in rows if r.limit),
+        not_called=sum(1 for r in rows if r.not_called and r.status == "absent"),
     )
 
 

@@ -47,6 +47,7 @@ from tdapp.core.tournament.board_call import (
 )
 from tdapp.services import rollcall
 from tdapp.services.changes import Change, ServiceError
+from tdapp.services.final_call import final_call
 from tdapp.services.formats import effective_format
 from tdapp.services.players import keep_apart_pairs
 from tdapp.services.rounds import (
@@ -180,6 +181,25 @@ def _limit_note(db: TournamentDb, round_number: int) -> str:
             f"the most a player may): {', '.join(used)}")
 
 
+def _final_note(db: TournamentDb, round_number: int) -> list[str]:
+    """A knock-out's final (DBN 2025): who is called, seeded, and who is not, in the TD's words."""
+    call = final_call(db, round_number)
+    if call is None:
+        return []
+    rows = rollcall.roll_call(db, round_number)
+    names = {r.player_id: r.name for r in rows}
+    out = [f"Not yet known who plays the final: {issue}." for issue in call.issues]
+    if call.called:
+        out.append(f"The final calls {len(call.called)}, seeded: " + "; ".join(
+            f"{i}. {names.get(p, p)} ({how})" for i, (p, how) in
+            enumerate(call.called.items(), start=1)))
+    away = [r.name for r in rows if r.not_called and r.status == "absent"]
+    if away and not call.issues:
+        why = next(iter(call.not_called.values()))
+        out.append(f"Not called ({len(away)}: {why}): {', '.join(away)}")
+    return out
+
+
 def _seat_count_text(tally: rollcall.RollCallCount, include_late: bool) -> str:
     """The roll call's count as seating counts it: late arrivals the format seats are counted in,
     so the boards said here are the boards the fix below makes (not "7 boards + 6 over" above
@@ -225,10 +245,9 @@ def who_plays(db: TournamentDb, round_number: int) -> WhoPlaysProposal:
 
     best = convert(core)
     best.alternatives = [convert(alt) for alt in core.alternatives]
-    note = _limit_note(db, round_number)
-    if note:
-        for option in (best, *best.alternatives):
-            option.explanations.append(note)
+    notes = [n for n in (_limit_note(db, round_number), *_final_note(db, round_number)) if n]
+    for option in (best, *best.alternatives):
+        option.explanations.extend(notes)
     if not entries:
         best.explanations = [f"Nobody is marked present for round {round_number}: take the "
                              "roll call on the Rounds page first."]
@@ -277,9 +296,24 @@ def seating_context(
         _add_top_board(db, context)
     if any(n.apart == "pool" for n in needs):
         _add_pool(db, context)
+    if any(n.finalists for n in needs):
+        _seed_final(db, context)
     context.board_one_is_top = any(n.locked_ranges for n in needs)
     context.notes += structure_notes(needs, method)
     return context
+
+
+def _seed_final(db: TournamentDb, context: SeatingContext) -> None:
+    """A knock-out's final is seeded as the format says (DBN 2025: a solo in the semi-finals
+    first, then seed), not by seed alone: the finalists lead the ranking the seater and the
+    Paris method read."""
+    call = final_call(db, context.round_number)
+    if call is None:
+        return
+    first = [context.labels[p] for p in call.called if p in context.labels]
+    context.ranking = first + [p for p in context.ranking if p not in first]
+    if first:
+        context.notes.append("Final, seeded: " + ", ".join(first))
 
 
 def _add_top_board(db: TournamentDb, context: SeatingContext) -> None:

@@ -329,6 +329,24 @@ class RoundClock:
             board.timer.pause(now)
         self._log(now, "game-over", number)
 
+    def finish_boards(self, numbers: Iterable[int]) -> bool:
+        """Boards whose result is in: their games are over. Once the last one is, the room
+        clock stops (a finished round keeps no clock running). True when anything changed."""
+        changed = False
+        for number in numbers:
+            board = self.boards.get(number)
+            if board is not None and not board.game_over:
+                self.end_game(number)
+                changed = True
+        if self.boards and all(b.game_over for b in self.boards.values()) \
+                and self.central.running:
+            now = self._settle()
+            self.central.pause(now)
+            self._room_paused = []
+            self._log(now, "round-over")
+            changed = True
+        return changed
+
     # ------------------------------------------------------------- draw votes
     def start_draw_vote(self, number: int) -> None:
         now = self._settle()

@@ -94,6 +94,12 @@ class ClockView:
     verdicts: tuple[str, ...] = ()
     now: float = 0.0  # the instant of this view, for a time-of-day display
 
+    @property
+    def all_over(self) -> bool:
+        """Every board of the round has finished its game: the round is over, whatever the
+        clock's segment says."""
+        return bool(self.boards) and all(b.game_over for b in self.boards)
+
     def board(self, number: int) -> BoardView:
         for view in self.boards:
             if view.board == number:

@@ -14,6 +14,8 @@ from typing import Any
 
 from tdapp.core.formats.model import TournamentFormat
 from tdapp.core.formats.structures import final_ranking_rule
+from tdapp.core.formats.structures.knockout import Finalist, finalists
+from tdapp.core.powers import BOARD_SIZE
 from tdapp.core.tournament.model import Tournament
 from tdapp.core.tournament.ranking import rank_by_total
 from tdapp.core.tournament.results import RoundEntry, Scorer, ScoreSheet, registry_scorer
@@ -227,6 +229,25 @@ def top_board_call(tournament: Tournament, fmt: TournamentFormat, *,
                 break
         seated.append(row.player)
     return tuple(seated), issues
+
+
+# -- knock-out final (DBN 2025) -----------------------------------------------------------------
+
+def knockout_call(tournament: Tournament, fmt: TournamentFormat, *,
+                  scorer: Scorer = registry_scorer) -> tuple[list[Finalist], list[str]]:
+    """Who plays the knock-out's final, in championship seeding order (a solo first, then
+    seed), from the qualifying rounds' results; and what is missing (a game with no single
+    winner yet)."""
+    rule = fmt.knockout
+    if rule is None:
+        return [], []
+    sheet = ScoreSheet(tournament, fmt, rule.final_round - 1, scorer)
+    issues: list[str] = []
+    found = finalists(tournament, fmt, sheet, issues)
+    if len(found) % BOARD_SIZE:  # a qualifying game not played, or with no single winner yet
+        issues.append(f"{len(found)} finalists known so far: a qualifying game has no result "
+                      "or no single winner yet")
+    return found, issues
 
 
 # -- rows ---------------------------------------------------------------------------------------

@@ -105,6 +105,8 @@ class ClockController(QObject):
         if (change.tournament and page.panel is not None
                 and page.round_number is not None and not page.panel.clock.log):
             self.show_round(page.round_number)  # an untouched clock follows a format changed
+        if (change.boards or change.results) and page.round_number is not None:
+            self._follow_results(page.round_number)
         if (change.boards and page.panel is not None and page.round_number
                 and not self._follow_later_call()):
             self._follow_board_call(page.round_number)
@@ -113,6 +115,15 @@ class ClockController(QObject):
                 self.refresh_content()
             else:
                 page.mark_stale()
+
+    def _follow_results(self, number: int) -> None:
+        """Boards with their result are over on the clock; the last one stops the round's."""
+        if self.page.panel is None:
+            return
+        boards = self.app.read(all_boards, number) or []
+        finished = {b.number for b in boards if b.status in ("finished", "scored")}
+        if finished:
+            self.page.follow_results(number, finished)
 
     def _follow_later_call(self) -> bool:
         """A later round's board call published once the shown round is played out (every

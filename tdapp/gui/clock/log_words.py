@@ -21,6 +21,7 @@ ACTION_WORDS: dict[str, str] = {
     "rejoin-room": "Rejoined the room clock",
     "orders-in-early": "Orders in early:",
     "game-over": "Game over",
+    "round-over": "Round over: every board has its result; clock stopped",
     "draw-vote": "Draw vote:",
     "draw-vote-end": "Draw vote",
     "grace": "Grace period",

@@ -311,6 +311,19 @@ class ClockPage(InfoPage):
         self.save()
         return True
 
+    def follow_results(self, round_number: int, finished: set[int]) -> bool:
+        """Results entered: those boards' games are over on the clock, and once the last board
+        of the round has its result the clock stops and the projector says the round is over.
+        True when the clock changed (and was saved)."""
+        panel = self.panel
+        if panel is None or round_number != self.round_number:
+            return False
+        if not panel.clock.finish_boards(sorted(finished)):
+            return False
+        panel.refresh()
+        self.save()
+        return True
+
     def save(self) -> None:
         """Write the clock (and the ticker text) into the file; called after every action."""
         panel, number = self.panel, self.round_number

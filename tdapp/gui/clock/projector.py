@@ -301,7 +301,7 @@ class ProjectorWindow(QWidget):
                     "Each board keeps its own time", theme.text,
                     align=Qt.AlignmentFlag.AlignLeft)
         central = view.central
-        if view.round_called or central.status == "paused":
+        if view.round_called or view.all_over or central.status == "paused":
             self._draw_label(painter, QRectF(left.left(), left.top() + h * 0.40, left.width(),
                                              h * 0.26), view, central)
         playing = sum(1 for board in view.boards if not board.game_over)
@@ -329,10 +329,11 @@ class ProjectorWindow(QWidget):
 
     def _draw_label(self, painter: QPainter, rect: QRectF, view: ClockView,
                     timer: TimerView) -> None:
-        text = "ROUND OVER" if view.round_called else timer.label
+        over = view.round_called or view.all_over  # time up, or every board has its result
+        text = "ROUND OVER" if over else timer.label
         if not text:
             return
-        status = "expired" if view.round_called else timer.status
+        status = "expired" if over else timer.status
         colour = self.theme.status_colour(status)
         blinking = status in ("warning", "paused", "expired")
         draw_pill(painter, rect, text, colour, self.theme.label_text,

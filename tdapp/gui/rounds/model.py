@@ -25,7 +25,8 @@ def _answered(row: RollCallRow) -> str:
     # In round 1 nothing is carried over: an unasked player is simply not answered yet.
     answered = "yes" if row.recorded else "carried over" if row.carried else "not yet"
     # WDC 2018's three of four: say why a carried "present" shows absent, or a "present" is odd.
-    return f"{answered}; not this round: {row.limit}" if row.limit else answered
+    why = row.limit or row.not_called  # DBN 2025: not in the championship game
+    return f"{answered}; not this round: {why}" if why else answered
 
 
 STATUS_COLUMN = 2

@@ -59,5 +59,10 @@ def test_each_built_in_says_what_it_needs_from_seating() -> None:
     assert top == SeatingNeeds(top_board=7, words=top.words) and "board 1" in top.words
     (pool,) = seating_needs(get_format("wdc-2025"), 4)
     assert pool.apart == "pool" and not pool.words  # the seating service says what it did
-    assert seating_needs(get_format("dbn-2025"), 4) == ()
+    # seed 000 4.1.2: "The Championship Game includes the Top Three Seeds who automatically
+    # advanced and the 4 Semi-Final game winners."
+    assert seating_needs(get_format("dbn-2025"), 3) == ()
+    (knockout,) = seating_needs(get_format("dbn-2025"), 4)
+    assert knockout == SeatingNeeds(finalists=True, words=knockout.words)
+    assert "best 3 seeds" in knockout.words
     assert final_ranking_rule("knockout").champion == "winner of the championship game"

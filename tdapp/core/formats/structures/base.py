@@ -50,17 +50,20 @@ class SeatingNeeds:
     the best on board 1 (EDC 2026 round 4). ``locked_ranges``: the round's boards are locked to
     the rank range their players hold when it starts (the TD sees this on the seating review).
     ``apart``: a named group the seater keeps together or apart (``"pool"``: the championship
-    pool plays among itself). ``words`` says it in a TD's words.
+    pool plays among itself). ``finalists``: only the knock-out's finalists are called, seeded
+    as the rule says (DBN 2025's championship game). ``words`` says it in a TD's words.
     """
 
     top_board: int = 0
     ranked_groups: int = 0
     locked_ranges: bool = False
     apart: str = ""
+    finalists: bool = False
     words: str = ""
 
     def __bool__(self) -> bool:
-        return bool(self.top_board or self.ranked_groups or self.locked_ranges or self.apart)
+        return bool(self.top_board or self.ranked_groups or self.locked_ranges or self.apart
+                    or self.finalists)
 
 
 class RankingContext(Protocol):

@@ -8,7 +8,8 @@ first).
 The best ``automatic`` seeds go straight to the final; each qualifying game's winner joins them.
 The final is seeded by a solo in the qualifying stage first, then by seed. The final's winner is
 champion; the rules rank nobody else, so the other finalists share second place and the other
-players share the next place. Seating: every round in seed order (the format's round rules).
+players share the next place. Seating: every round in seed order (the format's round rules); the
+final calls only the finalists, in championship seeding order (``SeatingNeeds.finalists``).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from tdapp.core.formats.errors import FormatError
 from tdapp.core.formats.options import FinalSeeding
-from tdapp.core.formats.structures.base import FinalRanking, RankingContext
+from tdapp.core.formats.structures.base import FinalRanking, RankingContext, SeatingNeeds
 from tdapp.core.formats.structures.ordering import Ordering
 
 if TYPE_CHECKING:
@@ -56,6 +57,14 @@ class Knockout(FinalRanking):
                 raise FormatError(f"a qualifying round comes before the final "
                                   f"(1..{k.final_round - 1}), not {rnd}",
                                   f"knockout.qualifying_rounds[{i}]")
+
+    def seating(self, fmt: TournamentFormat, round_number: int) -> SeatingNeeds:
+        k = fmt.knockout
+        if k is None or round_number != k.final_round:
+            return SeatingNeeds()
+        return SeatingNeeds(finalists=True, words=(
+            f"only the final's players are called: the best {k.automatic} seeds and the winner "
+            f"of every game of rounds {', '.join(map(str, k.qualifying_rounds))}"))
 
     def rank(self, fmt: TournamentFormat, players: Sequence[str],
              ctx: RankingContext) -> Ordering:
