@@ -70,8 +70,9 @@ def test_a_phone_finds_its_board_and_sees_a_change_without_reloading(
                            check=True, timeout=60)
             # The 1 s of the contract is the stream's (test_web_command.py); here the browser
             # also fetches and renders, on a machine the other tests load: a looser bound.
-            page.wait_for_function(
-                "document.querySelector('header').innerText.includes('board call published')",
+            # (A locator's wait: wait_for_function evaluates a string, which the page's CSP
+            # rightly refuses.)
+            page.locator("header").filter(has_text="board call published").wait_for(
                 timeout=5000)
             assert page.evaluate("window.__same_page") is True
             assert "board 2" in page.locator("ul.found").inner_text()  # the search kept
