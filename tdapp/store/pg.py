@@ -206,8 +206,3 @@ def create_server_tournament(url: str, *, replace: bool = False) -> TournamentDb
     return server_tournament(url, engine)
 
 
-@contextmanager
-def raw_connection(engine: Engine) -> Iterator[object]:
-    """The psycopg connection under a pooled one (for LISTEN and COPY)."""
-    with engine.connect() as connection:
-        yield connection.connection.driver_connection

@@ -96,7 +96,7 @@ class VenueController(QObject):
             lambda: dialog.personal_password.setText(suggest_password()))
         dialog.add_button.clicked.connect(lambda: self.add_assistant(dialog))
         dialog.login.returnPressed.connect(lambda: self.add_assistant(dialog))
-        running = self.app.operations.wait_for(lambda: sharing_status(self.server_folder))
+        running = self.app.wait(sharing_status, self.server_folder)
         if running is not None:
             self._show_running(dialog, running)
         dialog.open()
@@ -154,8 +154,7 @@ class VenueController(QObject):
         db = self.app.db
         if db is not None and db.on_server:
             try:
-                snapshot = self.app.operations.wait_for(
-                    lambda: take_snapshot(db, "venue server stopped"))
+                snapshot = self.app.run(take_snapshot, "venue server stopped")
             except Exception as exc:  # the TD decides whether to stop without a copy
                 dialog.show_busy(f"No copy could be kept ({exc}); the server keeps running.")
                 dialog.stop_button.setEnabled(True)
@@ -224,7 +223,7 @@ class VenueController(QObject):
             return
         report = outbox.send_all(db, on_change=self.app.operations.broadcast,
                                  on_refused=self.app.operations.show_failure,
-                                 run=self.app.operations.wait_for)
+                                 run=self.app.wait)
         self.last_report = report
         if report.sent or report.refused:
             self.window.statusBar().showMessage(report.words(), 15000)

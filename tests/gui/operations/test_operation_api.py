@@ -21,9 +21,6 @@ from tdapp.services.tournaments import TournamentInfo, create_tournament
 ROOT = Path(__file__).resolve().parents[3]
 GUI = ROOT / "tdapp" / "gui"
 
-# Controllers that still wait on the runner themselves: owned by branch venuesvc (the venue
-# code moves into services there), removed at merge.
-NOT_YET_THROUGH_THE_API = {"venue/controller.py"}
 
 # One line per way of calling; "# wrong" marks the lines mypy must refuse, and only those.
 CALLS = '''\
@@ -78,7 +75,7 @@ def test_controllers_call_services_only_through_the_api() -> None:
     controller that used one would skip the API's types, its refusals and its broadcast."""
     reaching = sorted(str(p.relative_to(GUI)) for p in _controllers()
                       if re.search(r"operations\.wait_for", p.read_text(encoding="utf-8")))
-    assert set(reaching) <= NOT_YET_THROUGH_THE_API, reaching
+    assert reaching == [], reaching
 
 
 @pytest.fixture
