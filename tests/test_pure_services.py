@@ -58,6 +58,7 @@ ALLOWED: dict[str, str] = {
     "kept.result_entry": "the outbox's own Pending entry for typed work kept while the server is gone",
     "kept.roll_call_entry": "the outbox's own Pending entry for typed work kept while the server is gone",
     "kept.draw_veto_entry": "the outbox's own Pending entry for typed work kept while the server is gone",
+    "kept.waits_for_server": "the outbox's own table of the calls that wait for the server",
     # The sealed box: its format lives beside the keyring file it reads.
     "sealed.is_sealed": "the sealed-box format, beside the keyring seal/unseal read",
     "sealed.key_id": "the sealed-box format, beside the keyring seal/unseal read",

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tdapp.core.formats.model import TournamentFormat
 from tdapp.core.formats.structures import seating_needs
 from tdapp.core.tournament.results import scorer_with
 from tdapp.core.tournament.standings import knockout_call
@@ -29,15 +28,11 @@ class FinalCall:
     issues: tuple[str, ...] = ()
 
 
-def is_final(fmt: TournamentFormat, round_number: int) -> bool:
-    """Whether the round calls only a knock-out's finalists."""
-    return any(n.finalists for n in seating_needs(fmt, round_number))
-
-
 def final_call(db: TournamentDb, round_number: int) -> FinalCall | None:
     """The final's call for ``round_number``, or None when the round is not a knock-out final."""
     fmt = effective_format(db)
-    if not is_final(fmt, round_number) or fmt.knockout is None:
+    finalists_only = any(n.finalists for n in seating_needs(fmt, round_number))
+    if not finalists_only or fmt.knockout is None:
         return None
     model = tournament_model(db)
     found, issues = knockout_call(model, fmt, scorer=scorer_with(scoring_systems(db)))
