@@ -77,6 +77,19 @@ def _on_server(db: TournamentDb) -> str:
     return db.url
 
 
+def _not_the_td(url: str) -> str:
+    return ("Only the TD's station may add assistants and give boards; this station is "
+            f"connected as {make_url(url).username}. Nothing was changed.")
+
+
+def _refusal_words(url: str, exc: DBAPIError) -> str:
+    """A database error of a change to the rights, in the TD's words."""
+    words = connection_problem(url, exc)
+    if "may not do this" in words or "permission denied" in str(exc).lower():
+        return _not_the_td(url)
+    return words
+
+
 @contextmanager
 def _server_connection(db: TournamentDb) -> Iterator[Connection]:
     """One transaction on this station's connection; a refusal becomes the TD's words."""
@@ -87,11 +100,7 @@ def _server_connection(db: TournamentDb) -> Iterator[Connection]:
     except board_rights.BoardRightsError as exc:
         raise ServiceError(str(exc)) from exc
     except DBAPIError as exc:
-        words = connection_problem(url, exc)
-        if "may not do this" in words or "permission denied" in str(exc).lower():
-            words = ("Only the TD's station may add assistants and give boards; this station "
-                     f"is connected as {make_url(url).username}. Nothing was changed.")
-        raise ServiceError(words) from exc
+        raise ServiceError(_refusal_words(url, exc)) from exc
     except SQLAlchemyError as exc:
         raise ServiceError(connection_problem(url, exc)) from exc
 
@@ -128,16 +137,9 @@ def _td_action(db: TournamentDb, what: str, work: Callable[[Connection, Session]
             return declare(session, change)
     except (board_rights.BoardRightsError, ServerRefused) as exc:
         words = str(exc)
-        if "may not do this" in words:
-            words = ("Only the TD's station may add assistants and give boards; this station "
-                     f"is connected as {make_url(url).username}. Nothing was changed.")
-        raise ServiceError(words) from exc
+        raise ServiceError(_not_the_td(url) if "may not do this" in words else words) from exc
     except DBAPIError as exc:
-        words = connection_problem(url, exc)
-        if "may not do this" in words or "permission denied" in str(exc).lower():
-            words = ("Only the TD's station may add assistants and give boards; this station "
-                     f"is connected as {make_url(url).username}. Nothing was changed.")
-        raise ServiceError(words) from exc
+        raise ServiceError(_refusal_words(url, exc)) from exc
     except SQLAlchemyError as exc:
         raise ServiceError(connection_problem(url, exc)) from exc
 
