@@ -6,30 +6,25 @@ sentence it checks."""
 from __future__ import annotations
 
 import dataclasses
-import datetime as dt
 import random
 from pathlib import Path
 
 import pytest
 
-from tdapp.commands.demo_data import demo_game
 from tdapp.core.tournament import board_call
 from tdapp.services import awards, rollcall, rounds, seating
 from tdapp.services import players as player_service
 from tdapp.services.changes import ServiceError
-from tdapp.services.results import BoardResult, record_result
 from tdapp.services.standings_views import standings_view
-from tdapp.services.tournaments import TournamentInfo, create_tournament
 from tdapp.store.database import TournamentDb
+from tests.wdc2018_helpers import new_wdc_2018, play
 
 PLAYERS = 60  # 45 a preliminary round: six boards and three who must sit out
 LOCALS = {1: "board_member", 2: "club_member", 3: "local"}  # the rest travel
 
 
 def _new_tournament(path: Path) -> TournamentDb:
-    info = TournamentInfo(name="WDC 2018", format_name="wdc-2018", rounds_planned=5,
-                          start_date=dt.date(2018, 10, 5), end_date=dt.date(2018, 10, 7))
-    db = create_tournament(path, info)
+    db = new_wdc_2018(path)
     people = [player_service.PlayerData(name=f"Player {i:02d}",
                                         local_status=LOCALS.get(i % 20, "traveller"))
               for i in range(1, PLAYERS + 1)]
@@ -39,16 +34,6 @@ def _new_tournament(path: Path) -> TournamentDb:
 
 def _ids(db: TournamentDb, number: int) -> list[int]:
     return [row.player_id for row in rollcall.roll_call(db, number)]
-
-
-def _play(db: TournamentDb, number: int, rng: random.Random) -> None:
-    rounds.set_round_status(db, number, "playing")
-    for board in rounds.board_call(db, number):
-        game = demo_game(rng, 1909)
-        record_result(db, board.board_id, BoardResult(
-            centers=game.centers, end_year=game.end_year, end_reason=game.end_reason,
-            solo=game.solo, eliminated=game.eliminated, history=game.history))
-    rounds.set_round_status(db, number, "finished")
 
 
 def _seat(db: TournamentDb, number: int) -> tuple[seating.WhoPlaysProposal,
@@ -73,7 +58,7 @@ def wdc(tmp_path_factory: pytest.TempPathFactory):
         rollcall.set_answers(db, number, away, status="absent")
         rollcall.set_answers(db, number, here, status="present")
         who[number], _ = _seat(db, number)
-        _play(db, number, rng)
+        play(db, number, rng)
     before_final = [int(p) for p in seating.ranking_ids(db)]
     declined = before_final[2]  # the 3rd best cannot take the top board
     row = player_service.get_player(db, declined)
@@ -83,7 +68,7 @@ def wdc(tmp_path_factory: pytest.TempPathFactory):
                                  row.version)
     rollcall.set_answers(db, 5, everyone, status="present")
     _who, final = _seat(db, 5)
-    _play(db, 5, rng)
+    play(db, 5, rng)
     yield db, everyone, who, before_final, declined, final
     db.close()
 
