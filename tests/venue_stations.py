@@ -76,3 +76,21 @@ def centres(db: TournamentDb, board_id: int) -> dict[str, int]:
         board = session.get(Board, board_id)
         assert board is not None
         return {seat.power: seat.centers for seat in board.seats}
+
+
+def own_server_with_demo(folder: Path, demo_file: Path, database: str) -> tuple[int, str]:
+    """A venue server of the test's own in ``folder`` (one it can stop and start again, as a
+    station losing the server), with the demo copied into ``database``: (port, the TD's URL).
+    Skips where the server's programs are missing."""
+    from tdapp.store import venue_server
+
+    try:
+        venue_server.find_binaries()
+    except venue_server.VenueServerError as exc:
+        pytest.skip(str(exc))
+    port = venue_server.free_port()
+    status = venue_server.start(folder, port, "127.0.0.1")
+    url = status.url_td.replace("/postgres", f"/{database}") if "/postgres" in status.url_td \
+        else status.url_td
+    copy_tournament(demo_file, url)
+    return port, url

@@ -17,10 +17,9 @@ from tdapp.gui.results.controller import OFFLINE_TITLE
 from tdapp.gui.window.controller import MainController
 from tdapp.services.results import BoardResult
 from tdapp.store import venue_server
-from tdapp.store.copying import copy_tournament
 from tdapp.store.models import Board
 from tests.venue_helpers import server_folder
-from tests.venue_stations import board_in_play
+from tests.venue_stations import board_in_play, own_server_with_demo
 
 pytestmark = pytest.mark.postgres
 
@@ -31,17 +30,9 @@ RESULT = BoardResult({"AUSTRIA": 10, "ENGLAND": 8, "FRANCE": 6, "GERMANY": 4, "I
 def test_a_result_typed_while_the_server_is_gone_opens_is_kept_and_sent(
         qtbot, tmp_path: Path, demo_file: Path, monkeypatch: pytest.MonkeyPatch,
         dialog_answers) -> None:
-    try:
-        venue_server.find_binaries()
-    except venue_server.VenueServerError as exc:
-        pytest.skip(str(exc))
     monkeypatch.setenv("TDAPP_VENUE_COPIES", str(tmp_path / "copies"))
     with server_folder(tmp_path) as folder:
-        port = venue_server.free_port()
-        status = venue_server.start(folder, port, "127.0.0.1")
-        url = status.url_td.replace("/postgres", "/gone") if "/postgres" in status.url_td \
-            else status.url_td
-        copy_tournament(demo_file, url)
+        port, url = own_server_with_demo(folder, demo_file, "gone")
         main = MainController(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
         main.window.resize(1100, 700)
         main.window.show()

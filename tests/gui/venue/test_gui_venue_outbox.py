@@ -23,12 +23,11 @@ from tdapp.services.changes import ServiceError, StaleEdit
 from tdapp.services.outbox import Outbox
 from tdapp.services.results import BoardResult, record_result
 from tdapp.store import venue_server
-from tdapp.store.copying import copy_tournament
 from tdapp.store.models import Board
 from tdapp.store.pg import ServerRefused
 from tests.gui import screens
 from tests.venue_helpers import server_folder
-from tests.venue_stations import board_in_play, finished_board
+from tests.venue_stations import board_in_play, finished_board, own_server_with_demo
 
 pytestmark = pytest.mark.postgres
 
@@ -46,17 +45,9 @@ def _shot(widget, tmp_path: Path, name: str) -> None:
 def test_typed_while_the_server_is_gone_is_kept_and_sent_when_it_is_back(
         qtbot, tmp_path: Path, demo_file: Path, monkeypatch: pytest.MonkeyPatch,
         dialog_answers) -> None:
-    try:
-        venue_server.find_binaries()
-    except venue_server.VenueServerError as exc:
-        pytest.skip(str(exc))
     monkeypatch.setenv("TDAPP_VENUE_COPIES", str(tmp_path / "copies"))
     with server_folder(tmp_path) as folder:
-        port = venue_server.free_port()
-        status = venue_server.start(folder, port, "127.0.0.1")
-        url = status.url_td.replace("/postgres", "/outbox") if "/postgres" in status.url_td \
-            else status.url_td
-        copy_tournament(demo_file, url)
+        port, url = own_server_with_demo(folder, demo_file, "outbox")
         main = MainController(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
         main.window.resize(1100, 700)
         main.window.show()
