@@ -53,6 +53,7 @@ class Change:
     standings: bool = False  # tie decisions and other inputs of the ranking
     awards: bool = False  # awards and their winners
     assistants: bool = False  # assistants' logins and the boards given them (venue server)
+    room: bool = False  # the players' page: codes, check-ins, announcements, confirmations
     history: bool = True  # every recorded action adds a line to the history
 
     @classmethod

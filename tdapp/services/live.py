@@ -64,6 +64,11 @@ TABLE_TOPICS: dict[str, tuple[str, ...]] = {
     "game_phase": ("games", "boards"),
     "phase_orders": ("games",),
     "draw_vote": ("games",),
+    "seat_replacement": ("games", "results", "standings"),
+    "player_code": ("room",),
+    "check_in": ("room", "roll_call"),
+    "announcement": ("room",),
+    "result_response": ("room", "results"),
     "assistant_login": ("assistants",),  # rows of the audit log only (services.assistants)
     "assistant_boards": ("assistants",),
 }

@@ -40,6 +40,11 @@ _READ_AND_WRITE = {
     "audit_entry": "SELECT, INSERT",
     "outbox_receipt": "SELECT, INSERT",  # store.receipts: what a station kept, sent once
 }
+# Tables the assistants may read only in part: a player's own code for the players' page is
+# the TD's to print; a page served from an assistant's laptop looks codes up by their hash.
+_SOME_COLUMNS = {
+    "player_code": "SELECT (id, player_id, code_hash, created_at)",
+}
 # A result: the board's end and the seats' centres and scores, not who sits where.
 RESULT_COLUMNS = {
     "board": ("status", "end_year", "end_reason", "solo_power", "draw_powers",
@@ -75,6 +80,9 @@ def apply(connection: Connection, assistant: str = ASSISTANT_ROLE) -> None:
     for table in tables:
         connection.execute(text(f'REVOKE ALL ON "{table}" FROM {role}'))
         if table == SECRET_TABLE:
+            continue
+        if table in _SOME_COLUMNS:
+            connection.execute(text(f'GRANT {_SOME_COLUMNS[table]} ON "{table}" TO {role}'))
             continue
         connection.execute(text(f'GRANT {_READ_AND_WRITE.get(table, "SELECT")} ON "{table}" '
                                 f"TO {role}"))

@@ -52,6 +52,11 @@ TABLE_WORDS = {
     "game_phase": "the games' phases",
     "draw_vote": "the draw votes",
     "phase_orders": "the order sheets",
+    "seat_replacement": "the replaced players",
+    "player_code": "the players' codes",
+    "check_in": "the check-ins from phones",
+    "announcement": "the announcements",
+    "result_response": "the players' confirmations of results",
 }
 
 

@@ -334,3 +334,64 @@ class SeatReplacement(Base):
     created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utc_now)
     version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
     __mapper_args__ = {"version_id_col": version}
+
+
+# ----------------------------------------------------------------------------- the players' page
+class PlayerCode(Base):
+    """A player's own code for the players' page (``/p/CODE``). ``code_hash`` (SHA-256 of the
+    normalised code) is what a page server looks a code up by; ``code`` itself is only for the
+    TD's codes sheet (on a venue server the assistants may read the hash, never the code)."""
+
+    __tablename__ = "player_code"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    player_id: Mapped[int] = mapped_column(
+        ForeignKey("player.id", ondelete="CASCADE"), unique=True)
+    code: Mapped[str] = mapped_column(String(16))
+    code_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utc_now)
+
+
+class CheckIn(Base):
+    """A player saying "I am here for round N", from their phone or at the TD's table. The
+    roll call shows it; the TD's present/absent stays the last word."""
+
+    __tablename__ = "check_in"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    round_number: Mapped[int] = mapped_column(Integer)
+    player_id: Mapped[int] = mapped_column(
+        ForeignKey("player.id", ondelete="CASCADE"), index=True)
+    via: Mapped[str] = mapped_column(String(20), default="phone")  # phone, td
+    at: Mapped[dt.datetime] = mapped_column(DateTime, default=utc_now)
+    __table_args__ = (UniqueConstraint("round_number", "player_id"),)
+
+
+class Announcement(Base):
+    """A line the TD typed for every phone (and the projector); withdrawn ones are kept."""
+
+    __tablename__ = "announcement"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    text: Mapped[str] = mapped_column(Text)
+    at: Mapped[dt.datetime] = mapped_column(DateTime, default=utc_now)
+    withdrawn: Mapped[bool] = mapped_column(Boolean, default=False)
+    version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
+    __mapper_args__ = {"version_id_col": version}
+
+
+class ResultResponse(Base):
+    """A player's confirmation or dispute of their board's result, as it stood at
+    ``board_version`` (a corrected result asks again). A dispute marks the board until the TD
+    settles it (``settled_at``)."""
+
+    __tablename__ = "result_response"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    board_id: Mapped[int] = mapped_column(ForeignKey("board.id", ondelete="CASCADE"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id", ondelete="CASCADE"))
+    kind: Mapped[str] = mapped_column(String(10))  # confirm, dispute
+    note: Mapped[str] = mapped_column(Text, default="")
+    board_version: Mapped[int] = mapped_column(Integer)
+    at: Mapped[dt.datetime] = mapped_column(DateTime, default=utc_now)
+    settled_at: Mapped[dt.datetime | None] = mapped_column(DateTime, nullable=True)
+    settled_note: Mapped[str] = mapped_column(Text, default="")
+    version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
+    __mapper_args__ = {"version_id_col": version}
+    __table_args__ = (UniqueConstraint("board_id", "player_id"),)
