@@ -1,14 +1,17 @@
-"""The players' page as an ASGI application (Starlette): ``/``, ``/api/state``, ``/events``.
+"""The players' page as an ASGI application (Starlette): ``/``, ``/api/state``, ``/events``,
+a player's own page ``/p/CODE`` (``player.py``).
 
-Read-only for now: only GET and HEAD are answered (anything else is 405), a request with a
-body is refused, every page carries a Content-Security-Policy without inline script, and
-every name goes through Jinja2's autoescape.
+Only GET and HEAD are answered (anything else is 405) and a request with a body is refused,
+except the forms of a player's own page: POST to ``/p/CODE/<action>``, form-encoded, at most
+``MAX_BODY`` bytes with its length declared. Every page carries a Content-Security-Policy
+without inline script, and every name goes through Jinja2's autoescape.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import re
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager, suppress
@@ -24,6 +27,7 @@ from starlette.staticfiles import StaticFiles
 
 from tdapp.core.clock import SystemTime, TimeSource
 from tdapp.web.page import page_context
+from tdapp.web.player import MAX_BODY, PlayerPages
 from tdapp.web.source import LiveSource
 from tdapp.web.state import build_state, clock_now
 
@@ -40,6 +44,12 @@ HEADERS = [
     (b"referrer-policy", b"no-referrer"),
     (b"x-frame-options", b"DENY"),
 ]
+# A player's page sends its forms with their origin: under "no-referrer" a browser sends
+# "Origin: null", which the CSRF check must refuse. "same-origin" never leaves this host.
+PLAYER_HEADERS = [(b"referrer-policy", b"same-origin") if name == b"referrer-policy"
+                  else (name, value) for name, value in HEADERS]
+PLAYER_POST = re.compile(r"/p/[^/]{1,64}/(checkin|uncheckin|confirm|dispute|propose|vote)")
+FORM = b"application/x-www-form-urlencoded"
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -59,11 +69,12 @@ class Guard:
             await self.app(scope, receive, send)
             return
         refusal = self._refusal(scope)
+        extra = PLAYER_HEADERS if scope.get("path", "").startswith("/p/") else HEADERS
 
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 message.setdefault("headers", [])
-                message["headers"] = list(message["headers"]) + HEADERS
+                message["headers"] = list(message["headers"]) + extra
             await send(message)
 
         if refusal is not None:
@@ -73,6 +84,8 @@ class Guard:
 
     @staticmethod
     def _refusal(scope: Scope) -> PlainTextResponse | None:
+        if scope["method"] == "POST" and PLAYER_POST.fullmatch(scope.get("path", "")):
+            return Guard._form_refusal(scope)
         if scope["method"] not in ("GET", "HEAD"):
             return PlainTextResponse("Only reading is allowed here.", status_code=405,
                                      headers={"Allow": "GET, HEAD"})
@@ -82,6 +95,21 @@ class Guard:
             return PlainTextResponse("A request here carries no body.", status_code=413)
         if len(scope.get("query_string", b"")) > MAX_QUERY:
             return PlainTextResponse("That address is too long.", status_code=414)
+        return None
+
+    @staticmethod
+    def _form_refusal(scope: Scope) -> PlainTextResponse | None:
+        """A player's form: form-encoded, its length declared and small, no query."""
+        headers = dict(scope.get("headers") or [])
+        length = headers.get(b"content-length", b"").strip()
+        if b"transfer-encoding" in headers or not length.isdigit():
+            return PlainTextResponse("A form here says its length.", status_code=411)
+        if int(length) > MAX_BODY:
+            return PlainTextResponse("A form here is a few lines at most.", status_code=413)
+        if headers.get(b"content-type", b"").split(b";")[0].strip().lower() != FORM:
+            return PlainTextResponse("Only a web form is taken here.", status_code=415)
+        if scope.get("query_string", b""):
+            return PlainTextResponse("A form here has no query.", status_code=414)
         return None
 
 
@@ -181,7 +209,9 @@ def create_app(source: LiveSource, time: TimeSource | None = None) -> Starlette:
         finally:
             task.cancel()
 
+    players = PlayerPages(source, env)
     routes = [
+        *players.routes(),
         Route("/", index, methods=["GET", "HEAD"]),
         Route("/api/state", api_state, methods=["GET", "HEAD"]),
         Route("/events", events, methods=["GET"]),
@@ -190,6 +220,7 @@ def create_app(source: LiveSource, time: TimeSource | None = None) -> Starlette:
     app = Starlette(routes=routes, lifespan=lifespan)
     app.add_middleware(_GuardMiddleware)
     app.state.changes = changes  # the command ends the streams when it is asked to stop
+    app.state.players = players  # its draw votes and limits, for the tests
     return app
 
 
