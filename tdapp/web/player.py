@@ -128,6 +128,7 @@ class PlayerPages:
 
     def _context(self, card: PlayerCard, code: str) -> dict[str, Any]:
         db = self.source.db
+        self.votes.sweep()  # a vote past its time says so, even before its timer fires
         view = player_view(db, card.player_id)
         return {"view": view, "tournament": tournament_info(db).name,
                 "items": [self._item(board) for board in view.boards],
@@ -211,6 +212,10 @@ class PlayerPages:
             return self._check_in(view, action == "checkin")
         board = _my_board(view, _one(form, "board"))
         if action in ("confirm", "dispute"):
+            if _one(form, "result") != board.result_words:
+                raise ServiceError(f"The result of board {board.board_number} changed since "
+                                   "you looked: read it again, then answer. Nothing was "
+                                   "recorded.")
             note = (_one(form, "note") or "").strip()[:NOTE_LIMIT]
             respond_to_result(db, card.player_id, board.board_id, action,
                               note if action == "dispute" else "")
