@@ -143,7 +143,8 @@ class PlayerPages:
         shown = [v for v in state.votes if not v.vetoed]
         last = _words_of_vote(shown[-1].passed, shown[-1].secret, shown[-1].phase,
                               shown[-1].powers) if shown else ""
-        ballot, can_propose, why, named, eligible, secret, note = None, False, "", False, (), True, ""
+        ballot, can_propose, why, named, secret, note = None, False, "", False, True, ""
+        eligible: tuple[str, ...] = ()
         phase = state.current.phase if state.current and not state.finished else None
         self.votes.drop_if_moved_on(board.board_id, phase)
         if board.game_in_progress and phase is not None:

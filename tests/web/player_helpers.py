@@ -31,6 +31,16 @@ class Played:
     phase: str
 
 
+class Sleeps:
+    """A wrong code's wait, recorded instead of slept (the test measures the delays asked)."""
+
+    def __init__(self) -> None:
+        self.asked: list[float] = []
+
+    async def __call__(self, seconds: float) -> None:
+        self.asked.append(seconds)
+
+
 def jump_to(path: Path, board_id: int, phase: str) -> None:
     """Put the board's open phase at ``phase`` (a test shortcut to the years of draw votes)."""
     db = open_tournament_file(path)
@@ -94,4 +104,4 @@ def view_of(path: Path, name: str):  # noqa: ANN201 - a PlayerView
         db.close()
 
 
-__all__ = ["HOSTILE", "ORIGIN", "Played", "make_played", "post", "token", "view_of"]
+__all__ = ["HOSTILE", "ORIGIN", "Played", "Sleeps", "make_played", "post", "token", "view_of"]

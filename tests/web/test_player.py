@@ -19,17 +19,15 @@ from tdapp.web.app import create_app
 from tdapp.web.limits import FIRST_DELAY_S, LONGEST_DELAY_S, PostLimit, WrongCodes
 from tdapp.web.source import open_live
 from tests.web.conftest import HOSTILE
-from tests.web.player_helpers import ORIGIN, Played, make_played, player_id_of, post, token
-
-
-class Sleeps:
-    """A wrong code's wait, recorded instead of slept (the test measures the delays asked)."""
-
-    def __init__(self) -> None:
-        self.asked: list[float] = []
-
-    async def __call__(self, seconds: float) -> None:
-        self.asked.append(seconds)
+from tests.web.player_helpers import (
+    ORIGIN,
+    Played,
+    Sleeps,
+    make_played,
+    player_id_of,
+    post,
+    token,
+)
 
 
 @pytest.fixture(scope="module")
@@ -186,7 +184,7 @@ def test_check_in_from_the_phone_reaches_the_roll_call(played: Played,
 def test_one_code_gives_nothing_of_another_player(played: Played, client: TestClient) -> None:
     mine = _code(played, "AUSTRIA")
     html = client.get(f"/p/{mine}").text
-    for name, code in played.codes.items():
+    for code in played.codes.values():
         if code != mine:
             assert code not in html and code.lower() not in html
             assert f"{code[:4]}-{code[4:]}" not in html

@@ -17,8 +17,7 @@ from tdapp.store.models import AuditEntry
 from tdapp.web.app import create_app
 from tdapp.web.limits import PostLimit, WrongCodes
 from tdapp.web.source import open_live
-from tests.web.player_helpers import ORIGIN, TOKEN, jump_to, make_played
-from tests.web.test_player import Sleeps
+from tests.web.player_helpers import ORIGIN, TOKEN, Sleeps, jump_to, make_played
 
 STATIC = ("live.js", "page.css", "player.js", "player.css")
 POWER_WORDS = "austria|england|france|germany|italy|russia|turkey"

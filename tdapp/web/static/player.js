@@ -4,6 +4,7 @@
 // and come back.
 (function () {
   "use strict";
+  var leaving = false;  // a form was sent: its answer replaces the page, no swap meanwhile
 
   function kept(root) {
     var out = {};
@@ -26,7 +27,7 @@
     fetch(window.location.pathname, {cache: "no-store"}).then(function (answer) {
       return answer.ok ? answer.text() : null;
     }).then(function (html) {
-      if (html === null) { return; }
+      if (html === null || leaving) { return; }
       var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("live");
       var old = document.getElementById("live");
       if (!fresh || !old) { return; }
@@ -43,6 +44,9 @@
       if (focused && document.getElementById(focused)) { document.getElementById(focused).focus(); }
     }).catch(function () { /* the next change tries again */ });
   }
+
+  document.addEventListener("submit", function () { leaving = true; });
+  window.addEventListener("pageshow", function () { leaving = false; });
 
   document.addEventListener("DOMContentLoaded", function () {
     if (!window.EventSource) { return; }
