@@ -40,7 +40,7 @@ from tdapp.web.limits import PostLimit, WrongCodes
 from tdapp.web.source import LiveSource
 from tdapp.web.votes import BallotView, DrawVotes
 
-MAX_BODY = 4096  # bytes of a form: a choice, a token and a note of a few lines
+MAX_BODY = 8192  # bytes of a form: a token, a choice, a note of a few lines (encoded)
 NOTE_LIMIT = 300  # characters of a dispute's note
 MAX_CODE = 40  # characters of the address's code worth looking up
 ACTIONS = ("checkin", "uncheckin", "confirm", "dispute", "propose", "vote")
@@ -217,7 +217,10 @@ class PlayerPages:
                 raise ServiceError(f"The result of board {board.board_number} changed since "
                                    "you looked: read it again, then answer. Nothing was "
                                    "recorded.")
-            note = (_one(form, "note") or "").strip()[:NOTE_LIMIT]
+            note = (_one(form, "note") or "").strip()
+            if len(note) > NOTE_LIMIT:
+                raise ServiceError(f"A note for the TD is at most {NOTE_LIMIT} characters; "
+                                   f"yours has {len(note)}. Nothing was recorded.")
             respond_to_result(db, card.player_id, board.board_id, action,
                               note if action == "dispute" else "")
             if action == "confirm":

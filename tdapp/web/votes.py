@@ -68,6 +68,7 @@ class DrawVotes:
         self._lock = threading.Lock()
         self._open: dict[int, _Open] = {}
         self._notes: dict[int, tuple[str, str]] = {}  # board -> (phase, what happened)
+        self._recording: set[int] = set()  # boards whose outcome is being written
 
     # ------------------------------------------------------------------ proposing and voting
     def propose(self, db: TournamentDb, board_id: int, power: str,
@@ -90,7 +91,7 @@ class DrawVotes:
         voters = tuple(p for p in preview.eligible if p not in gone)
         with self._lock:
             self._sweep_locked()
-            if board_id in self._open:
+            if board_id in self._open or board_id in self._recording:
                 raise ServiceError("A draw vote is open on this board already.")
             self._open[board_id] = _Open(board_id, current.phase, included, voters, gone,
                                          preview.secret, self.clock() + self.timeout_s)
@@ -112,6 +113,7 @@ class DrawVotes:
             complete = len(vote.ballots) == len(vote.voters)
             if complete:
                 del self._open[board_id]
+                self._recording.add(board_id)
         if not complete:
             self.on_change()
             return False
@@ -125,6 +127,8 @@ class DrawVotes:
             raise
         finally:
             vote.ballots.clear()  # recorded (as the format keeps it) or not: gone from here
+            with self._lock:
+                self._recording.discard(board_id)
             self.on_change()
         return True
 

@@ -142,8 +142,15 @@ def test_bodies_are_small_forms_and_posts_are_limited_per_address(
     code = _code(played, "RUSSIA")
     good = token(client, code)
     url = f"/p/{code}/dispute"
-    big = client.post(url, data={"csrf": good, "note": "x" * 5000}, headers=ORIGIN)
+    big = client.post(url, data={"csrf": good, "note": "x" * 9000}, headers=ORIGIN)
     assert big.status_code == 413
+    lying = client.post(url, content=b"csrf=" + good.encode() + b"&note=" + b"y" * 9000,
+                        headers={**ORIGIN, "content-type": "application/x-www-form-urlencoded",
+                                 "content-length": "80"})
+    assert lying.status_code in (400, 413)  # a body longer than it said is never read whole
+    long_note = post(client, code, "dispute", board=str(played.board_id), result="",
+                     note="z" * 301)
+    assert "at most 300 characters" in long_note
     as_json = client.post(url, json={"csrf": good}, headers=ORIGIN)
     assert as_json.status_code == 415
     chunked = client.post(url, content=iter([b"csrf=", good.encode()]), headers={
@@ -293,3 +300,45 @@ def test_a_vote_nobody_finishes_lapses_with_nothing_recorded(tmp_path: Path) -> 
         assert games.game_state(db, played.board_id).votes == ()
     finally:
         db.close()
+
+
+def test_a_format_that_lets_a_proposal_name_the_powers(tmp_path: Path) -> None:
+    """A TD's own format whose draw proposals name the powers in the draw: the phone ticks
+    them; every power with a centre still votes."""
+    from tdapp.core.formats import copy_format, get_format
+    from tdapp.core.formats.model import DrawVoteRule
+    from tdapp.core.formats.options import DrawParticipants
+    from tdapp.services.formats import save_custom_format
+
+    played = make_played(tmp_path, "wdc-2018", "S1904M")
+    db = open_tournament_file(played.demo.path)
+    try:
+        house = copy_format(get_format("wdc-2018"), name="house", title="House rules",
+                            draw_votes=DrawVoteRule(from_year=1901,
+                                                    participants=DrawParticipants.NAMED))
+        save_custom_format(db, house, "wdc-2018")
+    finally:
+        db.close()
+    live = open_live(str(played.demo.path))
+    try:
+        with TestClient(create_app(live)) as client:
+            codes = {power: _code(played, power) for power in played.seats}
+            page = client.get(f"/p/{codes['FRANCE']}").text
+            assert 'type="checkbox" name="power" value="ITALY" checked' in page
+            page = post(client, codes["FRANCE"], "propose", board=str(played.board_id),
+                        power=["FRANCE"])
+            assert "two powers at least" in page
+            page = post(client, codes["FRANCE"], "propose", board=str(played.board_id),
+                        power=["FRANCE", "ITALY"])
+            assert "A draw is proposed (Spring 1904 movement):</strong> France, Italy." in page
+            for power, code in codes.items():
+                page = post(client, code, "vote", board=str(played.board_id), choice="yes")
+            assert "passed: the game ends in a draw of France, Italy." in page
+    finally:
+        live.close()
+    db = open_tournament_file(played.demo.path)
+    try:
+        state = games.game_state(db, played.board_id)
+    finally:
+        db.close()
+    assert state.end_reason == "draw" and state.votes[-1].powers == ("FRANCE", "ITALY")
