@@ -55,13 +55,14 @@ class MapImage:
     """What one phase's map draws, as the key its picture is made and kept by."""
 
     title: str
+    legend: str  # the legend's heading: short, it sits on the map
     position: Mapping[str, Any]
     results: Sequence[Mapping[str, Any]] | None
 
     @property
     def payload(self) -> str:
-        return json.dumps([self.title, self.position, self.results], sort_keys=True,
-                          default=str, separators=(",", ":"))
+        return json.dumps([self.title, self.legend, self.position, self.results],
+                          sort_keys=True, default=str, separators=(",", ":"))
 
     @property
     def digest(self) -> str:
@@ -70,9 +71,9 @@ class MapImage:
 
 @lru_cache(maxsize=64)
 def _svg(payload: str) -> str:
-    title, position, results = json.loads(payload)
+    title, legend, position, results = json.loads(payload)
     plan = plan_board(position, results, load_geometry())
-    return board_svg(plan, title, describe(plan), legend=True)
+    return board_svg(plan, title, describe(plan), legend=legend)
 
 
 def map_svg(image: MapImage) -> str:
@@ -149,6 +150,7 @@ class _Shown:
 
     def image(self, round_number: int, number: int) -> MapImage:
         return MapImage(f"Board {number}, round {round_number}: {self.heading()}",
+                        f"Board {number} · {phase_title(self.row.phase)}",
                         self.row.position, self.row.results)
 
 

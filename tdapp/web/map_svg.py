@@ -446,7 +446,8 @@ class _Writer:
         self.out.append(_tag("rect", x=_n(x), y=_n(y), width=_n(w), height=_n(h), rx="5",
                              fill="#FFFFFF", fill_opacity="0.85", stroke=BORDER,
                              stroke_width="0.8"))
-        self.out.append(f"<text{_attrs(x=_n(x + 8), y=_n(y + 18), font_size='12', font_weight='bold', textLength=_n(w - 16) if len(title) > 26 else None, lengthAdjust='spacingAndGlyphs')}>{escape(title)}</text>")  # noqa: E501
+        squeeze = _n(w - 16) if len(title) > 28 else None  # a long heading is fitted
+        self.out.append(f"<text{_attrs(x=_n(x + 8), y=_n(y + 18), font_size='11', font_weight='bold', textLength=squeeze, lengthAdjust='spacingAndGlyphs' if squeeze else None)}>{escape(title)}</text>")  # noqa: E501
         counts = power_counts(self.plan)
         row = y + 32
         self.out.append(f"<text{_attrs(x=_n(x + 176), y=_n(row), text_anchor='end')}>centres  units</text>")  # noqa: E501
@@ -497,17 +498,17 @@ DEFS = ('<defs><pattern id="m-hatch" width="6" height="6" patternUnits="userSpac
         '<path d="M0,0L6,6M6,0L0,6" stroke="#6F6F6F" stroke-width="0.8"/></pattern></defs>')
 
 
-def board_svg(plan: BoardPlan, title: str, description: str = "", *, legend: bool = False,
+def board_svg(plan: BoardPlan, title: str, description: str = "", *, legend: str | None = None,
               geometry: MapGeometry | None = None, id_prefix: str = "map") -> str:
     """The map of ``plan`` as one ``<svg>`` element (valid XML, with its namespace, so it also
-    stands alone as an image). ``title`` names it for screen readers (``<title>``) and, with
-    ``legend``, heads the legend drawn on the map's Atlantic."""
+    stands alone as an image). ``title`` names it for screen readers (``<title>``); ``legend``,
+    when given, heads a legend drawn on the map's Atlantic (powers named, marks explained)."""
     geo = geometry or load_geometry()
     writer = _Writer(geo, plan)
     writer.board()
     writer.marks()
-    if legend:
-        writer.legend(title)
+    if legend is not None:
+        writer.legend(legend)
     label = f"{id_prefix}-title"
     described = f"{id_prefix}-desc" if description else None
     head = (f'<svg xmlns="http://www.w3.org/2000/svg"'
