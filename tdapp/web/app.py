@@ -1,5 +1,6 @@
 """The players' page as an ASGI application (Starlette): ``/``, ``/api/state``, ``/events``,
-a player's own page ``/p/CODE`` (``player.py``).
+each board's page with its map (``/board/<round>/<number>``, ``board.py``) and a player's own
+page ``/p/CODE`` (``player.py``).
 
 Only GET and HEAD are answered (anything else is 405) and a request with a body is refused,
 except the forms of a player's own page: POST to ``/p/CODE/<action>``, form-encoded, at most
@@ -26,6 +27,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from tdapp.core.clock import SystemTime, TimeSource
+from tdapp.web.board import board_routes
 from tdapp.web.page import page_context
 from tdapp.web.player import MAX_BODY, PlayerPages
 from tdapp.web.source import LiveSource
@@ -215,6 +217,7 @@ def create_app(source: LiveSource, time: TimeSource | None = None) -> Starlette:
         Route("/", index, methods=["GET", "HEAD"]),
         Route("/api/state", api_state, methods=["GET", "HEAD"]),
         Route("/events", events, methods=["GET"]),
+        *board_routes(env, cache.get, source),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
