@@ -54,6 +54,15 @@ def chromium() -> Iterator[Any]:
             browser.close()
 
 
+def _see(page: Any, text: str) -> None:
+    """Wait for ``text`` on the page; if it never comes, fail with what the page shows."""
+    try:
+        page.get_by_text(text).first.wait_for(timeout=WAIT_MS)
+    except sync_api.TimeoutError:
+        pytest.fail(f"{text!r} never shown; the page at {page.url} shows:\n"
+                    f"{page.locator('main').inner_text()}")
+
+
 def _phone(browser: Any, url: str, outside: list[str]) -> Any:
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
@@ -74,7 +83,7 @@ def test_a_whole_draw_vote_on_seven_phones(tmp_path: Path, serve: Any, chromium:
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         page.evaluate("window.__same_page = true")
     phones["FRANCE"].get_by_role("button", name="Propose a draw").click()
-    phones["FRANCE"].get_by_text("You proposed a draw").wait_for(timeout=WAIT_MS)
+    _see(phones["FRANCE"], "You proposed a draw")
     # Every other phone shows the ballot, and each count, by itself (no reload), then votes.
     for n, (power, page) in enumerate(phones.items()):
         yes = page.get_by_role("button", name="Yes, I accept this draw")
@@ -83,11 +92,7 @@ def test_a_whole_draw_vote_on_seven_phones(tmp_path: Path, serve: Any, chromium:
         if power != "FRANCE":  # the proposer's own form came back with it
             assert page.evaluate("window.__same_page === true"), power
         yes.click()
-        try:
-            page.get_by_text("Your ballot is in.").first.wait_for(timeout=WAIT_MS)
-        except Exception:
-            print("DIAG", power, page.url, page.content())
-            raise
+        _see(page, "Your ballot is in.")
         page.evaluate("window.__same_page = true")
     for page in phones.values():
         page.locator("p.outcome").filter(
@@ -121,7 +126,7 @@ def test_a_dispute_from_a_phone_reaches_the_td(tmp_path: Path, serve: Any,
     assert "Ended" in page.locator("p.result").inner_text()
     page.get_by_label("What is wrong with it? (for the TD)").fill("Germany held Holland.")
     page.get_by_role("button", name="Dispute this result").click()
-    page.get_by_text("You disputed this result").wait_for(timeout=WAIT_MS)
+    _see(page, "You disputed this result")
     db = open_tournament_file(played.demo.path)
     try:
         board = next(b for b in responses_for_round(db, 3) if b.board_id == played.board_id)
@@ -141,7 +146,7 @@ def test_a_check_in_from_a_phone(tmp_path: Path, serve: Any, chromium: Any) -> N
     name = played.seats["ITALY"]
     page.goto(f"{url}p/{played.codes[name]}")
     page.get_by_role("button", name="Check in for round 4").click()
-    page.get_by_text("You are checked in for round 4.").first.wait_for(timeout=WAIT_MS)
+    _see(page, "You are checked in for round 4.")
     db = open_tournament_file(played.demo.path)
     try:
         rows = check_ins(db, 4)

@@ -5,6 +5,7 @@
 (function () {
   "use strict";
   var leaving = false;  // a form was sent: its answer replaces the page, no swap meanwhile
+  var fetching = false, again = false;  // one fetch at a time, so an older page never lands last
 
   function kept(root) {
     var out = {};
@@ -24,6 +25,8 @@
   }
 
   function reload() {
+    if (fetching) { again = true; return; }
+    fetching = true;
     fetch(window.location.pathname, {cache: "no-store"}).then(function (answer) {
       return answer.ok ? answer.text() : null;
     }).then(function (html) {
@@ -42,7 +45,10 @@
       old.replaceWith(node);
       restore(node, values);
       if (focused && document.getElementById(focused)) { document.getElementById(focused).focus(); }
-    }).catch(function () { /* the next change tries again */ });
+    }).catch(function () { /* the next change tries again */ }).then(function () {
+      fetching = false;
+      if (again) { again = false; reload(); }
+    });
   }
 
   document.addEventListener("submit", function () { leaving = true; });
