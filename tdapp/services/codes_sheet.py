@@ -1,8 +1,8 @@
 """The players' codes sheet (File › Export › Player codes sheet…): every player's code on a
 slip with the QR code of their own page, at the address the TD gives.
 
-The codes come from ``services.player_codes`` (made there for every player without one before
-they are listed); the slips are drawn by ``tdapp.reports.codes_sheet``.
+The codes come from ``services.player_codes`` (``ensure_codes`` first: a player without one
+gets one); the slips are drawn by ``tdapp.reports.codes_sheet``.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from tdapp.core.tournament.page_link import (
 )
 from tdapp.core.tournament.player_codes import shown
 from tdapp.services.changes import ServiceError
-from tdapp.services.player_codes import list_codes
+from tdapp.services.player_codes import ensure_codes, list_codes
 from tdapp.services.tournaments import tournament_info
 from tdapp.store.database import TournamentDb
 from tdapp.store.venue_server import url_host
@@ -40,6 +40,7 @@ def export_codes_sheet(db: TournamentDb, target: Path, address: str,
         base = page_base(address)
     except BadAddress as exc:
         raise ServiceError(str(exc)) from None
+    ensure_codes(db)  # nothing recorded when every player has one (the GUI made them first)
     rows = sorted(list_codes(db), key=lambda row: name_key(row.name))
     info = tournament_info(db)
     # lazy, for speed: reportlab loads (about 0.1 s) only when the sheet is written
