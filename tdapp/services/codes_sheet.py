@@ -20,6 +20,7 @@ from tdapp.core.tournament.page_link import (
 from tdapp.core.tournament.player_codes import shown
 from tdapp.services.changes import ServiceError
 from tdapp.services.player_codes import ensure_codes, list_codes
+from tdapp.services.players import list_players
 from tdapp.services.tournaments import tournament_info
 from tdapp.store.database import TournamentDb
 from tdapp.store.venue_server import url_host
@@ -33,15 +34,18 @@ def default_page_address() -> str:
 
 def export_codes_sheet(db: TournamentDb, target: Path, address: str,
                        paper: str = "a4") -> Path:
-    """Write the sheet of slips, one per player sorted by name, to ``target``; a code is made
-    first for every player who has none. ``address`` as the TD typed it: one that no phone
-    could open is refused, saying why."""
+    """Write the sheet of slips, one per player still in the tournament (a withdrawn player
+    keeps a code but gets no slip), sorted by name, to ``target``; a code is made first for
+    every player who has none. ``address`` as the TD typed it: one that no phone could open is
+    refused, saying why."""
     try:
         base = page_base(address)
     except BadAddress as exc:
         raise ServiceError(str(exc)) from None
     ensure_codes(db)  # nothing recorded when every player has one (the GUI made them first)
-    rows = sorted(list_codes(db), key=lambda row: name_key(row.name))
+    playing = {player.id for player in list_players(db, include_withdrawn=False)}
+    rows = sorted((row for row in list_codes(db) if row.player_id in playing),
+                  key=lambda row: name_key(row.name))
     info = tournament_info(db)
     # lazy, for speed: reportlab loads (about 0.1 s) only when the sheet is written
     from tdapp.reports.codes_sheet import CodeSlip, write_codes_sheet

@@ -98,6 +98,17 @@ def test_the_same_codes_every_time_and_letter_paper(db: TournamentDb, tmp_path: 
     assert round(float(page.mediabox.width)) == 612  # US Letter
 
 
+def test_a_withdrawn_player_keeps_a_code_but_gets_no_slip(db: TournamentDb,
+                                                           tmp_path: Path) -> None:
+    gone = next(p for p in player_service.list_players(db) if p.name == "bob Carter")
+    player_service.set_withdrawn(db, gone.id, True)
+    target = export_codes_sheet(db, tmp_path / "codes.pdf", "192.168.1.20:8080")
+    text = "".join(page.extract_text() for page in PdfReader(str(target)).pages)
+    codes = {row.name: row.shown for row in list_codes(db)}
+    assert "bob Carter" in codes and codes["bob Carter"] not in text
+    assert "bob Carter" not in text and codes["Åsa Berg"] in text
+
+
 def test_an_address_no_phone_could_open_is_refused_and_nothing_written(
         db: TournamentDb, tmp_path: Path) -> None:
     with pytest.raises(ServiceError, match="plain http://"):

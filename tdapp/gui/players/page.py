@@ -6,10 +6,10 @@ from PySide6.QtCore import QItemSelectionModel, QPoint, Qt, Signal, SignalInstan
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
-    QMenu,
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMenu,
     QPushButton,
     QTableView,
     QVBoxLayout,
