@@ -42,7 +42,9 @@ def _render(pdf: Path, folder: Path, dpi: int = 150) -> list[Path]:
 
 
 def _decoded(pages: list[Path]) -> list[str]:
-    import zxingcpp
+    """Every QR code on the printed pages, read as a phone's camera would (zxing-cpp, a test
+    extra in pyproject.toml, which CI installs)."""
+    zxingcpp = pytest.importorskip("zxingcpp", reason="pip install -e '.[test]' (zxing-cpp)")
     from PIL import Image
 
     found = []
