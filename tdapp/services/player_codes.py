@@ -14,6 +14,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
+from tdapp.core.collation import name_key
 from tdapp.core.tournament import player_codes as rules
 from tdapp.services.changes import Change, ServiceError
 from tdapp.services.live import declare
@@ -89,20 +90,20 @@ def _without_code(session: Session) -> list[tuple[int, str]]:
 
 
 def list_codes(db: TournamentDb) -> list[CodeRow]:
-    """Every player's code, by name (for the TD's codes sheet). On a venue server only the TD's
+    """Every player's code, by name as people sort them (for the TD's codes sheet). On a venue server only the TD's
     station may read the codes: an assistant's is refused in words."""
     try:
         with db.read() as session:
             rows = session.execute(
                 select(PlayerCode.player_id, Player.name, PlayerCode.code)
-                .join(Player, Player.id == PlayerCode.player_id)
-                .order_by(Player.name, Player.id)).all()
+                .join(Player, Player.id == PlayerCode.player_id)).all()
     except DBAPIError as exc:
         if db.on_server and "permission denied" in str(exc).lower():
             raise ServiceError("Only the TD's station may see the players' codes (this one "
                                "is connected as an assistant).") from exc
         raise
-    return [CodeRow(int(pid), str(name), str(code)) for pid, name, code in rows]
+    return sorted((CodeRow(int(pid), str(name), str(code)) for pid, name, code in rows),
+                  key=lambda row: (name_key(row.name), row.player_id))
 
 
 def replace_code(db: TournamentDb, player_id: int) -> Change:
