@@ -11,7 +11,12 @@ from tdapp.gui import theme
 from tdapp.gui.common.table_model import ROW_ROLE
 from tdapp.gui.results.boards_panel import ANSWERS_COLUMN
 from tdapp.gui.results.settle import SettleDisputeDialog
-from tdapp.services.result_responses import respond_to_result, responses_for_round
+from tdapp.services import rounds
+from tdapp.services.result_responses import (
+    respond_to_result,
+    responses_for_round,
+    settle_dispute,
+)
 from tests.gui.results.fixtures import screenshot
 
 HOSTILE_NOTE = "<b>Italy</b> had 5 centres, not 4 <img src=x onerror=alert(1)>"
@@ -103,3 +108,24 @@ def test_a_board_without_its_result_shows_no_answers(qtbot, demo_main) -> None:
     panel = _results_tab(demo_main, 3)  # seated, waiting for results
     assert set(_answers(panel).values()) == {""}
     assert not panel.settle_button.isEnabled() and not panel.disputes.isVisible()
+
+
+def test_the_boards_page_marks_a_disputed_board_until_it_is_settled(qtbot, demo_main) -> None:
+    main = demo_main
+    board = next(b for b in main.app.read(rounds.board_call, 2, default=[]) if b.number == 4)
+    disputer = board.seats[0]
+    main.app.call(respond_to_result, disputer.player_id, board.board_id, "dispute", "<i>x</i>")
+    main.window.show_page("Boards")
+    page = main.window.boards_page
+    page.select_round(2)
+    QApplication.processEvents()
+    assert page.grid.card(4).note.text().endswith(" · ⚠ disputed")
+    assert not page.grid.card(3).note.text().endswith("disputed")
+    assert page.disputes.isVisible() and page.disputes.text() == (
+        f"Board 4's result is disputed by {disputer.player_name}: settle it with Settle "
+        "dispute… on Standings › Enter results.")
+    screenshot(main.window, "boards-page-disputed")
+
+    main.app.call(settle_dispute, board.board_id, "")
+    assert not page.grid.card(4).note.text().endswith("disputed")
+    assert not page.disputes.isVisible()
