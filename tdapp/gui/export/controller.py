@@ -182,6 +182,10 @@ class ExportController:
         from tdapp.services import codes_sheet, player_codes  # loaded on first use
 
         self.page_address, self.paper = address, paper
+        # Only the TD's station may read the codes: an assistant's is told so in words here,
+        # before any code is made.
+        if self.app.read(player_codes.list_codes, default=None) is None:
+            return
         # Codes for players who have none yet, made here (one action for History and Undo,
         # its change seen by every view), so the sheet only reads.
         if self.app.call(player_codes.ensure_codes) is None:
