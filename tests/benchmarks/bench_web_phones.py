@@ -154,6 +154,7 @@ class Phone:
     pages: dict[int, float] = field(default_factory=dict)  # version -> moment its page was held
     failures: int = 0
     ready: asyncio.Event = field(default_factory=asyncio.Event)
+    fetching: set[asyncio.Task[None]] = field(default_factory=set)  # held: the loop holds weakly
 
     async def hold(self) -> None:
         reader, writer = await asyncio.open_connection(HOST, self.port)
@@ -184,7 +185,9 @@ class Phone:
         if version != self.version:  # as live.js: a new version fetches the page again
             self.version = version
             self.events.setdefault(version, now)
-            asyncio.get_running_loop().create_task(self._refetch())
+            task = asyncio.get_running_loop().create_task(self._refetch())
+            self.fetching.add(task)
+            task.add_done_callback(self.fetching.discard)
 
     async def _refetch(self) -> None:
         try:
