@@ -141,6 +141,8 @@ class StateCache:
             return body
 
     async def serve(self, kind: str, make: Callable[[dict[str, Any]], bytes]) -> bytes:
+        """``kind`` must name everything the bytes depend on beyond the public state (a page
+        that depends on the request, such as a search or a player's own page, is not kept)."""
         kept = self.kept(kind)
         return kept if kept is not None else await run_in_threadpool(self.made, kind, make)
 
