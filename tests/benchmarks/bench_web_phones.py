@@ -28,24 +28,26 @@ and the bytes of a first load of ``/`` with everything it pulls (HTML, CSS, scri
 the first 5 changes (the poll period alone makes a change wait ``POLL_S``/2 on average).
 Goals (issue 25): commit-to-page p95 < 1 s with 256 phones, a first load < 100 kB.
 
-Measured 2026-11-28 on the shared 2-core machine (load average 6-8 from the other engineers),
+Measured 2026-11-28 on the shared 2-core machine (load average 6-9 from the other engineers),
 medians of 3 runs, "before" (the state built and the page rendered per request, in a thread)
 alternating with "after" (app.StateCache keeps the bytes of the JSON and of the page without
 a search, per version, 0.25 s at most, served without a thread):
 
                                    before      after
-    commit -> event, median/p95    145/277    130/232 ms
-    commit -> fresh page, median   657        359 ms
-    commit -> fresh page, p95      1348       733 ms   (runs: 631, 733, 1084)
-    server CPU per change          584        154 ms   (256 sends + 256 re-fetches)
-    server peak RSS                86.8       78.1 MB
-    peer, 1 phone: event/page      70/110     102/144 ms
-    first load of / (49 players)   3 files, 14656 bytes on the wire (13143 bodies; 3405 gzipped)
+    commit -> event, median/p95    148/279    160/258 ms
+    commit -> fresh page, median   653        406 ms
+    commit -> fresh page, p95      1316       714 ms   (runs: 685, 797, 714; before 1221-1601)
+    commit -> fresh page, max      1592       815 ms
+    server CPU per change          564        146 ms   (256 sends + 256 re-fetches)
+    server peak RSS                86.9       80.3 MB
+    peer, 1 phone: event/page      65/96      73/104 ms
+    first load of / (49 players)   3 files, 14831 bytes on the wire (13318 bodies; 3433 gzipped)
 
-so p95 with 256 phones is 5x one phone's fresh page (12x before), and 26 % of the server's CPU
-per change. Re-fetching ``/api/state`` instead (one run each): p95 996 -> 869 ms, CPU per
-change 435 -> 134 ms. What is left is uvicorn's h11 per connection (a new connection per
-phone per change); the poll period (``POLL_S`` 0.2 s) is most of commit -> event.
+so p95 with 256 phones is 7x one phone's fresh page (14x before), at 26 % of the server's CPU
+per change; an earlier set of 3 + 3 runs gave the same (p95 1348 -> 733 ms, 584 -> 154 ms).
+Re-fetching ``/api/state`` instead (one run each): p95 996 -> 869 ms, CPU per change
+435 -> 134 ms. What is left is uvicorn's h11 per connection (a new connection per phone per
+change); the poll period (``POLL_S`` 0.2 s) is most of commit -> event.
 """
 
 from __future__ import annotations
