@@ -15,7 +15,6 @@ from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, StreamingResponse
@@ -23,6 +22,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from tdapp.core.clock import SystemTime, TimeSource
+from tdapp.web.i18n import LOCALE, _, make_env, speaking
 from tdapp.web.page import page_context
 from tdapp.web.source import LiveSource
 from tdapp.web.state import build_state, clock_now
@@ -58,7 +58,9 @@ class Guard:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        refusal = self._refusal(scope)
+        accept = dict(scope.get("headers") or []).get(b"accept-language", b"")
+        with speaking(accept.decode("latin-1")):
+            refusal = self._refusal(scope)
 
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -74,14 +76,14 @@ class Guard:
     @staticmethod
     def _refusal(scope: Scope) -> PlainTextResponse | None:
         if scope["method"] not in ("GET", "HEAD"):
-            return PlainTextResponse("Only reading is allowed here.", status_code=405,
+            return PlainTextResponse(_("Only reading is allowed here."), status_code=405,
                                      headers={"Allow": "GET, HEAD"})
         headers = dict(scope.get("headers") or [])
         length = headers.get(b"content-length", b"0")
         if length.strip() not in (b"", b"0") or b"transfer-encoding" in headers:
-            return PlainTextResponse("A request here carries no body.", status_code=413)
+            return PlainTextResponse(_("A request here carries no body."), status_code=413)
         if len(scope.get("query_string", b"")) > MAX_QUERY:
-            return PlainTextResponse("That address is too long.", status_code=414)
+            return PlainTextResponse(_("That address is too long."), status_code=414)
         return None
 
 
@@ -139,17 +141,19 @@ class Changes:
             await asyncio.wait_for(changed.wait(), timeout)
 
 
-def create_app(source: LiveSource, time: TimeSource | None = None) -> Starlette:
-    """The application for one open tournament."""
-    env = Environment(loader=FileSystemLoader(HERE / "templates"),
-                      autoescape=select_autoescape(default=True, default_for_string=True))
+def create_app(source: LiveSource, time: TimeSource | None = None,
+               locale: Path = LOCALE) -> Starlette:
+    """The application for one open tournament (``locale``: where its translations are)."""
+    env = make_env(locale=locale)
     cache = StateCache(source, time or SystemTime())
     changes = Changes(source)
 
     def index(request: Request) -> HTMLResponse:
         query = request.query_params.get("q", "")[:80].strip()
-        context = page_context(cache.get(), query)
-        html = env.get_template("index.html").render(**context)
+        accept = request.headers.get("accept-language")
+        with env.speaking(accept):  # the words page.py composes, in the player's language
+            context = page_context(cache.get(), query)
+        html = env.render("index.html", accept, **context)
         return HTMLResponse(html, headers={"Cache-Control": "no-store"})
 
     def api_state(request: Request) -> JSONResponse:

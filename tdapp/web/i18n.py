@@ -1,0 +1,156 @@
+"""One catalogue for every word of the players' page (gettext, domain ``tdapp-web``).
+
+Templates say their words with ``{% trans %}...{% endtrans %}`` or ``{{ _("...") }}``; Python
+marks a word with ``N_("...")`` where it is defined (it stays English there) and says it with
+``_()`` while a page is being made for a player. ``tdapp/web/locale/tdapp-web.pot`` is the
+catalogue template (``python -m tdapp.web.catalogue`` writes it and compiles translations);
+a translation is ``locale/LANG/LC_MESSAGES/tdapp-web.mo``. The player's language comes from
+the browser's Accept-Language, English when no catalogue of theirs exists.
+
+Every template of the page comes from one factory, :func:`make_env`, so every page speaks the
+player's language the same way: ``env.render("player.html", request.headers.get(
+"accept-language"), **context)``.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import re
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager
+from contextvars import ContextVar
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+HERE = Path(__file__).parent
+TEMPLATES = HERE / "templates"
+LOCALE = HERE / "locale"
+DOMAIN = "tdapp-web"
+ENGLISH = "en"  # the words as written: the catalogue's source language
+MAX_ACCEPT = 512  # characters of Accept-Language read; a hostile header is cut, not parsed
+MAX_RANGES = 16
+
+_ENGLISH = _gettext.NullTranslations()
+_speaking: ContextVar[_gettext.NullTranslations] = ContextVar("tdapp_web_language",
+                                                             default=_ENGLISH)
+_RANGE = re.compile(r"^([A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*|\*)$")
+
+
+def N_(message: str) -> str:  # noqa: N802 - gettext's own name for "a word of the catalogue"
+    """Marks a word for the catalogue where it is defined; it is translated where it is shown."""
+    return message
+
+
+def _(message: str) -> str:
+    """The word in the language of the page being made now (English outside one)."""
+    return _speaking.get().gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    return _speaking.get().ngettext(singular, plural, count)
+
+
+def accepted(header: str | None) -> list[str]:
+    """The languages of an Accept-Language header, most wanted first (RFC 9110 12.5.4);
+    malformed parts are skipped."""
+    ranked: list[tuple[float, int, str]] = []
+    for index, part in enumerate((header or "")[:MAX_ACCEPT].split(",")[:MAX_RANGES]):
+        tag, _sep, params = part.strip().partition(";")
+        tag = tag.strip()
+        if not _RANGE.match(tag):
+            continue
+        weight = 1.0
+        for param in params.split(";"):
+            name, _eq, value = param.strip().partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    weight = float(value)
+                except ValueError:
+                    weight = 0.0
+        if 0.0 < weight <= 1.0:
+            ranked.append((-weight, index, tag.lower().replace("-", "_")))
+    return [tag for _w, _i, tag in sorted(ranked)]
+
+
+class Catalogue:
+    """The translations found in one locale folder."""
+
+    def __init__(self, folder: Path = LOCALE) -> None:
+        self.folder = folder
+
+    @property
+    def languages(self) -> frozenset[str]:
+        """Languages with a compiled catalogue (English is always there: it is the source)."""
+        found = {path.parent.parent.name.lower()
+                 for path in self.folder.glob(f"*/LC_MESSAGES/{DOMAIN}.mo")}
+        return frozenset(found | {ENGLISH})
+
+    def choose(self, accept_language: str | None) -> str:
+        """The player's language: the first of theirs we have (``fr_ch`` falls back to
+        ``fr``), English otherwise."""
+        have = self.languages
+        for tag in accepted(accept_language):
+            if tag == "*":
+                return ENGLISH
+            for candidate in (tag, tag.split("_")[0]):
+                if candidate in have:
+                    return candidate
+        return ENGLISH
+
+    def translations(self, language: str) -> _gettext.NullTranslations:
+        if language == ENGLISH:
+            return _ENGLISH
+        return _load(self.folder, language)
+
+
+_DEFAULT = Catalogue()
+
+
+@lru_cache(maxsize=32)
+def _load(folder: Path, language: str) -> _gettext.NullTranslations:
+    return _gettext.translation(DOMAIN, localedir=folder, languages=[language], fallback=True)
+
+
+@contextmanager
+def speaking(accept_language: str | None, catalogue: Catalogue | None = None) -> Iterator[str]:
+    """Within: ``_()`` says words in the language the header asks for (English when we have
+    none of its languages); yields that language."""
+    have = catalogue or _DEFAULT
+    language = have.choose(accept_language)
+    token = _speaking.set(have.translations(language))
+    try:
+        yield language
+    finally:
+        _speaking.reset(token)
+
+
+class Pages(Environment):
+    """The page's Jinja2 environment: autoescape on, gettext installed, a catalogue."""
+
+    def __init__(self, templates: Path = TEMPLATES, catalogue: Catalogue | None = None) -> None:
+        super().__init__(loader=FileSystemLoader(templates), extensions=["jinja2.ext.i18n"],
+                         autoescape=select_autoescape(default=True, default_for_string=True))
+        self.catalogue = catalogue or Catalogue()
+        # {% trans %} blocks are written across lines; the catalogue holds them on one.
+        self.policies["ext.i18n.trimmed"] = True
+        # newstyle: variables are escaped and "%" formatting is the template's, never the
+        # translator's (install_gettext_callables is typed loosely, hence the lambdas' types).
+        self.install_gettext_callables(  # type: ignore[attr-defined]
+            _, ngettext, newstyle=True)
+
+    def speaking(self, accept_language: str | None) -> AbstractContextManager[str]:
+        """Within: ``_()`` (Python or template) says words in the player's language."""
+        return speaking(accept_language, self.catalogue)
+
+    def render(self, name: str, accept_language: str | None, **context: Any) -> str:
+        """A template in the player's language; ``lang`` is the page's ``<html lang>``."""
+        with self.speaking(accept_language) as language:
+            return self.get_template(name).render(lang=language.replace("_", "-"), **context)
+
+
+def make_env(templates: Path = TEMPLATES, locale: Path = LOCALE) -> Pages:
+    """The one factory of the page's templates (every route renders through it)."""
+    return Pages(templates, Catalogue(locale))
