@@ -136,8 +136,8 @@ class Pages(Environment):
         self.catalogue = catalogue or Catalogue()
         # {% trans %} blocks are written across lines; the catalogue holds them on one.
         self.policies["ext.i18n.trimmed"] = True
-        # newstyle: variables are escaped and "%" formatting is the template's, never the
-        # translator's (install_gettext_callables is typed loosely, hence the lambdas' types).
+        # newstyle: a {% trans %} block's variables are escaped like any other; the extension
+        # adds this method at run time, which the type checker cannot see.
         self.install_gettext_callables(  # type: ignore[attr-defined]
             _, ngettext, newstyle=True)
 

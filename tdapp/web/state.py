@@ -52,7 +52,7 @@ def clock_now(db: TournamentDb, round_: dict[str, Any], time: TimeSource) -> dic
     """The round clock as the projector shows it now (``round_``: the state's ``round``)."""
     number, status = round_["number"], round_["status"]
     now = time.now()
-    idle = {"state": "none", "label": "", "remaining_s": None, "at": now, "parts": {}}
+    idle: dict[str, Any] = {"state": "none", "label": "", "remaining_s": None, "at": now, "parts": {}}
     if number is None or status not in ("called", "playing"):
         return idle
     try:

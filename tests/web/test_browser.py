@@ -58,7 +58,7 @@ def test_a_phone_finds_its_board_and_sees_a_change_without_reloading(
             assert page.evaluate("document.documentElement.scrollWidth") <= 360
             # Search a name with the form: the answer names the board and the power.
             seat = page.locator("table.board").nth(1).locator("tbody tr").nth(0)
-            name = seat.locator("td").nth(1).inner_text()
+            name = seat.locator("td").last.inner_text()  # the power is the row's header
             page.get_by_label("Find your name").fill(name)
             page.get_by_role("button", name="Find").click()
             page.wait_for_url("**/?q=*")

@@ -4,8 +4,8 @@ championship pool's boards, and the ranking while a format keeps it private."""
 from __future__ import annotations
 
 import re
-from html import unescape
 from collections.abc import Iterator
+from html import unescape
 from pathlib import Path
 
 import pytest
