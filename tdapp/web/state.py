@@ -6,9 +6,11 @@ Everything is read through the services. The clock is asked for the projector's 
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from tdapp.core.clock import SystemTime, TimeSource
+from tdapp.services.announcements import announcements
 from tdapp.services.changes import ServiceError
 from tdapp.services.clock import current_round, load_clock
 from tdapp.services.formats import effective_format
@@ -46,6 +48,16 @@ def _boards(db: TournamentDb, number: int | None, status: str) -> list[dict[str,
          "seats": [{"power": seat.power, "player": seat.player_name} for seat in row.seats]}
         for row in all_boards(db, number)
     ]
+
+
+def _timestamp(at: dt.datetime) -> float:
+    """Seconds since the epoch; the file keeps UTC without a zone, a server may give one."""
+    return (at if at.tzinfo is not None else at.replace(tzinfo=dt.UTC)).timestamp()
+
+
+def _announcements(db: TournamentDb) -> list[dict[str, Any]]:
+    """The TD's announcements shown now, newest first (withdrawn ones never)."""
+    return [{"at": _timestamp(row.at), "text": row.text} for row in announcements(db)]
 
 
 def clock_now(db: TournamentDb, round_: dict[str, Any], time: TimeSource) -> dict[str, Any]:
@@ -102,6 +114,6 @@ def build_state(db: TournamentDb, version: int, time: TimeSource = _SYSTEM_TIME
         "private_until": private_until,
         "pool_members": members,
         "standings_through": standings.through,
-        "announcements": [],
+        "announcements": _announcements(db),
         "version": version,
     }

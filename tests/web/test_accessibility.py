@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from tdapp.services.announcements import announce
+from tdapp.store.files import open_tournament_file
 from tests.web.conftest import Demo, make_demo
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -62,8 +64,15 @@ def before_a_round(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def private_ranking(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """WDC 2025's round 4 called and playing: pool boards, the clock, the pool by name."""
+    """WDC 2025's round 4 called and playing: pool boards, the clock, the pool by name, two
+    announcements."""
     demo = make_demo(tmp_path_factory.mktemp("pool"), "wdc-2025", rounds_played=3, players=35)
+    db = open_tournament_file(demo.path)
+    try:
+        announce(db, "The championship pool plays in the ballroom.")
+        announce(db, "Team captains: your line-ups\nby 10:00, please.")
+    finally:
+        db.close()
     yield from _serve(demo.path)
 
 

@@ -4,7 +4,9 @@ championship pool's boards, and the ranking while a format keeps it private."""
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
+from datetime import datetime
 from html import unescape
 from pathlib import Path
 
@@ -12,6 +14,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from tdapp.core.formats import list_formats
+from tdapp.services.announcements import announce, withdraw_announcement
+from tdapp.store.files import open_tournament_file
 from tdapp.web.app import create_app
 from tdapp.web.source import open_live
 from tests.web.conftest import make_demo
@@ -118,3 +122,34 @@ def test_pool_is_false_outside_the_pools_round(tmp_path: Path) -> None:
     demo = make_demo(tmp_path, "wdc-2025", rounds_played=2, players=21)
     _html, state = _page_and_state(demo.path)
     assert state["boards"] and not any(board["pool"] for board in state["boards"])
+
+
+def test_the_tds_announcements_newest_first_as_text(tmp_path: Path) -> None:
+    """CONTRACTS.md: "announcements": [{"at": float, "text": str}]; the page shows each with
+    its time, newest first, a withdrawn one never, hostile text as text."""
+    demo = make_demo(tmp_path, "wdc-2018", rounds_played=1, call_next=False)
+    db = open_tournament_file(demo.path)
+    try:
+        before = time.time()
+        announce(db, "Lunch is served in the Garden Room until 13:30.")
+        announce(db, "Round 2 starts at 14:00.\nBring your pens.")
+        gone = announce(db, "Wrong room!").ids[0]
+        announce(db, "<script>alert('x')</script> is not a room")
+        withdraw_announcement(db, gone)
+        after = time.time()
+    finally:
+        db.close()
+    html, state = _page_and_state(demo.path)
+    texts = [item["text"] for item in state["announcements"]]
+    assert texts == ["<script>alert('x')</script> is not a room",
+                     "Round 2 starts at 14:00.\nBring your pens.",
+                     "Lunch is served in the Garden Room until 13:30."]
+    for item in state["announcements"]:
+        assert isinstance(item["at"], float) and before - 1 <= item["at"] <= after + 1
+    section = html.split('<section id="announcements"', 1)[1].split("</section>", 1)[0]
+    assert "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; is not a room" in section
+    assert "<script>" not in section and "Wrong room!" not in section
+    shown = _text(section)
+    assert shown.index("is not a room") < shown.index("Round 2 starts") < shown.index("Lunch")
+    clock = datetime.fromtimestamp(state["announcements"][0]["at"]).strftime("%H:%M")
+    assert f">{clock}</time>" in section
