@@ -55,9 +55,8 @@ def browser() -> Iterator[object]:
 
 @pytest.fixture(scope="module")
 def before_a_round(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """WDC 2025 after two rounds, round 3 not seated: no board call, no clock, the ranking
-    private."""
-    demo = make_demo(tmp_path_factory.mktemp("before"), "wdc-2025", rounds_played=2,
+    """EDC 2026 before its first round: no board call, no clock, no standings yet."""
+    demo = make_demo(tmp_path_factory.mktemp("before"), "edc-2026", rounds_played=0,
                      call_next=False)
     yield from _serve(demo.path)
 

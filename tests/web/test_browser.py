@@ -75,6 +75,8 @@ def test_a_phone_finds_its_board_and_sees_a_change_without_reloading(
             page.locator("header").filter(has_text="board call published").wait_for(
                 timeout=5000)
             assert page.evaluate("window.__same_page") is True
+            # A screen reader hears the change once, from the polite status region.
+            assert "board call published" in (page.locator("#said").text_content() or "")
             assert "board 2" in page.locator("ul.found").inner_text()  # the search kept
         finally:
             browser.close()

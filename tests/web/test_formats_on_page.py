@@ -73,9 +73,8 @@ def test_each_built_in_format_says_its_title_and_whether_the_ranking_is_shown(
     if fmt.pool is not None and fmt.pool.ranking_private:  # WDC 2025 II.2.a
         assert state["standings"] is None and state["standings_private"] is True
         assert state["private_until"] == fmt.pool.bonus_round == 4
-        assert ("The format keeps the ranking private until round 4 is over: nobody's place is "
-                "shown before then. The standings will be shown here once round 4 is over."
-                in standings)
+        assert ("The format keeps the ranking private until round 4 is over, so nobody's place "
+                "is shown yet. The standings will be shown here then." in standings)
         assert state["pool_members"] == []  # not picked before round 3 is over
     else:
         assert state["standings_private"] is False and state["standings"]
