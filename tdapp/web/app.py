@@ -22,7 +22,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from tdapp.core.clock import SystemTime, TimeSource
-from tdapp.web.i18n import LOCALE, _, make_env, speaking
+from tdapp.web.i18n import LOCALE, Speaking, _, make_env
 from tdapp.web.page import page_context
 from tdapp.web.source import LiveSource
 from tdapp.web.state import build_state, clock_now
@@ -58,9 +58,7 @@ class Guard:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        accept = dict(scope.get("headers") or []).get(b"accept-language", b"")
-        with speaking(accept.decode("latin-1")):
-            refusal = self._refusal(scope)
+        refusal = self._refusal(scope)
 
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -150,10 +148,8 @@ def create_app(source: LiveSource, time: TimeSource | None = None,
 
     def index(request: Request) -> HTMLResponse:
         query = request.query_params.get("q", "")[:80].strip()
-        accept = request.headers.get("accept-language")
-        with env.speaking(accept):  # the words page.py composes, in the player's language
-            context = page_context(cache.get(), query)
-        html = env.render("index.html", accept, **context)
+        context = page_context(cache.get(), query)
+        html = env.get_template("index.html").render(**context)
         return HTMLResponse(html, headers={"Cache-Control": "no-store"})
 
     def api_state(request: Request) -> JSONResponse:
@@ -193,6 +189,7 @@ def create_app(source: LiveSource, time: TimeSource | None = None,
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.add_middleware(_GuardMiddleware)
+    app.add_middleware(Speaking, catalogue=env.catalogue)  # outermost: refusals too
     app.state.changes = changes  # the command ends the streams when it is asked to stop
     return app
 

@@ -1,27 +1,29 @@
 """One catalogue for every word of the players' page (gettext, domain ``tdapp-web``).
 
-Templates say their words with ``{% trans %}...{% endtrans %}`` or ``{{ _("...") }}``; Python
-marks a word with ``N_("...")`` where it is defined (it stays English there) and says it with
-``_()`` while a page is being made for a player. ``tdapp/web/locale/tdapp-web.pot`` is the
-catalogue template (``python -m tdapp.web.catalogue`` writes it and compiles translations);
-a translation is ``locale/LANG/LC_MESSAGES/tdapp-web.mo``. The player's language comes from
-the browser's Accept-Language, English when no catalogue of theirs exists.
+Templates say their words with ``{% trans %}...{% endtrans %}`` or ``{{ _("...") }}`` and
+their language with ``<html lang="{{ language() }}">``; Python marks a word with ``N_("...")``
+where it is defined (it stays English there) and says it with ``_()`` while a request is
+answered. ``tdapp/web/locale/tdapp-web.pot`` is the catalogue template (``python -m
+tdapp.web.catalogue`` writes it and compiles translations); a translation is
+``locale/LANG/LC_MESSAGES/tdapp-web.mo``.
 
-Every template of the page comes from one factory, :func:`make_env`, so every page speaks the
-player's language the same way: ``env.render("player.html", request.headers.get(
-"accept-language"), **context)``.
+The player's language comes from the browser's Accept-Language, English when no catalogue of
+theirs exists. :class:`Speaking`, around the whole application, sets it for each request, so
+every route and template speaks it with nothing to pass: render any template of the one
+environment :func:`make_env` makes. Anything kept across requests (a page made once for many
+phones) must be kept per :func:`current_language`.
 """
 
 from __future__ import annotations
 
 import gettext as _gettext
 import re
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator, MutableMapping
 from contextlib import AbstractContextManager, contextmanager
 from contextvars import ContextVar
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
@@ -34,8 +36,19 @@ MAX_ACCEPT = 512  # characters of Accept-Language read; a hostile header is cut,
 MAX_RANGES = 16
 
 _ENGLISH = _gettext.NullTranslations()
-_speaking: ContextVar[_gettext.NullTranslations] = ContextVar("tdapp_web_language",
-                                                             default=_ENGLISH)
+
+
+class _Speech(NamedTuple):
+    language: str
+    translations: _gettext.NullTranslations
+
+
+_IN_ENGLISH = _Speech(ENGLISH, _ENGLISH)
+_speaking: ContextVar[_Speech | None] = ContextVar("tdapp_web_language", default=None)
+
+
+def _speech() -> _Speech:
+    return _speaking.get() or _IN_ENGLISH
 _RANGE = re.compile(r"^([A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*|\*)$")
 
 
@@ -46,11 +59,18 @@ def N_(message: str) -> str:  # noqa: N802 - gettext's own name for "a word of t
 
 def _(message: str) -> str:
     """The word in the language of the page being made now (English outside one)."""
-    return _speaking.get().gettext(message)
+    return _speech().translations.gettext(message)
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
-    return _speaking.get().ngettext(singular, plural, count)
+    return _speech().translations.ngettext(singular, plural, count)
+
+
+def current_language() -> str:
+    """The language being spoken now, as ``<html lang>`` writes it (``en``, ``pt-BR``)."""
+    language = _speech().language
+    head, _sep, region = language.partition("_")
+    return f"{head}-{region.upper()}" if region else head
 
 
 def accepted(header: str | None) -> list[str]:
@@ -81,7 +101,7 @@ class Catalogue:
     def __init__(self, folder: Path = LOCALE) -> None:
         self.folder = folder
 
-    @property
+    @cached_property  # translations come with the program, never while it serves
     def languages(self) -> frozenset[str]:
         """Languages with a compiled catalogue (English is always there: it is the source)."""
         found = {path.parent.parent.name.lower()
@@ -120,7 +140,7 @@ def speaking(accept_language: str | None, catalogue: Catalogue | None = None) ->
     none of its languages); yields that language."""
     have = catalogue or _DEFAULT
     language = have.choose(accept_language)
-    token = _speaking.set(have.translations(language))
+    token = _speaking.set(_Speech(language, have.translations(language)))
     try:
         yield language
     finally:
@@ -140,17 +160,43 @@ class Pages(Environment):
         # adds this method at run time, which the type checker cannot see.
         self.install_gettext_callables(  # type: ignore[attr-defined]
             _, ngettext, newstyle=True)
+        self.globals["language"] = current_language
 
     def speaking(self, accept_language: str | None) -> AbstractContextManager[str]:
-        """Within: ``_()`` (Python or template) says words in the player's language."""
+        """Within: ``_()`` (Python or template) says words in that header's language (for
+        work outside a request; :class:`Speaking` does it for each request)."""
         return speaking(accept_language, self.catalogue)
 
-    def render(self, name: str, accept_language: str | None, **context: Any) -> str:
-        """A template in the player's language; ``lang`` is the page's ``<html lang>``."""
-        with self.speaking(accept_language) as language:
-            return self.get_template(name).render(lang=language.replace("_", "-"), **context)
+    def render(self, name: str, **context: Any) -> str:
+        """A template in the language being spoken now."""
+        return self.get_template(name).render(**context)
+
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+
+
+class Speaking:
+    """ASGI middleware: each HTTP request is answered in its Accept-Language's language (the
+    context variable is copied into the threads Starlette runs routes in)."""
+
+    def __init__(self, app: Callable[[Scope, Receive, Send], Awaitable[None]],
+                 catalogue: Catalogue | None = None) -> None:
+        self.app = app
+        self.catalogue = catalogue
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        header = dict(scope.get("headers") or []).get(b"accept-language", b"")
+        with speaking(header.decode("latin-1"), self.catalogue):
+            await self.app(scope, receive, send)
 
 
 def make_env(templates: Path = TEMPLATES, locale: Path = LOCALE) -> Pages:
-    """The one factory of the page's templates (every route renders through it)."""
+    """The one factory of the page's templates (every route renders through it; the
+    application puts :class:`Speaking` around itself with ``env.catalogue``)."""
     return Pages(templates, Catalogue(locale))

@@ -1,5 +1,5 @@
 """What the page's template needs beyond the state: the search by name and the words
-(said in the player's language: ``page_context`` runs inside ``Pages.speaking``)."""
+(said in the player's language: a request is answered inside ``i18n.Speaking``)."""
 
 from __future__ import annotations
 

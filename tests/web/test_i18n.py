@@ -164,8 +164,25 @@ def test_a_player_whose_browser_asks_for_french_reads_french(
 
 def test_the_env_factory_renders_any_template_in_the_players_language(french: Path) -> None:
     env = make_env(locale=french)
-    page = env.from_string('<p lang="{{ lang }}">{% trans %}Standings{% endtrans %} '
+    page = env.from_string('<p lang="{{ language() }}">{% trans %}Standings{% endtrans %} '
                            '{{ _("Germany") }}</p>')
-    assert page.render(lang="en") == '<p lang="en">Standings Germany</p>'
-    with env.speaking("fr"):
-        assert page.render(lang="fr") == '<p lang="fr">Classement Allemagne</p>'
+    assert page.render() == '<p lang="en">Standings Germany</p>'
+    with env.speaking("fr-CA, en;q=0.5"):
+        assert page.render() == '<p lang="fr">Classement Allemagne</p>'
+    assert page.render() == '<p lang="en">Standings Germany</p>'  # only within
+
+
+def test_a_refusal_is_said_in_the_players_language(source: LiveSource, tmp_path: Path) -> None:
+    folder = tmp_path / "locale" / "fr" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (folder / "tdapp-web.po").write_text(
+        'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        'msgid "Only reading is allowed here."\nmsgstr "Ici, on ne fait que lire."\n',
+        encoding="utf-8")
+    catalogue.compile_po(folder / "tdapp-web.po")
+    with TestClient(create_app(source, locale=tmp_path / "locale")) as client:
+        french = client.delete("/", headers={"Accept-Language": "fr"})
+        english = client.delete("/")
+    assert french.status_code == english.status_code == 405
+    assert french.text == "Ici, on ne fait que lire."
+    assert english.text == "Only reading is allowed here."
