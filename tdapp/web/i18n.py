@@ -27,6 +27,11 @@ from typing import Any, NamedTuple
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from tdapp.web.words import N_, POWER_NAMES
+
+__all__ = ["N_", "Catalogue", "Pages", "Speaking", "_", "current_language", "make_env",
+           "ngettext", "power_name", "speaking"]
+
 HERE = Path(__file__).parent
 TEMPLATES = HERE / "templates"
 LOCALE = HERE / "locale"
@@ -52,11 +57,6 @@ def _speech() -> _Speech:
 _RANGE = re.compile(r"^([A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*|\*)$")
 
 
-def N_(message: str) -> str:  # noqa: N802 - gettext's own name for "a word of the catalogue"
-    """Marks a word for the catalogue where it is defined; it is translated where it is shown."""
-    return message
-
-
 def _(message: str) -> str:
     """The word in the language of the page being made now (English outside one)."""
     return _speech().translations.gettext(message)
@@ -64,6 +64,12 @@ def _(message: str) -> str:
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     return _speech().translations.ngettext(singular, plural, count)
+
+
+def power_name(power: str) -> str:
+    """A power's name in the player's language (an unknown one as written, title-cased)."""
+    word = POWER_NAMES.get(power.upper())
+    return _(word) if word else power.title()
 
 
 def current_language() -> str:
@@ -161,6 +167,7 @@ class Pages(Environment):
         self.install_gettext_callables(  # type: ignore[attr-defined]
             _, ngettext, newstyle=True)
         self.globals["language"] = current_language
+        self.globals["power_name"] = power_name
 
     def speaking(self, accept_language: str | None) -> AbstractContextManager[str]:
         """Within: ``_()`` (Python or template) says words in that header's language (for

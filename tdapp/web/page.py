@@ -7,20 +7,10 @@ import math
 from datetime import datetime
 from typing import Any
 
-from tdapp.web.i18n import N_, _
+from tdapp.web.i18n import _, power_name
 from tdapp.web.words import ROUND_STATUSES, clock_label
 
 STATUS_WORDS = ROUND_STATUSES
-# The seven powers by name (a colour is never the only sign of one: WCAG 1.4.1).
-POWER_NAMES = {"AUSTRIA": N_("Austria"), "ENGLAND": N_("England"), "FRANCE": N_("France"),
-               "GERMANY": N_("Germany"), "ITALY": N_("Italy"), "RUSSIA": N_("Russia"),
-               "TURKEY": N_("Turkey")}
-
-
-def power_name(power: str) -> str:
-    """A power's name in the player's language (an unknown one as written, title-cased)."""
-    word = POWER_NAMES.get(power.upper())
-    return _(word) if word else power.title()
 
 
 def clock_text(seconds: float | None) -> str:
@@ -54,7 +44,6 @@ def page_context(state: dict[str, Any], query: str) -> dict[str, Any]:
         else round_["status"],
         "clock_label": clock_label(state["clock"].get("parts", {}), _),
         "clock_text": clock_text(state["clock"]["remaining_s"]),
-        "power_name": power_name,
         "announcements": [announcement(item) for item in state["announcements"]],
     }
 

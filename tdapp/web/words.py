@@ -1,14 +1,24 @@
-"""The page's words that Python composes (the clock's label, the round's status), marked for
-the catalogue with ``N_`` and said through a ``say`` function: English for ``/api/state``
-(``str``, the contract's language), the player's language on the page (``i18n._``)."""
+"""The page's words that Python composes (the powers, the clock's label, the round's status),
+marked for the catalogue with ``N_`` and said through a ``say`` function: English for
+``/api/state`` (``str``, the contract's language), the player's language on a page
+(``i18n._``). Nothing of tdapp.web is imported here, so every module of it may use these."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from tdapp.web.i18n import N_
-
 Say = Callable[[str], str]
+
+
+def N_(message: str) -> str:  # noqa: N802 - gettext's own name for "a word of the catalogue"
+    """Marks a word for the catalogue where it is defined; it is translated where it is shown."""
+    return message
+
+
+# The seven powers by name (a colour is never the only sign of one: WCAG 1.4.1).
+POWER_NAMES = {"AUSTRIA": N_("Austria"), "ENGLAND": N_("England"), "FRANCE": N_("France"),
+               "GERMANY": N_("Germany"), "ITALY": N_("Italy"), "RUSSIA": N_("Russia"),
+               "TURKEY": N_("Turkey")}
 
 SEASONS = {"S": N_("Spring"), "F": N_("Fall"), "W": N_("Winter")}
 KINDS = {"negotiation": N_("Negotiation"), "order-writing": N_("Order writing"),

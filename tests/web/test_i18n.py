@@ -186,3 +186,13 @@ def test_a_refusal_is_said_in_the_players_language(source: LiveSource, tmp_path:
     assert french.status_code == english.status_code == 405
     assert french.text == "Ici, on ne fait que lire."
     assert english.text == "Only reading is allowed here."
+
+
+def test_a_boards_page_speaks_the_players_language_too(source: LiveSource, french: Path
+                                                       ) -> None:
+    with TestClient(create_app(source, locale=french)) as client:
+        fr = client.get("/board/3/1", headers={"Accept-Language": "fr"}).text
+        en = client.get("/board/3/1").text  # kept per language: never the French one
+    assert '<html lang="fr">' in fr and ">Table 1<" in fr and "Allemagne" in fr
+    assert '<html lang="en">' in en and ">Board 1<" in en and "Germany" in en
+    assert "Allemagne" not in en
