@@ -108,9 +108,10 @@ def test_axe_finds_no_serious_violation_on_a_phone(
     _assert_clean(_violations(browser, url, PHONE))
 
 
-def test_axe_finds_no_serious_violation_on_a_found_name_and_on_the_projector(
+def test_axe_finds_no_serious_violation_on_a_found_name_a_board_and_the_projector(
         browser: object, with_standings: str, private_ranking: str) -> None:
     _assert_clean(_violations(browser, with_standings + "?q=a", PHONE))
+    _assert_clean(_violations(browser, with_standings + "board/3/1", PHONE))  # a board's page
     _assert_clean(_violations(browser, private_ranking, PROJECTOR))
 
 
