@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sqlalchemy import select
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session
 
 from tdapp.core.collation import name_key
@@ -64,6 +64,14 @@ def _hashes(session: Session) -> set[str]:
 def ensure_codes(db: TournamentDb) -> Change:
     """A code for every player without one (withdrawn players too: they may come back). One
     action, one Undo; nothing recorded when every player has a code already."""
+    try:
+        return _ensure_codes(db)
+    except IntegrityError:
+        # Another station gave codes at the same moment: theirs stand, the rest get one now.
+        return _ensure_codes(db)
+
+
+def _ensure_codes(db: TournamentDb) -> Change:
     with db.read() as session:
         missing = _without_code(session)
     if not missing:

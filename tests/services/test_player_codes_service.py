@@ -9,7 +9,7 @@ from sqlalchemy import select
 
 from tdapp.core.collation import name_key
 from tdapp.core.tournament import player_codes as rules
-from tdapp.services import history, player_codes, players
+from tdapp.services import checkins, history, player_codes, players
 from tdapp.services.changes import ServiceError
 from tdapp.store.models import PlayerCode
 
@@ -101,6 +101,11 @@ def test_a_deleted_player_takes_their_code_along(demo_db) -> None:
         p.id for p in players.list_players(demo_db) if p.name == "Zed Newcomer")
     player_codes.ensure_codes(demo_db)
     code = next(r.code for r in player_codes.list_codes(demo_db) if r.player_id == player_id)
+    checkins.check_in(demo_db, player_id, 3)
     players.delete_player(demo_db, player_id)
     assert player_codes.player_for_code(demo_db, code) is None
     assert len(player_codes.list_codes(demo_db)) == 49
+    assert checkins.check_ins(demo_db, 3) == {}
+    history.undo(demo_db)  # the player comes back with their code and check-in
+    assert player_codes.player_for_code(demo_db, code).player_id == player_id
+    assert player_id in checkins.check_ins(demo_db, 3)

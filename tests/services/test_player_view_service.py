@@ -15,7 +15,7 @@ from tdapp.services.player_view import player_view
 from tdapp.services.result_responses import respond_to_result
 from tdapp.services.results import record_result
 from tdapp.services.tournaments import TournamentInfo, create_tournament
-from tdapp.store.models import Seat
+from tdapp.store.models import GamePhase, Seat
 from tests.venue_stations import THEIRS, board_in_play
 
 
@@ -41,7 +41,9 @@ def test_a_player_sees_their_board_and_its_result(demo_db) -> None:
 
 def test_the_view_follows_the_players_answer_and_check_in(demo_db) -> None:
     board, seat = _seat(demo_db)
-    respond_to_result(demo_db, seat.player_id, board.board_id, "dispute", "wrong")
+    shown = player_view(demo_db, seat.player_id).boards[0]
+    respond_to_result(demo_db, seat.player_id, board.board_id, "dispute", "wrong",
+                      board_version=shown.result_version)
     checkins.check_in(demo_db, seat.player_id, 3)
     view = player_view(demo_db, seat.player_id)
     assert view.boards[0].my_response == "dispute" and view.checked_in
@@ -49,6 +51,10 @@ def test_the_view_follows_the_players_answer_and_check_in(demo_db) -> None:
     again = player_view(demo_db, seat.player_id).boards[0]
     assert again.my_response is None and again.asked_again
     assert "Austria 10" in again.result_words
+    assert again.result_version > shown.result_version
+    with pytest.raises(ServiceError, match="changed since you looked"):
+        respond_to_result(demo_db, seat.player_id, board.board_id, "confirm",
+                          board_version=shown.result_version)
 
 
 def test_a_player_on_two_boards_sees_both(demo_db) -> None:
@@ -78,6 +84,12 @@ def test_a_board_played_through_order_entry(demo_db) -> None:
     (mine,) = view.boards
     assert mine.game_in_progress and mine.surviving
     assert not mine.result_entered and mine.result_words == ""
+    with demo_db.system() as session:  # the player's power has lost its last centre
+        phase = session.scalar(select(GamePhase).where(GamePhase.board_id == board_id))
+        centres = dict(phase.position["centers"])
+        centres.pop(mine.power)
+        phase.position = {**phase.position, "centers": centres}
+    assert not player_view(demo_db, board.seats[0].player_id).boards[0].surviving
 
 
 def test_before_any_board_call_nothing_is_shown(tournament_path: Path | str) -> None:

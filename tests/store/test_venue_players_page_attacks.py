@@ -311,3 +311,33 @@ def test_the_services_from_an_assistants_login(room: Room) -> None:
     finally:
         desk.close()
         td.close()
+
+
+def test_an_assistant_changes_and_renews_answers_and_undoes_them(room: Room) -> None:
+    """The page's other writes from an assistant's login: a change of mind (an update of the
+    answer's own columns), and a new answer after the TD settled (the settled row deleted, a
+    new one added); each undone from the assistant's station, the settled one coming back."""
+    desk = open_server_tournament(room.desk_a)
+    td = open_server_tournament(room.url_td)
+
+    def mine() -> result_responses.BoardResponses:
+        return next(b for b in result_responses.responses_for_round(td, 1)
+                    if b.board_id == room.mine)
+
+    try:
+        (dispute,) = mine().disputes
+        result_responses.respond_to_result(desk, dispute.player_id, room.mine, "confirm")
+        assert not mine().disputed and len(mine().confirmed) == 1
+        history.undo(desk)
+        assert mine().disputed and mine().confirmed == ()
+        result_responses.settle_dispute(td, room.mine, "kept as entered")
+        result_responses.respond_to_result(desk, dispute.player_id, room.mine, "dispute",
+                                           "still wrong")
+        assert mine().disputed and [d.note for d in mine().disputes] == ["still wrong"]
+        history.undo(desk)
+        assert not mine().disputed and mine().settled_note == "kept as entered"
+        history.undo(td)  # the TD's settle: the board is marked again, as the set-up left it
+        assert mine().disputed
+    finally:
+        desk.close()
+        td.close()
