@@ -16,7 +16,6 @@ from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -26,6 +25,7 @@ from starlette.staticfiles import StaticFiles
 
 from tdapp.core.clock import SystemTime, TimeSource
 from tdapp.web.board import board_routes
+from tdapp.web.i18n import LOCALE, Speaking, _, current_language, make_env
 from tdapp.web.page import page_context
 from tdapp.web.source import LiveSource
 from tdapp.web.state import build_state, clock_now
@@ -77,14 +77,14 @@ class Guard:
     @staticmethod
     def _refusal(scope: Scope) -> PlainTextResponse | None:
         if scope["method"] not in ("GET", "HEAD"):
-            return PlainTextResponse("Only reading is allowed here.", status_code=405,
+            return PlainTextResponse(_("Only reading is allowed here."), status_code=405,
                                      headers={"Allow": "GET, HEAD"})
         headers = dict(scope.get("headers") or [])
         length = headers.get(b"content-length", b"0")
         if length.strip() not in (b"", b"0") or b"transfer-encoding" in headers:
-            return PlainTextResponse("A request here carries no body.", status_code=413)
+            return PlainTextResponse(_("A request here carries no body."), status_code=413)
         if len(scope.get("query_string", b"")) > MAX_QUERY:
-            return PlainTextResponse("That address is too long.", status_code=414)
+            return PlainTextResponse(_("That address is too long."), status_code=414)
         return None
 
 
@@ -182,10 +182,10 @@ class Changes:
             await asyncio.wait_for(changed.wait(), timeout)
 
 
-def create_app(source: LiveSource, time: TimeSource | None = None) -> Starlette:
-    """The application for one open tournament."""
-    env = Environment(loader=FileSystemLoader(HERE / "templates"),
-                      autoescape=select_autoescape(default=True, default_for_string=True))
+def create_app(source: LiveSource, time: TimeSource | None = None,
+               locale: Path = LOCALE) -> Starlette:
+    """The application for one open tournament (``locale``: where its translations are)."""
+    env = make_env(locale=locale)
     cache = StateCache(source, time or SystemTime())
     changes = Changes(source)
 
@@ -197,7 +197,8 @@ def create_app(source: LiveSource, time: TimeSource | None = None) -> Starlette:
         if query:
             html = await run_in_threadpool(lambda: page(cache.get(), query))
             return HTMLResponse(html, headers={"Cache-Control": "no-store"})
-        body = await cache.serve("page", lambda state: page(state).encode())
+        # Kept per language: the page speaks the phone's (i18n.Speaking), the JSON English.
+        body = await cache.serve(f"page:{current_language()}", lambda state: page(state).encode())
         return HTMLResponse(body, headers={"Cache-Control": "no-store"})
 
     async def api_state(request: Request) -> JSONResponse:
@@ -239,6 +240,7 @@ def create_app(source: LiveSource, time: TimeSource | None = None) -> Starlette:
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.add_middleware(_GuardMiddleware)
+    app.add_middleware(Speaking, catalogue=env.catalogue)  # outermost: refusals too
     app.state.changes = changes  # the command ends the streams when it is asked to stop
     return app
 
