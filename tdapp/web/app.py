@@ -106,13 +106,13 @@ class Guard:
         headers = dict(scope.get("headers") or [])
         length = headers.get(b"content-length", b"").strip()
         if b"transfer-encoding" in headers or not length.isdigit():
-            return PlainTextResponse("A form here says its length.", status_code=411)
+            return PlainTextResponse(_("A form here says its length."), status_code=411)
         if int(length) > MAX_BODY:
-            return PlainTextResponse("A form here is a few lines at most.", status_code=413)
+            return PlainTextResponse(_("A form here is a few lines at most."), status_code=413)
         if headers.get(b"content-type", b"").split(b";")[0].strip().lower() != FORM:
-            return PlainTextResponse("Only a web form is taken here.", status_code=415)
+            return PlainTextResponse(_("Only a web form is taken here."), status_code=415)
         if scope.get("query_string", b""):
-            return PlainTextResponse("A form here has no query.", status_code=414)
+            return PlainTextResponse(_("A form here has no query."), status_code=414)
         return None
 
 

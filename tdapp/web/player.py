@@ -4,8 +4,8 @@ The code in the address is the player's whole session (a phone reopens it from t
 their slip): no cookie is set. A code is looked up by its hash (``player_for_code``); a wrong
 one is answered 404 with the same body whatever it was, after the delay of ``limits``. Every
 form carries a token of ``csrf`` and must come from this host; each POST answers 303 back to
-the page, where what happened is said once (kept in memory for that player, never in the
-address, so no link can put words on someone's page). A response for one code holds nothing of
+the page (``?said``), where what happened is said once (kept in memory for that player, never
+in the address, so no link can put words on someone's page). A response for one code holds nothing of
 another player's own: the page shows the player's boards (whose seats are public anyway), and
 of a draw vote only how many have voted.
 """
@@ -16,6 +16,7 @@ import asyncio
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from html import escape
 from typing import Any
 from urllib.parse import parse_qs, quote
 
@@ -25,7 +26,6 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from tdapp.core.game.phases import phase_title
 from tdapp.core.powers import POWERS
 from tdapp.core.tournament.player_codes import normalise
 from tdapp.services.changes import ServiceError
@@ -36,9 +36,11 @@ from tdapp.services.player_view import PlayerBoard, PlayerView, player_view
 from tdapp.services.result_responses import respond_to_result
 from tdapp.services.tournaments import tournament_info
 from tdapp.web.csrf import FIELD, Tokens, same_host
+from tdapp.web.i18n import _, current_language, power_name
 from tdapp.web.limits import PostLimit, WrongCodes
 from tdapp.web.source import LiveSource
 from tdapp.web.votes import BallotView, DrawVotes
+from tdapp.web.words import N_, SEASONS
 
 MAX_BODY = 8192  # bytes of a form: a token, a choice, a note of a few lines (encoded)
 NOTE_LIMIT = 300  # characters of a dispute's note
@@ -46,17 +48,38 @@ MAX_CODE = 40  # characters of the address's code worth looking up
 ACTIONS = ("checkin", "uncheckin", "confirm", "dispute", "propose", "vote")
 FLASHES = 2048  # players whose "what happened" line is kept until their next page
 
-NOT_FOUND_HTML = (
-    "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" "
-    "content=\"width=device-width, initial-scale=1\"><title>No such code</title>"
-    "<link rel=\"stylesheet\" href=\"/static/page.css\"></head><body><main><h1>No such code"
-    "</h1><p>No player has this code. Check the code on your slip (eight letters and digits, "
-    "like ABCD-EFGH) or ask the TD.</p><p><a href=\"/\">The board call, clock and standings"
-    "</a></p></main></body></html>")
-SLOW_DOWN = ("Too many wrong codes came from this device. Wait a minute, then open your page "
-             "again.")
-STALE_FORM = ("This form is out of date or did not come from your own page (the page server may "
-              "have restarted). Open your page again and repeat what you did.")
+NOT_FOUND = """<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><meta name="viewport"
+content="width=device-width, initial-scale=1"><title>{title}</title>
+<link rel="stylesheet" href="/static/page.css"></head><body><main><h1>{title}</h1><p>{words}</p>
+<p><a href="{back}">{link}</a></p></main></body></html>"""
+SLOW_DOWN = N_("Too many wrong codes came from this device. Wait a minute, then open your page "
+               "again.")
+STALE_FORM = N_("This form is out of date or did not come from your own page (the page server "
+                "may have restarted). Open your page again and repeat what you did.")
+Said = tuple[str, dict[str, object]]  # a word of the catalogue and its values
+
+
+def _say(said: Said) -> str:
+    """A word of the catalogue in the player's language (a service's refusal, in the TD's
+    words, is shown as it is)."""
+    words, values = said
+    return _(words) % values if values else _(words)
+
+
+def _season(phase: str) -> str:
+    """S1906M -> "Spring 1906" in the player's language (a draw vote is one per season)."""
+    season = SEASONS.get(phase[:1])
+    return f"{_(season)} {phase[1:5]}" if season else phase
+
+
+def _powers(powers: Sequence[str]) -> str:
+    return ", ".join(power_name(p) for p in powers)
+
+
+def _page(title: str, words: str, back: str, link: str, lang: str) -> str:
+    """A short page of words (a refusal) in the page's style, every value escaped."""
+    return NOT_FOUND.format(lang=escape(lang), title=escape(title), words=escape(words),
+                            back=escape(back), link=escape(link))
 
 
 @dataclass(frozen=True)
@@ -64,22 +87,33 @@ class BoardItem:
     """One of the player's boards as the page shows it."""
 
     board: PlayerBoard
-    power_title: str
     ballot: BallotView | None
+    ballot_season: str
+    ballot_powers: str
     can_propose: bool
     why_no_vote: str
     named: bool
     eligible: tuple[str, ...]
+    eligible_words: str
     secret_next: bool
     last_vote: str
     vote_note: str
 
 
+VOTE_WORDS = {
+    (True, True): N_("Draw vote, %(season)s (secret): passed: the game ends in a draw of "
+                     "%(powers)s."),
+    (True, False): N_("Draw vote, %(season)s (secret): failed."),
+    (False, True): N_("Draw vote, %(season)s (open): passed: the game ends in a draw of "
+                      "%(powers)s."),
+    (False, False): N_("Draw vote, %(season)s (open): failed."),
+}
+
+
 def _words_of_vote(passed: bool, secret: bool, phase: str, powers: Sequence[str]) -> str:
-    kind = "secret" if secret else "open"
-    draw = ", ".join(p.title() for p in powers)
-    outcome = f"passed: the game ends in a draw of {draw}" if passed else "failed"
-    return f"Draw vote, {phase_title(phase)} ({kind}): {outcome}."
+    """The outcome of a board's last draw vote: never who voted what, even for an open one
+    (the TD's program shows those)."""
+    return _(VOTE_WORDS[secret, passed]) % {"season": _season(phase), "powers": _powers(powers)}
 
 
 class PlayerPages:
@@ -94,7 +128,7 @@ class PlayerPages:
         self.wrong = wrong or WrongCodes()
         self.posts = posts or PostLimit()
         self.tokens = tokens or Tokens()
-        self._flash: OrderedDict[int, str] = OrderedDict()
+        self._flash: OrderedDict[int, Said] = OrderedDict()
 
     def routes(self) -> list[Route]:
         return [Route("/p/{code}", self.page, methods=["GET", "HEAD"]),
@@ -104,15 +138,18 @@ class PlayerPages:
     async def _card(self, request: Request) -> PlayerCard | Response:
         address = request.client.host if request.client else "unknown"
         if self.wrong.must_wait(address):
-            return PlainTextResponse(SLOW_DOWN, status_code=429, headers={"Retry-After": "60"})
+            return PlainTextResponse(_(SLOW_DOWN), status_code=429, headers={"Retry-After": "60"})
         code = request.path_params["code"]
         card = None
         if len(code) <= MAX_CODE:
             card = await run_in_threadpool(player_for_code, self.source.db, code)
         if card is None:
             await self.wrong.wait_wrong(address)
-            return HTMLResponse(NOT_FOUND_HTML, status_code=404,
-                                headers={"Cache-Control": "no-store"})
+            html = _page(_("No such code"), _(
+                "No player has this code. Check the code on your slip (eight letters and "
+                "digits, like ABCD-EFGH) or ask the TD."), "/",
+                _("The board call, clock and standings"), current_language())
+            return HTMLResponse(html, status_code=404, headers={"Cache-Control": "no-store"})
         self.wrong.right_code(address)
         return card
 
@@ -121,7 +158,11 @@ class PlayerPages:
         card = await self._card(request)
         if isinstance(card, Response):
             return card
-        said = self._flash.pop(card.player_id, "") if request.method == "GET" else ""
+        # Said once, on the page a form came back to (``?said``: no words ride in the address;
+        # the live script's fetches, without it, never take them away first).
+        kept = (self._flash.pop(card.player_id, None)
+                if request.method == "GET" and "said" in request.query_params else None)
+        said = _say(kept) if kept else ""
         context = await run_in_threadpool(self._context, card, request.path_params["code"])
         html = self.env.get_template("player.html").render(said=said, **context)
         return HTMLResponse(html, headers={"Cache-Control": "no-store, private"})
@@ -148,30 +189,32 @@ class PlayerPages:
         phase = state.current.phase if state.current and not state.finished else None
         self.votes.drop_if_moved_on(board.board_id, phase)
         if board.game_in_progress and phase is not None:
-            note = self.votes.note(board.board_id, phase)
+            happened = self.votes.note(board.board_id, phase)
+            note = _say(happened) if happened else ""
             ballot = self.votes.ballot(board.board_id, board.power)
             if ballot is None:
                 preview = draw_vote_preview(db, board.board_id)
                 named, eligible, secret = preview.named, preview.eligible, preview.secret
                 can_propose = (preview.refusal is None and board.surviving
                                and board.power in preview.eligible)
-                why = preview.refusal or ("" if can_propose else
-                                          "Only a power with a supply centre proposes a draw.")
-        return BoardItem(board, board.power.title(), ballot, can_propose, why, named, eligible,
-                         secret, last, note)
+                why = preview.refusal or ("" if can_propose else _(
+                    "Only a power with a supply centre proposes a draw."))
+        return BoardItem(board, ballot, _season(ballot.phase) if ballot else "",
+                         _powers(ballot.powers) if ballot else "", can_propose, why, named,
+                         eligible, _powers(eligible), secret, last, note)
 
     # -------------------------------------------------------------------- the actions
     async def act(self, request: Request) -> Response:
         address = request.client.host if request.client else "unknown"
         if not self.posts.allow(address):
-            return PlainTextResponse("Too many requests from this device: wait a little.",
+            return PlainTextResponse(_("Too many requests from this device: wait a little."),
                                      status_code=429, headers={"Retry-After": "10"})
         action = request.path_params["action"]
         if action not in ACTIONS:
-            return PlainTextResponse("Not found.", status_code=404)
+            return PlainTextResponse(_("Not found."), status_code=404)
         form = await _bounded_form(request)
         if form is None:
-            return PlainTextResponse("A form here is a few lines at most.", status_code=413)
+            return PlainTextResponse(_("A form here is a few lines at most."), status_code=413)
         code = request.path_params["code"]
         normalised = normalise(code) if len(code) <= MAX_CODE else None
         if (not same_host({k.lower(): v for k, v in request.headers.items()})
@@ -181,10 +224,13 @@ class PlayerPages:
         card = await self._card(request)
         if isinstance(card, Response):
             return card
+        said: Said
         try:
             said = await run_in_threadpool(self._do, action, card, form)
-        except ServiceError as exc:
-            said = str(exc)
+        except Refused as refused:
+            said = refused.said
+        except ServiceError as exc:  # a service's refusal (or votes.py's, a catalogue word)
+            said = (str(exc), {})
         else:
             if action == "propose":  # the vote lapses on time even if nobody looks
                 asyncio.get_running_loop().call_later(self.votes.timeout_s + 0.5,
@@ -193,64 +239,69 @@ class PlayerPages:
         self._flash.move_to_end(card.player_id)
         while len(self._flash) > FLASHES:
             self._flash.popitem(last=False)
-        return RedirectResponse(f"/p/{quote(code, safe='')}", status_code=303)
+        return RedirectResponse(f"/p/{quote(code, safe='')}?said", status_code=303)
 
     def _stale(self, code: str) -> Response:
-        page = quote(code, safe="")
-        html = self.env.from_string(
-            "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta "
-            "name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>Form out "
-            "of date</title><link rel=\"stylesheet\" href=\"/static/page.css\"></head><body>"
-            "<main><h1>Form out of date</h1><p>{{ words }}</p><p><a href=\"/p/{{ page }}\">"
-            "Open my page again</a></p></main></body></html>").render(words=STALE_FORM,
-                                                                         page=page)
+        html = _page(_("Form out of date"), _(STALE_FORM), f"/p/{quote(code, safe='')}",
+                     _("Open my page again"), current_language())
         return HTMLResponse(html, status_code=403, headers={"Cache-Control": "no-store"})
 
-    def _do(self, action: str, card: PlayerCard, form: dict[str, list[str]]) -> str:
+    def _do(self, action: str, card: PlayerCard, form: dict[str, list[str]]) -> Said:
         db = self.source.db
         view = player_view(db, card.player_id)
         if action in ("checkin", "uncheckin"):
             return self._check_in(view, action == "checkin")
         board = _my_board(view, _one(form, "board"))
+        number: dict[str, object] = {"number": board.board_number}
         if action in ("confirm", "dispute"):
             if _one(form, "result") != board.result_words:
-                raise ServiceError(f"The result of board {board.board_number} changed since "
-                                   "you looked: read it again, then answer. Nothing was "
-                                   "recorded.")
+                raise Refused(N_("The result of board %(number)s changed since you looked: "
+                                 "read it again, then answer. Nothing was recorded."), number)
             note = (_one(form, "note") or "").strip()
             if len(note) > NOTE_LIMIT:
-                raise ServiceError(f"A note for the TD is at most {NOTE_LIMIT} characters; "
-                                   f"yours has {len(note)}. Nothing was recorded.")
+                raise Refused(N_("A note for the TD is at most %(limit)s characters; yours has "
+                                 "%(length)s. Nothing was recorded."),
+                              {"limit": NOTE_LIMIT, "length": len(note)})
             respond_to_result(db, card.player_id, board.board_id, action,
                               note if action == "dispute" else "")
             if action == "confirm":
-                return f"You confirmed the result of board {board.board_number}."
-            return (f"Your dispute of board {board.board_number}'s result went to the TD, "
-                    f"who settles it.")
+                return N_("You confirmed the result of board %(number)s."), number
+            return N_("Your dispute of board %(number)s's result went to the TD, who settles "
+                      "it."), number
         if not board.game_in_progress:
-            raise ServiceError("Draw votes are held during a game in progress.")
+            raise Refused(N_("Draw votes are held during a game in progress."), {})
         if action == "propose":
             if not board.surviving:
-                raise ServiceError("Only a power with a supply centre proposes a draw.")
+                raise Refused(N_("Only a power with a supply centre proposes a draw."), {})
             named = [p for p in form.get("power", []) if p in POWERS]
             self.votes.propose(db, board.board_id, board.power, named or None)
-            return "You proposed a draw: every power with a centre now votes on its phone."
+            return N_("You proposed a draw: every power with a centre now votes on its "
+                      "phone."), {}
         choice = _one(form, "choice")
         if choice not in ("yes", "no"):
-            raise ServiceError("Choose yes or no.")
+            raise Refused(N_("Choose yes or no."), {})
         done = self.votes.vote(db, board.board_id, board.power, choice == "yes")
-        return ("Your ballot is in. Every power has voted: the outcome is below." if done
-                else "Your ballot is in.")
+        return (N_("Your ballot is in. Every power has voted: the outcome is below.") if done
+                else N_("Your ballot is in."), {})
 
-    def _check_in(self, view: PlayerView, arriving: bool) -> str:
+    def _check_in(self, view: PlayerView, arriving: bool) -> Said:
         number = view.check_in_round
         if number is None:
-            raise ServiceError("There is no round to check in for now.")
+            raise Refused(N_("There is no round to check in for now."), {})
+        values: dict[str, object] = {"number": number}
         if arriving:
             check_in(self.source.db, view.player_id, number, via="phone")
-            return f"You are checked in for round {number}."
+            return N_("You are checked in for round %(number)s."), values
         cancel_check_in(self.source.db, view.player_id, number)
-        return f"Your check-in for round {number} is withdrawn."
+        return N_("Your check-in for round %(number)s is withdrawn."), values
+
+
+class Refused(ServiceError):
+    """A player's form refused by the page itself, in words of the catalogue."""
+
+    def __init__(self, words: str, values: dict[str, object]) -> None:
+        super().__init__(words % values if values else words)
+        self.said: Said = (words, values)
 
 
 def _one(form: dict[str, list[str]], name: str) -> str | None:
@@ -262,8 +313,8 @@ def _my_board(view: PlayerView, given: str | None) -> PlayerBoard:
     for board in view.boards:
         if given is not None and given.isdigit() and board.board_id == int(given):
             return board
-    raise ServiceError("That is not one of your boards (the board call may have changed: "
-                       "look at your page again).")
+    raise Refused(N_("That is not one of your boards (the board call may have changed: look "
+                     "at your page again)."), {})
 
 
 async def _bounded_form(request: Request) -> dict[str, list[str]] | None:

@@ -20,12 +20,12 @@ from dataclasses import dataclass, field
 
 from tdapp.core.game.draws import proposed_draw
 from tdapp.core.game.errors import GameRuleRefusal
-from tdapp.core.game.phases import phase_title
 from tdapp.services.changes import ServiceError
 from tdapp.services.formats import effective_format
 from tdapp.services.games import draw_vote_preview, game_state, hold_draw_vote
 from tdapp.services.replacements import board_civil_disorder
 from tdapp.store.database import TournamentDb
+from tdapp.web.words import N_
 
 VOTE_TIMEOUT_S = 5 * 60.0
 
@@ -46,7 +46,7 @@ class _Open:
 class BallotView:
     """What one power's page shows of its board's open vote: nothing of another's ballot."""
 
-    phase_title: str
+    phase: str  # the phase the vote was proposed in (S1906M)
     powers: tuple[str, ...]
     secret: bool
     voted: int
@@ -67,7 +67,8 @@ class DrawVotes:
         self.timeout_s = timeout_s
         self._lock = threading.Lock()
         self._open: dict[int, _Open] = {}
-        self._notes: dict[int, tuple[str, str]] = {}  # board -> (phase, what happened)
+        # board -> (phase, what happened: a word of the catalogue and its values)
+        self._notes: dict[int, tuple[str, str, dict[str, object]]] = {}
         self._recording: set[int] = set()  # boards whose outcome is being written
 
     # ------------------------------------------------------------------ proposing and voting
@@ -79,7 +80,7 @@ class DrawVotes:
         if preview.refusal:
             raise ServiceError(preview.refusal)
         if power not in preview.eligible:
-            raise ServiceError("Only a power with a supply centre may propose a draw.")
+            raise ServiceError(N_("Only a power with a supply centre proposes a draw."))
         try:
             included = proposed_draw(effective_format(db), preview.eligible,
                                      list(powers) if powers else None)
@@ -92,7 +93,7 @@ class DrawVotes:
         with self._lock:
             self._sweep_locked()
             if board_id in self._open or board_id in self._recording:
-                raise ServiceError("A draw vote is open on this board already.")
+                raise ServiceError(N_("A draw vote is open on this board already."))
             self._open[board_id] = _Open(board_id, current.phase, included, voters, gone,
                                          preview.secret, self.clock() + self.timeout_s)
             self._notes.pop(board_id, None)
@@ -104,11 +105,11 @@ class DrawVotes:
             self._sweep_locked()
             vote = self._open.get(board_id)
             if vote is None:
-                raise ServiceError("No draw vote is open on your board (it may have lapsed).")
+                raise ServiceError(N_("No draw vote is open on your board (it may have lapsed)."))
             if power not in vote.voters:
-                raise ServiceError("Only the powers with a supply centre vote.")
+                raise ServiceError(N_("Only the powers with a supply centre vote."))
             if power in vote.ballots:
-                raise ServiceError("Your ballot is in already: each power votes once.")
+                raise ServiceError(N_("Your ballot is in already: each power votes once."))
             vote.ballots[power] = bool(yes)
             complete = len(vote.ballots) == len(vote.voters)
             if complete:
@@ -122,8 +123,8 @@ class DrawVotes:
                            powers=vote.powers, phase=vote.phase)
         except ServiceError as exc:
             with self._lock:
-                self._notes[board_id] = (vote.phase, f"The draw vote could not be recorded: "
-                                                     f"{exc} Tell the TD.")
+                self._notes[board_id] = (vote.phase, N_(
+                    "The draw vote could not be recorded: %(why)s Tell the TD."), {"why": exc})
             raise
         finally:
             vote.ballots.clear()  # recorded (as the format keeps it) or not: gone from here
@@ -140,17 +141,18 @@ class DrawVotes:
             if vote is None or self.clock() >= vote.deadline:
                 return None
             has_voted = power in vote.ballots
-            return BallotView(phase_title(vote.phase), vote.powers, vote.secret,
+            return BallotView(vote.phase, vote.powers, vote.secret,
                               len(vote.ballots), len(vote.voters),
                               power in vote.voters and not has_voted, has_voted,
                               max(int(vote.deadline - self.clock()), 0))
 
-    def note(self, board_id: int, phase: str) -> str:
+    def note(self, board_id: int, phase: str) -> tuple[str, dict[str, object]] | None:
         """What happened to this board's last vote on the phones while ``phase`` is open (a
-        lapsed vote, one that could not be recorded), or ""."""
+        lapsed vote, one that could not be recorded): a word of the catalogue and its values,
+        said in each player's language by their page."""
         with self._lock:
             kept = self._notes.get(board_id)
-        return kept[1] if kept and kept[0] == phase else ""
+        return (kept[1], kept[2]) if kept and kept[0] == phase else None
 
     def drop_if_moved_on(self, board_id: int, phase: str | None) -> None:
         """The board's phase is no longer the vote's (adjudicated, game over): it lapses."""
@@ -160,8 +162,8 @@ class DrawVotes:
                 return
             del self._open[board_id]
             vote.ballots.clear()
-            self._notes[board_id] = (phase or "", "The draw vote lapsed: the game moved on "
-                                                  "before every power had voted.")
+            self._notes[board_id] = (phase or "", N_(
+                "The draw vote lapsed: the game moved on before every power had voted."), {})
         self.on_change()
 
     def sweep(self) -> None:
@@ -177,10 +179,9 @@ class DrawVotes:
         for board_id in late:
             vote = self._open.pop(board_id)
             vote.ballots.clear()
-            minutes = round(self.timeout_s / 60)
-            self._notes[board_id] = (vote.phase, f"The draw vote lapsed: not every power had "
-                                                 f"voted within {minutes} minutes. Nothing was "
-                                                 f"recorded.")
+            self._notes[board_id] = (vote.phase, N_(
+                "The draw vote lapsed: not every power had voted within %(minutes)s minutes. "
+                "Nothing was recorded."), {"minutes": round(self.timeout_s / 60)})
         return bool(late)
 
     def __len__(self) -> int:

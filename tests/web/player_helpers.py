@@ -83,8 +83,8 @@ def post(client: TestClient, code: str, action: str, **fields: str | list[str]) 
     answer = client.post(f"/p/{code}/{action}", data=data, headers=ORIGIN,
                          follow_redirects=False)
     assert answer.status_code == 303, (answer.status_code, answer.text)
-    assert answer.headers["location"] == f"/p/{code}"
-    return client.get(f"/p/{code}").text
+    assert answer.headers["location"] == f"/p/{code}?said"
+    return client.get(answer.headers["location"]).text
 
 
 def player_id_of(path: Path, name: str) -> int:

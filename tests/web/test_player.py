@@ -261,7 +261,7 @@ def test_a_secret_draw_vote_on_the_phones(tmp_path: Path) -> None:
             assert "6 of 7 have voted." in client.get(f"/p/{codes['TURKEY']}").text
             page = post(client, codes["TURKEY"], "vote", board=str(played.board_id),
                         choice="yes")
-            assert "Draw vote, Spring 1906 movement (secret): failed." in page
+            assert "Draw vote, Spring 1906 (secret): failed." in page
             for code in codes.values():
                 assert "(secret): failed." in client.get(f"/p/{code}").text
             assert len(client.app.state.players.votes) == 0  # type: ignore[attr-defined]
@@ -330,7 +330,7 @@ def test_a_format_that_lets_a_proposal_name_the_powers(tmp_path: Path) -> None:
             assert "two powers at least" in page
             page = post(client, codes["FRANCE"], "propose", board=str(played.board_id),
                         power=["FRANCE", "ITALY"])
-            assert "A draw is proposed (Spring 1904 movement):</strong> France, Italy." in page
+            assert "A draw is proposed (Spring 1904):</strong> France, Italy." in page
             for code in codes.values():
                 page = post(client, code, "vote", board=str(played.board_id), choice="yes")
             assert "passed: the game ends in a draw of France, Italy." in page
@@ -342,3 +342,18 @@ def test_a_format_that_lets_a_proposal_name_the_powers(tmp_path: Path) -> None:
     finally:
         db.close()
     assert state.end_reason == "draw" and state.votes[-1].powers == ("FRANCE", "ITALY")
+
+
+def test_what_a_form_did_is_said_once_and_only_where_the_form_came_back(
+        played: Played, client: TestClient) -> None:
+    code = _code(played, "AUSTRIA")
+    answer = client.post(f"/p/{code}/checkin", data={"csrf": token(client, code)},
+                         headers=ORIGIN, follow_redirects=False)
+    assert answer.headers["location"] == f"/p/{code}?said"
+    # The live script's fetch (no ?said) does not take the words away first.
+    assert 'class="said"' not in client.get(f"/p/{code}").text
+    assert "You are checked in for round 4." in client.get(f"/p/{code}?said").text
+    assert 'class="said"' not in client.get(f"/p/{code}?said").text  # once
+    # Words never ride in the address: a link cannot put any on a player's page.
+    assert "Send money" not in client.get(f"/p/{code}?said=Send+money").text
+    post(client, code, "uncheckin")

@@ -49,7 +49,7 @@ class Recorder:
                                   headers=ORIGIN, follow_redirects=False)
         self.seen.append(answer.text + json.dumps(dict(answer.headers)))
         assert answer.status_code == 303, answer.text
-        return self.get(f"/p/{code}")
+        return self.get(answer.headers["location"])
 
     def every_page(self, codes: list[str]) -> None:
         for path in ["/", "/api/state", "/nowhere", "/p/ABCDEFGH",

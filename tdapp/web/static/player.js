@@ -25,6 +25,7 @@
   }
 
   function reload() {
+    if (leaving) { return; }
     if (fetching) { again = true; return; }
     fetching = true;
     fetch(window.location.pathname, {cache: "no-store"}).then(function (answer) {
