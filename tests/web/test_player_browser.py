@@ -154,3 +154,26 @@ def test_a_check_in_from_a_phone(tmp_path: Path, serve: Any, chromium: Any) -> N
         db.close()
     assert rows[player_id_of(played.demo.path, name)].via == "phone"
     assert outside == []
+
+
+def test_axe_finds_no_serious_violation_on_a_players_page(tmp_path: Path, serve: Any,
+                                                          chromium: Any) -> None:
+    """axe-core (tests/web/test_accessibility.py's run) on a player's page: the check-in, a
+    draw proposal, an open ballot, and a result to confirm or dispute."""
+    from tests.web.test_accessibility import _assert_clean, _violations
+
+    played = make_played(tmp_path, "wdc-2025", "S1906M")
+    url = serve(played.demo.path)
+    codes = {power: played.codes[name] for power, name in played.seats.items()}
+    _assert_clean(_violations(chromium, f"{url}p/{codes['AUSTRIA']}", PHONE))
+    phone = _phone(chromium, url, [])
+    phone.goto(f"{url}p/{codes['AUSTRIA']}")
+    phone.get_by_role("button", name="Propose a draw").click()
+    _see(phone, "You proposed a draw")
+    _assert_clean(_violations(chromium, f"{url}p/{codes['ENGLAND']}", PHONE))  # a ballot
+    for code in codes.values():
+        phone.goto(f"{url}p/{code}")
+        phone.get_by_role("button", name="Yes, I accept this draw").click()
+        _see(phone, "Your ballot is in.")
+    _assert_clean(_violations(chromium, f"{url}p/{codes['TURKEY']}", PHONE))  # a result
+    _assert_clean(_violations(chromium, f"{url}p/NOSUCHCODE", PHONE))  # the 404
