@@ -158,7 +158,9 @@ class Pages(Environment):
 
     def __init__(self, templates: Path = TEMPLATES, catalogue: Catalogue | None = None) -> None:
         super().__init__(loader=FileSystemLoader(templates), extensions=["jinja2.ext.i18n"],
-                         autoescape=select_autoescape(default=True, default_for_string=True))
+                         autoescape=select_autoescape(default=True, default_for_string=True),
+                         # the templates ship with tdapp: no look at their files per render
+                         auto_reload=False)
         self.catalogue = catalogue or Catalogue()
         # {% trans %} blocks are written across lines; the catalogue holds them on one.
         self.policies["ext.i18n.trimmed"] = True
