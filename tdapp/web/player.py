@@ -142,7 +142,12 @@ class PlayerPages:
         code = request.path_params["code"]
         card = None
         if len(code) <= MAX_CODE:
-            card = await run_in_threadpool(player_for_code, self.source.db, code)
+            try:
+                card = await run_in_threadpool(player_for_code, self.source.db, code)
+            except ServiceError as exc:  # served with a login that may not read codes
+                return HTMLResponse(_page(_("Players' codes do not work here"), str(exc), "/",
+                                          _("The board call, clock and standings"),
+                                          current_language()), status_code=503)
         if card is None:
             await self.wrong.wait_wrong(address)
             html = _page(_("No such code"), _(
@@ -163,7 +168,12 @@ class PlayerPages:
         kept = (self._flash.pop(card.player_id, None)
                 if request.method == "GET" and "said" in request.query_params else None)
         said = _say(kept) if kept else ""
-        context = await run_in_threadpool(self._context, card, request.path_params["code"])
+        try:
+            context = await run_in_threadpool(self._context, card, request.path_params["code"])
+        except ServiceError as exc:  # the player went from the tournament a moment ago
+            return HTMLResponse(_page(_("Your page"), str(exc), "/",
+                                      _("The board call, clock and standings"),
+                                      current_language()), status_code=409)
         html = self.env.get_template("player.html").render(said=said, **context)
         return HTMLResponse(html, headers={"Cache-Control": "no-store, private"})
 
