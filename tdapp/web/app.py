@@ -11,6 +11,7 @@ without inline script, and every name goes through Jinja2's autoescape.
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
 import re
 import threading
@@ -87,6 +88,9 @@ class Guard:
 
     @staticmethod
     def _refusal(scope: Scope) -> PlainTextResponse | None:
+        if not venue_host(dict(scope.get("headers") or []).get(b"host", b"")):
+            return PlainTextResponse(_("Open this page by the address the TD shows."),
+                                     status_code=421)
         if scope["method"] == "POST" and PLAYER_POST.fullmatch(scope.get("path", "")):
             return Guard._form_refusal(scope)
         if scope["method"] not in ("GET", "HEAD"):
@@ -114,6 +118,23 @@ class Guard:
         if scope.get("query_string", b""):
             return PlainTextResponse(_("A form here has no query."), status_code=414)
         return None
+
+
+def venue_host(host: bytes) -> bool:
+    """The page answers only by an address (the QR code's), a name of one word (localhost, the
+    laptop's) or a ``.local`` name: another site's script cannot read it by pointing a name of
+    its own at this laptop (DNS rebinding); an absent Host is HTTP/1.0's and allowed."""
+    name = host.decode("latin-1").strip().lower()
+    if name.startswith("["):  # [IPv6]:port
+        name = name[1:name.find("]")] if "]" in name else ""
+    elif name.count(":") == 1:
+        name = name.split(":")[0]
+    if not name:
+        return not host
+    with suppress(ValueError):
+        ipaddress.ip_address(name)
+        return True
+    return "." not in name.rstrip(".") or name.rstrip(".").endswith(".local")
 
 
 class StateCache:
