@@ -37,11 +37,13 @@ from tdapp.core.game.corrections import (
     written_orders,
 )
 from tdapp.core.game.draws import (
+    VotePreview,
     draw_vote_open,
     eligible_voters,
     next_vote_secret,
     open_veto,
     proposed_draw,
+    vote_preview,
     voted_this_season,
 )
 from tdapp.core.game.ending import (
@@ -641,29 +643,15 @@ def _keep_as_played(session: Session, board_id: int, seq: int, kept: Sequence[Ph
 
 
 # ----------------------------------------------------------------------------- draw votes
-@dataclass(frozen=True)
-class VotePreview:
-    """What the draw-vote dialog needs: who votes, whether the vote is secret, or why not;
-    ``named`` when the format lets the proposal name the powers in the draw (non-DIAS)."""
-
-    eligible: tuple[str, ...]
-    secret: bool
-    refusal: str | None
-    named: bool = False
-
-
 def draw_vote_preview(db: TournamentDb, board_id: int) -> VotePreview:
+    """What the draw-vote dialog needs (``draws.vote_preview``), the game read once."""
     state = game_state(db, board_id)
     with db.read() as session:
         fmt = _format(session)
     current = state.current
-    if current is None or state.finished:
-        return VotePreview((), True, "Draw votes are held during a game in progress.")
-    refusal = draw_vote_open(fmt, current.phase)
-    if refusal is None and voted_this_season(current.phase, state.votes):
-        refusal = "A draw vote was held this season already: one per Spring or Fall."
-    return VotePreview(eligible_voters(current.position), next_vote_secret(fmt, state.votes),
-                       refusal, fmt.draw_votes.participants == DrawParticipants.NAMED)
+    in_game = current is not None and not state.finished
+    return vote_preview(fmt, current.phase if current is not None and in_game else None,
+                        current.position if current is not None else {}, state.votes)
 
 
 @_stale_safe

@@ -140,6 +140,22 @@ def replace_code(db: TournamentDb, player_id: int) -> Change:
         return declare(session, Change(what, room=True, ids=(player_id,)))
 
 
+def code_book(db: TournamentDb) -> dict[str, PlayerCard]:
+    """Every player's card by their code's hash (what ``player_for_code`` looks up, read at
+    once: a page server keeps it per change). On an assistant's login, a ServiceError saying
+    where codes work."""
+    try:
+        with db.read() as session:
+            rows = session.execute(
+                select(PlayerCode.code_hash, Player.id, Player.name)
+                .join(Player, Player.id == PlayerCode.player_id)).all()
+    except DBAPIError as exc:
+        if db.on_server and "permission denied" in str(exc).lower():
+            raise ServiceError(CODES_NEED_THE_TD) from exc
+        raise
+    return {str(digest): PlayerCard(int(pid), str(name)) for digest, pid, name in rows}
+
+
 def player_for_code(db: TournamentDb, typed: str) -> PlayerCard | None:
     """The player whose code this is, or None (never a hint of how near a wrong code came).
     Looks the code up by its hash. On an assistant's login, a ServiceError saying where codes

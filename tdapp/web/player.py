@@ -27,17 +27,16 @@ from starlette.responses import HTMLResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import Route
 
 from tdapp.core.powers import POWERS
-from tdapp.core.tournament.player_codes import normalise
+from tdapp.core.tournament.player_codes import code_hash, normalise
 from tdapp.services.changes import ServiceError
 from tdapp.services.checkins import cancel_check_in, check_in
-from tdapp.services.games import draw_vote_preview, game_state
 from tdapp.services.player_codes import PlayerCard, player_for_code
-from tdapp.services.player_view import PlayerBoard, PlayerView, player_view
+from tdapp.services.player_view import PlayerBoard, PlayerView, RoomViews, player_view
 from tdapp.services.result_responses import respond_to_result
-from tdapp.services.tournaments import tournament_info
 from tdapp.web.csrf import FIELD, Tokens, same_host
 from tdapp.web.i18n import _, current_language, power_name
 from tdapp.web.limits import PostLimit, WrongCodes
+from tdapp.web.player_cache import Kept, PlayerCache
 from tdapp.web.source import LiveSource
 from tdapp.web.votes import BallotView, DrawVotes
 from tdapp.web.words import N_, SEASONS
@@ -128,6 +127,7 @@ class PlayerPages:
         self.wrong = wrong or WrongCodes()
         self.posts = posts or PostLimit()
         self.tokens = tokens or Tokens()
+        self.cache = PlayerCache(source)
         self._flash: OrderedDict[int, Said] = OrderedDict()
 
     def routes(self) -> list[Route]:
@@ -135,13 +135,19 @@ class PlayerPages:
                 Route("/p/{code}/{action}", self.act, methods=["POST"])]
 
     # --------------------------------------------------------------------- the lookup
-    async def _card(self, request: Request) -> PlayerCard | Response:
+    async def _card(self, request: Request,
+                    book: dict[str, PlayerCard] | None = None) -> PlayerCard | Response:
+        """The code's player: from ``book`` (the kept code book) when it is there, otherwise
+        (a code newer than the book, a wrong one, a form) from the file."""
         address = request.client.host if request.client else "unknown"
         if self.wrong.must_wait(address):
             return PlainTextResponse(_(SLOW_DOWN), status_code=429, headers={"Retry-After": "60"})
         code = request.path_params["code"]
         card = None
-        if len(code) <= MAX_CODE:
+        if book is not None and len(code) <= MAX_CODE:
+            normalised = normalise(code)
+            card = book.get(code_hash(normalised)) if normalised is not None else None
+        if card is None and len(code) <= MAX_CODE:
             try:
                 card = await run_in_threadpool(player_for_code, self.source.db, code)
             except ServiceError as exc:  # served with a login that may not read codes
@@ -160,16 +166,32 @@ class PlayerPages:
 
     # ----------------------------------------------------------------------- the page
     async def page(self, request: Request) -> Response:
-        card = await self._card(request)
+        # Every player's view and the code book, read once per version for all the phones
+        # (player_cache.py); this page is then made from memory.
+        kept, trouble = None, None
+        try:
+            kept = await self.cache.get()
+        except ServiceError as exc:  # the format cannot be read: said once the code is right
+            trouble = exc
+        card = await self._card(request, kept.book if kept else None)
         if isinstance(card, Response):
             return card
+        if kept is not None and card.player_id not in kept.room.views:
+            self.cache.wrote()  # a player newer than what is kept: read again, once
+            try:
+                kept = await self.cache.get()
+            except ServiceError as exc:
+                kept, trouble = None, exc
         # Said once, on the page a form came back to (``?said``: no words ride in the address;
         # the live script's fetches, without it, never take them away first).
-        kept = (self._flash.pop(card.player_id, None)
-                if request.method == "GET" and "said" in request.query_params else None)
-        said = _say(kept) if kept else ""
+        flash = (self._flash.pop(card.player_id, None)
+                 if request.method == "GET" and "said" in request.query_params else None)
+        said = _say(flash) if flash else ""
         try:
-            context = await run_in_threadpool(self._context, card, request.path_params["code"])
+            if kept is None:
+                assert trouble is not None
+                raise trouble
+            context = self._context(card, request.path_params["code"], kept)
         except ServiceError as exc:  # the player went from the tournament a moment ago
             return HTMLResponse(_page(_("Your page"), str(exc), "/",
                                       _("The board call, clock and standings"),
@@ -177,33 +199,36 @@ class PlayerPages:
         html = self.env.get_template("player.html").render(said=said, **context)
         return HTMLResponse(html, headers={"Cache-Control": "no-store, private"})
 
-    def _context(self, card: PlayerCard, code: str) -> dict[str, Any]:
-        db = self.source.db
+    def _context(self, card: PlayerCard, code: str, kept: Kept) -> dict[str, Any]:
+        """The page's values, from memory: the kept room and this server's draw votes."""
         self.votes.sweep()  # a vote past its time says so, even before its timer fires
-        view = player_view(db, card.player_id)
-        return {"view": view, "tournament": tournament_info(db).name,
-                "items": [self._item(board) for board in view.boards],
+        view = kept.room.view(card.player_id)
+        # Only what is still current may lapse a vote the game moved past (a form being
+        # written meanwhile makes it stale: the vote it proposes may be newer than it).
+        current = kept.key == self.cache.key()
+        return {"view": view, "tournament": kept.room.tournament,
+                "items": [self._item(board, kept.room, current) for board in view.boards],
                 "action": f"/p/{quote(code, safe='')}",
                 "token": self.tokens.token(normalise(code) or ""),
-                "version": self.source.version, "note_limit": NOTE_LIMIT,
+                "version": kept.key[0], "note_limit": NOTE_LIMIT,
                 "timeout_minutes": round(self.votes.timeout_s / 60)}
 
-    def _item(self, board: PlayerBoard) -> BoardItem:
-        db = self.source.db
-        state = game_state(db, board.board_id)
-        shown = [v for v in state.votes if not v.vetoed]
-        last = _words_of_vote(shown[-1].passed, shown[-1].secret, shown[-1].phase,
-                              shown[-1].powers) if shown else ""
+    def _item(self, board: PlayerBoard, room: RoomViews, current: bool) -> BoardItem:
+        game = room.games[board.board_id]
+        shown = game.last_vote
+        last = _words_of_vote(shown.passed, shown.secret, shown.phase,
+                              shown.powers) if shown else ""
         ballot, can_propose, why, named, secret, note = None, False, "", False, True, ""
         eligible: tuple[str, ...] = ()
-        phase = state.current.phase if state.current and not state.finished else None
-        self.votes.drop_if_moved_on(board.board_id, phase)
+        phase = game.open_phase
+        if current:
+            self.votes.drop_if_moved_on(board.board_id, phase)
         if board.game_in_progress and phase is not None:
             happened = self.votes.note(board.board_id, phase)
             note = _say(happened) if happened else ""
             ballot = self.votes.ballot(board.board_id, board.power)
             if ballot is None:
-                preview = draw_vote_preview(db, board.board_id)
+                preview = game.preview
                 named, eligible, secret = preview.named, preview.eligible, preview.secret
                 can_propose = (preview.refusal is None and board.surviving
                                and board.power in preview.eligible)
@@ -231,10 +256,11 @@ class PlayerPages:
                 or normalised is None
                 or not self.tokens.valid(normalised, _one(form, FIELD))):
             return self._stale(code)
-        card = await self._card(request)
+        card = await self._card(request)  # from the file itself, never the kept book
         if isinstance(card, Response):
             return card
         said: Said
+        self.cache.wrote()  # before and after the write: no page made meanwhile lapses a vote
         try:
             said = await run_in_threadpool(self._do, action, card, form)
         except Refused as refused:
@@ -245,6 +271,8 @@ class PlayerPages:
             if action == "propose":  # the vote lapses on time even if nobody looks
                 asyncio.get_running_loop().call_later(self.votes.timeout_s + 0.5,
                                                       self.votes.sweep)
+        finally:
+            self.cache.wrote()  # the page it comes back to is read afresh
         self._flash[card.player_id] = said
         self._flash.move_to_end(card.player_id)
         while len(self._flash) > FLASHES:

@@ -5,6 +5,7 @@ draw includes.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from tdapp.core.board.position import FALL, MOVEMENT, SPRING, Phase
@@ -14,6 +15,33 @@ from tdapp.core.game.errors import GameRuleRefusal
 from tdapp.core.game.phases import vote_season
 from tdapp.core.game.record import VoteRow
 from tdapp.core.powers import POWERS
+
+NOT_IN_GAME = "Draw votes are held during a game in progress."
+ONE_PER_SEASON = "A draw vote was held this season already: one per Spring or Fall."
+
+
+@dataclass(frozen=True)
+class VotePreview:
+    """What a draw proposal needs: who votes, whether the vote is secret, or why not;
+    ``named`` when the format lets the proposal name the powers in the draw (non-DIAS)."""
+
+    eligible: tuple[str, ...]
+    secret: bool
+    refusal: str | None
+    named: bool = False
+
+
+def vote_preview(fmt: TournamentFormat, phase: str | None, position: Mapping[str, Any],
+                 votes: Sequence[VoteRow]) -> VotePreview:
+    """A draw proposal in ``phase``, the open phase of a game in progress at ``position``
+    (None: no game in progress), after ``votes``."""
+    if phase is None:
+        return VotePreview((), True, NOT_IN_GAME)
+    refusal = draw_vote_open(fmt, phase)
+    if refusal is None and voted_this_season(phase, votes):
+        refusal = ONE_PER_SEASON
+    return VotePreview(eligible_voters(position), next_vote_secret(fmt, votes), refusal,
+                       fmt.draw_votes.participants == DrawParticipants.NAMED)
 
 
 def eligible_voters(position: Mapping[str, Any]) -> tuple[str, ...]:
