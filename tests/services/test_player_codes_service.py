@@ -60,6 +60,18 @@ def test_a_player_is_found_by_what_they_type(demo_db) -> None:
     assert player_codes.player_for_code(demo_db, "' OR 1=1 --") is None
 
 
+def test_the_code_book_finds_each_player_as_their_code_does(demo_db) -> None:
+    """The page server keeps the code book per change: by the hash, the same card."""
+    assert player_codes.code_book(demo_db) == {}
+    player_codes.ensure_codes(demo_db)
+    rows = player_codes.list_codes(demo_db)
+    book = player_codes.code_book(demo_db)
+    assert len(book) == len(rows)
+    for row in rows:
+        assert book[rules.code_hash(row.code)] == player_codes.player_for_code(demo_db, row.code)
+    assert all(row.code not in book for row in rows)  # hashes only
+
+
 def test_a_replaced_code_stops_working_and_undo_brings_it_back(demo_db) -> None:
     player_codes.ensure_codes(demo_db)
     row = player_codes.list_codes(demo_db)[0]

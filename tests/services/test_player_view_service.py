@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from tdapp.services import checkins, players, rounds
+from tdapp.services import checkins, games, players, rounds
 from tdapp.services.changes import ServiceError
-from tdapp.services.player_view import player_view
+from tdapp.services.player_view import player_view, room_views
 from tdapp.services.result_responses import respond_to_result
 from tdapp.services.results import record_result
 from tdapp.services.tournaments import TournamentInfo, create_tournament
@@ -110,3 +110,56 @@ def test_a_withdrawn_player_is_told_and_an_unknown_one_refused(demo_db) -> None:
     assert player_view(demo_db, seat.player_id).withdrawn
     with pytest.raises(ServiceError, match="no longer in the tournament"):
         player_view(demo_db, 99999)
+
+
+def _every_view_as_one_reads_it(db) -> None:
+    """room_views (every page at once, as the page server keeps it) gives each player what
+    player_view gives them, and each board's game what the games service says of it."""
+    room = room_views(db)
+    for player in players.list_players(db):
+        assert room.view(player.id) == player_view(db, player.id)
+    assert set(room.views) == {p.id for p in players.list_players(db)}
+    for board_id, game in room.games.items():
+        state = games.game_state(db, board_id)
+        in_game = state.current is not None and not state.finished
+        assert game.open_phase == (state.current.phase if in_game else None)
+        shown = [v for v in state.votes if not v.vetoed]
+        assert game.last_vote == (shown[-1] if shown else None)
+        if in_game:
+            assert game.preview == games.draw_vote_preview(db, board_id)
+    with pytest.raises(ServiceError, match="no longer in the tournament"):
+        room.view(99999)
+
+
+def test_every_players_page_read_at_once_is_each_players_own(demo_db) -> None:
+    _every_view_as_one_reads_it(demo_db)  # round 2's results, no game played
+    board, seat = _seat(demo_db)
+    respond_to_result(demo_db, seat.player_id, board.board_id, "dispute", "wrong",
+                      board_version=player_view(demo_db, seat.player_id)
+                      .boards[0].result_version)
+    other = board.seats[1]
+    respond_to_result(demo_db, other.player_id, board.board_id, "confirm",
+                      board_version=player_view(demo_db, other.player_id)
+                      .boards[0].result_version)
+    checkins.check_in(demo_db, seat.player_id, 3)
+    players.set_withdrawn(demo_db, board.seats[2].player_id, True)
+    _every_view_as_one_reads_it(demo_db)
+    record_result(demo_db, board.board_id, THEIRS)  # corrected: asked again
+    in_play = board_in_play(demo_db, "S1906M")  # a game in progress, draws allowed
+    _every_view_as_one_reads_it(demo_db)
+    room = room_views(demo_db)
+    assert room.games[in_play].open_phase == "S1906M"
+    assert room.games[in_play].preview.refusal is None
+    games.hold_draw_vote(demo_db, in_play, dict.fromkeys(
+        room.games[in_play].preview.eligible, False))  # failed: one per season
+    _every_view_as_one_reads_it(demo_db)
+    again = room_views(demo_db).games[in_play]
+    assert again.last_vote is not None and not again.last_vote.passed
+    assert again.preview.refusal and "this season already" in again.preview.refusal
+    with demo_db.system() as session:  # a player on two boards
+        second = next(b for b in rounds.board_call(demo_db, 2) if b.number == 2)
+        moved = session.scalar(select(Seat).where(Seat.board_id == second.board_id,
+                                                  Seat.power == "TURKEY"))
+        moved.player_id = seat.player_id
+    _every_view_as_one_reads_it(demo_db)
+    assert len(room_views(demo_db).view(seat.player_id).boards) == 2
