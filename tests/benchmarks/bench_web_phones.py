@@ -70,6 +70,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 PEER_CHANGES = 5
+RESULT_BOARDS = 8  # the TD enters results on round 3's first boards (td_program)
 WAIT_S = 15.0  # a change not on every phone by then is counted lost
 HOST = "127.0.0.1"
 
@@ -81,15 +82,19 @@ def _percentile(values: list[float], share: float) -> float:
 
 # -- the tournament and the TD's program --------------------------------------------------------
 
-def make_tournament(folder: Path) -> Path:
+def make_tournament(folder: Path, players: int = 49) -> tuple[Path, list[str]]:
+    """The tournament and every player's code (given, as a TD prints the slips)."""
     from tdapp.commands.demo import _call_boards, _take_roll_call, write_demo
     from tdapp.core.clock import SystemTime
     from tdapp.core.formats import get_format
     from tdapp.services.clock import load_clock, save_clock
-    from tdapp.services.rounds import set_round_status
+    from tdapp.services.games import start_game
+    from tdapp.services.player_codes import ensure_codes, list_codes
+    from tdapp.services.rounds import board_call, set_round_status
     from tdapp.store.files import open_tournament_file
 
-    path = write_demo(folder / "phones.tdt", players=49, format_name="edc-2026", rounds_played=2)
+    path = write_demo(folder / "phones.tdt", players=players, format_name="edc-2026",
+                      rounds_played=2)
     db = open_tournament_file(path)
     try:
         _take_roll_call(db, 3, 2)
@@ -98,9 +103,15 @@ def make_tournament(folder: Path) -> Path:
         clock = load_clock(db, 3, SystemTime())
         clock.start()
         save_clock(db, 3, clock)
+        # The boards past those the TD enters results for play through order entry: their
+        # players' pages show the game (and whether a draw may be proposed).
+        for board in board_call(db, 3)[RESULT_BOARDS:]:
+            start_game(db, board.board_id)
+        ensure_codes(db)
+        codes = [row.code for row in list_codes(db)]
     finally:
         db.close()
-    return path
+    return path, codes
 
 
 def td_program(path: str) -> None:
@@ -114,7 +125,8 @@ def td_program(path: str) -> None:
     from tdapp.store.files import open_tournament_file
 
     db = open_tournament_file(Path(path))
-    boards = [b.board_id for b in board_call(db, 3)][:-1]  # one left unplayed: round 3 stays on
+    boards = [b.board_id for b in board_call(db, 3)][:RESULT_BOARDS]
+    boards = boards[:-1] if len(boards) < RESULT_BOARDS else boards  # round 3 stays on
     player = rollcall.roll_call(db, 4)[0].player_id
     centres = [10, 8, 6, 4, 3, 2, 1]
     print("ready", flush=True)
@@ -282,13 +294,22 @@ async def first_load(port: int) -> dict[str, int]:
             "gzip_bytes": gzipped}
 
 
+def _rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
 async def measure(port: int, pid: int, td: subprocess.Popen[str], phones_n: int,
-                  changes_n: int, refetch: str) -> dict[str, object]:
+                  changes_n: int, refetch: list[str], first: int = 0) -> dict[str, object]:
+    """``refetch``: what phone ``i`` fetches again on a change, ``refetch[i % len]`` (``/``,
+    or a player's own ``/p/CODE``); ``first``: the number of the first change made."""
     loaded = await first_load(port)
     server_version = [0]
 
     async def open_phones(n: int) -> tuple[list[Phone], list[asyncio.Task[None]]]:
-        phones = [Phone(port, refetch) for _ in range(n)]
+        phones = [Phone(port, refetch[i % len(refetch)]) for i in range(n)]
         tasks = [asyncio.create_task(p.hold()) for p in phones]
         await asyncio.wait_for(asyncio.gather(*(p.ready.wait() for p in phones)), 60)
         server_version[0] = max(p.version for p in phones)
@@ -296,7 +317,7 @@ async def measure(port: int, pid: int, td: subprocess.Popen[str], phones_n: int,
 
     alone, tasks = await open_phones(1)
     peer_event, peer_page, peer_lost = await run_changes(
-        alone, td, range(PEER_CHANGES), server_version)
+        alone, td, range(first, first + PEER_CHANGES), server_version)
     for task in tasks:
         task.cancel()
 
@@ -305,7 +326,8 @@ async def measure(port: int, pid: int, td: subprocess.Popen[str], phones_n: int,
     open_s = time.monotonic() - opened
     cpu_before, client_before, wall = _cpu_s(pid), time.process_time(), time.monotonic()
     to_event, to_page, lost = await run_changes(
-        phones, td, range(PEER_CHANGES, PEER_CHANGES + changes_n), server_version)
+        phones, td, range(first + PEER_CHANGES, first + PEER_CHANGES + changes_n),
+        server_version)
     server_cpu, client_cpu = _cpu_s(pid) - cpu_before, time.process_time() - client_before
     wall = time.monotonic() - wall
     failures = sum(p.failures for p in phones)
@@ -313,7 +335,9 @@ async def measure(port: int, pid: int, td: subprocess.Popen[str], phones_n: int,
         task.cancel()
     ms = 1000.0
     return {
-        "phones": phones_n, "changes": changes_n, "refetch": refetch,
+        "phones": phones_n, "changes": changes_n,
+        "refetch": (refetch[0] if len(refetch) == 1
+                    else f"{len({refetch[i % len(refetch)] for i in range(phones_n)})} own pages"),
         "open_all_s": round(open_s, 2),
         "event_median_ms": round(statistics.median(to_event) * ms),
         "event_p95_ms": round(_percentile(to_event, 0.95) * ms),
@@ -328,15 +352,38 @@ async def measure(port: int, pid: int, td: subprocess.Popen[str], phones_n: int,
         "server_cpu_ms_per_change": round(server_cpu / changes_n * ms),
         "server_cpu_share": round(server_cpu / wall, 2),
         "server_peak_rss_mb": round(_peak_rss_mb(pid), 1),
+        "server_rss_mb": round(_rss_mb(pid), 1),
         "client_cpu_s": round(client_cpu, 2),
         "first_load": loaded,
     }
 
 
-def main(phones_n: int, changes_n: int) -> None:
-    refetch = os.environ.get("TDAPP_BENCH_REFETCH", "/")
+def _report(result: dict[str, object]) -> None:
+    load = result["first_load"]
+    assert isinstance(load, dict)
+    print(f"{result['phones']} phones on /events, {result['changes']} changes (re-fetch "
+          f"{result['refetch']}); all opened in {result['open_all_s']} s")
+    print(f"{'':28}{'median ms':>10}{'p95 ms':>10}")
+    print(f"{'commit -> event':28}{result['event_median_ms']:>10}{result['event_p95_ms']:>10}")
+    print(f"{'commit -> fresh page':28}{result['page_median_ms']:>10}{result['page_p95_ms']:>10}"
+          f"   (max {result['page_max_ms']} ms; lost {result['lost']}, "
+          f"failed re-fetches {result['refetch_failures']})")
+    print(f"{'peer, 1 phone: event':28}{result['peer_1_phone_event_median_ms']:>10}")
+    print(f"{'peer, 1 phone: fresh page':28}{result['peer_1_phone_page_median_ms']:>10}")
+    print(f"server CPU {result['server_cpu_s']} s ({result['server_cpu_ms_per_change']} ms per "
+          f"change, {result['server_cpu_share']} of a core), RSS {result['server_rss_mb']} MB "
+          f"(peak {result['server_peak_rss_mb']} MB); phones' process CPU "
+          f"{result['client_cpu_s']} s")
+    print(f"first load of /: {load['files']} files, {load['bytes']} bytes on the wire "
+          f"({load['body_bytes']} bodies, {load['gzip_bytes']} gzipped)")
+    print(json.dumps(result))
+
+
+def main(phones_n: int, changes_n: int, players: bool) -> None:
+    """``players``: the phones on their own pages ``/p/CODE`` (a tournament of as many
+    players), after the same phones on ``/`` (the peer) on the same server."""
     with tempfile.TemporaryDirectory() as folder:
-        path = make_tournament(Path(folder))
+        path, codes = make_tournament(Path(folder), max(phones_n, 49) if players else 49)
         server = subprocess.Popen(
             [sys.executable, "-m", "tdapp", "web", str(path), "--listen", HOST, "--port", "0"],
             stdout=subprocess.PIPE, text=True, cwd=ROOT)
@@ -347,35 +394,33 @@ def main(phones_n: int, changes_n: int) -> None:
             ready = json.loads(server.stdout.readline())
             port = int(ready["url"].rsplit(":", 1)[1].strip("/"))
             assert td.stdout.readline().strip() == "ready"
-            result = asyncio.run(measure(port, ready["pid"], td, phones_n, changes_n, refetch))
+            modes = [[os.environ.get("TDAPP_BENCH_REFETCH", "/")]]
+            if players:
+                modes.append([f"/p/{code}" for code in codes])
+            results = []
+            for n, refetch in enumerate(modes):
+                results.append(asyncio.run(measure(
+                    port, ready["pid"], td, phones_n, changes_n, refetch,
+                    first=n * (PEER_CHANGES + changes_n))))
         finally:
             for process in (td, server):
                 if process.stdin is not None:
                     process.stdin.close()
                 process.terminate()
                 process.wait(15)
-    load = result["first_load"]
-    assert isinstance(load, dict)
-    print(f"{phones_n} phones on /events, {changes_n} changes (re-fetch {refetch}); "
-          f"all opened in {result['open_all_s']} s")
-    print(f"{'':28}{'median ms':>10}{'p95 ms':>10}")
-    print(f"{'commit -> event':28}{result['event_median_ms']:>10}{result['event_p95_ms']:>10}")
-    print(f"{'commit -> fresh page':28}{result['page_median_ms']:>10}{result['page_p95_ms']:>10}"
-          f"   (max {result['page_max_ms']} ms; lost {result['lost']}, "
-          f"failed re-fetches {result['refetch_failures']})")
-    print(f"{'peer, 1 phone: event':28}{result['peer_1_phone_event_median_ms']:>10}")
-    print(f"{'peer, 1 phone: fresh page':28}{result['peer_1_phone_page_median_ms']:>10}")
-    print(f"server CPU {result['server_cpu_s']} s ({result['server_cpu_ms_per_change']} ms per "
-          f"change, {result['server_cpu_share']} of a core), peak RSS "
-          f"{result['server_peak_rss_mb']} MB; phones' process CPU {result['client_cpu_s']} s")
-    print(f"first load: {load['files']} files, {load['bytes']} bytes on the wire "
-          f"({load['body_bytes']} bodies, {load['gzip_bytes']} gzipped)")
-    print(json.dumps(result))
+    for result in results:
+        _report(result)
+    if players:
+        page, own = results
+        print(f"own pages against / : fresh page p95 {own['page_p95_ms']} against "
+              f"{page['page_p95_ms']} ms, CPU per change {own['server_cpu_ms_per_change']} "
+              f"against {page['server_cpu_ms_per_change']} ms")
 
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--td"]:
         td_program(sys.argv[2])
     else:
-        main(int(sys.argv[1]) if len(sys.argv) > 1 else 256,
-             int(sys.argv[2]) if len(sys.argv) > 2 else 20)
+        given = [a for a in sys.argv[1:] if a != "--players"]
+        main(int(given[0]) if given else 256, int(given[1]) if len(given) > 1 else 20,
+             "--players" in sys.argv[1:])
