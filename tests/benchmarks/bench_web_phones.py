@@ -2,10 +2,11 @@
 
 Run by hand (never part of the test run):
 
-    PYTHONPATH=. .venv/bin/python tests/benchmarks/bench_web_phones.py [PHONES [CHANGES]]
+    PYTHONPATH=. .venv/bin/python tests/benchmarks/bench_web_phones.py [--players] [PHONES [CHANGES]]
 
 (defaults 256 phones, the Bridgemate II server's handset limit, and 20 changes;
-``TDAPP_BENCH_REFETCH=/api/state``: the phones re-fetch the JSON instead of the page.)
+``TDAPP_BENCH_REFETCH=/api/state``: the phones re-fetch the JSON instead of the page;
+``--players``: then each phone is a player on their own page ``/p/CODE``, below.)
 
 An EDC 2026 demo (49 players, two rounds played) gets round 3's board call published (7 boards)
 and its clock running; ``tdapp web`` serves it on 127.0.0.1 in a process of its own. This
@@ -48,6 +49,31 @@ per change; an earlier set of 3 + 3 runs gave the same (p95 1348 -> 733 ms, 584 
 Re-fetching ``/api/state`` instead (one run each): p95 996 -> 869 ms, CPU per change
 435 -> 134 ms. What is left is uvicorn's h11 per connection (a new connection per phone per
 change); the poll period (``POLL_S`` 0.2 s) is most of commit -> event.
+
+``--players``: in a room most phones sit on their player's own page, which no other phone may
+be served. The tournament has as many players as phones (256: 36 boards of round 3, games in
+play through order entry on all but the 8 the TD enters results on), each phone holds
+``/events`` for a code of its own (``ensure_codes``/``list_codes`` in the set-up) and re-fetches
+what player.js fetches on a new version, its own ``/p/CODE``. The peer, in the same run and on
+the same server: the same 256 phones on ``/`` first (the 256-player board call: 56 kB). Measured
+2026-11-28 (load average 2-3), medians of 3 runs, "before" (each page read its player's view,
+each board's game twice over and the tournament's name, ~3 ms of queries a page) alternating
+with "after" (web/player_cache.py: every player's view, the round's games and the code book
+read once per version, each page made from memory):
+
+                                        before               after
+                                    own pages   (/)      own pages   (/)
+    commit -> event, median/p95     134/257             107/233
+    commit -> fresh page, median    1225        (340)   284         (323) ms
+    commit -> fresh page, p95       2314        (721)   491         (483) ms
+                                    (runs 1926-2387)    (runs 429, 491, 682)
+    commit -> fresh page, max       2689                567 ms
+    server CPU per change           1752        (201)   196         (195) ms
+    server RSS after both modes     101.0               90.9 MB
+    peer, 1 phone: fresh page       148                 180 ms
+
+so 256 players on their own pages now cost what 256 phones on ``/`` cost (p95 1.0x, CPU 1.0x
+in the same run; before 3.2x and 8.7x), within the goal without spreading the re-fetches.
 """
 
 from __future__ import annotations
