@@ -24,6 +24,7 @@ from starlette.staticfiles import StaticFiles
 
 from tdapp.core.clock import SystemTime, TimeSource
 from tdapp.web.page import page_context
+from tdapp.web.presence import Presence
 from tdapp.web.source import LiveSource
 from tdapp.web.state import build_state, clock_now
 
@@ -139,35 +140,48 @@ class Changes:
             await asyncio.wait_for(changed.wait(), timeout)
 
 
-def create_app(source: LiveSource, time: TimeSource | None = None) -> Starlette:
-    """The application for one open tournament."""
+def _client(request: Request) -> str:
+    return request.client.host if request.client is not None else ""
+
+
+def create_app(source: LiveSource, time: TimeSource | None = None,
+               presence: Presence | None = None) -> Starlette:
+    """The application for one open tournament (``presence``: who has the page, counted for
+    the program that serves it)."""
+    presence = presence or Presence()
     env = Environment(loader=FileSystemLoader(HERE / "templates"),
                       autoescape=select_autoescape(default=True, default_for_string=True))
     cache = StateCache(source, time or SystemTime())
     changes = Changes(source)
 
     def index(request: Request) -> HTMLResponse:
+        presence.seen(_client(request), page=True)
         query = request.query_params.get("q", "")[:80].strip()
         context = page_context(cache.get(), query)
         html = env.get_template("index.html").render(**context)
         return HTMLResponse(html, headers={"Cache-Control": "no-store"})
 
     def api_state(request: Request) -> JSONResponse:
+        presence.seen(_client(request))
         return JSONResponse(cache.get(), headers={"Cache-Control": "no-store"})
 
     async def events(request: Request) -> StreamingResponse:
         async def stream() -> AsyncIterator[str]:
             sent = source.version
-            yield f"retry: 1000\ndata: {json.dumps({'version': sent})}\n\n"
-            while not changes.stopping and not await request.is_disconnected():
-                if source.version != sent:
-                    sent = source.version
-                    yield f"data: {json.dumps({'version': sent})}\n\n"
-                    continue
-                # No await between the look above and taking the event: no change is missed.
-                await changes.wait(KEEPALIVE_S)
-                if source.version == sent and not changes.stopping:
-                    yield ": still here\n\n"
+            presence.opened(_client(request))
+            try:
+                yield f"retry: 1000\ndata: {json.dumps({'version': sent})}\n\n"
+                while not changes.stopping and not await request.is_disconnected():
+                    if source.version != sent:
+                        sent = source.version
+                        yield f"data: {json.dumps({'version': sent})}\n\n"
+                        continue
+                    # No await between the look above and taking the event: none is missed.
+                    await changes.wait(KEEPALIVE_S)
+                    if source.version == sent and not changes.stopping:
+                        yield ": still here\n\n"
+            finally:
+                presence.closed()
 
         return StreamingResponse(stream(), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-store",
@@ -190,6 +204,7 @@ def create_app(source: LiveSource, time: TimeSource | None = None) -> Starlette:
     app = Starlette(routes=routes, lifespan=lifespan)
     app.add_middleware(_GuardMiddleware)
     app.state.changes = changes  # the command ends the streams when it is asked to stop
+    app.state.presence = presence  # the program shows how many phones have the page
     return app
 
 
