@@ -1,0 +1,139 @@
+"""Each player's own code for the players' page: made, listed for the TD's slips, replaced when
+lost or leaked, and looked up from what a player typed (by its hash only).
+
+On a venue server the assistants' role may read a code's hash but never the code itself
+(store.grants): a page served from an assistant's laptop finds a player by the hash, and only
+the TD's station lists the codes for the sheet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import select
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.orm import Session
+
+from tdapp.core.tournament import player_codes as rules
+from tdapp.services.changes import Change, ServiceError
+from tdapp.services.live import declare
+from tdapp.store.database import TournamentDb
+from tdapp.store.models import Player, PlayerCode, utc_now
+
+# A fresh code that is already someone's is drawn again (odds of 1 in 10**9 per player).
+_DRAWS = 20
+
+
+@dataclass(frozen=True)
+class CodeRow:
+    """A player's code for the TD's codes sheet (``code`` stored form; ``shown`` printed)."""
+
+    player_id: int
+    name: str
+    code: str
+
+    @property
+    def shown(self) -> str:
+        return rules.shown(self.code)
+
+
+@dataclass(frozen=True)
+class PlayerCard:
+    """Who a typed code belongs to: nothing more than the page needs to greet them."""
+
+    player_id: int
+    name: str
+
+
+def _fresh(session: Session, taken: set[str]) -> tuple[str, str]:
+    """A new code and its hash, unlike every code of the file (``taken``: their hashes)."""
+    for _ in range(_DRAWS):
+        code = rules.new_code()
+        digest = rules.code_hash(code)
+        if digest not in taken:
+            taken.add(digest)
+            return code, digest
+    raise ServiceError("No new player code could be drawn; try again.")  # pragma: no cover
+
+
+def _hashes(session: Session) -> set[str]:
+    return set(session.scalars(select(PlayerCode.code_hash)))
+
+
+def ensure_codes(db: TournamentDb) -> Change:
+    """A code for every player without one (withdrawn players too: they may come back). One
+    action, one Undo; nothing recorded when every player has a code already."""
+    with db.read() as session:
+        missing = _without_code(session)
+    if not missing:
+        return Change("Every player has a code already", room=True, history=False)
+    what = (f"Player's page code for {missing[0][1]}" if len(missing) == 1
+            else f"Players' page codes for {len(missing)} players")
+    with db.action(what) as session:
+        taken = _hashes(session)
+        now = utc_now()
+        ids = []
+        for player_id, _name in _without_code(session):  # read again inside the action
+            code, digest = _fresh(session, taken)
+            session.add(PlayerCode(player_id=player_id, code=code, code_hash=digest,
+                                   created_at=now))
+            ids.append(player_id)
+        return declare(session, Change(what, room=True, ids=tuple(ids)))
+
+
+def _without_code(session: Session) -> list[tuple[int, str]]:
+    has_code = select(PlayerCode.player_id)
+    return [(int(pid), str(name)) for pid, name in session.execute(
+        select(Player.id, Player.name).where(Player.id.not_in(has_code))
+        .order_by(Player.name, Player.id))]
+
+
+def list_codes(db: TournamentDb) -> list[CodeRow]:
+    """Every player's code, by name (for the TD's codes sheet). On a venue server only the TD's
+    station may read the codes: an assistant's is refused in words."""
+    try:
+        with db.read() as session:
+            rows = session.execute(
+                select(PlayerCode.player_id, Player.name, PlayerCode.code)
+                .join(Player, Player.id == PlayerCode.player_id)
+                .order_by(Player.name, Player.id)).all()
+    except DBAPIError as exc:
+        if db.on_server and "permission denied" in str(exc).lower():
+            raise ServiceError("Only the TD's station may see the players' codes (this one "
+                               "is connected as an assistant).") from exc
+        raise
+    return [CodeRow(int(pid), str(name), str(code)) for pid, name, code in rows]
+
+
+def replace_code(db: TournamentDb, player_id: int) -> Change:
+    """A new code for a player whose code was lost or seen by someone else: the old one stops
+    working at once (a player without a code gets their first)."""
+    with db.read() as session:
+        player = session.get(Player, player_id)
+        if player is None:
+            raise ServiceError("That player is no longer in the tournament.")
+        name = player.name
+    what = f"New players' page code for {name}"
+    with db.action(what) as session:
+        taken = _hashes(session)
+        code, digest = _fresh(session, taken)
+        row = session.scalar(select(PlayerCode).where(PlayerCode.player_id == player_id))
+        if row is None:
+            session.add(PlayerCode(player_id=player_id, code=code, code_hash=digest,
+                                   created_at=utc_now()))
+        else:
+            row.code, row.code_hash, row.created_at = code, digest, utc_now()
+        return declare(session, Change(what, room=True, ids=(player_id,)))
+
+
+def player_for_code(db: TournamentDb, typed: str) -> PlayerCard | None:
+    """The player whose code this is, or None (never a hint of how near a wrong code came).
+    Looks the code up by its hash only, so it runs on an assistant's login too."""
+    code = rules.normalise(typed)
+    if code is None:
+        return None
+    with db.read() as session:
+        row = session.execute(
+            select(Player.id, Player.name).join(PlayerCode, PlayerCode.player_id == Player.id)
+            .where(PlayerCode.code_hash == rules.code_hash(code))).first()
+    return PlayerCard(int(row[0]), str(row[1])) if row is not None else None
