@@ -6,9 +6,11 @@ Everything is read through the services. The clock is asked for the projector's 
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from tdapp.core.clock import SystemTime, TimeSource
+from tdapp.services.announcements import announcements
 from tdapp.services.changes import ServiceError
 from tdapp.services.clock import current_round, load_clock
 from tdapp.services.formats import effective_format
@@ -85,6 +87,7 @@ def build_state(db: TournamentDb, version: int, time: TimeSource = _SYSTEM_TIME
         "standings": table,
         "standings_private": private_until is not None,
         "private_until": private_until,
-        "announcements": [],
+        "announcements": [{"at": row.at.replace(tzinfo=dt.UTC).timestamp(), "text": row.text}
+                          for row in announcements(db)],
         "version": version,
     }

@@ -12,6 +12,7 @@ tournament closes or the program quits.
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QSettings, QTimer, Signal
@@ -32,6 +33,11 @@ ADDRESS_KEY = "players_page/address"
 DEFAULT_PORT = 8080  # tdapp.web.serve.DEFAULT_PORT, not imported at start-up
 PRESENCE_EVERY_MS = 2000
 MERGE_MS = 200  # a burst of check-ins is one reread of the views
+
+
+def _local(at: dt.datetime) -> dt.datetime:
+    """The file keeps UTC without its zone: the TD reads the laptop's own time."""
+    return at.replace(tzinfo=dt.UTC).astimezone()
 
 
 class RoomController(QObject):
@@ -59,6 +65,7 @@ class RoomController(QObject):
         self.action.triggered.connect(lambda _=False: self.open_dialog())
         app.file_opened.connect(self._opened)
         app.file_closing.connect(self._closing)
+        app.file_closed.connect(self._closed)
         app.changed.connect(self._changed)
 
     # -- the dialog ---------------------------------------------------------------------------
@@ -70,7 +77,7 @@ class RoomController(QObject):
             port = int(str(self.settings.value(PORT_KEY, DEFAULT_PORT) or DEFAULT_PORT))
             dialog = self.dialog = PageDialog(self.window, port)
             dialog.start_button.clicked.connect(self.start)
-            dialog.stop_button.clicked.connect(self.stop)
+            dialog.stop_button.clicked.connect(lambda _=False: self.stop())
             dialog.post_button.clicked.connect(self.post)
             dialog.announcement.returnPressed.connect(self.post)
             dialog.withdraw_button.clicked.connect(self.withdraw)
@@ -178,7 +185,7 @@ class RoomController(QObject):
             return
         rows = self.app.read(announcements, default=[]) if self.app.db is not None else []
         self.dialog.set_announcements(
-            [(row.id, f"{row.at:%H:%M}  {row.text}") for row in rows or []])
+            [(row.id, f"{_local(row.at):%H:%M}  {row.text}") for row in rows or []])
         can = self.app.db is not None
         self.dialog.post_button.setEnabled(can)
         self.dialog.announcement.setEnabled(can)
@@ -233,6 +240,11 @@ class RoomController(QObject):
         if self.server is not None:
             self.stop("The players' page stopped: the tournament was closed.")
         self._stop_watching()
+
+    def _closed(self) -> None:
+        if self.dialog is not None:
+            self.dialog.start_button.setEnabled(False)
+            self.refresh_announcements()
 
     def _stop_watching(self) -> None:
         if self.file_watcher is not None:
