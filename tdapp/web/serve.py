@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
 DEFAULT_PORT = 8080
 EVERY_ADDRESS = "0.0.0.0"
+PAGE_WHO = "players' page"  # who the audit log says wrote what a phone sent
 READY_WITHIN = 10.0  # seconds for uvicorn to answer after its start
 WIFI_WORDS = ("wl", "wi-fi", "wifi", "wlan", "wireless", "airport")  # interface names
 
@@ -183,6 +184,8 @@ class PageServer:
             source.close()
             raise
         self._source = source
+        if not source.db.on_server:  # History names it (a server's rights name the login)
+            source.db.who = PAGE_WHO
         self.port = int(sock.getsockname()[1])
         self._app = create_app(source, presence=self.presence)
         import uvicorn
