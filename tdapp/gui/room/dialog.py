@@ -129,6 +129,7 @@ class PageDialog(QDialog):
         self.start_button.setEnabled(False)
         self.stop_button.setEnabled(True)
         self.port.setEnabled(False)
+        self._fit()
 
     def show_stopped(self, text: str = "The players' page is not served.") -> None:
         theme.clear_style(self.state)
@@ -142,6 +143,15 @@ class PageDialog(QDialog):
         self.start_button.setEnabled(True)
         self.stop_button.setEnabled(False)
         self.port.setEnabled(True)
+        self._fit()
+
+    def _fit(self) -> None:
+        """Grow to what is shown now (the QR code came): the layout first, then the size."""
+        layout = self.layout()
+        if layout is not None:
+            layout.activate()
+        self.resize(max(self.width(), self.sizeHint().width()),
+                    max(self.height(), self.sizeHint().height()))
 
     def say_problem(self, text: str) -> None:
         theme.set_alarm(self.state)
