@@ -15,6 +15,8 @@ import pytest
 from PySide6.QtCore import Qt
 
 from tdapp.gui.room.controller import PORT_KEY
+from tdapp.gui.room.dialog import QR_SCALE
+from tdapp.gui.venue.dialogs import qr_pixmap
 from tests.gui.room.helpers import Stream, free_port, get, port_is_free, state
 
 
@@ -43,6 +45,7 @@ def test_start_shows_the_address_and_its_qr_code_and_the_page_answers(
     assert url in dialog.state.text()
     pixmap = dialog.qr.pixmap()
     assert not pixmap.isNull() and pixmap.width() >= 250, "big enough to project"
+    assert pixmap.toImage() == qr_pixmap(url, scale=QR_SCALE).toImage(), "the address's code"
     assert not dialog.start_button.isEnabled() and dialog.stop_button.isEnabled()
     status, html = get(port, "/")
     assert status == 200 and "Test Open" in html
