@@ -16,7 +16,14 @@ import sys
 from types import FrameType
 
 from tdapp.store.database import TournamentFileError
-from tdapp.web.serve import DEFAULT_PORT, PageRefused, bind, shown_host, uvicorn_config
+from tdapp.web.serve import (
+    DEFAULT_PORT,
+    PageRefused,
+    as_page,
+    bind,
+    shown_host,
+    uvicorn_config,
+)
 from tdapp.web.source import LiveSource, open_live
 
 
@@ -68,6 +75,7 @@ def main(argv: list[str]) -> int:
     except TournamentFileError as exc:
         print(f"tdapp web: {' '.join(str(exc).split())}", file=sys.stderr)
         return 2
+    as_page(source.db, in_program=False)
     try:
         try:
             sock = bind(args.listen, args.port)

@@ -129,6 +129,18 @@ def local_addresses() -> list[LocalAddress]:
     return sorted(found.values(), key=order)
 
 
+def as_page(db: TournamentDb, *, in_program: bool) -> None:
+    """Name the page's handle for what it writes. On a ``.tdt`` the audit log says "players'
+    page" (History shows who checked in how). On a venue server the login is the server's to
+    name; a page served by another process (``tdapp web URL``) takes a station name of its own,
+    so the program on the same laptop hears its notices (a station skips its own); served
+    inside the program it keeps the program's, and tells the GUI itself (``on_action``)."""
+    if not db.on_server:
+        db.who = PAGE_WHO
+    elif not in_program:
+        db.station = f"{db.station} (players' page)"
+
+
 def uvicorn_config(app: Starlette) -> uvicorn.Config:
     import uvicorn  # only when serving, for start-up speed
 
@@ -184,8 +196,7 @@ class PageServer:
             source.close()
             raise
         self._source = source
-        if not source.db.on_server:  # History names it (a server's rights name the login)
-            source.db.who = PAGE_WHO
+        as_page(source.db, in_program=True)
         self.port = int(sock.getsockname()[1])
         self._app = create_app(source, presence=self.presence)
         import uvicorn
