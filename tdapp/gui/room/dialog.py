@@ -8,6 +8,7 @@ announcements. What the buttons do is wired in ``controller.py``.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -54,9 +55,15 @@ class PageDialog(QDialog):
 
         self.start_button = QPushButton("Start the page")
         self.stop_button = QPushButton("Stop the page")
+        self.projector_button = QPushButton("Show on the projector")
+        self.projector_button.setToolTip(
+            "The address and its QR code filling a screen of their own (Esc closes it)")
+        self.projector_button.clicked.connect(self.show_projector)
+        self.projector: ProjectorCard | None = None
         buttons = QHBoxLayout()
         buttons.addWidget(self.start_button)
         buttons.addWidget(self.stop_button)
+        buttons.addWidget(self.projector_button)
         buttons.addStretch(1)
 
         self.state = QLabel()
@@ -128,7 +135,10 @@ class PageDialog(QDialog):
         self.connected.setVisible(True)
         self.start_button.setEnabled(False)
         self.stop_button.setEnabled(True)
+        self.projector_button.setEnabled(True)
         self.port.setEnabled(False)
+        if self.projector is not None and self.projector.isVisible():
+            self.projector.show_address(url)
         self._fit()
 
     def show_stopped(self, text: str = "The players' page is not served.") -> None:
@@ -142,7 +152,10 @@ class PageDialog(QDialog):
         self.connected.setVisible(False)
         self.start_button.setEnabled(True)
         self.stop_button.setEnabled(False)
+        self.projector_button.setEnabled(False)
         self.port.setEnabled(True)
+        if self.projector is not None:
+            self.projector.close()
         self._fit()
 
     def _fit(self) -> None:
@@ -152,6 +165,18 @@ class PageDialog(QDialog):
             layout.activate()
         self.resize(max(self.width(), self.sizeHint().width()),
                     max(self.height(), self.sizeHint().height()))
+
+    def show_projector(self) -> None:
+        """The address and a QR code as big as the screen allows, for the room to scan."""
+        if not self.address.text():
+            return
+        if self.projector is None:
+            self.projector = ProjectorCard()
+        self.projector.show_address(self.address.text())
+        screen = self.screen()
+        if screen is not None:
+            self.projector.setGeometry(screen.geometry())
+        self.projector.showFullScreen()
 
     def say_problem(self, text: str) -> None:
         theme.set_alarm(self.state)
@@ -182,3 +207,48 @@ class PageDialog(QDialog):
             theme.clear_style(self.announcement_problem)
         self.announcement_problem.setText(text)
         self.announcement_problem.setVisible(bool(text))
+
+
+class ProjectorCard(QWidget):
+    """A window of its own for the projector: the page's address, and its QR code filling
+    most of the screen's height. Esc or a click closes it."""
+
+    def __init__(self) -> None:
+        super().__init__(None)
+        self.setWindowTitle("Players' page: scan to open")
+        self.heading = QLabel("Scan with your phone, or open:")
+        self.heading.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.address = QLabel()
+        self.address.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.qr = QLabel()
+        self.qr.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.qr.setAccessibleName("QR code of the page's address")
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.heading)
+        layout.addWidget(self.qr, 1)
+        layout.addWidget(self.address)
+
+    def show_address(self, url: str, height: int | None = None) -> None:
+        screen = self.screen()
+        tall = height or (screen.geometry().height() if screen is not None else 800)
+        self.heading.setFont(theme.projector_font(tall * 0.045))
+        self.address.setFont(theme.projector_font(tall * 0.07))
+        self.address.setText(url)
+        modules = _modules(url)
+        self.qr.setPixmap(qr_pixmap(url, scale=max(4, int(tall * 0.62) // modules)))
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
+        if event.key() == Qt.Key.Key_Escape:
+            self.close()
+            return
+        super().keyPressEvent(event)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt's name
+        self.close()
+
+
+def _modules(url: str) -> int:
+    """The QR code's side in modules with its quiet border (qr_pixmap draws a border of 2)."""
+    import segno  # loaded with the QR code it measures
+
+    return int(segno.make(url, error="m").symbol_size(border=2)[1])

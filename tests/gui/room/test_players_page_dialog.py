@@ -17,6 +17,7 @@ from PySide6.QtCore import Qt
 from tdapp.gui.room.controller import PORT_KEY
 from tdapp.gui.room.dialog import QR_SCALE
 from tdapp.gui.venue.dialogs import qr_pixmap
+from tests.gui import screens
 from tests.gui.room.helpers import Stream, free_port, get, port_is_free, state
 
 
@@ -51,6 +52,14 @@ def test_start_shows_the_address_and_its_qr_code_and_the_page_answers(
     assert status == 200 and "Test Open" in html
     assert state(port)["tournament"]["name"] == "Test Open"
     assert int(str(main.room.settings.value(PORT_KEY))) == port, "the last port is remembered"
+    # For the room: the address and its code filling a screen of their own.
+    qtbot.mouseClick(dialog.projector_button, Qt.MouseButton.LeftButton)
+    card = dialog.projector
+    assert card is not None and card.isVisible() and card.address.text() == url
+    assert card.qr.pixmap().height() >= 0.5 * card.screen().geometry().height()
+    screens.save(card, "room/projector.png")
+    qtbot.keyClick(card, Qt.Key.Key_Escape)
+    assert not card.isVisible()
     # The TD may show another address of this laptop: the text and the QR code follow.
     if dialog.address_choice.count() > 1:
         dialog.address_choice.setCurrentIndex(dialog.address_choice.count() - 1)
