@@ -50,8 +50,10 @@ def _in_postgres_pass(path: Path) -> bool:
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    # The engine reaches a test only through its tournament (``tournament_path``, or a fixture
+    # built on it): a test without one would run twice the same way.
     if metafunc.config.getoption("--postgres-pass") and _in_postgres_pass(
-            metafunc.definition.path):
+            metafunc.definition.path) and "tournament_path" in metafunc.fixturenames:
         metafunc.parametrize("tdapp_engine", ["sqlite", "postgres"], indirect=True)
 
 

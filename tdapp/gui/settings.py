@@ -1,39 +1,34 @@
 """The program's remembered settings (QSettings): window geometry and the recent files list.
 
 Tests set ``TDAPP_SETTINGS_SCOPE=tests`` so nothing touches the user's own settings; they get an
-INI file in ``TDAPP_SETTINGS_DIR`` (or a temporary folder made once per process). In portable mode
-(``tdapp.portable``) the settings are an INI file in the portable folder, beside the program.
+INI file in ``TDAPP_SETTINGS_DIR`` (or a folder of the process's own, removed when it exits:
+``portable.tests_folder``). In portable mode (``tdapp.portable``) the settings are an INI file
+in the portable folder, beside the program.
 """
 
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 from PySide6.QtCore import QSettings
 
-from tdapp.portable import portable_dir
+from tdapp.portable import portable_dir, tests_folder
 
 ORGANISATION = "tdapp"
 APPLICATION = "tdapp"
 MAX_RECENT = 10
-_test_dir: str | None = None
 
 
-def _tests_settings_file() -> str:
-    global _test_dir
+def _tests_settings_file(scratch: Path) -> str:
     folder = os.environ.get("TDAPP_SETTINGS_DIR")
-    if not folder:
-        if _test_dir is None:
-            _test_dir = tempfile.mkdtemp(prefix="tdapp-settings-")
-        folder = _test_dir
-    return str(Path(folder) / "tdapp.ini")
+    return str((Path(folder) if folder else scratch) / "tdapp.ini")
 
 
 def make_settings() -> QSettings:
-    if os.environ.get("TDAPP_SETTINGS_SCOPE") == "tests":
-        return QSettings(_tests_settings_file(), QSettings.Format.IniFormat)
+    scratch = tests_folder("settings")
+    if scratch is not None:
+        return QSettings(_tests_settings_file(scratch), QSettings.Format.IniFormat)
     portable = portable_dir()
     if portable is not None:
         return QSettings(str(portable / "tdapp.ini"), QSettings.Format.IniFormat)

@@ -167,7 +167,9 @@ def standings(data: ReportData, width: float = 180 * mm) -> list[Flowable]:
     ranked = [line for line in data.standings if line.rank is not None]
     after = {id(line): ranked[i + 1] if i + 1 < len(ranked) else None
              for i, line in enumerate(ranked)}
-    notes: list[str] = []  # footnotes under the table: a reason is a sentence, the column narrow
+    # Footnotes under the table (a reason is a sentence, the column narrow): one per distinct
+    # reason, so a knock-out's places (DBN: the same words for 33 players) are said once.
+    notes: dict[str, int] = {}
     for line in data.standings:
         cells = {c.round: c for c in line.rounds}
         round_texts = []
@@ -177,8 +179,7 @@ def standings(data: ReportData, width: float = 180 * mm) -> list[Flowable]:
             round_texts.append(f"({text})" if cell and cell.dropped and text else text)
         reason = ""
         if _needs_a_word(line, after.get(id(line))):
-            notes.append(f"[{len(notes) + 1}] {line.rank}. {line.player}: {line.reason}.")
-            reason = f"[{len(notes)}]"
+            reason = f"[{notes.setdefault(line.reason, len(notes) + 1)}]"
         note = "; ".join(x for x in (line.marks, "withdrawn" if line.withdrawn else "", reason)
                          if x)
         rank = "" if line.rank is None else f"{line.rank}{'=' if line.tie else ''}"
@@ -200,12 +201,17 @@ def standings(data: ReportData, width: float = 180 * mm) -> list[Flowable]:
                     "do not (a tie-breaker, a count-back, a locked range of places):")
     if said:
         flow.append(paragraph(" ".join(said), "small"))
-    flow += [paragraph(note, "small") for note in notes]
+    flow += [paragraph(f"[{n}] {_sentence(reason)}", "small") for reason, n in notes.items()]
     rounding = rounding_note(data)
     if rounding:
         flow.append(paragraph(rounding, "small"))
     flow += departures(data)
     return flow
+
+
+def _sentence(reason: str) -> str:
+    """A reason as a footnote: the standings' own words, one full stop."""
+    return reason.strip().rstrip(".") + "."
 
 
 def rounding_note(data: ReportData) -> str:

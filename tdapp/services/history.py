@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import uuid
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -12,6 +13,7 @@ from tdapp.services.changes import Change, ServiceError
 from tdapp.store import audit, board_rights
 from tdapp.store.audit import ActionSummary as ActionSummary  # a History row, for the GUI
 from tdapp.store.database import TournamentDb
+from tdapp.store.live import announce_action
 from tdapp.store.models import AuditEntry
 
 
@@ -58,12 +60,17 @@ def _revert(db: TournamentDb, kind: str) -> Change:
         if db.on_server:
             _refuse_someone_elses(session, stack[-1], db.who, kind)
         try:
-            what = audit.revert_action(session, stack[-1], kind=kind, who=db.who,
-                                       others=RESTORERS)
+            reverted = audit.revert_action(session, stack[-1], kind=kind, who=db.who,
+                                           others=RESTORERS)
         except board_rights.BoardRightsError as exc:  # an assistant's login gone since...
             raise ServiceError(str(exc)) from exc
-    verb = "Undone" if kind == "undo" else "Redone"
-    return Change.everything(f"{verb}: {what}")
+        verb = "Undone" if kind == "undo" else "Redone"
+        change = Change.everything(f"{verb}: {reverted.what}")
+        if db.on_server:  # every station hears of it, as of any person's action
+            announce_action(session, db.who, f"{kind.capitalize()}: {reverted.what}",
+                            list(reverted.rows), reverted.action_id, station=db.station,
+                            call=uuid.uuid4().hex, change=change.to_payload())
+    return change
 
 
 def undo(db: TournamentDb) -> Change:

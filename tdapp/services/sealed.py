@@ -23,19 +23,17 @@ import json
 import os
 import secrets
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any, TypeGuard
 
 from tdapp.atomic import write_atomically
-from tdapp.portable import portable_dir
+from tdapp.portable import portable_dir, tests_folder
 from tdapp.services.changes import ServiceError
 
 SEAL_VERSION = 1
 KEY_BYTES = 32
 NONCE_BYTES = 16
 KEYRING_NAME = "tdapp-secret-keys.json"
-_test_dir: str | None = None
 
 
 class SealError(ServiceError):
@@ -49,11 +47,9 @@ def settings_folder() -> Path:
     explicit = os.environ.get("TDAPP_SETTINGS_DIR")
     if explicit:
         return Path(explicit)
-    if os.environ.get("TDAPP_SETTINGS_SCOPE") == "tests":
-        global _test_dir
-        if _test_dir is None:
-            _test_dir = tempfile.mkdtemp(prefix="tdapp-keys-")
-        return Path(_test_dir)
+    scratch = tests_folder("keys")
+    if scratch is not None:
+        return scratch
     portable = portable_dir()
     if portable is not None:
         return portable

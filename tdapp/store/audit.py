@@ -186,10 +186,19 @@ def _apply_state(session: Session, table_name: str, row_id: int,
     return current, after
 
 
+@dataclass(frozen=True)
+class Reverted:
+    """An action undone or redone: its words, the log's new action and the rows it wrote."""
+
+    what: str
+    action_id: int
+    rows: tuple[tuple[str, int], ...]
+
+
 def revert_action(session: Session, action_id: int, *, kind: str, who: str,
-                  others: Mapping[str, Restorer] | None = None) -> str:
-    """Undo (restore ``before``) or redo (restore ``after``) one action; log it; return its text.
-    ``others`` puts back the logged rows that are not the tournament's tables, by name."""
+                  others: Mapping[str, Restorer] | None = None) -> Reverted:
+    """Undo (restore ``before``) or redo (restore ``after``) one action; log it as a new
+    action. ``others`` puts back the logged rows that are not the tournament's tables."""
     entries = session.scalars(
         select(AuditEntry).where(AuditEntry.action_id == action_id).order_by(AuditEntry.id)
     ).all()
@@ -213,7 +222,7 @@ def revert_action(session: Session, action_id: int, *, kind: str, who: str,
                        "row_id": entry.row_id, "before": before, "after": after, "kind": kind,
                        "reverts_action_id": action_id})
     session.execute(insert(AuditEntry), logged)
-    return what
+    return Reverted(what, new_id, tuple((e.table_name, e.row_id) for e in ordered))
 
 
 def last_change_words(session: Session, tables: tuple[str, ...],

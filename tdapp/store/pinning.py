@@ -13,17 +13,15 @@ import socket
 import ssl
 import struct
 import sys
-import tempfile
 from pathlib import Path
 
 from tdapp.atomic import write_atomically
-from tdapp.portable import portable_dir
+from tdapp.portable import portable_dir, tests_folder
 from tdapp.store.errors import TournamentFileError
 from tdapp.store.venue_cert import fingerprint_of_der, fingerprint_of_pem
 
 _SSL_REQUEST = struct.pack("!II", 8, 80877103)
 _TIMEOUT = 5.0
-_test_dir: str | None = None
 
 
 def pins_folder() -> Path:
@@ -32,11 +30,9 @@ def pins_folder() -> Path:
     explicit = os.environ.get("TDAPP_SETTINGS_DIR")
     if explicit:
         return Path(explicit) / "pinned"
-    if os.environ.get("TDAPP_SETTINGS_SCOPE") == "tests":
-        global _test_dir
-        if _test_dir is None:
-            _test_dir = tempfile.mkdtemp(prefix="tdapp-pins-")
-        return Path(_test_dir)
+    scratch = tests_folder("pins")
+    if scratch is not None:
+        return scratch
     portable = portable_dir()
     if portable is not None:
         return portable / "pinned"

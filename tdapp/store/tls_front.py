@@ -12,6 +12,9 @@ A stranger cannot tie it up with half-open connections: the whole negotiation (S
 TLS handshake, start-up packet) must end within ``HANDSHAKE_SECONDS``, and at most
 ``MAX_UNAUTHENTICATED`` connections may be negotiating at once; one more closes the oldest
 still negotiating (a real station finishes in milliseconds, an idle socket is the oldest).
+Nor can one device take every PostgreSQL connection (each waiting for a password it never
+sends): at most ``MAX_PER_ADDRESS`` connections from one address are open at once, far more
+than a station needs (its pool, its listener, a command); this laptop's own are not counted.
 
 Run by ``tdapp server start`` as ``tdapp _tls-front …`` (a process of its own
 that outlives the command, its pid in ``DIR/tls-front.pid``), stopped by ``tdapp server stop``.
@@ -36,12 +39,16 @@ PROTOCOL_3 = 196608
 _MAX_STARTUP = 10_000  # a StartupMessage is a few hundred bytes
 HANDSHAKE_SECONDS = 5.0  # the whole negotiation; a station on the venue Wi-Fi takes ~50 ms
 MAX_UNAUTHENTICATED = 64  # connections still negotiating at once
+MAX_PER_ADDRESS = 32  # connections open at once from one address (a station holds about 10)
+_THIS_LAPTOP = frozenset({"127.0.0.1", "::1"})
 _CHUNK = 65536
 
 PLAIN_REFUSED = ("This venue server accepts only encrypted connections (TLS). Join with the "
                  "address the TD's Share window shows (it ends in ?fingerprint=…).")
 ADMIN_REFUSED = ("The server's administrator signs in only on the server's laptop itself, "
                  "never over the venue network.")
+TOO_MANY_REFUSED = ("Too many connections from this address to the venue server at once. "
+                    "Close other tdapp windows on this laptop, or ask the TD.")
 
 
 def error_response(text: str, code: str = "28000") -> bytes:
@@ -78,8 +85,13 @@ class TlsFront:
 
     def __init__(self, context: ssl.SSLContext, upstream: tuple[str, int],
                  refused_users: frozenset[str], *, handshake_seconds: float = HANDSHAKE_SECONDS,
-                 max_unauthenticated: int = MAX_UNAUTHENTICATED) -> None:
+                 max_unauthenticated: int = MAX_UNAUTHENTICATED,
+                 max_per_address: int = MAX_PER_ADDRESS,
+                 uncounted: frozenset[str] = _THIS_LAPTOP) -> None:
         self.context = context
+        self.max_per_address = max_per_address
+        self.uncounted = uncounted
+        self.per_address: dict[str, int] = {}  # open connections by the client's address
         self.upstream = upstream
         self.refused_users = refused_users
         self.handshake_seconds = handshake_seconds
@@ -89,6 +101,28 @@ class TlsFront:
         self.evicted = 0  # half-open connections closed to make room (for the tests)
 
     async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        peer = writer.get_extra_info("peername")
+        address = str(peer[0]) if peer else ""
+        if address not in self.uncounted:
+            if self.per_address.get(address, 0) >= self.max_per_address:
+                with contextlib.suppress(Exception):
+                    # Its request read first: a socket closed with unread bytes is reset, and
+                    # the client would see "connection reset" instead of the words.
+                    await asyncio.wait_for(reader.read(_MAX_STARTUP), 1.0)
+                    writer.write(error_response(TOO_MANY_REFUSED, "53300"))
+                    await writer.drain()
+                    writer.close()
+                return
+            self.per_address[address] = self.per_address.get(address, 0) + 1
+        try:
+            await self._handle(reader, writer)
+        finally:
+            if address not in self.uncounted:
+                left = self.per_address.pop(address) - 1
+                if left:
+                    self.per_address[address] = left
+
+    async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         if len(self.negotiating) >= self.max_unauthenticated:
             oldest = next(iter(self.negotiating))
             self.negotiating.pop(oldest)

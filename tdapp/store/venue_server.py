@@ -382,6 +382,8 @@ def _write_conf(cluster: Path, account: Account, settings: VenueSettings) -> Non
             f"unix_socket_directories = '{settings.sockets}'\n"
             "unix_socket_permissions = 0700\n"
             f"max_connections = {MAX_CONNECTIONS}\n"
+            # a connection waiting for its password holds a slot: a station answers at once
+            "authentication_timeout = '10s'\n"
             "logging_collector = off\n")
     if cluster_version(cluster) >= 16:
         # Kept for the TD's role (pg_use_reserved_connections, _ensure_roles): assistants'

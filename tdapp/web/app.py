@@ -1,4 +1,5 @@
-"""The players' page as an ASGI application (Starlette): ``/``, ``/api/state``, ``/events``.
+"""The players' page as an ASGI application (Starlette): ``/``, ``/api/state``, ``/events``, and each
+board's page with its map (``/board/<round>/<number>``, ``board.py``).
 
 Read-only for now: only GET and HEAD are answered (anything else is 405), a request with a
 body is refused, every page carries a Content-Security-Policy without inline script, and
@@ -23,6 +24,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from tdapp.core.clock import SystemTime, TimeSource
+from tdapp.web.board import board_routes
 from tdapp.web.page import page_context
 from tdapp.web.presence import Presence
 from tdapp.web.source import LiveSource
@@ -199,6 +201,7 @@ def create_app(source: LiveSource, time: TimeSource | None = None,
         Route("/", index, methods=["GET", "HEAD"]),
         Route("/api/state", api_state, methods=["GET", "HEAD"]),
         Route("/events", events, methods=["GET"]),
+        *board_routes(env, cache.get, source),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)

@@ -25,14 +25,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from tdapp.gui.game.map_geometry import parse_geometry  # noqa: E402
-from tdapp.gui.game.map_plan import plan_board  # noqa: E402
+from tdapp.core.mapdraw.geometry import parse_geometry  # noqa: E402
+from tdapp.core.mapdraw.plan import plan_board  # noqa: E402
 from tdapp.gui.game.map_view import MapView  # noqa: E402
 from tdapp.resources import resource_path  # noqa: E402
 
 
 def _busy_phase():
-    from tests.gui.game.map_scenarios import busy_phase
+    from tests.core.mapdraw.map_scenarios import busy_phase
 
     return busy_phase()
 

@@ -97,3 +97,21 @@ def test_excel_workbook_has_no_empty_best_countries_sheet(edc_file: Path, tmp_pa
     assert not data.best_countries
     book = load_workbook(write_workbook(data, tmp_path / "edc.xlsx"), read_only=True)
     assert book.sheetnames == ["Standings", "Rounds", "Boards", "Awards"]
+
+
+def test_one_reason_shared_by_many_players_is_one_footnote(tmp_path: Path) -> None:
+    """DBN 2025's knock-out places many players against their scores for one reason: the PDF
+    printed the same footnote 33 times. Each distinct reason is said once, and every line it
+    explains points at it."""
+    knock_out = "placed by the knock-out final, not by score"
+    lines = tuple(StandingLine(rank, f"P{rank}", "", 100.0 + rank, (RoundCell(1, 100.0 + rank,
+                                                                        True),),
+                               reason=knock_out) for rank in range(1, 6))
+    lines += (StandingLine(6, "P6", "", 200.0, (RoundCell(1, 200.0, True),),
+                           reason="tied; higher round-1 score"),
+              StandingLine(7, "P7", "", 200.0, (RoundCell(1, 200.0, True),)))
+    text = " ".join(_text(write_pdf(ReportData("Day", standings=lines, standings_through=1),
+                                    tmp_path / "s.pdf", "standings")).split())
+    assert text.count(knock_out) == 1, text
+    assert f"[1] {knock_out}." in text and "[2] tied; higher round-1 score." in text
+    assert text.count("[1]") == 1 + 5  # the footnote, and the five lines above a higher score

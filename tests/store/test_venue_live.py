@@ -267,11 +267,33 @@ def test_undo_on_a_server_takes_back_only_your_own_action(shared: str) -> None:
         with pytest.raises(ServiceError, match="made by ann on desk-1 at .*only they can undo"):
             history.undo(second)
         assert players.get_player(second, player.id).withdrawn
-        history.undo(first)
+        listener = live.ChangeListener(shared)
+        try:
+            history.undo(first)
+            heard = _poll_until(listener, lambda n: str(n.get("what", "")).startswith("Undo:"))
+        finally:
+            listener.close()
         assert not players.get_player(second, player.id).withdrawn
+        # Every other station hears the undo as any action (it was committed without a word,
+        # so their views kept showing the player withdrawn), vouched for by the audit log.
+        from tdapp.services.live import notice_problem, vouched
+
+        assert notice_problem(heard) is None, heard
+        assert heard["tables"] == ["player"] and heard["who"] == "ann on desk-1"
+        assert vouched([heard], first.engine)[0]["what"].startswith("Undo: ")
+        assert "players" in heard["change"]["kinds"]
     finally:
         first.close()
         second.close()
+
+
+def _poll_until(listener: live.ChangeListener, wanted, seconds: float = 5.0) -> dict:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        for notice in listener.poll(0.2):
+            if wanted(notice):
+                return notice
+    raise AssertionError("no such notice heard")
 
 
 def test_the_same_boards_result_entered_on_two_stations(shared: str) -> None:

@@ -291,3 +291,46 @@ def test_a_connection_that_never_finishes_its_handshake_is_closed_soon(
         except ConnectionResetError:
             answer = b""
         assert answer == b""  # closed by the front, not by this test's timeout
+
+
+def test_one_device_cannot_take_every_connection(tmp_path: Path) -> None:
+    """A stranger's one device opening connection after connection (each would hold a
+    PostgreSQL slot while it never sends a password): past MAX_PER_ADDRESS from one address
+    the front answers in words and closes; a connection closed frees its place. This laptop's
+    own connections are not counted (here counted, to test from 127.0.0.1)."""
+    import asyncio
+    import struct
+
+    from tdapp.store import tls_front
+
+    venue_cert.ensure_certificate(tmp_path)
+    cert, key = venue_cert.cert_paths(tmp_path)
+    front = tls_front.TlsFront(tls_front.server_context(cert, key), ("127.0.0.1", 9),
+                               frozenset(), max_per_address=3, uncounted=frozenset())
+    ssl_request = struct.pack("!ii", 8, tls_front.SSL_REQUEST)
+
+    async def scenario() -> tuple[bytes, bytes, dict[str, int]]:
+        server = await asyncio.start_server(front.handle, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        held = [await asyncio.open_connection("127.0.0.1", port) for _ in range(3)]
+        await asyncio.sleep(0.1)
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(ssl_request)
+        refused = await asyncio.wait_for(reader.read(), 5)  # the answer, then closed
+        writer.close()
+        held[0][1].close()  # one of the three goes: its place is free again
+        await asyncio.sleep(0.2)
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(ssl_request)
+        admitted = await asyncio.wait_for(reader.readexactly(1), 5)
+        writer.close()
+        counts = dict(front.per_address)
+        for _, other in held[1:]:
+            other.close()
+        server.close()
+        return refused, admitted, counts
+
+    refused, admitted, counts = asyncio.run(scenario())
+    assert refused[:1] == b"E" and b"Too many connections from this address" in refused
+    assert admitted == b"S"  # the TLS handshake would follow
+    assert counts["127.0.0.1"] == 3

@@ -112,13 +112,14 @@ class ClockPage(InfoPage):
         self.summary.setObjectName("clock-summary")
         theme.set_text_colour(self.summary, theme.INFO)
         top.addWidget(self.summary)
-        top.addSpacing(16)
+        top.addStretch(1)
         # The newest entry of the clock's log, in sight even when the panel's log is scrolled
-        # out of view on a small screen.
+        # out of view on a small screen: on a line of its own under this one, so a long entry
+        # ("Time +1 min — board 6 (4 min in all)") is never cut at the buttons.
         self.last_action = QLabel("")
         self.last_action.setObjectName("clock-last-action")
+        self.last_action.setWordWrap(True)
         theme.set_text_colour(self.last_action, theme.MUTED)
-        top.addWidget(self.last_action, 1)
         # A clock tried out before the round (projector set-up) must not stay expired.
         self.reset_button = QPushButton("Start the clock again\u2026")
         self.reset_button.setObjectName("clock-reset")
@@ -132,6 +133,7 @@ class ClockPage(InfoPage):
         self.rounds_button.clicked.connect(lambda: self.go_to.emit("Rounds"))
         top.addWidget(self.rounds_button)
         self.body.addLayout(top)
+        self.body.addWidget(self.last_action)
         self.save_state = QLabel("")
         self.save_state.setObjectName("clock-save-state")
         theme.set_text_colour(self.save_state, theme.ERROR, bold=True)

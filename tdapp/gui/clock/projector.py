@@ -17,6 +17,7 @@ from PySide6.QtCore import QRectF, Qt, QTimer
 from PySide6.QtGui import (
     QCloseEvent,
     QColor,
+    QFont,
     QFontMetricsF,
     QGuiApplication,
     QHideEvent,
@@ -491,11 +492,7 @@ class ProjectorWindow(QWidget):
         """A table without borders: cells of one column share one font size (``size``, when
         given, is the size shared with other tables drawn beside this one)."""
         line_h = area.height() / max(lines, 1)
-        fonts = []
-        for column, fraction in enumerate(widths):
-            text = widest((row[column] for row in rows), bold=column == 0)
-            cell = QRectF(0, 0, area.width() * fraction * 0.8, line_h)
-            fonts.append(fitted_font(text, cell, bold=column == 0, fill=0.7))
+        fonts = _column_fonts(rows, widths, area.width(), line_h)
         size = min(font.pixelSize() for font in fonts) if size is None else size
         for font in fonts:
             font.setPixelSize(size)
@@ -538,17 +535,32 @@ class ProjectorWindow(QWidget):
         used = min(columns, math.ceil(len(shown) / max_lines))
         lines = max(8, math.ceil(len(shown) / used))
         width = body.width() / used
-        for column in range(used):
-            chunk = shown[column * lines:(column + 1) * lines]
+        chunks = [shown[column * lines:(column + 1) * lines] for column in range(used)]
+        # One size for every column of the page: a column of short names (the last, often
+        # shorter one) must not come out in bigger type than its neighbours.
+        size = min(font.pixelSize() for chunk in chunks if chunk
+                   for font in _column_fonts(chunk, widths, width * 0.94, body.height() / lines))
+        for column, chunk in enumerate(chunks):
             area = QRectF(body.left() + column * width, body.top(), width * 0.94,
                           body.height() * len(chunk) / lines)
-            self._draw_rows(painter, area, chunk, widths, len(chunk), right_aligned)
+            self._draw_rows(painter, area, chunk, widths, len(chunk), right_aligned, size)
 
     def _page(self, count: int, per_page: int) -> int:
         pages = max(1, math.ceil(count / per_page))
         step = int((self._monotonic() - self._rotation_origin) // max(self.rotation_seconds / 2,
                                                                       3.0))
         return step % pages
+
+
+def _column_fonts(rows: Sequence[tuple[str, ...]], widths: tuple[float, ...], width: float,
+                  line_h: float) -> list[QFont]:
+    """For each column of a borderless table, the largest font its widest cell fits in."""
+    fonts = []
+    for column, fraction in enumerate(widths):
+        text = widest((row[column] for row in rows), bold=column == 0)
+        cell = QRectF(0, 0, width * fraction * 0.8, line_h)
+        fonts.append(fitted_font(text, cell, bold=column == 0, fill=0.7))
+    return fonts
 
 
 def _next_text(view: ClockView) -> str:

@@ -40,8 +40,8 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from tdapp.core.board.standard_map import IMPASSABLE, SEA, STANDARD_MAP
 from tdapp.core.game.phases import phase_title
-from tdapp.gui.game.map_geometry import MapGeometry, Point, Ring, load_geometry
-from tdapp.gui.game.map_plan import (
+from tdapp.core.mapdraw.geometry import MapGeometry, Point, Ring, load_geometry
+from tdapp.core.mapdraw.plan import (
     BUILD,
     CONVOY,
     DISBAND,

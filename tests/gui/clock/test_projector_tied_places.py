@@ -34,3 +34,35 @@ def test_a_shared_place_is_drawn_with_an_equals_sign(qtbot, tmp_path: Path, monk
     assert window.grab().save(str(tmp_path / "standings.png"))
     assert [t for t in drawn if t[:1].isdigit() and not t[-1].isdigit()] == [
         "17.", "18=", "18=", "20."]
+
+
+def test_every_standings_column_is_drawn_in_one_type_size(qtbot, tmp_path: Path,
+                                                           monkeypatch) -> None:
+    """Seen on the projector: with 40 players in three columns, the third column (shorter
+    names) came out in bigger type than the first two. Every cell of a page shares one size."""
+    sizes: set[int] = set()
+
+    class Recording(QFontMetricsF):
+        def __init__(self, font, *args, **kwargs):
+            super().__init__(font, *args, **kwargs)
+            self.size = font.pixelSize()
+
+        def elidedText(self, text, *args, **kwargs):  # noqa: N802 - Qt's name
+            if not text.startswith("Standings"):
+                sizes.add(self.size)
+            return super().elidedText(text, *args, **kwargs)
+
+    monkeypatch.setattr(projector, "QFontMetricsF", Recording)
+    clock = new_round_clock(get_clock_format("wdc-2018"), FakeTime(), (), first=1901)
+    window = ProjectorWindow(lambda: clock.view(operator=False), monotonic=lambda: 0.1)
+    qtbot.addWidget(window)
+    long_names = [f"Maximilian Bartholomew-Fairweather {i}" for i in range(28)]
+    short_names = [f"Al {i}" for i in range(12)]
+    rows = tuple(StandingRow(i + 1, name, 300.0 - i)
+                 for i, name in enumerate(long_names + short_names))
+    window.set_standings(Standings("Standings after round 3", rows))
+    window.set_rotation(["standings"])
+    window.resize(1920, 1080)
+    window.refresh()
+    assert window.grab().save(str(tmp_path / "standings-three-columns.png"))
+    assert len(sizes) == 1, sizes

@@ -12,8 +12,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from tdapp.core.game.units import unit_key
+from tdapp.core.mapdraw.geometry import MapGeometry, Point
 from tdapp.core.powers import POWERS
-from tdapp.gui.game.map_geometry import MapGeometry, Point
 
 HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, CONVOY = "hold", "move", "support hold", "support move", "convoy"
 RETREAT, DISBAND, BUILD, REMOVE = "retreat", "disband", "build", "remove"

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tdapp.core.board.standard_map import STANDARD_MAP
-from tdapp.gui.game.map_geometry import load_geometry, parse_geometry, point_in_rings
+from tdapp.core.mapdraw.geometry import load_geometry, parse_geometry, point_in_rings
 from tdapp.resources import resource_path
 
 GEOMETRY = load_geometry()
