@@ -157,7 +157,7 @@ class RoomController(QObject):
             self.stop("The players' page stopped unexpectedly; start it again.")
             return
         counts = server.presence.counts()
-        dialog.set_connected(counts.live, counts.recent)
+        dialog.set_connected(counts.live, counts.recent, counts.views)
 
     # -- what phones wrote --------------------------------------------------------------------
     def _written_by_phone(self, action_id: int) -> None:

@@ -182,10 +182,12 @@ class PageDialog(QDialog):
         theme.set_alarm(self.state)
         self.state.setText(text)
 
-    def set_connected(self, live: int, recent: int) -> None:
+    def set_connected(self, live: int, recent: int, views: int = 0) -> None:
         phones = "1 phone has" if live == 1 else f"{live} phones have"
         looked = "1 phone" if recent == 1 else f"{recent} phones"
-        self.connected.setText(f"{phones} the page open now; {looked} in the last 5 minutes.")
+        loads = "1 page load" if views == 1 else f"{views} page loads"
+        self.connected.setText(f"{phones} the page open now; {looked} in the last 5 minutes "
+                               f"({loads}).")
 
     def set_announcements(self, rows: list[tuple[int, str]]) -> None:
         """(id, words) of the announcements phones show, newest first."""

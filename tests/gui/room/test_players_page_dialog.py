@@ -81,7 +81,11 @@ def test_connected_phones_are_counted_while_their_stream_is_open(
         stream.close()
     qtbot.waitUntil(lambda: dialog.connected.text().startswith(
         "0 phones have the page open now"), timeout=8000)
-    assert "1 phone in the last 5 minutes" in dialog.connected.text(), "it looked, recently"
+    assert "1 phone in the last 5 minutes (0 page loads)" in dialog.connected.text(), \
+        "it looked, recently (its stream, no page)"
+    get(port, "/")
+    get(port, "/")
+    qtbot.waitUntil(lambda: "(2 page loads)" in dialog.connected.text(), timeout=5000)
 
 
 def test_an_announcement_posted_reaches_the_page_and_is_withdrawn(
