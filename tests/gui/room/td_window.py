@@ -4,8 +4,8 @@ It opens FILE in tdapp's main window on the X display and writes what the window
 FOLDER/state.json a few times a second (the players' page dialog: open, its Start button's
 place on the screen, the address it shows), so the test can click with xdotool and check.
 When FOLDER/publish appears, the TD publishes round 3's board call through the window's own
-operation API (the seating wizard's last step: ``seating.publish``); FOLDER/quit quits as the
-File menu does.
+operation API (the seating wizard's last step: ``seating.publish``); FOLDER/quit quits as
+File › Quit does (the event loop ends, then the program shuts down as ``gui/app.run`` does).
 """
 
 from __future__ import annotations
@@ -45,8 +45,7 @@ def main(argv: list[str]) -> int:
 
     def look() -> None:
         if (folder / "quit").exists():
-            controller.shutdown()
-            QApplication.quit()
+            QApplication.quit()  # then as tdapp.gui.app.run: shut down once exec returns
             return
         if (folder / "publish").exists() and not published:
             publish()
@@ -68,8 +67,10 @@ def main(argv: list[str]) -> int:
     timer = QTimer()
     timer.timeout.connect(look)
     timer.start(200)
-    code = QApplication.exec()
-    return int(code)
+    try:
+        return int(QApplication.exec())
+    finally:
+        controller.shutdown()
 
 
 if __name__ == "__main__":
