@@ -57,9 +57,12 @@ def main(argv: list[str]) -> int:
                                     "dialog": bool(dialog and dialog.isVisible()),
                                     "file_menu": [at.x(), at.y()]}
         if dialog is not None and dialog.isVisible():
-            button = dialog.start_button
+            button, field = dialog.start_button, dialog.announcement
             centre = button.mapToGlobal(QPoint(button.width() // 2, button.height() // 2))
+            typed = field.mapToGlobal(QPoint(field.width() // 2, field.height() // 2))
             state.update(start=[centre.x(), centre.y()], url=dialog.address.text(),
+                         announcement=[typed.x(), typed.y()],
+                         announcements=dialog.announcements.count(),
                          connected=dialog.connected.text(), port=controller.room.server.port
                          if controller.room.server else None)
         write_atomically(folder / "state.json", json.dumps(state).encode())

@@ -1,7 +1,7 @@
 """The TD's window and a phone side by side on a real X screen (Xvfb): the TD starts the
 players' page from the File menu (keys and a click sent by xdotool), a phone-sized Chromium
-(390 x 844) opens the address the dialog shows, the TD publishes the board call and the open
-page shows it without a reload.
+(390 x 844) opens the address the dialog shows, the TD publishes the board call and types an
+announcement, and the open page shows both without a reload.
 
 Issue 25, Proof: "A real-window run: the TD's window and a phone-sized browser side by side,
 the board call published and seen, screenshots you looked at." The screenshots of the whole
@@ -110,9 +110,17 @@ def test_the_td_publishes_the_board_call_and_the_phone_shows_it(tmp_path: Path) 
                 wait("the board call published", lambda: _state(folder).get("published"), 30)
                 phone.locator("caption", has_text="Board 1").wait_for(timeout=15000)
                 assert phone.locator("table.board").count() == 3, "21 players: three boards"
+                # The TD types an announcement in the dialog; the phone shows it too.
+                x, y = _state(folder)["announcement"]
+                xdotool(display, "mousemove", "--sync", str(x), str(y), "click", "1")
+                xdotool(display, "type", "--delay", "20", "Round 3 starts at 14:30")
+                xdotool(display, "key", "Return")
+                wait("the announcement posted", lambda: _state(folder).get("announcements"), 10)
+                phone.locator("#announcements", has_text="Round 3 starts at 14:30") \
+                    .wait_for(timeout=5000)
                 time.sleep(0.5)
                 after = _screen(display, "02-board-call-on-the-phone")
-                phone.screenshot(path=str(screens.path("room/03-phone.png")))
+                phone.screenshot(path=str(screens.path("room/03-phone.png")), full_page=True)
                 browser.close()
             assert before.read_bytes() != after.read_bytes()
             (folder / "quit").touch()
