@@ -73,3 +73,17 @@ def test_a_handle_that_told_the_gui_itself_is_skipped(program) -> None:  # noqa:
     finally:
         page.close()
         feed.close()
+
+
+def test_this_programs_undo_and_redo_are_not_heard_again(program) -> None:  # noqa: ANN001
+    from tdapp.services.history import redo, undo
+
+    add_player(program, PlayerData("Carla Rossi", "Milan", "Italy"))
+    feed = FileFeed(program)
+    try:
+        undo(program)
+        assert feed.poll() is None
+        redo(program)
+        assert feed.poll() is None
+    finally:
+        feed.close()
