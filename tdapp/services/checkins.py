@@ -12,6 +12,7 @@ import datetime as dt
 from dataclasses import dataclass
 
 from sqlalchemy import exists, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from tdapp.services.changes import Change, ServiceError
@@ -81,12 +82,20 @@ def check_in(db: TournamentDb, player_id: int, round_number: int, via: str = "ph
         return Change(f"{name} is checked in for round {round_number} already", room=True,
                       history=False)
     what = f"{name} checked in for round {round_number} {VIA[via]}"
-    with db.action(what) as session:
-        _refuse_closed(session, round_number)  # again, inside the action
-        _player(session, player_id)
-        session.add(CheckIn(round_number=round_number, player_id=player_id, via=via,
-                            at=utc_now()))
-        return declare(session, Change(what, room=True, roll_call=True, ids=(player_id,)))
+    try:
+        with db.action(what) as session:
+            _refuse_closed(session, round_number)  # again, inside the action
+            _player(session, player_id)
+            session.add(CheckIn(round_number=round_number, player_id=player_id, via=via,
+                                at=utc_now()))
+            return declare(session, Change(what, room=True, roll_call=True, ids=(player_id,)))
+    except IntegrityError:
+        # A second tap (or another page) checked the player in at the same moment: that
+        # check-in stands, as when they check in twice.
+        if player_id not in check_ins(db, round_number):
+            raise
+        return Change(f"{name} is checked in for round {round_number} already", room=True,
+                      history=False)
 
 
 def cancel_check_in(db: TournamentDb, player_id: int, round_number: int) -> Change:

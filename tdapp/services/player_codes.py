@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sqlalchemy import select
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session
 
+from tdapp.core.collation import name_key
 from tdapp.core.tournament import player_codes as rules
 from tdapp.services.changes import Change, ServiceError
 from tdapp.services.live import declare
@@ -63,6 +64,14 @@ def _hashes(session: Session) -> set[str]:
 def ensure_codes(db: TournamentDb) -> Change:
     """A code for every player without one (withdrawn players too: they may come back). One
     action, one Undo; nothing recorded when every player has a code already."""
+    try:
+        return _ensure_codes(db)
+    except IntegrityError:
+        # Another station gave codes at the same moment: theirs stand, the rest get one now.
+        return _ensure_codes(db)
+
+
+def _ensure_codes(db: TournamentDb) -> Change:
     with db.read() as session:
         missing = _without_code(session)
     if not missing:
@@ -89,20 +98,20 @@ def _without_code(session: Session) -> list[tuple[int, str]]:
 
 
 def list_codes(db: TournamentDb) -> list[CodeRow]:
-    """Every player's code, by name (for the TD's codes sheet). On a venue server only the TD's
+    """Every player's code, by name as people sort them (for the TD's codes sheet). On a venue server only the TD's
     station may read the codes: an assistant's is refused in words."""
     try:
         with db.read() as session:
             rows = session.execute(
                 select(PlayerCode.player_id, Player.name, PlayerCode.code)
-                .join(Player, Player.id == PlayerCode.player_id)
-                .order_by(Player.name, Player.id)).all()
+                .join(Player, Player.id == PlayerCode.player_id)).all()
     except DBAPIError as exc:
         if db.on_server and "permission denied" in str(exc).lower():
             raise ServiceError("Only the TD's station may see the players' codes (this one "
                                "is connected as an assistant).") from exc
         raise
-    return [CodeRow(int(pid), str(name), str(code)) for pid, name, code in rows]
+    return sorted((CodeRow(int(pid), str(name), str(code)) for pid, name, code in rows),
+                  key=lambda row: (name_key(row.name), row.player_id))
 
 
 def replace_code(db: TournamentDb, player_id: int) -> Change:

@@ -5,13 +5,13 @@ for the next round. Only the player's own rows: nothing of another player's answ
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from tdapp.core.game.draws import eligible_voters
 from tdapp.core.powers import POWERS
 from tdapp.services.changes import ServiceError
 from tdapp.services.checkins import open_round
@@ -34,9 +34,14 @@ class PlayerBoard:
     result_words: str  # "Ended 1907 (Time called): Austria 5, England 6, …", or ""
     my_response: str | None  # "confirm", "dispute", or None (none to this result)
     game_in_progress: bool  # a game played through order entry, not over
-    surviving: bool  # the player's power still has centres or units (or the game is unknown)
+    # the player's power has a supply centre (as draw votes count voters): in the result, or
+    # in the game's latest phase; True while neither is known
+    surviving: bool
     asked_again: bool = False  # they answered an earlier result, since corrected
     settled_note: str = ""  # the TD's note when settling this player's dispute
+    # the result's version as shown: respond_to_result(board_version=...) refuses an answer
+    # to a result corrected since
+    result_version: int = 0
 
 
 @dataclass(frozen=True)
@@ -65,16 +70,11 @@ def _words(board: Board) -> str:
     return f"Ended {board.end_year} ({how}): {centres}"
 
 
-def _alive(position: Mapping[str, Any], power: str) -> bool:
-    return bool(position.get("centers", {}).get(power)) or bool(
-        position.get("units", {}).get(power))
-
-
 def _surviving(board: Board, seat: Seat, phases: Sequence[GamePhase]) -> bool:
     if result_entered(board):
         return seat.eliminated_year is None and (seat.centers or 0) > 0
-    if phases:
-        return _alive(phases[-1].position or {}, seat.power)
+    if phases:  # the draw votes' rule: a power with a supply centre votes
+        return seat.power in eligible_voters(phases[-1].position or {})
     return True
 
 
@@ -94,6 +94,7 @@ def _player_board(session: Session, board: Board, seat: Seat, player_id: int) ->
         asked_again=response is not None and not current and result_entered(board),
         settled_note=(response.settled_note if response is not None and current
                       and response.settled_at is not None else ""),
+        result_version=board.version,
     )
 
 

@@ -15,7 +15,17 @@ from tdapp.services import text
 from tdapp.services.changes import Change, ServiceError, StaleEdit
 from tdapp.store import audit
 from tdapp.store.database import TournamentDb
-from tdapp.store.models import Board, KeepApart, Player, RollCall, Seat, TeamMember
+from tdapp.store.models import (
+    Board,
+    CheckIn,
+    KeepApart,
+    Player,
+    PlayerCode,
+    ResultResponse,
+    RollCall,
+    Seat,
+    TeamMember,
+)
 
 LOCAL_STATUSES: dict[str, str] = {
     "board_member": "Local board member",
@@ -289,6 +299,9 @@ def delete_player(db: TournamentDb, player_id: int) -> Change:
             )
         ):
             session.delete(pair)
+        for model in (PlayerCode, CheckIn, ResultResponse):  # the players' page's rows
+            for row in session.scalars(select(model).where(model.player_id == player_id)):
+                session.delete(row)
         name = player.name
         session.delete(player)
     return Change(f"Deleted {name}", players=True, roll_call=True, ids=(player_id,))

@@ -17,6 +17,7 @@ import datetime as dt
 from dataclasses import dataclass
 
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from tdapp.services.changes import Change, ServiceError
@@ -93,6 +94,16 @@ def respond_to_result(db: TournamentDb, player_id: int, board_id: int, kind: str
     if kind not in KINDS:
         raise ServiceError(f"Unknown answer {kind!r}: confirm or dispute.")
     note = typed_text(note, "The note", NOTE_LIMIT, multiline=True)
+    try:
+        return _respond(db, player_id, board_id, kind, note, board_version)
+    except IntegrityError:
+        # The same player's answer recorded at the same moment (a second tap, another page):
+        # this one is given again over it, as a change of mind would be.
+        return _respond(db, player_id, board_id, kind, note, board_version)
+
+
+def _respond(db: TournamentDb, player_id: int, board_id: int, kind: str, note: str,
+             board_version: int | None) -> Change:
     with db.read() as session:
         board = _board(session, board_id)
         name = _check_responder(session, board, player_id)

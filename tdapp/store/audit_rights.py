@@ -8,7 +8,8 @@ trigger as it is inserted:
   ("desk3 (ann on station-2)"; a station that sends it so already, as tdapp's do, keeps it),
   and ``at`` the server's time: a station cannot sign as the TD;
 - it may name only a table that login may write (roll call, order sheets, adjudication, draw
-  votes, centre counts, a board's result and its seats' results);
+  votes, centre counts, a board's result and its seats' results; from the players' page,
+  check-ins and players' answers to a result);
 - every board it names (the row as it is, ``before``, ``after``) is one the login was given
   (store.board_rights);
 - of a board or a seat, only the result columns may differ from the row as it is, and no such
@@ -27,8 +28,9 @@ from tdapp.store.grants import RESULT_COLUMNS
 WHO_LENGTH = 100  # AuditEntry.who
 TRIGGER = "tdapp_audit_who"
 # The tables an assistant's login writes (store.grants), so may log.
-BOARD_TABLES = ("board", "seat", "center_count", "game_phase", "phase_orders", "draw_vote")
-OPEN_TABLES = ("roll_call",)
+BOARD_TABLES = ("board", "seat", "center_count", "game_phase", "phase_orders", "draw_vote",
+                "result_response")
+OPEN_TABLES = ("roll_call", "check_in")
 
 
 def _array(names: tuple[str, ...]) -> str:

@@ -52,6 +52,14 @@ BOARD_OF = {
     "game_phase": "board_id",
     "draw_vote": "board_id",
     "phase_orders": "(SELECT g.board_id FROM {schema}.game_phase g WHERE g.id = phase_id)",
+    "result_response": "board_id",  # a player's confirmation or dispute (the players' page)
+}
+# What a row must satisfy besides its board being given, added to the policies' WITH CHECK:
+# a player answers only for a board they play on, whatever SQL the login sends.
+ALSO_CHECK = {
+    "result_response": ("EXISTS (SELECT 1 FROM {schema}.seat s WHERE "
+                        "s.board_id = result_response.board_id "
+                        "AND s.player_id = result_response.player_id)"),
 }
 # The same, of the row before an UPDATE (in the old-row trigger).
 OLD_BOARD_OF = {table: f"OLD.{column}" for table, column in BOARD_OF.items()
@@ -59,7 +67,7 @@ OLD_BOARD_OF = {table: f"OLD.{column}" for table, column in BOARD_OF.items()
 OLD_BOARD_OF["phase_orders"] = ("(SELECT g.board_id FROM {schema}.game_phase g "
                                  "WHERE g.id = OLD.phase_id)")
 # Bumped whenever the SQL of the rights changes: a tournament opened by the TD gets it again.
-RIGHTS_VERSION = "tdapp rights 3"
+RIGHTS_VERSION = "tdapp rights 4"
 _LOGIN = re.compile(r"[a-z][a-z0-9_]{0,40}")
 MIN_PASSWORD = 10
 LOGIN_CONNECTIONS = venue_server.LOGIN_CONNECTIONS
@@ -138,6 +146,8 @@ def enforce(connection: Connection) -> None:
     connection.execute(text(_given_check(schema)))
     for table, board in BOARD_OF.items():
         checked = f"{schema}.{GIVEN_CHECK}({board.format(schema=schema)})"
+        if table in ALSO_CHECK:
+            checked += f" AND {ALSO_CHECK[table].format(schema=schema)}"
         connection.execute(text(f'ALTER TABLE {schema}."{table}" ENABLE ROW LEVEL SECURITY'))
         for name, command, rule in (("read", "SELECT", "USING (true)"),
                                     ("add", "INSERT", f"WITH CHECK ({checked})"),

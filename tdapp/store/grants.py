@@ -10,7 +10,13 @@ The TD's role owns every table (it created them) and may do everything. The assi
 - add to the audit log (insert only: never change or delete an entry); the database itself
   writes who did it, from the login, never the name the station sends, and refuses an entry
   its login could not have made (``store.audit_rights``);
-- add a receipt of an entry it kept while the server was gone (``store.receipts``).
+- add a receipt of an entry it kept while the server was gone (``store.receipts``);
+- for the players' page served from an assistant's laptop: find a player by their code's hash
+  (never read the code itself), record and take back check-ins (``check_in``: insert and
+  delete, never change one), and record players' confirmations and disputes of a result
+  (``result_response``: insert, delete, and change only an answer's own columns, never the
+  TD's settling; row by row only for the boards the TD gave, store.board_rights).
+  Announcements are the TD's alone (read only).
 Nothing else, whatever SQL its login sends: no temporary tables or functions (TEMP is
 revoked from PUBLIC, so nothing of a session's own can stand in for a table or a function the
 rights name; they are schema-qualified and pin their ``search_path`` too), no objects in the
@@ -39,11 +45,17 @@ _READ_AND_WRITE = {
     "center_count": "SELECT, INSERT, UPDATE, DELETE",
     "audit_entry": "SELECT, INSERT",
     "outbox_receipt": "SELECT, INSERT",  # store.receipts: what a station kept, sent once
+    "check_in": "SELECT, INSERT, DELETE",  # the players' page: "I am here", taken back
+    "result_response": "SELECT, INSERT, DELETE",  # a player's answer (and ANSWER_COLUMNS)
 }
 # Tables the assistants may read only in part: a player's own code for the players' page is
 # the TD's to print; a page served from an assistant's laptop looks codes up by their hash.
 _SOME_COLUMNS = {
     "player_code": "SELECT (id, player_id, code_hash, created_at)",
+}
+# A player's answer to a result, as a page changes it: never the TD's settling columns.
+ANSWER_COLUMNS = {
+    "result_response": ("kind", "note", "board_version", "at", "version"),
 }
 # A result: the board's end and the seats' centres and scores, not who sits where.
 RESULT_COLUMNS = {
@@ -86,7 +98,7 @@ def apply(connection: Connection, assistant: str = ASSISTANT_ROLE) -> None:
             continue
         connection.execute(text(f'GRANT {_READ_AND_WRITE.get(table, "SELECT")} ON "{table}" '
                                 f"TO {role}"))
-    for table, columns in RESULT_COLUMNS.items():
+    for table, columns in (RESULT_COLUMNS | ANSWER_COLUMNS).items():
         if table in tables:
             connection.execute(text(f'GRANT UPDATE ({", ".join(columns)}) ON "{table}" '
                                     f"TO {role}"))

@@ -21,7 +21,7 @@ def test_every_kind_is_a_boolean_field_and_history_is_recorded_by_default() -> N
     assert change.kinds == {"players", "history"}
     assert set(KINDS) == {f.name for f in dataclasses.fields(Change)} - {"description", "ids"}
     assert {"players", "roll_call", "rounds", "boards", "results", "tournament", "history",
-            "games", "teams", "standings", "awards", "assistants"} == set(KINDS)
+            "games", "teams", "standings", "awards", "assistants", "room"} == set(KINDS)
 
 
 def test_a_misspelt_kind_is_an_error_not_a_view_that_stops_refreshing() -> None:

@@ -27,7 +27,7 @@ from tdapp.services.tournaments import tournament_info
 from tdapp.store.database import TournamentDb
 
 if TYPE_CHECKING:
-    from tdapp.gui.export.dialogs import DifferencesDialog, PdfOptionsDialog
+    from tdapp.gui.export.dialogs import CodesSheetDialog, DifferencesDialog, PdfOptionsDialog
 
 PDF_FILTER = "PDF documents (*.pdf)"
 XLSX_FILTER = "Excel workbooks (*.xlsx)"
@@ -76,6 +76,8 @@ class ExportController:
         self.last_written: Path | None = None
         self.last_error: str | None = None
         self.options: PdfOptionsDialog | None = None
+        self.codes_dialog: CodesSheetDialog | None = None
+        self.page_address = ""  # what the TD last gave for the codes sheet, offered again
         self.differences: DifferencesDialog | None = None
         # Where the TD last saved an export of this file (a USB stick, say): the next export
         # is offered there too; a newly opened tournament starts beside its own file again.
@@ -83,6 +85,7 @@ class ExportController:
         self.actions.pdf.triggered.connect(self.pdf)
         self.actions.certificates.triggered.connect(lambda: self.certificates(False))
         self.actions.text_certificates.triggered.connect(lambda: self.certificates(True))
+        self.actions.codes.triggered.connect(self.codes_sheet)
         self.actions.workbook.triggered.connect(self.workbook)
         self.actions.csv.triggered.connect(self.csv)
         self.actions.compare.triggered.connect(self.compare)
@@ -151,6 +154,48 @@ class ExportController:
             self.start(ExportJob("Writing the certificates…", target,
                                  lambda db, path: exports.export_certificates(
                                      db, path, text_only=text_only, paper=paper)))
+
+    def codes_sheet(self) -> CodesSheetDialog | None:
+        """File › Export › Player codes sheet…: ask the players' page address (this laptop's
+        on the venue network and the page's port, or what the TD gave last), then write."""
+        if self.app.db is None:
+            return None
+        from tdapp.gui.export.dialogs import CodesSheetDialog  # reportlab's page sizes
+        from tdapp.services import codes_sheet  # the sheet's service: loaded on first use
+
+        if self.codes_dialog is not None:
+            self.codes_dialog.reject()
+        address = self.page_address or self.app.wait(codes_sheet.default_page_address)
+        dialog = CodesSheetDialog(address, self.paper, self.window)
+        dialog.chosen.connect(self._codes_chosen)
+        dialog.finished.connect(lambda _code: self._codes_closed(dialog))
+        self.codes_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _codes_closed(self, dialog: CodesSheetDialog) -> None:
+        if self.codes_dialog is dialog:
+            self.codes_dialog = None
+        dialog.deleteLater()
+
+    def _codes_chosen(self, address: str, paper: str) -> None:
+        from tdapp.services import codes_sheet, player_codes  # loaded on first use
+
+        self.page_address, self.paper = address, paper
+        # Only the TD's station may read the codes: an assistant's is told so in words here,
+        # before any code is made.
+        if self.app.read(player_codes.list_codes, default=None) is None:
+            return
+        # Codes for players who have none yet, made here (one action for History and Undo,
+        # its change seen by every view), so the sheet only reads.
+        if self.app.call(player_codes.ensure_codes) is None:
+            return  # the operation API has said why
+        target = self._save_path("Export the player codes sheet", "player-codes", ".pdf",
+                                 PDF_FILTER)
+        if target is not None:
+            self.start(ExportJob("Writing the player codes sheet…", target,
+                                 lambda db, path: codes_sheet.export_codes_sheet(
+                                     db, path, address, paper)))
 
     def workbook(self) -> None:
         from tdapp.services import exports  # reportlab, openpyxl: loaded on first use

@@ -12,12 +12,15 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QListWidget,
     QRadioButton,
     QVBoxLayout,
     QWidget,
 )
 
+from tdapp.core.tournament.page_link import EXAMPLE, BadAddress, page_base
+from tdapp.gui import theme
 from tdapp.reports.pdf_export import WHAT
 
 WHAT_WORDS = {
@@ -75,6 +78,69 @@ class PdfOptionsDialog(QDialog):
 
     def _ok(self) -> None:
         self.chosen.emit(str(self.what.currentData()), self.paper())
+        self.accept()
+
+
+class CodesSheetDialog(QDialog):
+    """The players' page address the slips' QR codes open, and the paper: ``chosen(address,
+    paper)`` when the TD presses OK with an address a phone can open (else it says why and
+    stays open)."""
+
+    chosen = Signal(str, str)
+
+    def __init__(self, address: str, paper: str = "a4", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Player codes sheet")
+        intro = QLabel("One slip per player, to cut out and hand over: their name, their code "
+                       "and a QR code that opens their own page. Give the address where phones "
+                       "on the venue Wi-Fi reach the players' page (File › Players' page on "
+                       "the venue network…).")
+        intro.setWordWrap(True)
+        self.problem = QLabel()
+        self.problem.setObjectName("codesAddressProblem")
+        self.problem.setWordWrap(True)
+        theme.set_text_colour(self.problem, theme.ERROR)
+        self.problem.hide()
+        self.address = QLineEdit(address)
+        self.address.setObjectName("codesAddress")
+        self.address.setPlaceholderText(EXAMPLE)
+        self.address.textChanged.connect(self.problem.hide)
+        self.papers: dict[str, QRadioButton] = {}
+        group = QButtonGroup(self)
+        row = QHBoxLayout()
+        for key, words in PAPERS.items():
+            button = QRadioButton(words)
+            group.addButton(button)
+            self.papers[key] = button
+            row.addWidget(button)
+        row.addStretch(1)
+        self.papers.get(paper, self.papers["a4"]).setChecked(True)
+        form = QFormLayout()
+        form.addRow("Players' page address", self.address)
+        form.addRow("", self.problem)
+        form.addRow("Paper", row)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self._ok)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addLayout(form)
+        layout.addWidget(buttons)
+        self.resize(560, 200)
+
+    def paper(self) -> str:
+        return next(key for key, button in self.papers.items() if button.isChecked())
+
+    def _ok(self) -> None:
+        try:
+            page_base(self.address.text())  # refused here, where the TD can correct it
+        except BadAddress as exc:
+            self.problem.setText(str(exc))
+            self.problem.show()
+            self.address.setFocus()
+            return
+        self.chosen.emit(self.address.text().strip(), self.paper())
         self.accept()
 
 

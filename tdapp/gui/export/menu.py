@@ -18,6 +18,9 @@ class ExportActions:
         self.text_certificates = make_action(
             parent, "Certificates, &text only…", None,
             "Only the words, for pre-printed certificate stock")
+        self.codes = make_action(parent, "Player c&odes sheet…", None,
+                                 "A slip per player, to cut out: their code and a QR code that "
+                                 "opens their own page on the venue network")
         self.workbook = make_action(parent, "&Excel workbook…", None,
                                     "Standings, Rounds, Boards, Best countries, Awards")
         self.csv = make_action(parent, "Standings &CSV…", None,
@@ -27,7 +30,7 @@ class ExportActions:
 
     def groups(self) -> tuple[tuple[QAction, ...], ...]:
         """The commands as the menu shows them: documents, spreadsheets, the comparison."""
-        return ((self.pdf, self.certificates, self.text_certificates),
+        return ((self.pdf, self.certificates, self.text_certificates, self.codes),
                 (self.workbook, self.csv), (self.compare,))
 
     def all(self) -> tuple[QAction, ...]:

@@ -13,7 +13,7 @@ from tdapp.gui.players import importing
 from tdapp.gui.players.dialog import PlayerDialog
 from tdapp.gui.players.import_dialog import ImportPlayersDialog
 from tdapp.gui.window.main_window import MainWindow
-from tdapp.services import player_export
+from tdapp.services import player_codes, player_export
 from tdapp.services import players as player_service
 from tdapp.services.changes import Change
 from tdapp.services.players import PlayerData, PlayerRow
@@ -31,6 +31,7 @@ class PlayersController:
         self.page.edit_requested.connect(self.edit)
         self.page.withdraw_requested.connect(self.toggle_withdrawn)
         self.page.delete_requested.connect(self.delete)
+        self.page.new_code_requested.connect(self.new_code)
         self.page.import_requested.connect(self.choose_import_file)
         self.page.export_requested.connect(self.export)
         app.file_opened.connect(lambda _path: self.refresh())
@@ -81,6 +82,27 @@ class PlayersController:
             "mistake (Edit > Undo brings them back).")
         if answer == QMessageBox.StandardButton.Yes:
             self.app.call(player_service.delete_player, player.id)
+
+    def new_code(self, player: PlayerRow) -> None:
+        """A new players' page code for a player who lost theirs or let it be seen, after the
+        TD confirms (the old code stops working at once); then the new code, to hand over."""
+        answer = QMessageBox.question(
+            self.window, "New code for the players' page",
+            f"Give {player.name} a new code for the players' page?\n\nTheir old code stops "
+            "working at once: anyone who has it can no longer check in, vote or confirm a "
+            "result as them. Hand them the new code, or print their slip again (File › "
+            "Export › Player codes sheet…).")
+        if answer != QMessageBox.StandardButton.Yes:
+            return
+        if self.app.call(player_codes.replace_code, player.id) is None:
+            return  # the operation API has said why
+        rows = self.app.read(player_codes.list_codes, default=[])
+        row = next((r for r in rows if r.player_id == player.id), None)
+        if row is not None:
+            QMessageBox.information(
+                self.window, "New code for the players' page",
+                f"{player.name}'s new code is {row.shown}.\n\nTheir old code no longer "
+                "works.")
 
     # -- many players ----------------------------------------------------------------------------
     def choose_import_file(self) -> None:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelectionModel, Qt, Signal, SignalInstance
+from PySide6.QtCore import QItemSelectionModel, QPoint, Qt, Signal, SignalInstance
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMenu,
     QPushButton,
     QTableView,
     QVBoxLayout,
@@ -27,6 +28,7 @@ class PlayersPage(QWidget):
     edit_requested = Signal(object)  # PlayerRow
     withdraw_requested = Signal(object)  # PlayerRow (withdraw or reinstate, by its state)
     delete_requested = Signal(object)  # PlayerRow
+    new_code_requested = Signal(object)  # PlayerRow: a lost or leaked players' page code
     import_requested = Signal()
     export_requested = Signal()
 
@@ -42,6 +44,11 @@ class PlayersPage(QWidget):
         self.edit_button = QPushButton("&Edit…")
         self.withdraw_button = QPushButton("&Withdraw")
         self.delete_button = QPushButton("&Delete…")
+        self.new_code_button = QPushButton("New &code…")
+        self.new_code_button.setObjectName("newPlayerCode")
+        self.new_code_button.setToolTip("A new code for the players' page, for a player who "
+                                        "lost theirs or let someone see it: the old code stops "
+                                        "working")
         self.import_button = QPushButton("&Import…")
         self.export_button = QPushButton("E&xport…")
         self.import_button.setToolTip("Import players from a CSV or Excel (.xlsx) file")
@@ -64,7 +71,7 @@ class PlayersPage(QWidget):
         tools = QHBoxLayout()
         tools.addWidget(self.search, 1)
         for button in (self.add_button, self.edit_button, self.withdraw_button,
-                       self.delete_button):
+                       self.delete_button, self.new_code_button):
             tools.addWidget(button)
         tools.addSpacing(16)
         tools.addWidget(self.import_button)
@@ -83,6 +90,11 @@ class PlayersPage(QWidget):
         self.withdraw_button.clicked.connect(
             lambda: self._emit_for_selected(self.withdraw_requested))
         self.delete_button.clicked.connect(lambda: self._emit_for_selected(self.delete_requested))
+        self.new_code_button.clicked.connect(
+            lambda: self._emit_for_selected(self.new_code_requested))
+        self.menu: QMenu | None = None  # the right-click menu shown last
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.table.customContextMenuRequested.connect(self._context_menu)
         self.import_button.clicked.connect(self.import_requested)
         self.export_button.clicked.connect(self.export_requested)
         self._add_keys()
@@ -143,6 +155,27 @@ class PlayersPage(QWidget):
                 return True
         return False
 
+    def context_menu(self) -> QMenu:
+        """The selected player's commands, as the buttons offer them (right-click)."""
+        menu = QMenu(self.table)
+        for button in (self.edit_button, self.withdraw_button, self.delete_button):
+            action = menu.addAction(button.text().replace("&", ""), button.click)
+            action.setEnabled(button.isEnabled())
+        menu.addSeparator()
+        action = menu.addAction("New code for this player…", self.new_code_button.click)
+        action.setEnabled(self.new_code_button.isEnabled())
+        return menu
+
+    def _context_menu(self, at: QPoint) -> None:
+        index = self.table.indexAt(at)
+        if not index.isValid():
+            return
+        self.select_player(index.data(ROW_ROLE).id)
+        if self.menu is not None:
+            self.menu.deleteLater()  # the last right-click's, closed by now
+        self.menu = self.context_menu()
+        self.menu.popup(self.table.viewport().mapToGlobal(at))
+
     def _delete_if_allowed(self) -> None:
         if self.delete_button.isEnabled():
             self.delete_button.click()
@@ -154,7 +187,8 @@ class PlayersPage(QWidget):
 
     def _selection_changed(self, *_: object) -> None:
         player = self.selected()
-        for button in (self.edit_button, self.withdraw_button, self.delete_button):
+        for button in (self.edit_button, self.withdraw_button, self.delete_button,
+                       self.new_code_button):
             button.setEnabled(player is not None)
         self.withdraw_button.setText("&Reinstate" if player and player.withdrawn else "&Withdraw")
         self.delete_button.setEnabled(player is not None and player.boards_seated == 0)

@@ -1,8 +1,14 @@
-"""The boards of a round waiting for (or holding) their results, each opened in the result grid."""
+"""The boards of a round waiting for (or holding) their results, each opened in the result grid;
+with each board's players' answers from the players' page (confirmed, disputed) beside it."""
 
 from __future__ import annotations
 
+import datetime as dt
+from collections.abc import Sequence
+from typing import Any
+
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -13,8 +19,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tdapp.gui.common.table_model import ROW_ROLE, Column, RowTableModel, make_proxy
+from tdapp.gui import theme
+from tdapp.gui.common.table_model import ROW_ROLE, AnyIndex, Column, RowTableModel, make_proxy
 from tdapp.gui.common.tables import tune_table
+from tdapp.services.result_responses import BoardResponses, DisputeRow
 from tdapp.services.rounds import BoardRow
 
 FINISHED = ("finished", "scored")
@@ -36,12 +44,80 @@ BOARD_COLUMNS = (
 )
 
 
+ANSWERS_COLUMN = len(BOARD_COLUMNS) - 1  # before the seats, which take the room left
+
+
+def _clock(at: dt.datetime) -> str:
+    """A time kept in UTC as the TD's wall clock shows it."""
+    return at.replace(tzinfo=dt.UTC).astimezone().strftime("%H:%M")
+
+
+def answers_words(answers: BoardResponses | None) -> str:
+    """A board's answers in a few words: "5 of 7 confirmed", "DISPUTED by Ann Smith"."""
+    if answers is None or not answers.result_entered:
+        return ""
+    if answers.disputed:
+        who = ", ".join(d.player for d in answers.disputes if d.settled_at is None)
+        return f"⚠ DISPUTED by {who}"
+    words = f"{len(answers.confirmed)} of {answers.seats} confirmed"
+    if any(d.settled_at is not None for d in answers.disputes) or answers.settled_note:
+        words += "; dispute settled"
+    return words
+
+
+def dispute_words(dispute: DisputeRow) -> str:
+    note = f": “{dispute.note}”" if dispute.note else " (no note)"
+    return f"{dispute.player} at {_clock(dispute.at)}{note}"
+
+
+class BoardsModel(RowTableModel[BoardRow]):
+    """The round's boards, each with its players' answers; a disputed board is marked."""
+
+    def __init__(self, parent: Any = None) -> None:
+        self.answers: dict[int, BoardResponses] = {}
+        columns = list(BOARD_COLUMNS)
+        columns.insert(ANSWERS_COLUMN, Column[BoardRow](
+            "Players' answers", lambda b: answers_words(self.answers.get(b.board_id)),
+            sort_key=self._answers_order,
+            tooltip="What the board's players said of its result on the players' page"))
+        super().__init__(columns, greyed=self._greyed, parent=parent)
+
+    def _answers_order(self, board: BoardRow) -> tuple[int, int]:
+        answers = self.answers.get(board.board_id)
+        if answers is None or not answers.result_entered:
+            return (2, 0)
+        return (0, 0) if answers.disputed else (1, len(answers.confirmed))
+
+    def disputed(self, board: BoardRow) -> bool:
+        answers = self.answers.get(board.board_id)
+        return answers is not None and answers.disputed
+
+    def _greyed(self, board: BoardRow) -> bool:
+        return board.status in FINISHED and not self.disputed(board)
+
+    def set_answers(self, answers: Sequence[BoardResponses]) -> None:
+        self.answers = {a.board_id: a for a in answers}
+        if self.rowCount():
+            self.dataChanged.emit(self.index(0, 0),
+                                  self.index(self.rowCount() - 1, self.columnCount() - 1))
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if (role in (Qt.ItemDataRole.BackgroundRole, Qt.ItemDataRole.ForegroundRole)
+                and index.isValid() and index.row() < self.rowCount()
+                and self.disputed(self.row_at(index.row()))):
+            colour = theme.ERROR_BACKGROUND if role == Qt.ItemDataRole.BackgroundRole \
+                else theme.ERROR
+            return QBrush(QColor(colour))
+        return super().data(index, role)
+
+
 class ResultsPanel(QWidget):
     """View only: ``round_chosen(number)`` and ``open_board(board_id)`` go to the controller."""
 
     round_chosen = Signal(int)
     open_board = Signal(int)
     player_left = Signal(int)  # a board id: a player left it mid-game
+    settle_requested = Signal(int)  # a board id: the TD settles its players' dispute
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -61,14 +137,25 @@ class ResultsPanel(QWidget):
         self.departures.setObjectName("resultsDepartures")
         self.departures.setWordWrap(True)
         self.departures.hide()
-        self.model: RowTableModel[BoardRow] = RowTableModel(
-            BOARD_COLUMNS, greyed=lambda b: b.status in FINISHED, parent=self)
+        self.settle_button = QPushButton("Settle dispute…")
+        self.settle_button.setObjectName("settleDispute")
+        self.settle_button.setToolTip("The selected board's result is disputed by a player: "
+                                      "look into it (correct the result if needed), then "
+                                      "settle it with a note")
+        self.settle_button.clicked.connect(self._settle)
+        self.disputes = QLabel()
+        self.disputes.setObjectName("resultsDisputes")
+        self.disputes.setWordWrap(True)
+        self.disputes.setTextFormat(Qt.TextFormat.PlainText)  # players' notes are text
+        theme.set_text_colour(self.disputes, theme.ERROR)
+        self.disputes.hide()
+        self.model = BoardsModel(self)
         self.proxy = make_proxy(self.model, self)
         self.table = QTableView()
         self.table.setModel(self.proxy)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
-        tune_table(self.table, (60, 80, 80, 80))
+        tune_table(self.table, (60, 80, 80, 80, 240))
         self.table.doubleClicked.connect(lambda _index: self._open_current())
         self.table.activated.connect(lambda _index: self._open_current())
         bar = QHBoxLayout()
@@ -76,12 +163,16 @@ class ResultsPanel(QWidget):
         bar.addWidget(self.round_box)
         bar.addSpacing(16)
         bar.addWidget(self.summary, 1)
+        bar.addWidget(self.settle_button)
         bar.addWidget(self.left_button)
         bar.addWidget(self.enter_button)
         layout = QVBoxLayout(self)
         layout.addLayout(bar)
         layout.addWidget(self.table, 1)
+        layout.addWidget(self.disputes)
         layout.addWidget(self.departures)
+        self.table.selectionModel().currentChanged.connect(lambda *_: self._show_settle())
+        self._show_settle()
 
     def set_rounds(self, numbers: list[int], current: int | None) -> None:
         self.round_box.blockSignals(True)
@@ -111,6 +202,29 @@ class ResultsPanel(QWidget):
                       if self.proxy.index(r, 0).data(ROW_ROLE).status not in FINISHED), 0)
         if boards:
             self.table.selectRow(first)
+        self._show_settle()
+
+    def set_answers(self, answers: Sequence[BoardResponses]) -> None:
+        """Each board's answers from its players; the round's open disputes spelt out."""
+        self.model.set_answers(answers)
+        lines = [f"Board {a.board_number} disputed by " + "; ".join(
+                    dispute_words(d) for d in a.disputes if d.settled_at is None)
+                 for a in sorted(answers, key=lambda a: a.board_number) if a.disputed]
+        self.disputes.setText("\n".join(lines))
+        self.disputes.setVisible(bool(lines))
+        self._show_settle()
+
+    def _show_settle(self) -> None:
+        board = self.selected_board()
+        self.settle_button.setEnabled(board is not None and self.model.disputed(board))
+
+    def answers_of(self, board_id: int) -> BoardResponses | None:
+        return self.model.answers.get(board_id)
+
+    def _settle(self) -> None:
+        board = self.selected_board()
+        if board is not None and self.model.disputed(board):
+            self.settle_requested.emit(board.board_id)
 
     def set_departures(self, texts: list[str]) -> None:
         """Who left a board of this round mid-game, and who took over (or civil disorder)."""

@@ -12,6 +12,7 @@ from tdapp.gui.controller import AppController
 from tdapp.gui.results.boards_panel import FINISHED, ResultsPanel
 from tdapp.gui.results.dialog import ResultEntryDialog
 from tdapp.gui.results.player_left import PlayerLeftDialog
+from tdapp.gui.results.settle import SettleDisputeDialog
 from tdapp.services.changes import Change, ServiceError
 from tdapp.services.formats import effective_format, scoring_systems
 from tdapp.services.games import game_state
@@ -24,6 +25,7 @@ from tdapp.services.replacements import (
     replacements,
     score_when_left,
 )
+from tdapp.services.result_responses import responses_for_round, settle_dispute
 from tdapp.services.results import BoardResult, record_result
 from tdapp.services.rounds import BoardRow, all_boards, list_rounds
 from tdapp.services.standings_views import BoardEntry, EntrySeat, board_entry
@@ -112,6 +114,7 @@ class ResultsController:
         self.parent = parent
         self.dialog: ResultEntryDialog | None = None
         self.left_dialog: PlayerLeftDialog | None = None  # Player left…, while it is open
+        self.settle_dialog: SettleDisputeDialog | None = None  # Settle dispute…, while open
         self._numbers: list[int] = []  # the rounds with boards, as last shown
         # What this station last read for the grid: it opens from here while the venue
         # server is gone (the result typed is then kept on this laptop and sent later).
@@ -121,6 +124,7 @@ class ResultsController:
         panel.round_chosen.connect(self._round_chosen)
         panel.open_board.connect(self.open_board)
         panel.player_left.connect(self.player_left)
+        panel.settle_requested.connect(self.settle)
         app.file_opened.connect(lambda _path: self.refresh())
         app.file_closed.connect(self._clear)
         app.changed.connect(self._changed)
@@ -130,6 +134,8 @@ class ResultsController:
             self._scoring = None  # the format or its systems may have changed
         if _wants(change):
             self.refresh()
+        elif change.room:  # a player confirmed or disputed a result on the players' page
+            self.show_answers()
 
     def refresh(self) -> None:
         rounds = [r for r in self.app.read(list_rounds, default=[]) if r.boards]
@@ -162,6 +168,43 @@ class ResultsController:
         left = self.app.read(replacements, default=[]) if number is not None else []
         self.panel.set_departures([f"board {r.board_number}, {r.text}" for r in left
                                    if r.round_number == number])
+        self.show_answers()
+
+    def show_answers(self) -> None:
+        """Each board's confirmations and disputes from the players' page."""
+        number = self.panel.current_round()
+        answers = (self.app.read(responses_for_round, number, default=[])
+                   if number is not None else [])
+        self.panel.set_answers(answers)
+
+    def settle(self, board_id: int) -> SettleDisputeDialog | None:
+        """Settle dispute… for the board: its disputes shown, the TD's note asked."""
+        answers = self.panel.answers_of(board_id)
+        number = self.panel.current_round()
+        if answers is None or not answers.disputed or number is None:
+            return None
+        if self.settle_dialog is not None:
+            self.settle_dialog.reject()
+        dialog = SettleDisputeDialog(number, answers, self.parent)
+        dialog.settle_requested.connect(lambda note: self._settle(dialog, note))
+        dialog.finished.connect(lambda _code: self._settle_closed(dialog))
+        self.settle_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _settle(self, dialog: SettleDisputeDialog, note: str) -> None:
+        try:
+            change = self.app.attempt(settle_dispute, dialog.board_id, note)
+        except ServiceError as exc:  # the note refused, or settled meanwhile elsewhere
+            dialog.refused(str(exc))
+            return
+        if change is not None:
+            dialog.accept()
+
+    def _settle_closed(self, dialog: SettleDisputeDialog) -> None:
+        if self.settle_dialog is dialog:
+            self.settle_dialog = None
+        dialog.deleteLater()
 
     def player_left(self, board_id: int) -> PlayerLeftDialog | None:
         """Open Player left… for the board (the seat's change is saved by the dialog)."""
@@ -180,8 +223,11 @@ class ResultsController:
         self.panel.set_rounds([], None)
         self.panel.set_boards([])
         self.panel.set_departures([])
+        self.panel.set_answers([])
         if self.dialog is not None:
             self.dialog.reject()
+        if self.settle_dialog is not None:
+            self.settle_dialog.reject()
 
     def open_board(self, board_id: int) -> ResultEntryDialog | None:
         """Open the board's result grid (one at a time, not blocking the window)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tdapp.gui.controller import AppController
 from tdapp.gui.window.main_window import MainWindow
-from tdapp.services import rollcall
+from tdapp.services import checkins, rollcall
 from tdapp.services.changes import Change
 from tdapp.services.rounds import list_rounds, set_round_status
 
@@ -29,10 +29,18 @@ class RoundsController:
     def _clear(self) -> None:
         self.page.set_rounds([])
         self.page.set_roll_call(0, [], "")
+        self.page.set_check_ins({}, None)
 
     def show_roll_call(self, number: int) -> None:
         rows = self.app.read(rollcall.roll_call, number, default=[])
         self.page.set_roll_call(number, rows, rollcall.count(rows).summary())
+        self.show_check_ins(number)
+
+    def show_check_ins(self, number: int) -> None:
+        """Who checked in for the round (from their phones, or at the desk): shown beside the
+        roll call, which changes only when the TD marks them."""
+        self.page.set_check_ins(self.app.read(checkins.check_ins, number, default={}),
+                                self.app.read(checkins.check_in_round, default=None))
 
     def record(self, number: int, player_ids: list[int], field: str, value: object) -> None:
         """One answer of the roll call (the page names the field) for the selected players."""
@@ -57,3 +65,7 @@ class RoundsController:
             number = self.page.current_round()
             if number is not None:
                 self.show_roll_call(number)
+        elif change.room:  # a check-in taken back, say; codes and answers change nothing here
+            number = self.page.current_round()
+            if number is not None:
+                self.show_check_ins(number)

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import datetime as dt
+from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import QComboBox, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from tdapp.gui.common.table_model import Column, RowTableModel
+from tdapp.services.checkins import CheckInRow
 from tdapp.services.rollcall import STATUSES, RollCallRow
 from tdapp.services.rounds import ROUND_STATUSES, RoundRow
 
@@ -51,12 +54,59 @@ ROLL_CALL_COLUMNS: list[Column[RollCallRow]] = [
 ]
 
 
+CHECKED_IN_COLUMN = 6  # after "Answered": the TD's answer, then the player's word
+
+
+def local_time(at: dt.datetime) -> str:
+    """A check-in's time (kept in UTC) as the clock on the TD's wall shows it."""
+    return at.replace(tzinfo=dt.UTC).astimezone().strftime("%H:%M")
+
+
+def checked_in_words(check_in: CheckInRow | None) -> str:
+    if check_in is None:
+        return ""
+    how = "phone" if check_in.via == "phone" else "at the desk"
+    return f"✓ {how} {local_time(check_in.at)}"
+
+
+def needs_marking(row: RollCallRow, check_in: CheckInRow | None) -> bool:
+    """Checked in, not marked present yet, and free to play this round (a player the format
+    keeps out, WDC 2018's fourth round or outside a knock-out's final, stays the TD's call)."""
+    return (check_in is not None and row.status != "present" and not row.limit
+            and not row.not_called)
+
+
+class RollCallModel(RowTableModel[RollCallRow]):
+    """The roll call, with who checked in for the round beside the TD's own answers (the
+    players' word, shown; never an answer by itself)."""
+
+    def __init__(self, parent: Any = None) -> None:
+        self.check_ins: dict[int, CheckInRow] = {}
+        columns = list(ROLL_CALL_COLUMNS)
+        columns.insert(CHECKED_IN_COLUMN, Column(
+            "Checked in", lambda r: checked_in_words(self.check_ins.get(r.player_id)),
+            sort_key=lambda r: self.check_ins[r.player_id].at.isoformat()
+            if r.player_id in self.check_ins else "",
+            tooltip="Checked in for this round on the players' page (or at the desk): the "
+                    "player's word; the Status is still yours to set"))
+        super().__init__(columns, greyed=lambda r: r.status == "absent", parent=parent)
+
+    def set_check_ins(self, check_ins: Mapping[int, CheckInRow]) -> None:
+        self.check_ins = dict(check_ins)
+        if self.rowCount():
+            self.dataChanged.emit(self.index(0, CHECKED_IN_COLUMN),
+                                  self.index(self.rowCount() - 1, CHECKED_IN_COLUMN))
+
+    def to_mark_present(self) -> list[RollCallRow]:
+        return [r for r in self.rows() if needs_marking(r, self.check_ins.get(r.player_id))]
+
+
 def rounds_model(parent: Any = None) -> RowTableModel[RoundRow]:
     return RowTableModel(ROUND_COLUMNS, parent=parent)
 
 
-def roll_call_model(parent: Any = None) -> RowTableModel[RollCallRow]:
-    return RowTableModel(ROLL_CALL_COLUMNS, greyed=lambda r: r.status == "absent", parent=parent)
+def roll_call_model(parent: Any = None) -> RollCallModel:
+    return RollCallModel(parent)
 
 
 class StatusDelegate(QStyledItemDelegate):

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QSizePolicy,
     QSplitter,
     QTableView,
     QVBoxLayout,
@@ -23,6 +24,7 @@ from tdapp.gui.common.page import page_title
 from tdapp.gui.common.table_model import ROW_ROLE, make_proxy
 from tdapp.gui.common.tables import add_find_shortcut, tune_table
 from tdapp.gui.rounds.model import STATUS_COLUMN, StatusDelegate, roll_call_model, rounds_model
+from tdapp.services.checkins import CheckInRow
 from tdapp.services.rollcall import RollCallRow
 from tdapp.services.rounds import RoundRow
 
@@ -77,7 +79,7 @@ class RoundsPage(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
                                    | QAbstractItemView.EditTrigger.EditKeyPressed)
         self.table.setAlternatingRowColors(True)
-        tune_table(self.table, (155, 110, 95, 85, 65, 90), multi=True)
+        tune_table(self.table, (155, 110, 95, 85, 65, 90, 135), multi=True)
         self.table.installEventFilter(_StatusKeys(self))
         self.title = QLabel("Roll call")
         theme.enlarge(self.title, 2, bold=True)
@@ -105,6 +107,22 @@ class RoundsPage(QWidget):
         buttons.addWidget(self.two_boards)
         buttons.addWidget(self.sit_out)
         buttons.addStretch(1)
+        # Players who checked in from their phones: shown, and marked present only when the
+        # TD presses the button (the TD keeps the last word).
+        self.checkin_note = QLabel()
+        self.checkin_note.setObjectName("checkInNote")
+        self.checkin_note.setWordWrap(True)
+        self.mark_checked_in = QPushButton("Mark checked-in players present")
+        self.mark_checked_in.setObjectName("markCheckedIn")
+        self.mark_checked_in.setToolTip("Mark present every player who checked in for this round "
+                                        "and is not marked present yet (Edit › Undo takes it "
+                                        "back)")
+        self.mark_checked_in.clicked.connect(self._mark_checked_in)
+        self.mark_checked_in.setSizePolicy(QSizePolicy.Policy.Fixed,
+                                           QSizePolicy.Policy.Fixed)
+        checkin_row = QHBoxLayout()
+        checkin_row.addWidget(self.checkin_note, 1)
+        checkin_row.addWidget(self.mark_checked_in)
         roll_box = QGroupBox()
         roll_layout = QVBoxLayout(roll_box)
         top = QHBoxLayout()
@@ -114,6 +132,7 @@ class RoundsPage(QWidget):
         roll_layout.addLayout(top)
         roll_layout.addWidget(self.count_label)
         roll_layout.addLayout(buttons)
+        roll_layout.addLayout(checkin_row)
         roll_layout.addWidget(self.table, 1)
         hint = QLabel("Select players (Shift/Ctrl for several) and press P, A, S or L. "
                       "Unanswered players show last round's answer.")
@@ -201,6 +220,37 @@ class RoundsPage(QWidget):
         if selected:
             self._reselect(selected)
         self._selection_changed()
+
+    def set_check_ins(self, check_ins: dict[int, CheckInRow], open_round: int | None) -> None:
+        """Who checked in for the round shown, and the round check-in is open for now."""
+        self.roll_call.set_check_ins(check_ins)
+        self._show_check_ins(open_round)
+
+    def _show_check_ins(self, open_round: int | None) -> None:
+        number = self.current_round()
+        check_ins = self.roll_call.check_ins
+        waiting = self.roll_call.to_mark_present()
+        by_phone = sum(1 for c in check_ins.values() if c.via == "phone")
+        if check_ins:
+            text = (f"{len(check_ins)} checked in ({by_phone} by phone): "
+                    + (f"{len(waiting)} not marked present yet." if waiting
+                       else "all marked present."))
+        elif number is not None and open_round == number:
+            text = f"Players can check in for round {number} on the players' page."
+        elif open_round is not None:
+            text = f"Check-in on the players' page is open for round {open_round}."
+        else:
+            text = "Check-in on the players' page is closed: every round is seated."
+        self.checkin_note.setText(text)
+        self.mark_checked_in.setEnabled(bool(waiting))
+        self.mark_checked_in.setText(f"Mark checked-in players present ({len(waiting)})"
+                                     if waiting else "Mark checked-in players present")
+
+    def _mark_checked_in(self) -> None:
+        number = self.current_round()
+        ids = [row.player_id for row in self.roll_call.to_mark_present()]
+        if number is not None and ids:
+            self.answers_requested.emit(number, ids, "status", "present")
 
     def _restore_current(self, player_id: int, column: int) -> None:
         """Keep the keyboard cursor on the same player after the table refreshes, so that

@@ -137,6 +137,7 @@ class BoardsController:
         self.page.projector_requested.connect(self.show_on_projector)
         self.page.standby_requested.connect(self.to_standby)
         self.page.reseed_requested.connect(self.reseed_open_boards)
+        self.page.shown.connect(self.show_disputes)
         window.menus.seat_round_action.triggered.connect(self.seat_next_round)
         app.file_opened.connect(lambda _path: self.refresh())
         app.file_closed.connect(self._closed)
@@ -173,6 +174,21 @@ class BoardsController:
             else frozenset()
         self.page.set_boards(number, boards, late, out, summary, pool)
         self._update_action()
+        self.show_disputes()
+
+    def show_disputes(self) -> None:
+        """Mark the boards whose result a player disputes on the players' page. Read only
+        while the page is in view: it is built, hidden, when a file opens."""
+        number = self.page.current_round()
+        if not self.page.isVisible() or number is None or self.app.db is None:
+            return
+        # the players' answers: loaded the first time the Boards page is looked at
+        from tdapp.services.result_responses import responses_for_round
+
+        answers = self.app.read(responses_for_round, number, default=[])
+        self.page.set_disputes({a.board_number: ", ".join(
+            d.player for d in a.disputes if d.settled_at is None)
+            for a in answers if a.disputed})
 
     def _update_action(self) -> None:
         number = self.page.current_round()
@@ -184,6 +200,8 @@ class BoardsController:
         if (change.rounds or change.boards or change.results or change.roll_call
                 or change.players or change.tournament):
             self.refresh()
+        elif change.room:
+            self.show_disputes()
 
     def _window_closing(self) -> None:
         """The program ends: stop any search and take the board call off the projector."""
@@ -201,6 +219,7 @@ class BoardsController:
             self._projector.close()
         self.page.set_rounds([])
         self.page.set_boards(None, [], [], "")
+        self.page.set_disputes({})
         self._update_action()
 
     # -- actions -----------------------------------------------------------------------------

@@ -5,6 +5,7 @@ arrivals after the call."""
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, Qt, Signal, SignalInstance
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QGroupBox,
@@ -35,6 +36,9 @@ class BoardsPage(QWidget):
     board_activated = Signal(int, int)  # round, board number (double click)
     result_requested = Signal(int)  # board id: enter or edit its result (double click)
     play_requested = Signal(int)  # board id: play it through order entry
+    # The page came into view: the players' answers are read then (never at start-up, while
+    # the page is built with the file but hidden).
+    shown = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -55,6 +59,12 @@ class BoardsPage(QWidget):
         self.status.setObjectName("boardsStatus")
         self.status.setWordWrap(True)
         theme.enlarge(self.status, 2)
+        self.disputes = QLabel()  # players' disputes of a result, from the players' page
+        self.disputes.setObjectName("boardsDisputes")
+        self.disputes.setWordWrap(True)
+        self.disputes.setTextFormat(Qt.TextFormat.PlainText)  # names are text, never markup
+        theme.set_text_colour(self.disputes, theme.ERROR)
+        self.disputes.hide()
         self.empty = QLabel()
         self.empty.setWordWrap(True)
         theme.set_text_colour(self.empty, theme.MUTED)
@@ -99,6 +109,7 @@ class BoardsPage(QWidget):
         layout.addWidget(page_title("Boards"))
         layout.addLayout(top)
         layout.addWidget(self.status)
+        layout.addWidget(self.disputes)
         layout.addWidget(self.empty)
         layout.addWidget(self.grid, 1)
         self.filler = QWidget()  # takes the room of the grid while there are no boards
@@ -192,6 +203,22 @@ class BoardsPage(QWidget):
         self._has_boards = bool(boards)
         self._has_results = any(b.status in ("finished", "scored") for b in boards)
         self._update_buttons()
+
+    def set_disputes(self, disputed: dict[int, str]) -> None:
+        """Boards whose result a player disputes (number -> who): marked on their cards and
+        named above them until the TD settles it (Standings › Enter results)."""
+        for card in self.grid.cards:
+            mark = " · ⚠ disputed"
+            note = card.note.text().removesuffix(mark)
+            card.note.setText(note + mark if card.number in disputed else note)
+        self.disputes.setText("\n".join(
+            f"Board {number}'s result is disputed by {who}: settle it with Settle dispute… "
+            f"on Standings › Enter results." for number, who in sorted(disputed.items())))
+        self.disputes.setVisible(bool(disputed))
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
+        super().showEvent(event)
+        self.shown.emit()
 
     def checked_late(self) -> list[int]:
         return [int(self.late_list.item(i).data(Qt.ItemDataRole.UserRole))

@@ -16,7 +16,7 @@ from PySide6.QtGui import QBrush
 
 from tdapp.gui.common.table_model import ROW_ROLE, SORT_ROLE, Column, RowTableModel, make_proxy
 from tdapp.gui.players.model import PLAYER_COLUMNS, players_model
-from tdapp.gui.rounds.model import ROLL_CALL_COLUMNS, roll_call_model, rounds_model
+from tdapp.gui.rounds.model import roll_call_model, rounds_model
 from tdapp.gui.standings.model import StandingsFilter, StandingsModel
 from tdapp.services.players import PlayerRow
 from tdapp.services.rollcall import RollCallRow
@@ -180,7 +180,7 @@ def test_roll_call_shows_answers_greys_the_absent_and_filters(qapp) -> None:
     model = roll_call_model()
     model.set_rows([roll("Ann", "present"), roll("Bob", "absent", False, True),
                     roll("Cem", "late", False)])
-    answered = [c.title for c in ROLL_CALL_COLUMNS].index("Answered")
+    answered = column_of(model, "Answered")
     assert shown(model, answered) == ["yes", "carried over", "not yet"]
     assert model.index(1, 0).data(Qt.ItemDataRole.ForegroundRole) is not None  # absent
     assert model.index(0, 0).data(Qt.ItemDataRole.ForegroundRole) is None
