@@ -1,9 +1,10 @@
 """Each player's own code for the players' page: made, listed for the TD's slips, replaced when
 lost or leaked, and looked up from what a player typed (by its hash only).
 
-On a venue server the assistants' role may read a code's hash but never the code itself
-(store.grants): a page served from an assistant's laptop finds a player by the hash, and only
-the TD's station lists the codes for the sheet.
+On a venue server the codes are the TD's role's alone, hashes included (store.grants): the
+TD's station lists them for the sheet, and only a players' page served with the TD's login
+(the TD's laptop, or one joined with the TD's address) takes players' codes; from an
+assistant's login the page shows the room and says where codes work.
 """
 
 from __future__ import annotations
@@ -97,6 +98,10 @@ def _without_code(session: Session) -> list[tuple[int, str]]:
         .order_by(Player.name, Player.id))]
 
 
+CODES_NEED_THE_TD = ("Players' codes work only on a players' page served with the TD's login "
+                     "(on the TD's laptop); this one is connected as an assistant.")
+
+
 def list_codes(db: TournamentDb) -> list[CodeRow]:
     """Every player's code, by name as people sort them (for the TD's codes sheet). On a venue server only the TD's
     station may read the codes: an assistant's is refused in words."""
@@ -137,12 +142,18 @@ def replace_code(db: TournamentDb, player_id: int) -> Change:
 
 def player_for_code(db: TournamentDb, typed: str) -> PlayerCard | None:
     """The player whose code this is, or None (never a hint of how near a wrong code came).
-    Looks the code up by its hash only, so it runs on an assistant's login too."""
+    Looks the code up by its hash. On an assistant's login, a ServiceError saying where codes
+    work (the codes are the TD's alone)."""
     code = rules.normalise(typed)
     if code is None:
         return None
-    with db.read() as session:
-        row = session.execute(
-            select(Player.id, Player.name).join(PlayerCode, PlayerCode.player_id == Player.id)
-            .where(PlayerCode.code_hash == rules.code_hash(code))).first()
+    try:
+        with db.read() as session:
+            row = session.execute(
+                select(Player.id, Player.name).join(PlayerCode, PlayerCode.player_id == Player.id)
+                .where(PlayerCode.code_hash == rules.code_hash(code))).first()
+    except DBAPIError as exc:
+        if db.on_server and "permission denied" in str(exc).lower():
+            raise ServiceError(CODES_NEED_THE_TD) from exc
+        raise
     return PlayerCard(int(row[0]), str(row[1])) if row is not None else None

@@ -48,11 +48,10 @@ _READ_AND_WRITE = {
     "check_in": "SELECT, INSERT, DELETE",  # the players' page: "I am here", taken back
     "result_response": "SELECT, INSERT, DELETE",  # a player's answer (and ANSWER_COLUMNS)
 }
-# Tables the assistants may read only in part: a player's own code for the players' page is
-# the TD's to print; a page served from an assistant's laptop looks codes up by their hash.
-_SOME_COLUMNS = {
-    "player_code": "SELECT (id, player_id, code_hash, created_at)",
-}
+# Tables the assistants may not read at all: the players' page codes. Even their hashes: a
+# code has about 40 bits, so a hash read out could be searched offline in hours; players'
+# codes are looked up only by a page served with the TD's login (services.player_codes).
+_TD_ONLY = frozenset({"player_code"})
 # A player's answer to a result, as a page changes it: never the TD's settling columns.
 ANSWER_COLUMNS = {
     "result_response": ("kind", "note", "board_version", "at", "version"),
@@ -93,8 +92,7 @@ def apply(connection: Connection, assistant: str = ASSISTANT_ROLE) -> None:
         connection.execute(text(f'REVOKE ALL ON "{table}" FROM {role}'))
         if table == SECRET_TABLE:
             continue
-        if table in _SOME_COLUMNS:
-            connection.execute(text(f'GRANT {_SOME_COLUMNS[table]} ON "{table}" TO {role}'))
+        if table in _TD_ONLY:
             continue
         connection.execute(text(f'GRANT {_READ_AND_WRITE.get(table, "SELECT")} ON "{table}" '
                                 f"TO {role}"))

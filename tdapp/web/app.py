@@ -18,6 +18,7 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, StreamingResponse
 from starlette.routing import Mount, Route
@@ -90,13 +91,24 @@ class Guard:
 
 class StateCache:
     """The state is worked out once per version (standings cost a little); only the clock,
-    which moves with time, is asked afresh for each request."""
+    which moves with time, is asked afresh for each request.
+
+    What every phone fetches at once after a change (the JSON, the page without a search) is
+    also kept as bytes, made once per version and at most ``REUSE_S`` old: 256 phones cost one
+    build and 256 sends, not 256 builds (tests/benchmarks/bench_web_phones.py). Only the
+    clock's time can be that much behind; any change to the tournament is a new version.
+    """
+
+    REUSE_S = 0.25  # less than a phone's own delay on the venue's WiFi
 
     def __init__(self, source: LiveSource, time: TimeSource) -> None:
         self.source = source
         self.time = time
         self._lock = threading.Lock()
         self._kept: dict[str, Any] | None = None
+        self._making = threading.Lock()
+        self._made: dict[str, bytes] = {}
+        self._made_at = (0, float("-inf"))  # the version and the moment of what is in _made
 
     def get(self) -> dict[str, Any]:
         with self._lock:
@@ -107,6 +119,35 @@ class StateCache:
             fresh = dict(self._kept)
         fresh["clock"] = clock_now(self.source.db, fresh["round"], self.time)
         return fresh
+
+    def kept(self, kind: str) -> bytes | None:
+        """``kind`` as made from the state now, when it is fresh enough (no database work)."""
+        version, at = self._made_at
+        if version != self.source.version or not 0 <= self.time.now() - at <= self.REUSE_S:
+            return None  # (a clock set back is not a fresh page)
+        return self._made.get(kind)
+
+    def made(self, kind: str, make: Callable[[dict[str, Any]], bytes]) -> bytes:
+        """``kind`` made by ``make`` from the state, or kept from a moment ago (in a thread:
+        the state may need the database). One is made at a time: the phones that asked
+        meanwhile take it, rather than each making its own."""
+        with self._making:
+            kept = self.kept(kind)
+            if kept is not None:
+                return kept
+            state, now = self.get(), self.time.now()
+            body = make(state)
+            version, at = self._made_at
+            if version != state["version"] or now - at > self.REUSE_S:
+                self._made, self._made_at = {}, (state["version"], now)
+            self._made[kind] = body
+            return body
+
+    async def serve(self, kind: str, make: Callable[[dict[str, Any]], bytes]) -> bytes:
+        """``kind`` must name everything the bytes depend on beyond the public state (a page
+        that depends on the request, such as a search or a player's own page, is not kept)."""
+        kept = self.kept(kind)
+        return kept if kept is not None else await run_in_threadpool(self.made, kind, make)
 
 
 class Changes:
@@ -156,16 +197,22 @@ def create_app(source: LiveSource, time: TimeSource | None = None,
     cache = StateCache(source, time or SystemTime())
     changes = Changes(source)
 
-    def index(request: Request) -> HTMLResponse:
+    def page(state: dict[str, Any], query: str = "") -> str:
+        return env.get_template("index.html").render(**page_context(state, query))
+
+    async def index(request: Request) -> HTMLResponse:
         presence.seen(_client(request), page=True)
         query = request.query_params.get("q", "")[:80].strip()
-        context = page_context(cache.get(), query)
-        html = env.get_template("index.html").render(**context)
-        return HTMLResponse(html, headers={"Cache-Control": "no-store"})
+        if query:
+            html = await run_in_threadpool(lambda: page(cache.get(), query))
+            return HTMLResponse(html, headers={"Cache-Control": "no-store"})
+        body = await cache.serve("page", lambda state: page(state).encode())
+        return HTMLResponse(body, headers={"Cache-Control": "no-store"})
 
-    def api_state(request: Request) -> JSONResponse:
+    async def api_state(request: Request) -> JSONResponse:
         presence.seen(_client(request))
-        return JSONResponse(cache.get(), headers={"Cache-Control": "no-store"})
+        body = await cache.serve("json", lambda state: bytes(JSONResponse(state).body))
+        return _Serialised(body, headers={"Cache-Control": "no-store"})
 
     async def events(request: Request) -> StreamingResponse:
         async def stream() -> AsyncIterator[str]:
@@ -209,6 +256,13 @@ def create_app(source: LiveSource, time: TimeSource | None = None,
     app.state.changes = changes  # the command ends the streams when it is asked to stop
     app.state.presence = presence  # the program shows how many phones have the page
     return app
+
+
+class _Serialised(JSONResponse):
+    """A JSON answer already serialised (kept by StateCache)."""
+
+    def render(self, content: Any) -> bytes:
+        return bytes(content)
 
 
 class _GuardMiddleware(Guard):
