@@ -16,7 +16,6 @@ from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -26,6 +25,7 @@ from starlette.staticfiles import StaticFiles
 
 from tdapp.core.clock import SystemTime, TimeSource
 from tdapp.web.board import board_routes
+from tdapp.web.i18n import LOCALE, Speaking, _, current_language, make_env
 from tdapp.web.page import page_context
 from tdapp.web.presence import Presence
 from tdapp.web.source import LiveSource
@@ -78,14 +78,14 @@ class Guard:
     @staticmethod
     def _refusal(scope: Scope) -> PlainTextResponse | None:
         if scope["method"] not in ("GET", "HEAD"):
-            return PlainTextResponse("Only reading is allowed here.", status_code=405,
+            return PlainTextResponse(_("Only reading is allowed here."), status_code=405,
                                      headers={"Allow": "GET, HEAD"})
         headers = dict(scope.get("headers") or [])
         length = headers.get(b"content-length", b"0")
         if length.strip() not in (b"", b"0") or b"transfer-encoding" in headers:
-            return PlainTextResponse("A request here carries no body.", status_code=413)
+            return PlainTextResponse(_("A request here carries no body."), status_code=413)
         if len(scope.get("query_string", b"")) > MAX_QUERY:
-            return PlainTextResponse("That address is too long.", status_code=414)
+            return PlainTextResponse(_("That address is too long."), status_code=414)
         return None
 
 
@@ -188,12 +188,11 @@ def _client(request: Request) -> str:
 
 
 def create_app(source: LiveSource, time: TimeSource | None = None,
-               presence: Presence | None = None) -> Starlette:
-    """The application for one open tournament (``presence``: who has the page, counted for
-    the program that serves it)."""
+               locale: Path = LOCALE, presence: Presence | None = None) -> Starlette:
+    """The application for one open tournament (``locale``: where its translations are;
+    ``presence``: who has the page, counted for the program that serves it)."""
     presence = presence or Presence()
-    env = Environment(loader=FileSystemLoader(HERE / "templates"),
-                      autoescape=select_autoescape(default=True, default_for_string=True))
+    env = make_env(locale=locale)
     cache = StateCache(source, time or SystemTime())
     changes = Changes(source)
 
@@ -206,7 +205,8 @@ def create_app(source: LiveSource, time: TimeSource | None = None,
         if query:
             html = await run_in_threadpool(lambda: page(cache.get(), query))
             return HTMLResponse(html, headers={"Cache-Control": "no-store"})
-        body = await cache.serve("page", lambda state: page(state).encode())
+        # Kept per language: the page speaks the phone's (i18n.Speaking), the JSON English.
+        body = await cache.serve(f"page:{current_language()}", lambda state: page(state).encode())
         return HTMLResponse(body, headers={"Cache-Control": "no-store"})
 
     async def api_state(request: Request) -> JSONResponse:
@@ -253,6 +253,7 @@ def create_app(source: LiveSource, time: TimeSource | None = None,
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.add_middleware(_GuardMiddleware)
+    app.add_middleware(Speaking, catalogue=env.catalogue)  # outermost: refusals too
     app.state.changes = changes  # the command ends the streams when it is asked to stop
     app.state.presence = presence  # the program shows how many phones have the page
     return app

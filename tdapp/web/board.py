@@ -37,13 +37,14 @@ from tdapp.core.powers import POWERS
 from tdapp.services.games import GameState, game_state
 from tdapp.services.rounds import all_boards
 from tdapp.store.database import TournamentDb
+from tdapp.web.i18n import N_, _, current_language
 from tdapp.web.map_svg import board_svg, describe, power_colour, power_counts
 from tdapp.web.source import LiveSource
 
 PHASE_FORM = re.compile(r"[SFW][0-9]{4}[MRA]")
-OUTCOME_WORDS = {"bounce": "bounced", "cut": "support cut", "dislodged": "dislodged",
-                 "void": "void", "no convoy": "no convoy", "disrupted": "convoy disrupted",
-                 "disband": "disbanded"}
+OUTCOME_WORDS = {"bounce": N_("bounced"), "cut": N_("support cut"), "dislodged": N_("dislodged"),
+                 "void": N_("void"), "no convoy": N_("no convoy"),
+                 "disrupted": N_("convoy disrupted"), "disband": N_("disbanded")}
 
 
 class NotShown(LookupError):
@@ -89,16 +90,16 @@ def _published(state: Mapping[str, Any], round_number: int, number: int
         for board in state["boards"]:
             if board["number"] == number:
                 return board
-    raise NotShown(f"Board {number} of round {round_number} is not in the published board "
-                   f"call.")
+    raise NotShown(_("Board %(number)s of round %(round)s is not in the published board call.")
+                   % {"number": number, "round": round_number})
 
 
 def _board_id(db: TournamentDb, round_number: int, number: int) -> int:
     for row in all_boards(db, round_number):
         if row.number == number:
             return row.board_id
-    raise NotShown(f"Board {number} of round {round_number} is not in the published board "
-                   f"call.")
+    raise NotShown(_("Board %(number)s of round %(round)s is not in the published board call.")
+                   % {"number": number, "round": round_number})
 
 
 def _href(round_number: int, number: int, phase: str) -> str:
@@ -108,27 +109,28 @@ def _href(round_number: int, number: int, phase: str) -> str:
 def _heading(row: PhaseRow, last: bool, finished: bool) -> str:
     title = phase_title(row.phase)
     if row.adjudicated:
-        return f"{title}: orders and results"
+        return _("%(phase)s: orders and results") % {"phase": title}
     if finished:
-        return f"Final position ({title})"
-    return f"{title}: the position now" if last else title
+        return _("Final position (%(phase)s)") % {"phase": title}
+    return _("%(phase)s: the position now") % {"phase": title} if last else title
 
 
 def _outcome(result: Mapping[str, Any]) -> str:
     tags = [str(t) for t in result.get("tags") or ()]
     if not tags:
-        return "succeeded"
-    return "failed: " + ", ".join(OUTCOME_WORDS.get(t, t) for t in tags)
+        return _("succeeded")
+    return _("failed: %(why)s") % {"why": ", ".join(_(OUTCOME_WORDS[t]) if t in OUTCOME_WORDS
+                                                      else t for t in tags)}
 
 
-def _orders(results: Sequence[Mapping[str, Any]]) -> list[dict[str, str]]:
+def _orders(results: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """One line per order, in the order of the powers, as the adjudicator read it."""
     rank = {p: i for i, p in enumerate(POWERS)}
     rows = sorted(results, key=lambda r: rank.get(str(r.get("power")), 99))
     return [{"power": str(r.get("power", "")),
              "order": str(r.get("normalized") or r.get("order") or r.get("unit") or ""),
              "written": str(r.get("order") or ""),
-             "outcome": _outcome(r)}
+             "outcome": _outcome(r), "failed": bool(r.get("tags"))}
             for r in rows]
 
 
@@ -149,8 +151,10 @@ class _Shown:
         return _heading(self.row, last, self.game.status in ("finished", "scored"))
 
     def image(self, round_number: int, number: int) -> MapImage:
-        return MapImage(f"Board {number}, round {round_number}: {self.heading()}",
-                        f"Board {number} · {phase_title(self.row.phase)}",
+        return MapImage(_("Board %(number)s, round %(round)s: %(heading)s") % {
+                            "number": number, "round": round_number, "heading": self.heading()},
+                        _("Board %(number)s · %(phase)s") % {
+                            "number": number, "phase": phase_title(self.row.phase)},
                         self.row.position, self.row.results)
 
 
@@ -158,19 +162,21 @@ def _shown(db: TournamentDb, state: Mapping[str, Any], round_number: int, number
            phase: str | None) -> _Shown:
     board = _published(state, round_number, number)
     if phase is not None and not PHASE_FORM.fullmatch(phase):
-        raise NotShown(f"“{phase[:12]}” is not a phase (they read like S1901M).")
+        raise NotShown(_("“%(phase)s” is not a phase (they read like S1901M).")
+                       % {"phase": phase[:12]})
     game = game_state(db, _board_id(db, round_number, number))
     phases = game.phases
     if not phases:
         if phase is not None:
-            raise NotShown(f"Board {number}'s game is not entered move by move: it has no "
-                           f"phases to show.")
+            raise NotShown(_("Board %(number)s's game is not entered move by move: it has no "
+                             "phases to show.") % {"number": number})
         return _Shown(board, game, -1)
     if phase is None:
         return _Shown(board, game, len(phases) - 1)
     matches = [i for i, row in enumerate(phases) if row.phase == phase]
     if not matches:
-        raise NotShown(f"Board {number}'s game has no phase {phase} (yet).")
+        raise NotShown(_("Board %(number)s's game has no phase %(phase)s (yet).")
+                       % {"number": number, "phase": phase})
     return _Shown(board, game, matches[-1])
 
 
@@ -194,7 +200,7 @@ def board_page(db: TournamentDb, state: Mapping[str, Any], round_number: int, nu
     try:
         plan = plan_board(row.position, row.results, load_geometry())
     except MapDataError as exc:  # a position the map cannot draw: the page still says so
-        problem = f"The map cannot show this phase ({exc})."
+        problem = _("The map cannot show this phase (%(why)s).") % {"why": exc}
     else:
         counts = power_counts(plan)
         for seat in context["seats"]:
@@ -223,7 +229,8 @@ def board_image(db: TournamentDb, state: Mapping[str, Any], round_number: int, n
     """What the map of the phase the page shows draws (NotShown as for the page)."""
     shown = _shown(db, state, round_number, number, phase)
     if shown.index < 0:
-        raise NotShown(f"Board {number}'s game is not entered move by move: it has no map.")
+        raise NotShown(_("Board %(number)s's game is not entered move by move: it has no map.")
+                       % {"number": number})
     return shown.image(round_number, number)
 
 
@@ -267,7 +274,9 @@ def board_routes(env: Environment, state: Callable[[], dict[str, Any]], source: 
         now = state()
         round_number, number = request.path_params["round"], request.path_params["number"]
         phase = _phase(request)
-        context = pages.get(now["version"], ("page", round_number, number, phase),
+        # Kept per language: the words of a page are the player's (i18n.Speaking).
+        context = pages.get(now["version"], (f"page:{current_language()}", round_number, number,
+                                             phase),
                             lambda: board_page(source.db, now, round_number, number, phase))
         headers = {"Cache-Control": "no-store"}
         if isinstance(context, NotShown):
@@ -280,15 +289,16 @@ def board_routes(env: Environment, state: Callable[[], dict[str, Any]], source: 
         now = state()
         round_number, number = request.path_params["round"], request.path_params["number"]
         phase = _phase(request)
-        image = pages.get(now["version"], ("map", round_number, number, phase),
+        image = pages.get(now["version"], (f"map:{current_language()}", round_number, number,
+                                           phase),
                           lambda: board_image(source.db, now, round_number, number, phase))
         if isinstance(image, NotShown):
             return PlainTextResponse(str(image), status_code=404)
         try:
             svg = map_svg(image)
         except MapDataError as exc:
-            return PlainTextResponse(f"The map cannot show this phase ({exc}).",
-                                     status_code=404)
+            return PlainTextResponse(_("The map cannot show this phase (%(why)s).")
+                                     % {"why": exc}, status_code=404)
         # Its address names what it draws: kept while that holds, asked again otherwise.
         same = request.query_params.get("v") == image.digest
         cache = "max-age=86400, immutable" if same else "no-store"

@@ -1,12 +1,16 @@
-"""What the page's template needs beyond the state: the search by name and the words."""
+"""What the page's template needs beyond the state: the search by name and the words
+(said in the player's language: a request is answered inside ``i18n.Speaking``)."""
 
 from __future__ import annotations
 
 import math
+from datetime import datetime
 from typing import Any
 
-STATUS_WORDS = {"planned": "not seated yet", "called": "board call published",
-                "playing": "being played", "finished": "finished", "none": "no round yet"}
+from tdapp.web.i18n import _, power_name
+from tdapp.web.words import ROUND_STATUSES, clock_label
+
+STATUS_WORDS = ROUND_STATUSES
 
 
 def clock_text(seconds: float | None) -> str:
@@ -25,7 +29,7 @@ def search(boards: list[dict[str, Any]], query: str) -> list[dict[str, Any]]:
     wanted = query.casefold().strip()
     if not wanted:
         return []
-    return [{"board": board["number"], "power": seat["power"].title(), "player": seat["player"]}
+    return [{"board": board["number"], "power": power_name(seat["power"]), "player": seat["player"]}
             for board in boards for seat in board["seats"]
             if wanted in seat["player"].casefold()]
 
@@ -36,6 +40,16 @@ def page_context(state: dict[str, Any], query: str) -> dict[str, Any]:
         "state": state,
         "query": query,
         "found": search(state["boards"], query),
-        "round_words": STATUS_WORDS.get(round_["status"], round_["status"]),
+        "round_words": _(STATUS_WORDS[round_["status"]]) if round_["status"] in STATUS_WORDS
+        else round_["status"],
+        "clock_label": clock_label(state["clock"].get("parts", {}), _),
         "clock_text": clock_text(state["clock"]["remaining_s"]),
+        "announcements": [announcement(item) for item in state["announcements"]],
     }
+
+
+def announcement(item: dict[str, Any]) -> dict[str, Any]:
+    """An announcement with its time as the room's clock says it (the server's local time)."""
+    when = datetime.fromtimestamp(float(item["at"])).astimezone()
+    return {"text": item["text"], "clock": when.strftime("%H:%M"),
+            "iso": when.isoformat(timespec="seconds")}

@@ -29,8 +29,8 @@ class Demo:
 
 
 def make_demo(folder: Path, format_name: str = "wdc-2018", rounds_played: int = 2,
-              call_next: bool = True) -> Demo:
-    path = write_demo(folder / f"{format_name}.tdt", players=21, format_name=format_name,
+              call_next: bool = True, players: int = 21) -> Demo:
+    path = write_demo(folder / f"{format_name}.tdt", players=players, format_name=format_name,
                       rounds_played=rounds_played)
     db = open_tournament_file(path)
     try:

@@ -58,7 +58,7 @@ def test_a_phone_finds_its_board_and_sees_a_change_without_reloading(
             assert page.evaluate("document.documentElement.scrollWidth") <= 360
             # Search a name with the form: the answer names the board and the power.
             seat = page.locator("table.board").nth(1).locator("tbody tr").nth(0)
-            name = seat.locator("td").nth(1).inner_text()
+            name = seat.locator("td").last.inner_text()  # the power is the row's header
             page.get_by_label("Find your name").fill(name)
             page.get_by_role("button", name="Find").click()
             page.wait_for_url("**/?q=*")
@@ -75,6 +75,8 @@ def test_a_phone_finds_its_board_and_sees_a_change_without_reloading(
             page.locator("header").filter(has_text="board call published").wait_for(
                 timeout=5000)
             assert page.evaluate("window.__same_page") is True
+            # A screen reader hears the change once, from the polite status region.
+            assert "board call published" in (page.locator("#said").text_content() or "")
             assert "board 2" in page.locator("ul.found").inner_text()  # the search kept
         finally:
             browser.close()

@@ -34,7 +34,10 @@ def test_state_is_the_contract_and_its_standings_are_tdapp_standings(
     state = answer.json()
     assert set(state) >= {"tournament", "round", "boards", "clock", "standings",
                           "standings_private", "announcements", "version"}
-    assert state["tournament"] == {"name": "Demo Open", "format": "wdc-2018"}
+    # format: the id, as tdapp standings gives it; title: what the page's header shows.
+    assert state["tournament"]["name"] == "Demo Open"
+    assert state["tournament"]["format"] == _standings_command(demo.path)["format"] == "wdc-2018"
+    assert state["tournament"]["title"] == "World DipCon 2018 (Sum of Squares)"
     assert state["round"] == {"number": 3, "status": "playing"}
     assert state["boards"] and all(b["round"] == 3 for b in state["boards"])
     for board in state["boards"]:

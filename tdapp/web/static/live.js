@@ -20,6 +20,21 @@
     ticking = setInterval(function () { node.textContent = text(end - Date.now() / 1000); }, 250);
   }
 
+  // What a screen reader hears of a change: the round's line and the clock's label, once
+  // (the ticking time is a role=timer, which readers leave quiet).
+  function words(root) {
+    var round = root.querySelector("header .round"), label = root.querySelector("#clock-label");
+    return [round ? round.textContent : "", label ? label.textContent : ""];
+  }
+
+  function say(before, after) {
+    var said = document.getElementById("said"), news = [];
+    for (var i = 0; i < after.length; i += 1) {
+      if (after[i] && after[i] !== before[i]) { news.push(after[i]); }
+    }
+    if (said && news.length) { said.textContent = news.join(". "); }
+  }
+
   function reload() {
     fetch(window.location.href, {cache: "no-store"}).then(function (answer) {
       return answer.ok ? answer.text() : null;
@@ -29,8 +44,10 @@
       var old = document.getElementById("live");
       if (!fresh || !old) { return; }
       var focused = document.activeElement && document.activeElement.id;
+      var before = words(old);
       old.replaceWith(document.importNode(fresh, true));
       if (focused === "q") { document.getElementById("q").focus(); }
+      say(before, words(fresh));
       tick();
     }).catch(function () { /* the next change tries again */ });
   }
