@@ -119,11 +119,13 @@ class RoomController(QObject):
         port = dialog.port.value()
         self.shown_host = dialog.chosen_address()
         server = PageServer(db.url or str(db.path), EVERY_ADDRESS, port)
+        dialog.start_button.setEnabled(False)  # a second click while it starts does nothing
         try:
             self.app.wait(server.start, notice="Starting the players' page…")
         except PageRefused as exc:
             dialog.say_problem(f"The page could not be started: {exc}. Pick another port "
                                f"and start it again.")
+            dialog.start_button.setEnabled(self.app.db is not None)
             return False
         self.server = server
         server.db.on_action = self._phone_wrote.emit
