@@ -127,6 +127,10 @@ class RoomController(QObject):
                                f"and start it again.")
             dialog.start_button.setEnabled(self.app.db is not None)
             return False
+        except Exception as exc:  # a bug: the one message of the operation API, not a crash
+            self.app.show_problem(exc, "The players' page could not be started")
+            dialog.start_button.setEnabled(self.app.db is not None)
+            return False
         self.server = server
         server.db.on_action = self._phone_wrote.emit
         if self.file_watcher is not None:
