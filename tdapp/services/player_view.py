@@ -110,7 +110,7 @@ def player_view(db: TournamentDb, player_id: int) -> PlayerView:
             for board, seat in session.execute(
                     select(Board, Seat).join(Seat, Seat.board_id == Board.id)
                     .where(Board.round_id == round_.id, Seat.player_id == player_id)
-                    .order_by(Board.number)).tuples():
+                    .order_by(Board.number)).all():
                 boards.append(_player_board(session, board, seat, player_id))
         open_round_number = open_round(session)
         checked_in = open_round_number is not None and session.scalar(

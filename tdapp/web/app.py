@@ -1,15 +1,19 @@
-"""The players' page as an ASGI application (Starlette): ``/``, ``/api/state``, ``/events``, and each
-board's page with its map (``/board/<round>/<number>``, ``board.py``).
+"""The players' page as an ASGI application (Starlette): ``/``, ``/api/state``, ``/events``,
+each board's page with its map (``/board/<round>/<number>``, ``board.py``) and a player's own
+page ``/p/CODE`` (``player.py``).
 
-Read-only for now: only GET and HEAD are answered (anything else is 405), a request with a
-body is refused, every page carries a Content-Security-Policy without inline script, and
-every name goes through Jinja2's autoescape.
+Only GET and HEAD are answered (anything else is 405) and a request with a body is refused,
+except the forms of a player's own page: POST to ``/p/CODE/<action>``, form-encoded, at most
+``MAX_BODY`` bytes with its length declared. Every page carries a Content-Security-Policy
+without inline script, and every name goes through Jinja2's autoescape.
 """
 
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
+import re
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager, suppress
@@ -27,6 +31,7 @@ from tdapp.core.clock import SystemTime, TimeSource
 from tdapp.web.board import board_routes
 from tdapp.web.i18n import LOCALE, Speaking, _, current_language, make_env
 from tdapp.web.page import page_context
+from tdapp.web.player import MAX_BODY, PlayerPages
 from tdapp.web.presence import Presence
 from tdapp.web.source import LiveSource
 from tdapp.web.state import build_state, clock_now
@@ -44,6 +49,12 @@ HEADERS = [
     (b"referrer-policy", b"no-referrer"),
     (b"x-frame-options", b"DENY"),
 ]
+# A player's page sends its forms with their origin: under "no-referrer" a browser sends
+# "Origin: null", which the CSRF check must refuse. "same-origin" never leaves this host.
+PLAYER_HEADERS = [(b"referrer-policy", b"same-origin") if name == b"referrer-policy"
+                  else (name, value) for name, value in HEADERS]
+PLAYER_POST = re.compile(r"/p/[^/]{1,64}/(checkin|uncheckin|confirm|dispute|propose|vote)")
+FORM = b"application/x-www-form-urlencoded"
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -63,11 +74,12 @@ class Guard:
             await self.app(scope, receive, send)
             return
         refusal = self._refusal(scope)
+        extra = PLAYER_HEADERS if scope.get("path", "").startswith("/p/") else HEADERS
 
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 message.setdefault("headers", [])
-                message["headers"] = list(message["headers"]) + HEADERS
+                message["headers"] = list(message["headers"]) + extra
             await send(message)
 
         if refusal is not None:
@@ -77,6 +89,11 @@ class Guard:
 
     @staticmethod
     def _refusal(scope: Scope) -> PlainTextResponse | None:
+        if not venue_host(dict(scope.get("headers") or []).get(b"host", b"")):
+            return PlainTextResponse(_("Open this page by the address the TD shows."),
+                                     status_code=421)
+        if scope["method"] == "POST" and PLAYER_POST.fullmatch(scope.get("path", "")):
+            return Guard._form_refusal(scope)
         if scope["method"] not in ("GET", "HEAD"):
             return PlainTextResponse(_("Only reading is allowed here."), status_code=405,
                                      headers={"Allow": "GET, HEAD"})
@@ -87,6 +104,38 @@ class Guard:
         if len(scope.get("query_string", b"")) > MAX_QUERY:
             return PlainTextResponse(_("That address is too long."), status_code=414)
         return None
+
+    @staticmethod
+    def _form_refusal(scope: Scope) -> PlainTextResponse | None:
+        """A player's form: form-encoded, its length declared and small, no query."""
+        headers = dict(scope.get("headers") or [])
+        length = headers.get(b"content-length", b"").strip()
+        if b"transfer-encoding" in headers or not length.isdigit():
+            return PlainTextResponse(_("A form here says its length."), status_code=411)
+        if int(length) > MAX_BODY:
+            return PlainTextResponse(_("A form here is a few lines at most."), status_code=413)
+        if headers.get(b"content-type", b"").split(b";")[0].strip().lower() != FORM:
+            return PlainTextResponse(_("Only a web form is taken here."), status_code=415)
+        if scope.get("query_string", b""):
+            return PlainTextResponse(_("A form here has no query."), status_code=414)
+        return None
+
+
+def venue_host(host: bytes) -> bool:
+    """The page answers only by an address (the QR code's), a name of one word (localhost, the
+    laptop's) or a ``.local`` name: another site's script cannot read it by pointing a name of
+    its own at this laptop (DNS rebinding); an absent Host is HTTP/1.0's and allowed."""
+    name = host.decode("latin-1").strip().lower()
+    if name.startswith("["):  # [IPv6]:port
+        name = name[1:name.find("]")] if "]" in name else ""
+    elif name.count(":") == 1:
+        name = name.split(":")[0]
+    if not name:
+        return not host
+    with suppress(ValueError):
+        ipaddress.ip_address(name)
+        return True
+    return "." not in name.rstrip(".") or name.rstrip(".").endswith(".local")
 
 
 class StateCache:
@@ -244,7 +293,9 @@ def create_app(source: LiveSource, time: TimeSource | None = None,
         finally:
             task.cancel()
 
+    players = PlayerPages(source, env)
     routes = [
+        *players.routes(),
         Route("/", index, methods=["GET", "HEAD"]),
         Route("/api/state", api_state, methods=["GET", "HEAD"]),
         Route("/events", events, methods=["GET"]),
@@ -256,6 +307,7 @@ def create_app(source: LiveSource, time: TimeSource | None = None,
     app.add_middleware(Speaking, catalogue=env.catalogue)  # outermost: refusals too
     app.state.changes = changes  # the command ends the streams when it is asked to stop
     app.state.presence = presence  # the program shows how many phones have the page
+    app.state.players = players  # its draw votes and limits, for the tests
     return app
 
 

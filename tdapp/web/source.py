@@ -1,8 +1,9 @@
 """The tournament the players' page serves, read live, and how it notices a change.
 
 A ``.tdt`` file is read where it is (not from a private copy: the page must follow the TD's
-program) without taking its lock, so the program keeps editing it meanwhile; the page never
-writes. A change by any program is seen by SQLite's ``PRAGMA data_version`` on a connection
+program) without taking its lock, so the program keeps editing it meanwhile; the page writes
+only what a player does from their own page (check-in, a confirmation or dispute, a draw vote's
+outcome), each through a service's ``db.action`` like any other station. A change by any program is seen by SQLite's ``PRAGMA data_version`` on a connection
 kept open for that alone, polled a few times a second. On a venue server the version is the
 server's write position (``pg_current_wal_lsn``), polled the same way.
 """
@@ -30,7 +31,13 @@ class LiveSource:
         self._probe = probe
         self._lock = threading.Lock()
         self._mark = self._read_mark()
+        self._nudged = False
         self.version = 1
+
+    def nudge(self) -> None:
+        """Something only this server holds changed (a draw vote's ballot count on the phones):
+        the next ``poll`` reports a change, so every open page updates."""
+        self._nudged = True
 
     def _read_mark(self) -> object:
         if self._probe is not None:
@@ -42,9 +49,9 @@ class LiveSource:
         """Look once; True (and the version moved on) when the tournament changed."""
         with self._lock:
             mark = self._read_mark()
-            if mark == self._mark:
+            if mark == self._mark and not self._nudged:
                 return False
-            self._mark = mark
+            self._mark, self._nudged = mark, False
             self.version += 1
             return True
 

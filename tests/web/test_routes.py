@@ -144,3 +144,26 @@ def test_no_response_holds_the_hidden_end_time(demo: Demo, source: LiveSource) -
         for form in forms:
             assert form not in text
     assert state["clock"]["remaining_s"] < secret - state["clock"]["at"] - 60
+
+
+@pytest.mark.parametrize(("host", "answered"), [
+    ("192.168.1.20:8080", True),  # the QR code's address
+    ("[fe80::1]:8080", True),
+    ("localhost:8080", True),
+    ("td-laptop", True),  # a name of one word: the laptop's own
+    ("td-laptop.local:8080", True),
+    ("evil.example.com", False),  # another site's name pointed at this laptop
+    ("evil.example.com:8080", False),
+    ("192.168.1.20.nip.io:8080", False),
+])
+def test_only_the_laptops_own_addresses_are_answered(source: LiveSource, host: str,
+                                                      answered: bool) -> None:
+    """DNS rebinding: a page on another site points a name of its own at the laptop and reads
+    the players' page with the phone's browser. The page answers only by an address, a name of
+    one word or a .local name; a form, as every request, is refused by another name."""
+    with TestClient(create_app(source)) as client:
+        page = client.get("/", headers={"Host": host})
+        state = client.get("/api/state", headers={"Host": host})
+    assert (page.status_code == 200) is answered and (state.status_code == 200) is answered
+    if not answered:
+        assert page.status_code == 421 and "address the TD shows" in page.text
