@@ -1,4 +1,5 @@
-"""Helpers of the players' page tests: a free port, real HTTP to the page, an open stream."""
+"""Helpers of the players' page tests: a free port, real HTTP to the page, an open stream, the
+roll call's "Checked in" cell."""
 
 from __future__ import annotations
 
@@ -61,3 +62,15 @@ class Stream:
         if sock is not None:
             sock.shutdown(socket.SHUT_RDWR)
         self.connection.close()
+
+
+def checked_in(main, name: str) -> str:  # noqa: ANN001 - the GUI's fixture
+    """The roll call's "Checked in" cell of ``name`` (the Rounds page, built if not yet)."""
+    from tdapp.gui.common.table_model import ROW_ROLE
+    from tdapp.gui.rounds.model import CHECKED_IN_COLUMN
+
+    page = main.window.rounds_page
+    for row in range(page.proxy.rowCount()):
+        if page.proxy.index(row, 0).data(ROW_ROLE).name == name:
+            return str(page.proxy.index(row, CHECKED_IN_COLUMN).data())
+    raise AssertionError(f"{name} not in the roll call")

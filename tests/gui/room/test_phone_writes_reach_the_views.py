@@ -23,12 +23,11 @@ from PySide6.QtCore import Qt
 
 from tdapp.gui.common.table_model import ROW_ROLE
 from tdapp.gui.results.boards_panel import ANSWERS_COLUMN
-from tdapp.gui.rounds.model import CHECKED_IN_COLUMN
 from tdapp.services import players as player_service
 from tdapp.services.announcements import announce
 from tdapp.services.changes import Change
 from tdapp.services.checkins import check_in, check_in_round, check_ins
-from tests.gui.room.helpers import free_port
+from tests.gui.room.helpers import checked_in, free_port
 
 # What `tdapp web FILE.tdt` does when a phone checks in and when the TD renames a player from
 # a command: services on the file, opened as the page opens it (no lock), in another process.
@@ -51,15 +50,6 @@ source.close()
 """
 
 
-def _checked_in(main, name: str) -> str:  # noqa: ANN001 - the GUI's fixture
-    """The roll call's "Checked in" cell of ``name`` (the Rounds page)."""
-    page = main.window.rounds_page
-    for row in range(page.proxy.rowCount()):
-        if page.proxy.index(row, 0).data(ROW_ROLE).name == name:
-            return str(page.proxy.index(row, CHECKED_IN_COLUMN).data())
-    raise AssertionError(f"{name} not in the roll call")
-
-
 def _record(main) -> list[Change]:  # noqa: ANN001 - the GUI's fixture
     heard: list[Change] = []
     main.app.changed.connect(heard.append)
@@ -76,7 +66,7 @@ def test_a_check_in_on_the_page_served_here_reaches_the_views_once(
     server = main.room.server
     assert server is not None
     main.window.show_page("Rounds")
-    assert _checked_in(main, "Ann Smith") == ""
+    assert checked_in(main, "Ann Smith") == ""
     heard = _record(main)
     ann = next(p for p in main.app.read(player_service.list_players) if p.name == "Ann Smith")
     number = main.app.read(check_in_round)
@@ -92,7 +82,7 @@ def test_a_check_in_on_the_page_served_here_reaches_the_views_once(
     if not server.db.on_server:  # on a venue server the login names the writer
         assert said.endswith("— players' page"), said
     assert ann.id in main.app.read(check_ins, number)
-    assert _checked_in(main, "Ann Smith").startswith("✓ phone "), "the roll call shows it"
+    assert checked_in(main, "Ann Smith").startswith("✓ phone "), "the roll call shows it"
     qtbot.wait(2500)  # the file watch looks twice meanwhile: it knows this one was told
     assert len([c for c in heard if c.room]) == 1, "told once, not again by the file watch"
 
@@ -109,7 +99,7 @@ def test_another_programs_writes_to_the_file_reach_the_views(
         main, qtbot, filled_file: Path) -> None:
     assert main.app.open_file(filled_file)
     main.window.show_page("Rounds")
-    assert _checked_in(main, "Ann Smith") == ""
+    assert checked_in(main, "Ann Smith") == ""
     page = main.window.players_page  # the Players page, open on the table
     assert "Ann Smith" in [row.name for row in page.model.rows()]
     heard = _record(main)
@@ -124,7 +114,7 @@ def test_another_programs_writes_to_the_file_reach_the_views(
     qtbot.waitUntil(lambda: any(c.room and c.roll_call for c in heard)
                     and any(c.players for c in heard), timeout=5000)
     assert "Ann Phoned" in main.window.statusBar().currentMessage()
-    qtbot.waitUntil(lambda: _checked_in(main, "Ann Phoned").startswith("✓ phone "),
+    qtbot.waitUntil(lambda: checked_in(main, "Ann Phoned").startswith("✓ phone "),
                     timeout=3000)  # the roll call, without reopening
 
 
