@@ -103,6 +103,16 @@ class RoomController(QObject):
         if self.server is not None:
             self._show_running()
 
+    def page_address(self) -> str:
+        """Where phones reach the page, ``HOST:PORT``: the running page's, else the address and
+        port last served from; empty when the page was never served here (the codes sheet's
+        default)."""
+        if self.server is not None and self.server.running:
+            return self.server.url(self.shown_host or None).removeprefix("http://").rstrip("/")
+        host = str(self.settings.value(ADDRESS_KEY, "") or "")
+        port = str(self.settings.value(PORT_KEY, "") or "")
+        return f"{host}:{port}" if host and port else ""
+
     def _show_running(self) -> None:
         if self.dialog is not None and self.server is not None:
             self.dialog.show_running(self.server.url(self.shown_host or None))

@@ -82,6 +82,7 @@ class MainController:
         self.games = GameController(self.window, self.app)  # Round > Play board
         self.venue = VenueController(self.window, self.app)  # File > Share… / Join…
         self.room = RoomController(self.window, self.app, settings)  # File > Players' page…
+        self.exports.room_address = self.room.page_address  # the codes sheet's QR codes
         self.app.file_opened.connect(lambda _path: self._file_opened())
         self.app.changed.connect(self._changed)
 

@@ -161,3 +161,18 @@ def test_quitting_stops_the_page(main, qtbot, filled_file: Path) -> None:
     main.shutdown()
     assert main.room.server is None and port_is_free(port)
     assert time.monotonic() - started < 5, "an open stream does not hold the quit"
+
+
+def test_the_codes_sheet_offers_the_address_the_page_is_served_at(
+        main, qtbot, filled_file: Path, dialog_answers) -> None:
+    """The codes sheet's QR codes must open the page where it is served: File › Export ›
+    Player codes sheet… offers the running page's address (and, once stopped, the one it was
+    last served at), not a guess."""
+    dialog, port = _started(main, qtbot, filled_file)
+    served = f"{dialog.chosen_address()}:{port}"
+    main.exports.actions.codes.trigger()
+    sheet = main.exports.codes_dialog
+    assert sheet is not None and sheet.address.text() == served
+    sheet.reject()
+    qtbot.mouseClick(dialog.stop_button, Qt.MouseButton.LeftButton)
+    assert main.room.page_address() == served  # remembered for the next time
