@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from starlette.applications import Starlette
 
 DEFAULT_PORT = 8080
+LISTEN_BACKLOG = 1024
 EVERY_ADDRESS = "0.0.0.0"
 PAGE_WHO = "players' page"  # who the audit log says wrote what a phone sent
 READY_WITHIN = 10.0  # seconds for uvicorn to answer after its start
@@ -52,7 +53,9 @@ def bind(address: str, port: int) -> socket.socket:
         raise PageRefused(
             f"port {port} on {where} cannot be used ({exc.strerror}); another program may be "
             f"serving there") from None
-    sock.listen(128)
+    # Room for every phone in the hall reconnecting at once (after the Wi-Fi drops): 256
+    # handsets, each with its stream and a page load; the system caps it at its own limit.
+    sock.listen(LISTEN_BACKLOG)
     sock.set_inheritable(True)
     return sock
 
