@@ -16,37 +16,15 @@ import sys
 from types import FrameType
 
 from tdapp.store.database import TournamentFileError
+from tdapp.web.serve import (
+    DEFAULT_PORT,
+    PageRefused,
+    as_page,
+    bind,
+    shown_host,
+    uvicorn_config,
+)
 from tdapp.web.source import LiveSource, open_live
-
-DEFAULT_PORT = 8080
-
-
-def _bind(address: str, port: int) -> socket.socket:
-    family = socket.AF_INET6 if ":" in address else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
-    if os.name != "nt":  # on Windows this would let two servers share the port
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    try:
-        sock.bind((address, port))
-    except OSError as exc:
-        sock.close()
-        raise TournamentFileError(
-            f"port {port} on {address or 'every address'} cannot be used ({exc.strerror}); "
-            f"another program may be serving there: pick another with --port") from None
-    sock.listen(128)
-    sock.set_inheritable(True)
-    return sock
-
-
-def _shown_host(address: str, sock: socket.socket) -> str:
-    if address in ("", "0.0.0.0", "::"):
-        try:  # the address phones on the venue network reach (no packet is sent)
-            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-                probe.connect(("10.255.255.255", 1))
-                return str(probe.getsockname()[0])
-        except OSError:
-            return "127.0.0.1"
-    return f"[{address}]" if ":" in address else address
 
 
 def serve(source: LiveSource, sock: socket.socket, url: str) -> None:
@@ -67,10 +45,7 @@ def serve(source: LiveSource, sock: socket.socket, url: str) -> None:
             else:
                 self.should_exit = True
 
-    config = uvicorn.Config(app, log_level="warning", lifespan="on",
-                            timeout_graceful_shutdown=1, h11_max_incomplete_event_size=16384,
-                            limit_concurrency=1000, server_header=False)
-    server = Server(config)
+    server = Server(uvicorn_config(app))
 
     async def run() -> None:
         task = asyncio.create_task(server.serve(sockets=[sock]))
@@ -100,14 +75,15 @@ def main(argv: list[str]) -> int:
     except TournamentFileError as exc:
         print(f"tdapp web: {' '.join(str(exc).split())}", file=sys.stderr)
         return 2
+    as_page(source.db, in_program=False)
     try:
         try:
-            sock = _bind(args.listen, args.port)
-        except TournamentFileError as exc:
-            print(f"tdapp web: {exc}", file=sys.stderr)
+            sock = bind(args.listen, args.port)
+        except PageRefused as exc:
+            print(f"tdapp web: {exc}: pick another with --port", file=sys.stderr)
             return 2
         port = sock.getsockname()[1]
-        url = f"http://{_shown_host(args.listen, sock)}:{port}/"
+        url = f"http://{shown_host(args.listen)}:{port}/"
         serve(source, sock, url)
     finally:
         source.close()

@@ -64,6 +64,7 @@ def _revert(db: TournamentDb, kind: str) -> Change:
                                            others=RESTORERS)
         except board_rights.BoardRightsError as exc:  # an assistant's login gone since...
             raise ServiceError(str(exc)) from exc
+        db.actions_here.append(reverted.action_id)  # this program's own: not heard again
         verb = "Undone" if kind == "undo" else "Redone"
         change = Change.everything(f"{verb}: {reverted.what}")
         if db.on_server:  # every station hears of it, as of any person's action

@@ -12,7 +12,8 @@ import contextlib
 import getpass
 import threading
 import uuid
-from collections.abc import Iterator
+from collections import deque
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -130,6 +131,12 @@ class TournamentDb:
         self.lock = lock
         self.closed = False
         self._calls = threading.local()  # the ServiceCall of each thread (a venue server)
+        # The last actions committed through this handle, known before their commit: a watch
+        # of the file for other programs' commits (services.file_watch) skips them.
+        self.actions_here: deque[int] = deque(maxlen=512)
+        # Called (on the committing thread) after each action's commit with its id: the
+        # players' page run inside the program tells the GUI what a phone wrote.
+        self.on_action: Callable[[int], None] | None = None
 
     @contextmanager
     def call(self, receipt: str | None = None) -> Iterator[ServiceCall]:
@@ -176,8 +183,18 @@ class TournamentDb:
                                          change=declared if call is not None else None)
                     if call is not None and call.receipt and not call.committed:
                         receipts.write(session, call.receipt, action_id, self.station)
-                session.commit()
+                if action_id is not None:
+                    self.actions_here.append(action_id)
+                try:
+                    session.commit()
+                except BaseException:
+                    if action_id is not None and action_id in self.actions_here:
+                        self.actions_here.remove(action_id)
+                    raise
                 checkpoint(session)
+                if action_id is not None and self.on_action is not None:
+                    with contextlib.suppress(Exception):  # committed: never a failure now
+                        self.on_action(action_id)
                 if call is not None:
                     call.committed = True
                     call.declared = declared

@@ -32,6 +32,7 @@ from tdapp.web.board import board_routes
 from tdapp.web.i18n import LOCALE, Speaking, _, current_language, make_env
 from tdapp.web.page import page_context
 from tdapp.web.player import MAX_BODY, PlayerPages
+from tdapp.web.presence import Presence
 from tdapp.web.source import LiveSource
 from tdapp.web.state import build_state, clock_now
 
@@ -231,9 +232,15 @@ class Changes:
             await asyncio.wait_for(changed.wait(), timeout)
 
 
+def _client(request: Request) -> str:
+    return request.client.host if request.client is not None else ""
+
+
 def create_app(source: LiveSource, time: TimeSource | None = None,
-               locale: Path = LOCALE) -> Starlette:
-    """The application for one open tournament (``locale``: where its translations are)."""
+               locale: Path = LOCALE, presence: Presence | None = None) -> Starlette:
+    """The application for one open tournament (``locale``: where its translations are;
+    ``presence``: who has the page, counted for the program that serves it)."""
+    presence = presence or Presence()
     env = make_env(locale=locale)
     cache = StateCache(source, time or SystemTime())
     changes = Changes(source)
@@ -242,6 +249,7 @@ def create_app(source: LiveSource, time: TimeSource | None = None,
         return env.get_template("index.html").render(**page_context(state, query))
 
     async def index(request: Request) -> HTMLResponse:
+        presence.seen(_client(request), page=True)
         query = request.query_params.get("q", "")[:80].strip()
         if query:
             html = await run_in_threadpool(lambda: page(cache.get(), query))
@@ -251,22 +259,27 @@ def create_app(source: LiveSource, time: TimeSource | None = None,
         return HTMLResponse(body, headers={"Cache-Control": "no-store"})
 
     async def api_state(request: Request) -> JSONResponse:
+        presence.seen(_client(request))
         body = await cache.serve("json", lambda state: bytes(JSONResponse(state).body))
         return _Serialised(body, headers={"Cache-Control": "no-store"})
 
     async def events(request: Request) -> StreamingResponse:
         async def stream() -> AsyncIterator[str]:
             sent = source.version
-            yield f"retry: 1000\ndata: {json.dumps({'version': sent})}\n\n"
-            while not changes.stopping and not await request.is_disconnected():
-                if source.version != sent:
-                    sent = source.version
-                    yield f"data: {json.dumps({'version': sent})}\n\n"
-                    continue
-                # No await between the look above and taking the event: no change is missed.
-                await changes.wait(KEEPALIVE_S)
-                if source.version == sent and not changes.stopping:
-                    yield ": still here\n\n"
+            presence.opened(_client(request))
+            try:
+                yield f"retry: 1000\ndata: {json.dumps({'version': sent})}\n\n"
+                while not changes.stopping and not await request.is_disconnected():
+                    if source.version != sent:
+                        sent = source.version
+                        yield f"data: {json.dumps({'version': sent})}\n\n"
+                        continue
+                    # No await between the look above and taking the event: none is missed.
+                    await changes.wait(KEEPALIVE_S)
+                    if source.version == sent and not changes.stopping:
+                        yield ": still here\n\n"
+            finally:
+                presence.closed()
 
         return StreamingResponse(stream(), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-store",
@@ -293,6 +306,7 @@ def create_app(source: LiveSource, time: TimeSource | None = None,
     app.add_middleware(_GuardMiddleware)
     app.add_middleware(Speaking, catalogue=env.catalogue)  # outermost: refusals too
     app.state.changes = changes  # the command ends the streams when it is asked to stop
+    app.state.presence = presence  # the program shows how many phones have the page
     app.state.players = players  # its draw votes and limits, for the tests
     return app
 

@@ -1,4 +1,4 @@
-"""The players' page checked by axe-core (vendored in tests/web/vendor/axe-core) in a real
+"""The players' page checked by axe-core (vendored in tests/web/data/vendor/axe-core) in a real
 Chromium, on a phone (360 x 740) and on a projector (1920 x 1080): no serious or critical
 violation before a round, with a board call and a private ranking, and with standings. Also
 what axe cannot see: the skip link comes first and shows its focus, the ticking clock stays
@@ -17,6 +17,8 @@ import pytest
 
 from tdapp.services.announcements import announce
 from tdapp.store.files import open_tournament_file
+from tests.web.axe import assert_clean as _assert_clean
+from tests.web.axe import violations as _violations
 from tests.web.conftest import Demo, make_demo
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -24,11 +26,8 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwr
 if not Path(CHROMIUM).exists():
     pytest.skip("no Chromium here (apt-get install chromium)", allow_module_level=True)
 
-AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
 PHONE = {"width": 360, "height": 740}
 PROJECTOR = {"width": 1920, "height": 1080}
-# Every rule axe has (WCAG 2.x A and AA, best practices); what fails is a serious or critical one.
-RUN = "async () => await axe.run(document, {resultTypes: ['violations']})"
 
 
 def _serve(path: Path) -> Iterator[str]:
@@ -79,26 +78,6 @@ def private_ranking(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def with_standings(demo: Demo) -> Iterator[str]:
     """WDC 2018's round 3 playing: the board call, the clock and the standings."""
     yield from _serve(demo.path)
-
-
-def _violations(browser: object, url: str, viewport: dict[str, int]) -> list[dict]:
-    page = browser.new_page(viewport=viewport)  # type: ignore[attr-defined]
-    try:
-        page.goto(url)
-        # Evaluated through the DevTools protocol, which the page's CSP (script-src 'self')
-        # does not govern: the page's own policy stays as it is served.
-        page.evaluate(AXE.read_text(encoding="utf-8"))
-        result = page.evaluate(RUN)
-        assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
-    finally:
-        page.close()
-    return [{"id": v["id"], "impact": v["impact"], "help": v["help"],
-             "nodes": [n["target"] for n in v["nodes"]][:5]} for v in result["violations"]]
-
-
-def _assert_clean(violations: list[dict]) -> None:
-    bad = [v for v in violations if v["impact"] in ("serious", "critical")]
-    assert not bad, json.dumps(bad, indent=1)
 
 
 @pytest.mark.parametrize("state", ["before_a_round", "private_ranking", "with_standings"])

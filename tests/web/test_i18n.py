@@ -18,7 +18,7 @@ from tdapp.web.app import create_app
 from tdapp.web.i18n import TEMPLATES, Catalogue, accepted, make_env
 from tdapp.web.source import LiveSource
 
-TEST_PO = Path(__file__).parent / "translations" / "fr" / "LC_MESSAGES" / "tdapp-web.po"
+TEST_PO = Path(__file__).parent / "data" / "translations" / "fr" / "LC_MESSAGES" / "tdapp-web.po"
 # Attributes a person reads or hears (placeholder, alternative text, tooltips, labels).
 SPOKEN = {"title", "alt", "placeholder", "aria-label", "aria-description", "aria-roledescription",
           "aria-valuetext", "label", "content"}

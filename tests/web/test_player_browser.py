@@ -160,7 +160,8 @@ def test_axe_finds_no_serious_violation_on_a_players_page(tmp_path: Path, serve:
                                                           chromium: Any) -> None:
     """axe-core (tests/web/test_accessibility.py's run) on a player's page: the check-in, a
     draw proposal, an open ballot, and a result to confirm or dispute."""
-    from tests.web.test_accessibility import _assert_clean, _violations
+    from tests.web.axe import assert_clean as _assert_clean
+    from tests.web.axe import violations as _violations
 
     played = make_played(tmp_path, "wdc-2025", "S1906M")
     url = serve(played.demo.path)

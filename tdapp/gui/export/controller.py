@@ -78,6 +78,9 @@ class ExportController:
         self.options: PdfOptionsDialog | None = None
         self.codes_dialog: CodesSheetDialog | None = None
         self.page_address = ""  # what the TD last gave for the codes sheet, offered again
+        # Where the players' page is served (File › Players' page…), HOST:PORT or "": the
+        # sheet's QR codes open it (the main controller connects it).
+        self.room_address: Callable[[], str] = lambda: ""
         self.differences: DifferencesDialog | None = None
         # Where the TD last saved an export of this file (a USB stick, say): the next export
         # is offered there too; a newly opened tournament starts beside its own file again.
@@ -165,7 +168,8 @@ class ExportController:
 
         if self.codes_dialog is not None:
             self.codes_dialog.reject()
-        address = self.page_address or self.app.wait(codes_sheet.default_page_address)
+        address = (self.page_address or self.room_address()
+                   or self.app.wait(codes_sheet.default_page_address))
         dialog = CodesSheetDialog(address, self.paper, self.window)
         dialog.chosen.connect(self._codes_chosen)
         dialog.finished.connect(lambda _code: self._codes_closed(dialog))

@@ -24,6 +24,7 @@ from tdapp.gui.formats.controller import FormatsController
 from tdapp.gui.game.controller import GameController
 from tdapp.gui.history.controller import HistoryController
 from tdapp.gui.rating.controller import RatingController
+from tdapp.gui.room.controller import RoomController
 from tdapp.gui.settings import RecentFiles
 from tdapp.gui.snapshots.controller import SnapshotsController
 from tdapp.gui.teams.controller import TeamsController
@@ -80,6 +81,8 @@ class MainController:
         self.exports = ExportController(self.window, self.window.menus, self.app)  # File > Export
         self.games = GameController(self.window, self.app)  # Round > Play board
         self.venue = VenueController(self.window, self.app)  # File > Share… / Join…
+        self.room = RoomController(self.window, self.app, settings)  # File > Players' page…
+        self.exports.room_address = self.room.page_address  # the codes sheet's QR codes
         self.app.file_opened.connect(lambda _path: self._file_opened())
         self.app.changed.connect(self._changed)
 
@@ -245,5 +248,6 @@ class MainController:
     def shutdown(self) -> None:
         """Finish background work and close the tournament file."""
         self.app.operations.wait_all()
+        self.room.shutdown()  # the players' page stops with the program
         self.venue.shutdown()
         self.app.close_file()

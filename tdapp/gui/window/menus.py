@@ -66,6 +66,9 @@ class MainMenus:
         self.join_action = make_action(
             window, "&Join a shared tournament…", None,
             "Work on a tournament another laptop shares")
+        self.players_page_action = make_action(  # connected by tdapp.gui.room.controller
+            window, "&Players' page on the venue network…", None,
+            "Serve a page for the players' phones: where they sit, the clock, announcements")
         self.season_action = make_action(  # connected by the main controller
             window, "DBN Invitational &season…", None,
             "A season of qualifying events: standings, invitations, semi-final stage")
@@ -108,7 +111,7 @@ class MainMenus:
         file_menu.addAction(self.snapshots_action)
         self.export_menu = file_menu.addMenu("E&xport")  # filled by tdapp.gui.export
         file_menu.addSeparator()
-        file_menu.addActions([self.share_action, self.join_action])
+        file_menu.addActions([self.share_action, self.join_action, self.players_page_action])
         file_menu.addSeparator()
         file_menu.addAction(self.season_action)  # a season's own file, beside the tournament's
         file_menu.addAction(self.close_action)

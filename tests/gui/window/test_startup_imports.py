@@ -24,7 +24,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
 ALLOWED = Path(__file__).with_name("startup_modules.txt")
-HEAVY = ("alembic", "reportlab", "openpyxl", "psycopg", "psycopg2")
+HEAVY = ("alembic", "reportlab", "openpyxl", "psycopg", "psycopg2", "uvicorn", "starlette",
+         "jinja2")  # the players' page's server loads when File › Players' page… starts it
 UPDATE = ("QT_QPA_PLATFORM=offscreen .venv/bin/python -m tests.gui.window.test_startup_imports "
           "--write")
 

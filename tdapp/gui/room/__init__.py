@@ -1,0 +1,1 @@
+"""File › Players' page on the venue network…, and the GUI seeing what phones wrote."""
