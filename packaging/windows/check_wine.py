@@ -5,6 +5,7 @@
 Unpacks the zip and runs its python.exe and launchers under Wine: ``--version``, the JSON
 commands (their output compared with this Linux tdapp's on the same input), ``standings`` and
 ``export`` of a demo file made on Linux, ``demo`` (its file then read back on Linux), the
+players' page (``tdapp web`` served by Windows, read and posted to from Linux), the
 Windows-only code paths (probe.py: the msvcrt lock from two processes, drive types, settings
 folder), the windowless launcher, and the NSIS installer run silently, the installed tdapp
 answering, then its uninstaller (which must leave a tournament in the folder alone).
@@ -17,14 +18,20 @@ which Wine 8 does not have, so the GUI tests are Windows-only (listed in packagi
 from __future__ import annotations
 
 import argparse
+import html
 import json
 import os
+import re
+import select
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
 import time
 import tomllib
+import urllib.parse
+import urllib.request
 import zipfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -95,6 +102,55 @@ class Checker:
     def console(self, *args: str) -> subprocess.CompletedProcess[str]:
         """``tdapp.com ...``: what a TD types in a command prompt."""
         return self.wine(str(self.folder / "tdapp.com"), *args)
+
+
+def _a_player_code(path: Path) -> tuple[str, str]:
+    """Codes made on Linux (the TD's codes sheet does this): the first player's name and code."""
+    from tdapp.services import player_codes
+    from tdapp.services.files import close_tournament, open_tournament
+
+    db = open_tournament(path)
+    try:
+        player_codes.ensure_codes(db)
+        first = player_codes.list_codes(db)[0]
+    finally:
+        close_tournament(db)
+    return first.name, first.code
+
+
+def _checked_in(path: Path) -> list[str]:
+    from tdapp.services import checkins, player_codes
+    from tdapp.services.files import close_tournament, open_tournament
+
+    db = open_tournament(path)
+    try:
+        number = checkins.check_in_round(db)
+        names = {row.player_id: row.name for row in player_codes.list_codes(db)}
+        return [names[p] for p in checkins.check_ins(db, number)] if number else []
+    finally:
+        close_tournament(db)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _first_line(process: subprocess.Popen[str], seconds: float) -> str:
+    """The process's first line of output, waiting at most ``seconds``."""
+    assert process.stdout is not None
+    ready, _, _ = select.select([process.stdout], [], [], seconds)
+    line = process.stdout.readline() if ready else ""
+    if not line:
+        process.kill()
+        raise AssertionError(f"no ready line: {process.stderr.read()[-600:] if process.stderr else ''}")
+    return line
+
+
+def _get(url: str) -> str:
+    with urllib.request.urlopen(url, timeout=30) as answer:
+        return str(answer.read().decode("utf-8"))
 
 
 def _ok(result: subprocess.CompletedProcess[str]) -> str:
@@ -197,6 +253,46 @@ def run_checks(c: Checker, version: str) -> None:
         assert path.exists(), "tdapp.exe (pythonw) wrote no demo file"
         return "tdapp.exe -> pythonw.exe wrote a demo"
 
+    def players_page() -> str:
+        """`tdapp web` on Windows: the JSON line, /api/state, a player's own page by their
+        code, and a check-in posted from a phone (here, Linux) written to the .tdt."""
+        path = work / "page.tdt"
+        shutil.copy(demo, path)
+        name, code = _a_player_code(path)
+        port = _free_port()
+        server = subprocess.Popen(
+            ["wine", str(c.folder / "tdapp.com"), "web", windows_path(path), "--listen",
+             "127.0.0.1", "--port", str(port)], stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True, env=c.env)
+        try:
+            started = json.loads(_first_line(server, 120))
+            base = f"http://127.0.0.1:{port}"
+            assert started["url"].endswith(f":{port}/"), started
+            state = json.loads(_get(f"{base}/api/state"))
+            linux = json.loads(_ok(c.linux("standings", str(path))))
+            assert state["tournament"]["format"] == linux["format"], state["tournament"]
+            page = _get(f"{base}/p/{code}")
+            assert html.escape(name) in page, page[:300]
+            token = re.search(r'action="([^"]*/checkin)">\s*<input type="hidden" '
+                              r'name="csrf" value="([^"]+)"', page)
+            assert token is not None, "no check-in form on the player's page"
+            body = urllib.parse.urlencode({"csrf": token.group(2)}).encode()
+            request = urllib.request.Request(
+                base + token.group(1), data=body, method="POST",
+                headers={"Content-Type": "application/x-www-form-urlencoded",
+                         "Origin": base})
+            with urllib.request.urlopen(request, timeout=30) as answer:  # 303, then the page
+                assert answer.status == 200, answer.status
+        finally:
+            server.terminate()
+            try:
+                server.wait(30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+        checked = _checked_in(path)
+        assert checked == [name], checked
+        return f"served by Windows: /api/state, {name}'s own page, a phone's check-in kept"
+
     for name, test in (("--version (python.exe -m tdapp)", version_python),
                        ("--version (tdapp.com)", version_console),
                        ("adjudicate", json_command(["adjudicate"], ADJUDICATE)),
@@ -204,7 +300,8 @@ def run_checks(c: Checker, version: str) -> None:
                        ("seat", json_command(["seat"], SEAT)),
                        ("clock schedule", clock), ("standings", standings), ("export", export),
                        ("demo", windows_demo), ("Windows code paths (probe.py)", probe),
-                       ("tdapp.exe (no console)", window_launcher)):
+                       ("tdapp.exe (no console)", window_launcher),
+                       ("players' page (tdapp web)", players_page)):
         c.check(name, test)
 
 
