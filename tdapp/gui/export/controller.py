@@ -19,6 +19,7 @@ from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QProgressDialog
 
+from tdapp.core.tournament.rating import DEFAULT_COMPRESSION
 from tdapp.gui.controller import AppController
 from tdapp.gui.export.menu import ExportActions
 from tdapp.gui.operations import DialogProgress, Job, Operation
@@ -81,6 +82,9 @@ class ExportController:
         # Where the players' page is served (File › Players' page…), HOST:PORT or "": the
         # sheet's QR codes open it (the main controller connects it).
         self.room_address: Callable[[], str] = lambda: ""
+        # The compression reading the TD picked in the rating dialog (seed 003 reads two ways):
+        # the rating PDF prints the same figures the dialog showed.
+        self.rating_compression: Callable[[], str] = lambda: DEFAULT_COMPRESSION
         self.differences: DifferencesDialog | None = None
         # Where the TD last saved an export of this file (a USB stick, say): the next export
         # is offered there too; a newly opened tournament starts beside its own file again.
@@ -144,8 +148,10 @@ class ExportController:
         self.paper = paper
         target = self._save_path("Export a PDF", what, ".pdf", PDF_FILTER)
         if target is not None:
+            compression = self.rating_compression()
             self.start(ExportJob(f"Writing the {what.replace('-', ' ')} PDF…", target,
-                                 lambda db, path: exports.export_pdf(db, path, what, paper)))
+                                 lambda db, path: exports.export_pdf(db, path, what, paper,
+                                                                     compression)))
 
     def certificates(self, text_only: bool) -> None:
         from tdapp.services import exports  # reportlab, openpyxl: loaded on first use

@@ -83,6 +83,7 @@ class MainController:
         self.venue = VenueController(self.window, self.app)  # File > Share… / Join…
         self.room = RoomController(self.window, self.app, settings)  # File > Players' page…
         self.exports.room_address = self.room.page_address  # the codes sheet's QR codes
+        self.exports.rating_compression = lambda: self.rating.compression  # as the dialog shows
         self.app.file_opened.connect(lambda _path: self._file_opened())
         self.app.changed.connect(self._changed)
 

@@ -224,3 +224,22 @@ def test_the_next_export_is_offered_in_the_folder_of_the_last_one(
     exports.actions.csv.trigger()
     _wait(qtbot, exports, usb / Path(offered[2]).name)
     assert Path(offered[2]).parent == tournament_folder
+
+
+def test_the_rating_pdf_uses_the_reading_picked_in_the_rating_dialog(qtbot, exporting,
+                                                                    tmp_path: Path) -> None:
+    """Seed 003's compression reads two ways; the TD picks one in Tournament › EADiplomacy
+    rating…, and File › Export › PDF › rating printed the default whatever was picked."""
+    main, exports, chosen, _answers = exporting
+    written = {}
+    for reading in ("eliminated", "all"):
+        main.rating.compression = reading  # as the dialog's choice sets it
+        chosen["path"] = tmp_path / f"rating-{reading}.pdf"
+        exports.actions.pdf.trigger()
+        exports.options.choose("rating", "a4")
+        exports.options._ok()
+        _wait(qtbot, exports, chosen["path"])
+        written[reading] = " ".join(_pdf_text(chosen["path"])[1].split())
+    assert "Compression used: S and n over the eliminated players' scores" in written[
+        "eliminated"]
+    assert "Compression used: S and n over all the scores of the board" in written["all"]
