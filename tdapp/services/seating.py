@@ -397,6 +397,20 @@ def pool_boards(db: TournamentDb, round_number: int) -> frozenset[int]:
                      if b.seats and all(s.player_id in pool for s in b.seats))
 
 
+def team_round_boards(db: TournamentDb, round_number: int) -> frozenset[int]:
+    """The team round's boards (WDC 2025 round 4, beside the pool's), for the Boards page to
+    mark: every seat taken by a member of a team. Empty for other rounds and formats."""
+    rule = effective_format(db).team
+    if rule is None or round_number != rule.round:
+        return frozenset()
+    with db.read() as session:
+        members = set(session.scalars(select(TeamMember.player_id)))
+    if not members:
+        return frozenset()
+    return frozenset(b.number for b in all_boards(db, round_number)
+                     if b.seats and all(s.player_id in members for s in b.seats))
+
+
 def existing_call(db: TournamentDb, round_number: int) -> int:
     """How many boards the round already has (0: not called yet)."""
     with db.read() as session:

@@ -108,15 +108,17 @@ def result_text(centers: int | None, score: float | None) -> str:
     return f"{text} · {round(score, 2):g}" if score is not None else text
 
 
-def called_card_views(boards: Sequence[BoardRow],
-                      pool_boards: Collection[int] = ()) -> list[CardView]:
+def called_card_views(boards: Sequence[BoardRow], pool_boards: Collection[int] = (),
+                      team_boards: Collection[int] = ()) -> list[CardView]:
     """A published round's boards, with centres and scores once results are in; the
-    championship pool's boards say so (WDC 2025 round 4)."""
+    championship pool's boards and the team round's say so (WDC 2025 round 4)."""
     views = []
     for board in boards:
         seats = tuple(SeatView(s.power, s.player_name, extra=result_text(s.centers, s.score))
                       for s in board.seats)
         notes = ["championship pool"] if board.number in pool_boards else []
+        if board.number in team_boards:
+            notes.append("team round")
         if board.top_board:
             notes.append("top board")
         notes.append({"seated": "not started", "playing": "playing", "finished": "finished",

@@ -172,7 +172,9 @@ class BoardsController:
             summary = rollcall.count(rows).summary() if rows else ""
         pool = self.app.read(seating.pool_boards, number, default=frozenset()) if boards \
             else frozenset()
-        self.page.set_boards(number, boards, late, out, summary, pool)
+        team = self.app.read(seating.team_round_boards, number, default=frozenset()) \
+            if boards else frozenset()
+        self.page.set_boards(number, boards, late, out, summary, pool, team)
         self._update_action()
         self.show_disputes()
 

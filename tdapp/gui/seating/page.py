@@ -159,10 +159,11 @@ class BoardsPage(QWidget):
 
     def set_boards(self, number: int | None, boards: list[BoardRow],
                    late: list[tuple[int, str]], sitting_out: str, roll_call: str = "",
-                   pool_boards: frozenset[int] = frozenset()) -> None:
+                   pool_boards: frozenset[int] = frozenset(),
+                   team_boards: frozenset[int] = frozenset()) -> None:
         """The round's boards, who could still join, who sits out; before the call, the
         roll call's count."""
-        self.grid.show_cards(called_card_views(boards, pool_boards))
+        self.grid.show_cards(called_card_views(boards, pool_boards, team_boards))
         self._board_ids = {b.number: b.board_id for b in boards}
         for card in self.grid.cards:
             card.setToolTip("Double-click: enter the result. Right-click: play the board "

@@ -106,4 +106,6 @@ def test_pool_round_seated_published_and_projected(main, qtbot, demo70: Path,
     QApplication.processEvents()
     notes = [card.note.text() for card in page.grid.cards]
     assert [n.startswith("championship pool") for n in notes] == [True] * 3 + [False] * 7
+    # The other seven are the team round's (II.4), and their cards say so as the wizard's did.
+    assert [n.startswith("team round") for n in notes] == [False] * 3 + [True] * 7
     screens.save(page, "seating/pool-boards-page.png")
