@@ -382,12 +382,26 @@ def _board(proposal: SeatingProposal, number: int) -> Board:
     raise SeatingRefusal(f"There is no board {number}.")
 
 
+def team_boards(proposal: SeatingProposal) -> frozenset[int]:
+    """The team round's boards whose powers the teams chose (WDC 2025 II.4.a: "One player
+    from the team will play each country, and this will be assigned by the team"): every seat
+    a team member. A power method leaves them as the teams chose."""
+    rule = proposal.context.fmt.team
+    if rule is None or not rule.team_picks_powers:
+        return frozenset()
+    members = {player for team in proposal.context.teams.values() for player in team.values()}
+    return frozenset(b.number for b in proposal.boards
+                     if members and b.seats and all(p in members for p in b.seats))
+
+
 def assign_preferences(proposal: SeatingProposal) -> list[str]:
-    """Powers from each player's preference list, lowest-ranked first; returns the notes."""
+    """Powers from each player's preference list, lowest-ranked first; returns the notes.
+    Locked boards and the team round's boards keep theirs."""
     context = proposal.context
     notes: list[str] = []
+    kept = proposal.locked_boards | team_boards(proposal)
     for board in proposal.boards:
-        if board.number in proposal.locked_boards:
+        if board.number in kept:
             continue
         order = choosing_order(board.seats, context.ranking, lowest_first=True)
         outcome = assign_from_preferences(board.seats, context.preferences, order,

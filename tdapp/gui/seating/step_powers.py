@@ -188,8 +188,14 @@ class PowersPage(QWizardPage):
         if proposal is None:
             return
         rule = proposal.context.power_method
-        self.format_note.setText(f"The format assigns powers in round "
-                                 f"{self.owner.round_number} by: {POWER_METHOD_TITLES[rule]}.")
+        note = (f"The format assigns powers in round {self.owner.round_number} by: "
+                f"{POWER_METHOD_TITLES[rule]}.")
+        teams = board_call.team_boards(proposal)
+        if teams:
+            note += (f" On the team round's {len(teams)} boards each player plays the power "
+                     f"their team chose; what you pick here gives the other boards' powers.")
+        self.format_note.setText(note)
+        self.format_note.setWordWrap(True)
         chosen = self.method or rule
         self.use(chosen, fresh=self.owner.powers_for is not proposal)
 
@@ -222,8 +228,9 @@ class PowersPage(QWizardPage):
 
     def _start_paris(self, proposal: SeatingProposal) -> None:
         selections = {}
+        kept = proposal.locked_boards | board_call.team_boards(proposal)
         for board in proposal.boards:
-            if board.number in proposal.locked_boards:
+            if board.number in kept:
                 continue
             board_call.clear_powers(proposal, board.number)
             selections[board.number] = board_call.paris_selection(proposal, board.number)

@@ -63,6 +63,18 @@ def test_pool_round_seated_published_and_projected(main, qtbot, demo70: Path,
         screens.save(wizard, "seating/pool-seat.png")
         wizard.next()
         assert wizard.currentId() == POWERS
+        # II.4.a: "One player from the team will play each country, and this will be assigned
+        # by the team": the Powers step says whose powers its methods give.
+        note = wizard.powers_page.format_note.text()
+        assert "team round's 7 boards each player plays the power their team chose" in note
+        screens.save(wizard, "seating/pool-powers.png")
+        # ... and no method takes those powers from them: preference lists and the Paris
+        # method used to give the team boards new powers (only locked boards were kept).
+        chosen = {b.number: dict(b.powers) for b in wizard.proposal.boards if b.number > 3}
+        for method in ("preferences", "paris", "automatic"):
+            wizard.powers_page.use(method)
+            assert {b.number: dict(b.powers) for b in wizard.proposal.boards
+                    if b.number > 3} == chosen, method
         wizard.next()
         assert wizard.currentId() == REVIEW
         assert len(wizard.review_page.grid.cards) == 10
