@@ -36,6 +36,25 @@ WHAT_WORDS = {
 PAPERS = {"a4": "A4", "letter": "US Letter"}
 
 
+def paper_choice(parent: QWidget, paper: str) -> tuple[QHBoxLayout, dict[str, QRadioButton]]:
+    """A row of one radio button per paper size, ``paper`` (else A4) ticked."""
+    papers: dict[str, QRadioButton] = {}
+    group = QButtonGroup(parent)
+    row = QHBoxLayout()
+    for key, words in PAPERS.items():
+        button = QRadioButton(words)
+        group.addButton(button)
+        papers[key] = button
+        row.addWidget(button)
+    row.addStretch(1)
+    papers.get(paper, papers["a4"]).setChecked(True)
+    return row, papers
+
+
+def chosen_paper(papers: dict[str, QRadioButton]) -> str:
+    return next(key for key, button in papers.items() if button.isChecked())
+
+
 class PdfOptionsDialog(QDialog):
     """``chosen(what, paper)`` when the TD presses OK."""
 
@@ -47,16 +66,7 @@ class PdfOptionsDialog(QDialog):
         self.what = QComboBox()
         for key in WHAT:
             self.what.addItem(WHAT_WORDS.get(key, key), key)
-        self.papers: dict[str, QRadioButton] = {}
-        group = QButtonGroup(self)
-        row = QHBoxLayout()
-        for key, words in PAPERS.items():
-            button = QRadioButton(words)
-            group.addButton(button)
-            self.papers[key] = button
-            row.addWidget(button)
-        row.addStretch(1)
-        self.papers.get(paper, self.papers["a4"]).setChecked(True)
+        row, self.papers = paper_choice(self, paper)
         form = QFormLayout()
         form.addRow("Document", self.what)
         form.addRow("Paper", row)
@@ -74,7 +84,7 @@ class PdfOptionsDialog(QDialog):
         self.papers[paper].setChecked(True)
 
     def paper(self) -> str:
-        return next(key for key, button in self.papers.items() if button.isChecked())
+        return chosen_paper(self.papers)
 
     def _ok(self) -> None:
         self.chosen.emit(str(self.what.currentData()), self.paper())
@@ -105,16 +115,7 @@ class CodesSheetDialog(QDialog):
         self.address.setObjectName("codesAddress")
         self.address.setPlaceholderText(EXAMPLE)
         self.address.textChanged.connect(self.problem.hide)
-        self.papers: dict[str, QRadioButton] = {}
-        group = QButtonGroup(self)
-        row = QHBoxLayout()
-        for key, words in PAPERS.items():
-            button = QRadioButton(words)
-            group.addButton(button)
-            self.papers[key] = button
-            row.addWidget(button)
-        row.addStretch(1)
-        self.papers.get(paper, self.papers["a4"]).setChecked(True)
+        row, self.papers = paper_choice(self, paper)
         form = QFormLayout()
         form.addRow("Players' page address", self.address)
         form.addRow("", self.problem)
@@ -130,7 +131,7 @@ class CodesSheetDialog(QDialog):
         self.resize(560, 200)
 
     def paper(self) -> str:
-        return next(key for key, button in self.papers.items() if button.isChecked())
+        return chosen_paper(self.papers)
 
     def _ok(self) -> None:
         try:
