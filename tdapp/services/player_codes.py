@@ -9,6 +9,8 @@ assistant's login the page shows the room and says where codes work.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from sqlalchemy import select
@@ -102,19 +104,27 @@ CODES_NEED_THE_TD = ("Players' codes work only on a players' page served with th
                      "(on the TD's laptop); this one is connected as an assistant.")
 
 
-def list_codes(db: TournamentDb) -> list[CodeRow]:
-    """Every player's code, by name as people sort them (for the TD's codes sheet). On a venue server only the TD's
-    station may read the codes: an assistant's is refused in words."""
+@contextmanager
+def _codes_read(db: TournamentDb, refusal: str) -> Iterator[Session]:
+    """A read of the codes' table: on a venue server only the TD's role may (store.grants),
+    so an assistant's login is refused with ``refusal``, in words."""
     try:
         with db.read() as session:
-            rows = session.execute(
-                select(PlayerCode.player_id, Player.name, PlayerCode.code)
-                .join(Player, Player.id == PlayerCode.player_id)).all()
+            yield session
     except DBAPIError as exc:
         if db.on_server and "permission denied" in str(exc).lower():
-            raise ServiceError("Only the TD's station may see the players' codes (this one "
-                               "is connected as an assistant).") from exc
+            raise ServiceError(refusal) from exc
         raise
+
+
+def list_codes(db: TournamentDb) -> list[CodeRow]:
+    """Every player's code, by name as people sort them (for the TD's codes sheet). On a
+    venue server only the TD's station may read the codes: an assistant's is refused."""
+    with _codes_read(db, "Only the TD's station may see the players' codes (this one is "
+                         "connected as an assistant).") as session:
+        rows = session.execute(
+            select(PlayerCode.player_id, Player.name, PlayerCode.code)
+            .join(Player, Player.id == PlayerCode.player_id)).all()
     return sorted((CodeRow(int(pid), str(name), str(code)) for pid, name, code in rows),
                   key=lambda row: (name_key(row.name), row.player_id))
 
@@ -144,15 +154,10 @@ def code_book(db: TournamentDb) -> dict[str, PlayerCard]:
     """Every player's card by their code's hash (what ``player_for_code`` looks up, read at
     once: a page server keeps it per change). On an assistant's login, a ServiceError saying
     where codes work."""
-    try:
-        with db.read() as session:
-            rows = session.execute(
-                select(PlayerCode.code_hash, Player.id, Player.name)
-                .join(Player, Player.id == PlayerCode.player_id)).all()
-    except DBAPIError as exc:
-        if db.on_server and "permission denied" in str(exc).lower():
-            raise ServiceError(CODES_NEED_THE_TD) from exc
-        raise
+    with _codes_read(db, CODES_NEED_THE_TD) as session:
+        rows = session.execute(
+            select(PlayerCode.code_hash, Player.id, Player.name)
+            .join(Player, Player.id == PlayerCode.player_id)).all()
     return {str(digest): PlayerCard(int(pid), str(name)) for digest, pid, name in rows}
 
 
@@ -163,13 +168,8 @@ def player_for_code(db: TournamentDb, typed: str) -> PlayerCard | None:
     code = rules.normalise(typed)
     if code is None:
         return None
-    try:
-        with db.read() as session:
-            row = session.execute(
-                select(Player.id, Player.name).join(PlayerCode, PlayerCode.player_id == Player.id)
-                .where(PlayerCode.code_hash == rules.code_hash(code))).first()
-    except DBAPIError as exc:
-        if db.on_server and "permission denied" in str(exc).lower():
-            raise ServiceError(CODES_NEED_THE_TD) from exc
-        raise
+    with _codes_read(db, CODES_NEED_THE_TD) as session:
+        row = session.execute(
+            select(Player.id, Player.name).join(PlayerCode, PlayerCode.player_id == Player.id)
+            .where(PlayerCode.code_hash == rules.code_hash(code))).first()
     return PlayerCard(int(row[0]), str(row[1])) if row is not None else None
