@@ -29,7 +29,6 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
-from tdapp.core.game.phases import phase_title
 from tdapp.core.game.record import PhaseRow
 from tdapp.core.mapdraw.geometry import load_geometry
 from tdapp.core.mapdraw.plan import BoardPlan, MapDataError, plan_board
@@ -37,7 +36,7 @@ from tdapp.core.powers import POWERS
 from tdapp.services.games import GameState, game_state
 from tdapp.services.rounds import all_boards
 from tdapp.store.database import TournamentDb
-from tdapp.web.i18n import N_, _, current_language
+from tdapp.web.i18n import N_, _, current_language, phase_words
 from tdapp.web.map_svg import board_svg, describe, power_colour, power_counts
 from tdapp.web.source import LiveSource
 
@@ -59,10 +58,11 @@ class MapImage:
     legend: str  # the legend's heading: short, it sits on the map
     position: Mapping[str, Any]
     results: Sequence[Mapping[str, Any]] | None
+    language: str = "en"  # the words drawn on it (legend, tooltips) are in this language
 
     @property
     def payload(self) -> str:
-        return json.dumps([self.title, self.legend, self.position, self.results],
+        return json.dumps([self.title, self.legend, self.position, self.results, self.language],
                           sort_keys=True, default=str, separators=(",", ":"))
 
     @property
@@ -72,7 +72,8 @@ class MapImage:
 
 @lru_cache(maxsize=64)
 def _svg(payload: str) -> str:
-    title, legend, position, results = json.loads(payload)
+    # the words drawn are said in the language being spoken, which the payload names
+    title, legend, position, results, _language = json.loads(payload)
     plan = plan_board(position, results, load_geometry())
     return board_svg(plan, title, describe(plan), legend=legend)
 
@@ -107,7 +108,7 @@ def _href(round_number: int, number: int, phase: str) -> str:
 
 
 def _heading(row: PhaseRow, last: bool, finished: bool) -> str:
-    title = phase_title(row.phase)
+    title = phase_words(row.phase)
     if row.adjudicated:
         return _("%(phase)s: orders and results") % {"phase": title}
     if finished:
@@ -154,8 +155,8 @@ class _Shown:
         return MapImage(_("Board %(number)s, round %(round)s: %(heading)s") % {
                             "number": number, "round": round_number, "heading": self.heading()},
                         _("Board %(number)s · %(phase)s") % {
-                            "number": number, "phase": phase_title(self.row.phase)},
-                        self.row.position, self.row.results)
+                            "number": number, "phase": phase_words(self.row.phase)},
+                        self.row.position, self.row.results, current_language())
 
 
 def _shown(db: TournamentDb, state: Mapping[str, Any], round_number: int, number: int,
@@ -206,7 +207,7 @@ def board_page(db: TournamentDb, state: Mapping[str, Any], round_number: int, nu
         for seat in context["seats"]:
             seat["centres"], seat["units"] = counts.get(seat["power"], (0, 0))
     context["game"] = {
-        "phases": [{"phase": r.phase, "title": phase_title(r.phase),
+        "phases": [{"phase": r.phase, "title": phase_words(r.phase),
                     "href": _href(round_number, number, r.phase), "shown": i == index,
                     "adjudicated": r.adjudicated} for i, r in enumerate(phases)],
         "heading": shown.heading(),

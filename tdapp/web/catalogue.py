@@ -4,7 +4,8 @@ translation's ``.po`` compiled to the ``.mo`` gettext reads.
 ``python -m tdapp.web.catalogue`` rewrites the template and compiles every ``.po`` under
 ``tdapp/web/locale``; ``--check`` only says whether the template is out of date (exit 1).
 Words come from the templates (``{% trans %}``, ``_()``, through Jinja2's own extractor) and
-from the page's Python (``_()``, ``N_()``, ``ngettext()`` with literal words). The template
+from the page's Python (``_()``, ``N_()``, ``ngettext()`` with literal words), and the map's
+province names from the core's standard map. The template
 carries no date, so the same words always make the same file.
 """
 
@@ -17,6 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tdapp.core.board.standard_map import STANDARD_MAP
 from tdapp.web.i18n import DOMAIN, HERE, LOCALE, TEMPLATES, make_env
 
 POT = LOCALE / f"{DOMAIN}.pot"
@@ -71,9 +73,15 @@ def python_messages(folder: Path = HERE) -> Iterable[tuple[str, str | None, str]
                 yield words[0], words[1], name
 
 
+def map_messages() -> Iterable[tuple[str, str | None, str]]:
+    """The map's province names (its tooltips say them: ``map_svg``), from the core's map."""
+    for info in STANDARD_MAP.provinces.values():
+        yield info.name, None, "standard map"
+
+
 def messages() -> list[Message]:
     found: dict[str, Message] = {}
-    for msgid, plural, where in [*template_messages(), *python_messages()]:
+    for msgid, plural, where in [*template_messages(), *python_messages(), *map_messages()]:
         _add(found, msgid, plural, where)
     return sorted(found.values(), key=lambda m: (m.where[0], m.msgid))
 

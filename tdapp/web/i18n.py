@@ -27,10 +27,10 @@ from typing import Any, NamedTuple
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from tdapp.web.words import N_, POWER_NAMES
+from tdapp.web.words import N_, POWER_NAMES, phase_text, season_words
 
 __all__ = ["N_", "Catalogue", "Pages", "Speaking", "_", "current_language", "make_env",
-           "ngettext", "power_name", "speaking"]
+           "ngettext", "phase_words", "power_name", "season_name", "speaking"]
 
 HERE = Path(__file__).parent
 TEMPLATES = HERE / "templates"
@@ -70,6 +70,16 @@ def power_name(power: str) -> str:
     """A power's name in the player's language (an unknown one as written, title-cased)."""
     word = POWER_NAMES.get(power.upper())
     return _(word) if word else power.title()
+
+
+def phase_words(phase: str) -> str:
+    """``S1901M`` -> ``Spring 1901 movement`` in the player's language."""
+    return phase_text(phase, _)
+
+
+def season_name(phase: str) -> str:
+    """``S1906M`` -> ``Spring 1906`` in the player's language."""
+    return season_words(phase, _)
 
 
 def current_language() -> str:
@@ -170,6 +180,7 @@ class Pages(Environment):
             _, ngettext, newstyle=True)
         self.globals["language"] = current_language
         self.globals["power_name"] = power_name
+        self.globals["phase_words"] = phase_words
 
     def speaking(self, accept_language: str | None) -> AbstractContextManager[str]:
         """Within: ``_()`` (Python or template) says words in that header's language (for

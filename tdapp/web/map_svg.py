@@ -39,6 +39,8 @@ from tdapp.core.mapdraw.plan import (
     centre_counts,
 )
 from tdapp.core.powers import POWERS
+from tdapp.web.i18n import _, power_name
+from tdapp.web.words import N_
 
 # The GUI's colours (gui/game/map_view.py), copied as values: this layer never loads Qt.
 # tests/web/test_map_svg.py checks that they stay the same.
@@ -63,6 +65,22 @@ INK = "#1E1E1E"
 SEA_LABEL = "#3D6485"
 LAND_LABEL = "#4A4234"
 OWNER_SHARE = 0.42  # how much of the owner's colour a province takes (the GUI's mix)
+
+# Its words (the page's catalogue): tooltips, the legend and the map in words.
+OWNED = N_("%(province)s (%(power)s)")
+ORDER_FAILED = N_("%(order)s (failed)")
+ORDER_SUCCEEDED = N_("%(order)s (succeeded)")
+UNIT_WORDS = {
+    (True, ""): N_("%(power)s army in %(place)s"),
+    (True, "dislodged"): N_("%(power)s army in %(place)s dislodged"),
+    (True, "removed"): N_("%(power)s army in %(place)s removed"),
+    (True, "built"): N_("%(power)s army in %(place)s built"),
+    (False, ""): N_("%(power)s fleet in %(place)s"),
+    (False, "dislodged"): N_("%(power)s fleet in %(place)s dislodged"),
+    (False, "removed"): N_("%(power)s fleet in %(place)s removed"),
+    (False, "built"): N_("%(power)s fleet in %(place)s built"),
+}
+POWER_COUNTS = N_("%(power)s %(centres)s centres, %(units)s units")
 
 UNIT_RADIUS = 8.5
 MARKS = 1.4  # marks and letters: a phone shows the map small (the GUI's small-map growth)
@@ -204,9 +222,10 @@ class _Writer:
                 fill = mix(LAND, power_colour(owner), OWNER_SHARE) if owner else LAND
             if abbr in self.plan.contested:
                 overlays.append(_tag("path", d=d, fill="url(#m-hatch)", stroke="none"))
-            name = info.name if info else abbr
+            # the catalogue holds the map's province names (catalogue.map_messages)
+            name = _(info.name) if info else abbr
             if owner and kind != SEA:
-                name += f" ({owner.title()})"
+                name = _(OWNED) % {"province": name, "power": power_name(owner)}
             self.out.append(f"<path{_attrs(d=d, fill=fill)} data-province={quoteattr(abbr)}>"
                             f"<title>{escape(name)}</title></path>")
         self.out.append("</g>")
@@ -270,10 +289,10 @@ class _Writer:
 
     def _open(self, order: OrderMark) -> None:
         """A group per order: its text as a tooltip, faded when it failed."""
-        state = "failed" if order.failed else "succeeded"
+        words = _(ORDER_FAILED if order.failed else ORDER_SUCCEEDED) % {"order": order.text}
         self.out.append(f"<g{_attrs(opacity='0.6' if order.failed else None)}"
                         f"{_attrs(data_order=order.kind, data_power=order.power)}"
-                        f"><title>{escape(order.text)} ({state})</title>")
+                        f"><title>{escape(words)}</title>")
 
     def arrow(self, order: OrderMark) -> None:
         if order.end is None:
@@ -360,10 +379,10 @@ class _Writer:
                                    "stroke_width": "1.6" if unit.dislodged else "1.1",
                                    "stroke_dasharray": "4 2" if unit.dislodged or unit.built
                                    else None}
-        kind = "army" if unit.unit_type == "A" else "fleet"
-        state = " dislodged" if unit.dislodged else " removed" if unit.removed else \
-            " built" if unit.built else ""
-        words = f"{unit.power.title()} {kind} in {unit.location}{state}"
+        state = "dislodged" if unit.dislodged else "removed" if unit.removed else \
+            "built" if unit.built else ""
+        words = _(UNIT_WORDS[unit.unit_type == "A", state]) % {
+            "power": power_name(unit.power), "place": unit.location}
         self.out.append(f"<g{_attrs(opacity='0.45' if unit.removed else None)}"
                         f"{_attrs(data_unit=f'{unit.unit_type} {unit.location}', data_power=unit.power)}"  # noqa: E501
                         f"><title>{escape(words)}</title>")
@@ -450,32 +469,32 @@ class _Writer:
         self.out.append(f"<text{_attrs(x=_n(x + 8), y=_n(y + 18), font_size='11', font_weight='bold', textLength=squeeze, lengthAdjust='spacingAndGlyphs' if squeeze else None)}>{escape(title)}</text>")  # noqa: E501
         counts = power_counts(self.plan)
         row = y + 32
-        self.out.append(f"<text{_attrs(x=_n(x + 176), y=_n(row), text_anchor='end')}>centres  units</text>")  # noqa: E501
+        self.out.append(f"<text{_attrs(x=_n(x + 176), y=_n(row), text_anchor='end')}>{escape(_('centres  units'))}</text>")  # noqa: E501
         row += 13
         for power in POWERS:
             self.out.append(_tag("circle", cx=_n(x + 15), cy=_n(row - 3.5), r="5.2",
                                  fill=power_colour(power), stroke=INK, stroke_width="0.9"))
-            self.out.append(f"<text{_attrs(x=_n(x + 25), y=_n(row))}>{power.title()}</text>")
+            self.out.append(f"<text{_attrs(x=_n(x + 25), y=_n(row))}>{escape(power_name(power))}</text>")  # noqa: E501
             self.out.append(f"<text{_attrs(x=_n(x + 136), y=_n(row), text_anchor='end')}>{counts[power][0]}</text>")  # noqa: E501
             self.out.append(f"<text{_attrs(x=_n(x + 176), y=_n(row), text_anchor='end')}>{counts[power][1]}</text>")  # noqa: E501
             row += 15
         row += 6
-        for name, dash in (("move", None), ("support", _dashes(1.8)), ("convoy", _dots(1.8)),
-                           ("retreat", _dash_dot(1.8))):
+        for name, dash in ((_("move"), None), (_("support"), _dashes(1.8)),
+                           (_("convoy"), _dots(1.8)), (_("retreat"), _dash_dot(1.8))):
             self.out.append(_tag("line", x1=_n(x + 10), y1=_n(row - 3.5), x2=_n(x + 40),
                                  y2=_n(row - 3.5), stroke=INK, stroke_width="1.8",
                                  stroke_dasharray=dash, stroke_linecap="round"))
-            self.out.append(f"<text{_attrs(x=_n(x + 48), y=_n(row))}>{name}</text>")
+            self.out.append(f"<text{_attrs(x=_n(x + 48), y=_n(row))}>{escape(name)}</text>")  # noqa: E501
             row += 14
         cx, cy = x + 25, row - 3.5
         self.out.append(_tag("path", d=f"M{_pt((cx - 4, cy - 4))}L{_pt((cx + 4, cy + 4))}"
                                        f"M{_pt((cx - 4, cy + 4))}L{_pt((cx + 4, cy - 4))}",
                              stroke=FAIL, stroke_width="2.2"))
-        self.out.append(f"<text{_attrs(x=_n(x + 48), y=_n(row))}>failed (faded)</text>")
+        self.out.append(f"<text{_attrs(x=_n(x + 48), y=_n(row))}>{escape(_('failed (faded)'))}</text>")  # noqa: E501
         row += 15
         self.out.append(_tag("circle", cx=_n(cx), cy=_n(row - 3.5), r="5", fill="none",
                              stroke=FAIL, stroke_width="1.5", stroke_dasharray="3 2"))
-        self.out.append(f"<text{_attrs(x=_n(x + 48), y=_n(row))}>dislodged (set aside)</text>")
+        self.out.append(f"<text{_attrs(x=_n(x + 48), y=_n(row))}>{escape(_('dislodged (set aside)'))}</text>")  # noqa: E501
         self.out.append("</g>")
 
 
@@ -531,5 +550,5 @@ def power_counts(plan: BoardPlan) -> dict[str, tuple[int, int]]:
 
 def describe(plan: BoardPlan) -> str:
     """The map in words, for a screen reader: centres and units per power."""
-    return "; ".join(f"{p.title()} {c} centres, {u} units"
+    return "; ".join(_(POWER_COUNTS) % {"power": power_name(p), "centres": c, "units": u}
                      for p, (c, u) in power_counts(plan).items()) + "."

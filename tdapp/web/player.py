@@ -34,12 +34,12 @@ from tdapp.services.player_codes import PlayerCard, player_for_code
 from tdapp.services.player_view import PlayerBoard, PlayerView, RoomViews, player_view
 from tdapp.services.result_responses import respond_to_result
 from tdapp.web.csrf import FIELD, Tokens, same_host
-from tdapp.web.i18n import _, current_language, power_name
+from tdapp.web.i18n import _, current_language, power_name, season_name
 from tdapp.web.limits import PostLimit, WrongCodes
 from tdapp.web.player_cache import Kept, PlayerCache
 from tdapp.web.source import LiveSource
 from tdapp.web.votes import BallotView, DrawVotes
-from tdapp.web.words import N_, SEASONS
+from tdapp.web.words import N_
 
 MAX_BODY = 8192  # bytes of a form: a token, a choice, a note of a few lines (encoded)
 NOTE_LIMIT = 300  # characters of a dispute's note
@@ -63,12 +63,6 @@ def _say(said: Said) -> str:
     words, is shown as it is)."""
     words, values = said
     return _(words) % values if values else _(words)
-
-
-def _season(phase: str) -> str:
-    """S1906M -> "Spring 1906" in the player's language (a draw vote is one per season)."""
-    season = SEASONS.get(phase[:1])
-    return f"{_(season)} {phase[1:5]}" if season else phase
 
 
 def _powers(powers: Sequence[str]) -> str:
@@ -112,7 +106,7 @@ VOTE_WORDS = {
 def _words_of_vote(passed: bool, secret: bool, phase: str, powers: Sequence[str]) -> str:
     """The outcome of a board's last draw vote: never who voted what, even for an open one
     (the TD's program shows those)."""
-    return _(VOTE_WORDS[secret, passed]) % {"season": _season(phase), "powers": _powers(powers)}
+    return _(VOTE_WORDS[secret, passed]) % {"season": season_name(phase), "powers": _powers(powers)}
 
 
 class PlayerPages:
@@ -234,7 +228,7 @@ class PlayerPages:
                                and board.power in preview.eligible)
                 why = preview.refusal or ("" if can_propose else _(
                     "Only a power with a supply centre proposes a draw."))
-        return BoardItem(board, ballot, _season(ballot.phase) if ballot else "",
+        return BoardItem(board, ballot, season_name(ballot.phase) if ballot else "",
                          _powers(ballot.powers) if ballot else "", can_propose, why, named,
                          eligible, _powers(eligible), secret, last, note)
 

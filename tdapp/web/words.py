@@ -48,3 +48,28 @@ def clock_label(parts: Mapping[str, str], say: Say = str) -> str:
     if status:
         pieces.append(say(status))
     return " \u2014 ".join(pieces)
+
+
+# A phase as the page names it ("Spring 1901 movement"): the core's phase_title in the room's
+# words. The order of the parts is the translation's (PHASE_TITLE), so a language may say the
+# year first.
+PHASE_KINDS = {"M": N_("movement"), "R": N_("retreats"), "A": N_("adjustments")}
+SEASON_TITLE = N_("%(season)s %(year)s")
+PHASE_TITLE = N_("%(season)s %(year)s %(kind)s")
+
+
+def season_words(phase: str, say: Say = str) -> str:
+    """``S1906M`` -> ``Spring 1906`` (anything else as written)."""
+    season = SEASONS.get(phase[:1])
+    if season is None or not phase[1:5].isdigit():
+        return phase
+    return say(SEASON_TITLE) % {"season": say(season), "year": phase[1:5]}
+
+
+def phase_text(phase: str, say: Say = str) -> str:
+    """``F1901R`` -> ``Fall 1901 retreats`` (the core's ``phase_title`` in English; anything
+    that is no phase as written)."""
+    season, kind = SEASONS.get(phase[:1]), PHASE_KINDS.get(phase[5:6])
+    if season is None or kind is None or not phase[1:5].isdigit() or len(phase) != 6:
+        return phase
+    return say(PHASE_TITLE) % {"season": say(season), "year": phase[1:5], "kind": say(kind)}
