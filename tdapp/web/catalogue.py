@@ -160,20 +160,20 @@ def read_po(text: str) -> dict[str, str]:
 
     for raw in text.splitlines():
         line = raw.strip()
-        if line.startswith("#,") and "fuzzy" in line:
-            flush()
-            fuzzy = True
-            continue
         if not line or line.startswith("#"):
+            # A blank line or a comment ends the entry before it; a flag belongs to the next
+            # (a fuzzy flag never outlives its own entry).
+            if "msgid" in current:
+                flush()
+            if line.startswith("#,") and "fuzzy" in line:
+                fuzzy = True
             continue
         if line.startswith('"'):
             current.setdefault(key, []).append(_unquote(line))
             continue
         word, _sep, rest = line.partition(" ")
         if word == "msgid" and "msgid" in current:
-            keep = fuzzy
             flush()
-            fuzzy = keep
         key = word
         current[key] = [_unquote(rest)]
     flush()

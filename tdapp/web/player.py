@@ -37,6 +37,7 @@ from tdapp.web.csrf import FIELD, Tokens, same_host
 from tdapp.web.i18n import _, current_language, power_name, season_name
 from tdapp.web.limits import PostLimit, WrongCodes
 from tdapp.web.player_cache import Kept, PlayerCache
+from tdapp.web.refusals import refusal_words
 from tdapp.web.source import LiveSource
 from tdapp.web.votes import BallotView, DrawVotes
 from tdapp.web.words import N_
@@ -59,10 +60,13 @@ Said = tuple[str, dict[str, object]]  # a word of the catalogue and its values
 
 
 def _say(said: Said) -> str:
-    """A word of the catalogue in the player's language (a service's refusal, in the TD's
-    words, is shown as it is)."""
+    """A word of the catalogue in the player's language; a service's refusal (in the TD's
+    English, no values) through ``refusals``: in the player's words when listed there."""
     words, values = said
-    return _(words) % values if values else _(words)
+    if not values:
+        return refusal_words(words)
+    return _(words) % {k: refusal_words(str(v)) if isinstance(v, Exception) else v
+                       for k, v in values.items()}
 
 
 def _powers(powers: Sequence[str]) -> str:
@@ -145,7 +149,8 @@ class PlayerPages:
             try:
                 card = await run_in_threadpool(player_for_code, self.source.db, code)
             except ServiceError as exc:  # served with a login that may not read codes
-                return HTMLResponse(_page(_("Players' codes do not work here"), str(exc), "/",
+                return HTMLResponse(_page(_("Players' codes do not work here"),
+                                          refusal_words(str(exc)), "/",
                                           _("The board call, clock and standings"),
                                           current_language()), status_code=503)
         if card is None:
@@ -187,7 +192,7 @@ class PlayerPages:
                 raise trouble
             context = self._context(card, request.path_params["code"], kept)
         except ServiceError as exc:  # the player went from the tournament a moment ago
-            return HTMLResponse(_page(_("Your page"), str(exc), "/",
+            return HTMLResponse(_page(_("Your page"), refusal_words(str(exc)), "/",
                                       _("The board call, clock and standings"),
                                       current_language()), status_code=409)
         html = self.env.get_template("player.html").render(said=said, **context)
@@ -226,7 +231,8 @@ class PlayerPages:
                 named, eligible, secret = preview.named, preview.eligible, preview.secret
                 can_propose = (preview.refusal is None and board.surviving
                                and board.power in preview.eligible)
-                why = preview.refusal or ("" if can_propose else _(
+                why = refusal_words(preview.refusal) if preview.refusal else (
+                    "" if can_propose else _(
                     "Only a power with a supply centre proposes a draw."))
         return BoardItem(board, ballot, season_name(ballot.phase) if ballot else "",
                          _powers(ballot.powers) if ballot else "", can_propose, why, named,

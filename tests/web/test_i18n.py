@@ -7,16 +7,25 @@ from __future__ import annotations
 import gettext
 import re
 import shutil
+from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
 
+from tdapp.core.game.draws import ONE_PER_SEASON
+from tdapp.services import games
+from tdapp.services.changes import ServiceError
+from tdapp.services.checkins import check_in
+from tdapp.store.files import open_tournament_file
 from tdapp.web import catalogue
 from tdapp.web.app import create_app
 from tdapp.web.i18n import TEMPLATES, Catalogue, accepted, make_env
-from tdapp.web.source import LiveSource
+from tdapp.web.refusals import refusal_words
+from tdapp.web.source import LiveSource, open_live
+from tests.web.board_game import make_board_game
+from tests.web.player_helpers import make_played, player_id_of, post
 
 TEST_PO = Path(__file__).parent / "data" / "translations" / "fr" / "LC_MESSAGES" / "tdapp-web.po"
 # Attributes a person reads or hears (placeholder, alternative text, tooltips, labels).
@@ -107,6 +116,7 @@ def test_a_po_file_compiles_to_what_gettext_reads(tmp_path: Path) -> None:
     assert french.gettext("Standings") == "Classement"
     assert french.gettext("Board %(number)s") == "Table %(number)s"
     assert french.gettext("Clock") == "Clock"  # fuzzy: left out, as msgfmt does
+    assert french.gettext("Spring") == "Printemps"  # the entries after a fuzzy one stay
     assert french.gettext("Score") == "Score"  # untranslated: English
 
 
@@ -196,3 +206,74 @@ def test_a_boards_page_speaks_the_players_language_too(source: LiveSource, frenc
     assert '<html lang="fr">' in fr and ">Table 1<" in fr and "Allemagne" in fr
     assert '<html lang="en">' in en and ">Board 1<" in en and "Germany" in en
     assert "Allemagne" not in en
+
+
+def test_a_boards_phase_title_and_map_speak_french(tmp_path: Path, french: Path) -> None:
+    game = make_board_game(tmp_path)
+    live = open_live(str(game.demo.path))
+    try:
+        with TestClient(create_app(live, locale=french)) as client:
+            fr = client.get("/board/3/1", params={"phase": "S1901M"},
+                            headers={"Accept-Language": "fr"}).text
+            en = client.get("/board/3/1", params={"phase": "S1901M"}).text
+            fr_img = re.search(r'<img src="([^"]+)"', fr)
+            en_img = re.search(r'<img src="([^"]+)"', en)
+            assert fr_img and en_img
+            fr_svg = client.get(unescape(fr_img.group(1)),
+                                headers={"Accept-Language": "fr"}).text
+            en_svg = client.get(unescape(en_img.group(1))).text
+    finally:
+        live.close()
+    # The heading and the phases' links: the core's "Spring 1901 movement" in French words.
+    assert "Printemps 1901, mouvements : ordres et résultats" in fr
+    assert 'aria-label="Printemps 1901, mouvements"' in fr
+    alt = unescape(re.search(r'alt="([^"]*)"', fr).group(1))  # type: ignore[union-attr]
+    assert alt.startswith("Table 1, ronde 3 : Printemps 1901, mouvements")
+    assert "Allemagne : 3 centres, 3 unités" in alt
+    # The map itself: legend, tooltips and province names; a French map is its own image.
+    assert ">Allemagne</text>" in fr_svg and ">soutien</text>" in fr_svg
+    assert "Armée (Allemagne) en" in fr_svg and "<title>Bourgogne" in fr_svg
+    assert fr_img.group(1) != en_img.group(1)
+    assert "Spring 1901 movement: orders and results" in en
+    assert ">Germany</text>" in en_svg and "Allemagne" not in en_svg + en
+
+
+def test_a_players_refusal_is_said_in_french(tmp_path: Path, french: Path) -> None:
+    played = make_played(tmp_path, "wdc-2025", "S1906M")
+    codes = {power: played.codes[name] for power, name in played.seats.items()}
+    live = open_live(str(played.demo.path))
+    try:
+        with TestClient(create_app(live, locale=french)) as client:
+            post(client, codes["ENGLAND"], "propose", board=str(played.board_id))
+            for power in codes:
+                post(client, codes[power], "vote", board=str(played.board_id), choice="no")
+            client.headers["Accept-Language"] = "fr"
+            # The core's refusal, in English for the TD, is French on a French phone: on the
+            # page (why no draw may be proposed) and as the answer to a form.
+            page = client.get(f"/p/{codes['FRANCE']}").text
+            again = post(client, codes["FRANCE"], "propose", board=str(played.board_id))
+            del client.headers["Accept-Language"]
+            english = post(client, codes["FRANCE"], "propose", board=str(played.board_id))
+    finally:
+        live.close()
+    french_words = "Un vote de nul a déjà eu lieu cette saison : un par printemps ou automne."
+    assert french_words in unescape(page) and french_words in unescape(again)
+    assert ONE_PER_SEASON in unescape(english) and "Un vote" not in english
+    # Refusals with values: read back out of the service's English, said in French.
+    db = open_tournament_file(played.demo.path)
+    try:
+        with pytest.raises(ServiceError) as closed:
+            check_in(db, player_id_of(played.demo.path, played.seats["ITALY"]), 1)
+        with pytest.raises(ServiceError) as voted:
+            games.hold_draw_vote(db, played.board_id, dict.fromkeys(codes, True))
+    finally:
+        db.close()
+    env = make_env(locale=french)
+    with env.speaking("fr"):
+        assert refusal_words(str(closed.value)) == (
+            "L'enregistrement pour la ronde 1 est clos : elle est déjà placée. L'enregistrement "
+            "est ouvert pour la ronde 4.")
+        assert refusal_words(str(voted.value)) == (
+            "Un vote de nul a déjà eu lieu (Printemps 1906) : un par saison.")
+        assert refusal_words("Something new from a service.") == "Something new from a service."
+    assert refusal_words(str(closed.value)) == str(closed.value)  # English: the service's own
