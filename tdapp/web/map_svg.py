@@ -22,6 +22,7 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from tdapp.core.board.standard_map import IMPASSABLE, SEA, STANDARD_MAP
+from tdapp.core.mapdraw import colours
 from tdapp.core.mapdraw.geometry import MapGeometry, Point, Ring, load_geometry
 from tdapp.core.mapdraw.plan import (
     BUILD,
@@ -42,29 +43,20 @@ from tdapp.core.powers import POWERS
 from tdapp.web.i18n import _, power_name
 from tdapp.web.words import N_
 
-# The GUI's colours (gui/game/map_view.py), copied as values: this layer never loads Qt.
-# tests/web/test_map_svg.py checks that they stay the same.
-POWER_COLOURS: dict[str, str] = {
-    "AUSTRIA": "#D55E00",
-    "ENGLAND": "#CC79A7",
-    "FRANCE": "#0072B2",
-    "GERMANY": "#4D4D4D",
-    "ITALY": "#009E73",
-    "RUSSIA": "#FFFFFF",
-    "TURKEY": "#F0E442",
-}
-UNKNOWN_POWER = "#9A9A9A"
-LAND = "#EDE3C4"
-SEA_COLOUR = "#BFD8EA"
-NEUTRAL_LAND = "#D6CCB0"
-IMPASSABLE_COLOUR = "#D9D9D9"
-BORDER = "#6E6554"
-COAST = "#3F5F78"
-FAIL = "#D7191C"
-INK = "#1E1E1E"
+# The map's colours, shared with the program's map (core/mapdraw/colours.py).
+POWER_COLOURS = colours.POWER_COLOURS
+UNKNOWN_POWER = colours.UNKNOWN_POWER
+LAND = colours.LAND
+SEA_COLOUR = colours.SEA
+NEUTRAL_LAND = colours.NEUTRAL_LAND
+IMPASSABLE_COLOUR = colours.IMPASSABLE
+BORDER = colours.BORDER
+COAST = colours.COAST
+FAIL = colours.FAIL
+INK = colours.INK
 SEA_LABEL = "#3D6485"
 LAND_LABEL = "#4A4234"
-OWNER_SHARE = 0.42  # how much of the owner's colour a province takes (the GUI's mix)
+OWNER_SHARE = colours.OWNER_SHARE
 
 # Its words (the page's catalogue): tooltips, the legend and the map in words.
 OWNED = N_("%(province)s (%(power)s)")

@@ -40,6 +40,7 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from tdapp.core.board.standard_map import IMPASSABLE, SEA, STANDARD_MAP
 from tdapp.core.game.phases import phase_title
+from tdapp.core.mapdraw import colours
 from tdapp.core.mapdraw.geometry import MapGeometry, Point, Ring, load_geometry
 from tdapp.core.mapdraw.plan import (
     BUILD,
@@ -59,25 +60,17 @@ from tdapp.core.mapdraw.plan import (
     plan_board,
 )
 
-# Okabe-Ito based (colour-blind safe) with the board's customary hues; Russia white.
-POWER_COLOURS: dict[str, str] = {
-    "AUSTRIA": "#D55E00",
-    "ENGLAND": "#CC79A7",
-    "FRANCE": "#0072B2",
-    "GERMANY": "#4D4D4D",
-    "ITALY": "#009E73",
-    "RUSSIA": "#FFFFFF",
-    "TURKEY": "#F0E442",
-}
-UNKNOWN_POWER = "#9A9A9A"
-LAND = QColor("#EDE3C4")
-SEA_COLOUR = QColor("#BFD8EA")
-NEUTRAL_LAND = QColor("#D6CCB0")
-IMPASSABLE_COLOUR = QColor("#D9D9D9")
-BORDER = QColor("#6E6554")
-COAST = QColor("#3F5F78")
-FAIL = QColor("#D7191C")
-INK = QColor("#1E1E1E")
+# The map's colours, shared with the players' page (core/mapdraw/colours.py).
+POWER_COLOURS = colours.POWER_COLOURS
+UNKNOWN_POWER = colours.UNKNOWN_POWER
+LAND = QColor(colours.LAND)
+SEA_COLOUR = QColor(colours.SEA)
+NEUTRAL_LAND = QColor(colours.NEUTRAL_LAND)
+IMPASSABLE_COLOUR = QColor(colours.IMPASSABLE)
+BORDER = QColor(colours.BORDER)
+COAST = QColor(colours.COAST)
+FAIL = QColor(colours.FAIL)
+INK = QColor(colours.INK)
 
 UNIT_RADIUS = 8.5
 PROJECTOR_MARKS = 1.3  # units, arrows and letters on the projector
@@ -299,7 +292,7 @@ class MapPainter:
                 fill = IMPASSABLE_COLOUR
             else:
                 owner = self.plan.centres.get(abbr)
-                fill = _mix(LAND, power_colour(owner), 0.42) if owner else LAND
+                fill = _mix(LAND, power_colour(owner), colours.OWNER_SHARE) if owner else LAND
             painter.setBrush(fill)
             painter.setPen(QPen(BORDER, 0.7))
             painter.drawPath(path)
