@@ -19,11 +19,18 @@ from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, StreamingResponse
+from starlette.responses import (
+    HTMLResponse,
+    JSONResponse,
+    PlainTextResponse,
+    RedirectResponse,
+    StreamingResponse,
+)
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -258,6 +265,14 @@ def create_app(source: LiveSource, time: TimeSource | None = None,
         body = await cache.serve(f"page:{current_language()}", lambda state: page(state).encode())
         return HTMLResponse(body, headers={"Cache-Control": "no-store"})
 
+    def own_page(request: Request) -> RedirectResponse:
+        """The code typed on ``/`` (the slip's words: "open this address and type your code"):
+        on to ``/p/CODE``, where a wrong code is answered and slowed as any other."""
+        typed = "".join(c for c in request.query_params.get("code", "")[:40]
+                        if c.isalnum() or c in "- ")
+        code = typed.strip().replace(" ", "")
+        return RedirectResponse(f"/p/{quote(code)}" if code else "/", status_code=303)
+
     async def api_state(request: Request) -> JSONResponse:
         presence.seen(_client(request))
         body = await cache.serve("json", lambda state: bytes(JSONResponse(state).body))
@@ -297,6 +312,7 @@ def create_app(source: LiveSource, time: TimeSource | None = None,
     routes = [
         *players.routes(),
         Route("/", index, methods=["GET", "HEAD"]),
+        Route("/p", own_page, methods=["GET", "HEAD"]),
         Route("/api/state", api_state, methods=["GET", "HEAD"]),
         Route("/events", events, methods=["GET"]),
         *board_routes(env, cache.get, source),

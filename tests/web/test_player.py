@@ -357,3 +357,25 @@ def test_what_a_form_did_is_said_once_and_only_where_the_form_came_back(
     # Words never ride in the address: a link cannot put any on a player's page.
     assert "Send money" not in client.get(f"/p/{code}?said=Send+money").text
     post(client, code, "uncheckin")
+
+
+def test_a_code_typed_on_the_front_page_opens_the_players_own(played: Played,
+                                                               client: TestClient) -> None:
+    """The slip says "scan the square or open <address> and type your code": a player without
+    a camera types it in the form on `/`, which works without JavaScript."""
+    front = client.get("/").text
+    assert 'action="/p"' in front and 'name="code"' in front
+    code = _code(played, "FRANCE")
+    typed = f" {code[:4].lower()} {code[4:]} "  # as a phone's keyboard may send it
+    answer = client.get("/p", params={"code": typed}, follow_redirects=False)
+    assert answer.status_code == 303
+    assert answer.headers["location"] == f"/p/{code[:4].lower()}{code[4:]}"
+    page = client.get(answer.headers["location"])
+    assert page.status_code == 200 and played.seats["FRANCE"] in page.text
+    # Nothing typed: back to the front page; anything not a code's letters is dropped, and
+    # a wrong code is answered 404 like any other.
+    assert client.get("/p", params={"code": ""}, follow_redirects=False).headers[
+        "location"] == "/"
+    hostile = client.get("/p", params={"code": "<img src=x>/../api"}, follow_redirects=False)
+    assert hostile.headers["location"] == "/p/imgsrcxapi"
+    assert client.get(hostile.headers["location"]).status_code == 404

@@ -44,8 +44,11 @@
       var old = document.getElementById("live");
       if (!fresh || !old) { return; }
       var focused = document.activeElement && document.activeElement.id;
+      var box = document.getElementById("q"), typed = box ? box.value : null;
       var before = words(old);
       old.replaceWith(document.importNode(fresh, true));
+      // What the player is typing in the search stays (the page came with the last search's).
+      if (typed !== null && document.getElementById("q")) { document.getElementById("q").value = typed; }
       if (focused === "q") { document.getElementById("q").focus(); }
       say(before, words(fresh));
       tick();
