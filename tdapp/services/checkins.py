@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 
 from tdapp.services.changes import Change, ServiceError
 from tdapp.services.live import declare
+from tdapp.services.players import player_in
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import Board, CheckIn, Player, Round, utc_now
 
@@ -60,9 +61,7 @@ def _refuse_closed(session: Session, round_number: int) -> None:
 
 
 def _player(session: Session, player_id: int) -> Player:
-    player = session.get(Player, player_id)
-    if player is None:
-        raise ServiceError("That player is no longer in the tournament.")
+    player = player_in(session, player_id)
     if player.withdrawn:
         raise ServiceError(f"{player.name} has withdrawn from the tournament: see the TD.")
     return player
@@ -103,10 +102,7 @@ def cancel_check_in(db: TournamentDb, player_id: int, round_number: int) -> Chan
     when there was none."""
     with db.read() as session:
         _refuse_closed(session, round_number)
-        player = session.get(Player, player_id)
-        if player is None:
-            raise ServiceError("That player is no longer in the tournament.")
-        name = player.name
+        name = player_in(session, player_id).name
     what = f"{name}'s check-in for round {round_number} taken back"
     with db.action(what) as session:
         _refuse_closed(session, round_number)

@@ -21,6 +21,7 @@ from tdapp.core.collation import name_key
 from tdapp.core.tournament import player_codes as rules
 from tdapp.services.changes import Change, ServiceError
 from tdapp.services.live import declare
+from tdapp.services.players import player_in
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import Player, PlayerCode, utc_now
 
@@ -133,10 +134,7 @@ def replace_code(db: TournamentDb, player_id: int) -> Change:
     """A new code for a player whose code was lost or seen by someone else: the old one stops
     working at once (a player without a code gets their first)."""
     with db.read() as session:
-        player = session.get(Player, player_id)
-        if player is None:
-            raise ServiceError("That player is no longer in the tournament.")
-        name = player.name
+        name = player_in(session, player_id).name
     what = f"New players' page code for {name}"
     with db.action(what) as session:
         taken = _hashes(session)

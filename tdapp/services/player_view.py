@@ -23,6 +23,7 @@ from tdapp.core.powers import POWERS
 from tdapp.services.changes import ServiceError
 from tdapp.services.checkins import open_round
 from tdapp.services.formats import session_format
+from tdapp.services.players import PLAYER_GONE, player_in
 from tdapp.services.result_responses import result_entered
 from tdapp.services.results import END_REASONS
 from tdapp.store.database import TournamentDb
@@ -88,7 +89,6 @@ def _words(board: Board) -> str:
     return f"Ended {board.end_year} ({how}): {centres}"
 
 
-GONE = "That player is no longer in the tournament."
 
 
 def _surviving(board: Board, seat: Seat, latest: Mapping[str, Any] | None) -> bool:
@@ -135,9 +135,7 @@ def _latest_phases(session: Session,
 def player_view(db: TournamentDb, player_id: int) -> PlayerView:
     """The player's own page: name, current round and their boards in it, check-in."""
     with db.read() as session:
-        player = session.get(Player, player_id)
-        if player is None:
-            raise ServiceError(GONE)
+        player = player_in(session, player_id)
         round_ = _current_round(session)
         boards: list[PlayerBoard] = []
         if round_ is not None:
@@ -180,7 +178,7 @@ class RoomViews:
         """The player's page; ServiceError when they are no longer in the tournament."""
         found = self.views.get(player_id)
         if found is None:
-            raise ServiceError(GONE)
+            raise ServiceError(PLAYER_GONE)
         return found
 
 

@@ -146,12 +146,20 @@ def list_players(db: TournamentDb, *, include_withdrawn: bool = True) -> list[Pl
     return sorted(rows, key=lambda row: name_key(row.name))
 
 
+PLAYER_GONE = "That player is no longer in the tournament."
+
+
+def player_in(session: Session, player_id: int) -> Player:
+    """The player, in a service's own session; refused in words when deleted meanwhile."""
+    player = session.get(Player, player_id)
+    if player is None:
+        raise ServiceError(PLAYER_GONE)
+    return player
+
+
 def get_player(db: TournamentDb, player_id: int) -> PlayerRow:
     with db.read() as session:
-        player = session.get(Player, player_id)
-        if player is None:
-            raise ServiceError("That player is no longer in the tournament.")
-        return _row(player, _board_counts(session, player_id))
+        return _row(player_in(session, player_id), _board_counts(session, player_id))
 
 
 def _check(data: PlayerData) -> PlayerData:

@@ -22,6 +22,7 @@ from sqlalchemy.orm import Session
 
 from tdapp.services.changes import Change, ServiceError
 from tdapp.services.live import declare
+from tdapp.services.players import player_in
 from tdapp.services.text import typed_text
 from tdapp.store.database import TournamentDb
 from tdapp.store.models import Board, Player, ResultResponse, Round, Seat, utc_now
@@ -71,9 +72,7 @@ def _label(board: Board) -> str:
 
 def _check_responder(session: Session, board: Board, player_id: int) -> str:
     """The player's name, when they play on this board and it has a result to answer."""
-    player = session.get(Player, player_id)
-    if player is None:
-        raise ServiceError("That player is no longer in the tournament.")
+    player = player_in(session, player_id)
     seated = session.scalar(select(Seat.id).where(Seat.board_id == board.id,
                                                   Seat.player_id == player_id).limit(1))
     if seated is None:

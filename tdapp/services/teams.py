@@ -20,6 +20,7 @@ from tdapp.core.tournament import model as tm
 from tdapp.core.tournament.teams import check_teams, describe_rule
 from tdapp.services.changes import Change, ServiceError
 from tdapp.services.formats import effective_format, session_format
+from tdapp.services.players import player_in
 from tdapp.services.standings_data import tournament_model, tournament_standings
 from tdapp.services.text import NAME_LIMIT, typed_text
 from tdapp.store.database import TournamentDb
@@ -95,18 +96,11 @@ def _team(session: Session, team_id: int) -> Team:
     return team
 
 
-def _player(session: Session, player_id: int) -> Player:
-    player = session.get(Player, player_id)
-    if player is None:
-        raise ServiceError("That player is no longer in the tournament.")
-    return player
-
-
 def _names(db: TournamentDb, team_id: int, player_id: int | None = None) -> tuple[str, str]:
     """The team's and the player's names, for the action's line in the History."""
     with db.read() as session:
         team = _team(session, team_id).name
-        player = _player(session, player_id).name if player_id is not None else ""
+        player = player_in(session, player_id).name if player_id is not None else ""
     return team, player
 
 
@@ -179,7 +173,7 @@ def add_member(db: TournamentDb, team_id: int, player_id: int, power: str | None
     with db.action(f"Add {player_name} to team {team_name}") as session:
         rule = _rule(session)
         team = _team(session, team_id)
-        player = _player(session, player_id)
+        player = player_in(session, player_id)
         why_not = _why_not_eligible(player, rule, pool)
         if why_not:
             raise ServiceError(f"{why_not}.")
@@ -201,7 +195,7 @@ def remove_member(db: TournamentDb, team_id: int, player_id: int) -> Change:
     team_name, player_name = _names(db, team_id, player_id)
     with db.action(f"Remove {player_name} from team {team_name}") as session:
         team = _team(session, team_id)
-        player = _player(session, player_id)
+        player = player_in(session, player_id)
         member = session.scalar(select(TeamMember).where(
             TeamMember.team_id == team_id, TeamMember.player_id == player_id))
         if member is None:
@@ -221,7 +215,7 @@ def set_member_power(db: TournamentDb, team_id: int, player_id: int, power: str 
     with db.action(what) as session:
         rule = _rule(session)
         team = _team(session, team_id)
-        player = _player(session, player_id)
+        player = player_in(session, player_id)
         members = _members(session, team_id)
         member = next((m for m in members if m.player_id == player_id), None)
         if member is None:
@@ -246,7 +240,7 @@ def _check_power(session: Session, rule: TeamRule, team: Team, others: list[Team
                            "them.")
     holder = next((m for m in others if m.power == wanted), None)
     if holder is not None:
-        name = _player(session, holder.player_id).name
+        name = player_in(session, holder.player_id).name
         raise ServiceError(f"Team {team.name} already picked {POWER_TITLES[wanted]} for "
                            f"{name}; each power is played once per team.")
     return wanted

@@ -15,7 +15,7 @@ from tdapp.core.game.errors import GameRuleRefusal
 from tdapp.services import games
 from tdapp.services.changes import ServiceError
 from tdapp.services.checkins import check_in
-from tdapp.services.player_view import GONE
+from tdapp.services.players import PLAYER_GONE as GONE
 from tdapp.store.files import open_tournament_file
 from tdapp.web import catalogue
 from tdapp.web.refusals import REFUSALS, _patterns, refusal_words
